@@ -1,0 +1,138 @@
+//! The debugger's view of a running program.
+//!
+//! The interpreter calls [`DebugHook::before_statement`] before every executable statement
+//! (every "stop point"). The hook decides whether to stop; while it has stopped it may inspect
+//! the program through the [`StopContext`] it was handed. The interpreter thread owns all ABAP
+//! state, so inspection happens on that thread, inside the hook call.
+
+/// Kind of ABAP object a source position belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ObjectKind {
+    /// A global class (`.clas.abap`, ADT `/sap/bc/adt/oo/classes/<name>/source/main`).
+    Class,
+    /// An interface (`.intf.abap`).
+    Interface,
+    /// A report / program (`.prog.abap`).
+    Program,
+}
+
+/// Which source of an object a line number refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SourcePart {
+    /// `source/main` of a class, interface or program.
+    Main,
+    /// `.clas.locals_def.abap` (`includes/definitions`).
+    Definitions,
+    /// `.clas.locals_imp.abap` (`includes/implementations`).
+    Implementations,
+    /// `.clas.testclasses.abap` (`includes/testclasses`).
+    TestClasses,
+}
+
+/// A position in the program, as the debugger reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    /// Object name, upper case (`ZCL_DEMO`).
+    pub object: String,
+    pub kind: ObjectKind,
+    pub part: SourcePart,
+    /// Main program (`ZCL_DEMO======================CP` for a class pool).
+    pub program: String,
+    /// Runtime include (`ZCL_DEMO======================CM001` for a method include).
+    pub include: String,
+    /// 1-based line in the object source named by `part` (for classes: `source/main`).
+    pub line: u32,
+    /// 1-based line within `include` (for a method include: line 1 is the `METHOD` statement).
+    pub include_line: u32,
+    /// `METHOD`, `FORM`, `EVENT`, …
+    pub event_type: String,
+    /// Method / form / event name, upper case (`IF_OO_ADT_CLASSRUN~MAIN`, `DOUBLE`).
+    pub event_name: String,
+}
+
+/// One frame of the ABAP call stack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    pub location: Location,
+}
+
+/// A scope pseudo-node below `@ROOT` (`@PARAMETERS`/"Parameters", `@LOCALS`/"Locals",
+/// `@GLOBALS`/"Globals") or a variable shown directly under `@ROOT` (`ME`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScopeEntry {
+    pub id: String,
+    /// Display name for scope pseudo-nodes (`Locals`); empty for real variables such as `ME`.
+    pub name: String,
+}
+
+/// One variable as the ADT debugger describes it (the `STPDA_ADT_VARIABLE` record).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VarRecord {
+    /// Path id usable in later requests (`LV_X`, `LS_S-F`, `LT[3]-F`, `ME->MV_A`).
+    pub id: String,
+    /// Short name (component or variable name).
+    pub name: String,
+    pub declared_type_name: String,
+    pub actual_type_name: String,
+    /// `variable`, `parameter`, `constant`, `unknown`.
+    pub kind: String,
+    /// `unknown`, `instance`, `static`.
+    pub instantiation_kind: String,
+    /// `unknown`, `public`, `protected`, `private`.
+    pub access_kind: String,
+    /// `simple`, `string`, `structure`, `table`, `dataref`, `objectref`, …
+    pub meta_type: String,
+    /// `importing`, `exporting`, `changing`, `returning`, `unknown`.
+    pub parameter_kind: String,
+    /// Display text, exactly as ADT shows it (never trimmed: `15 `, `A001      `).
+    pub value: String,
+    /// Upper-case hex of the raw bytes (UTF-16LE for character data).
+    pub hex_value: String,
+    pub read_only: bool,
+    /// `I`, `P`, `C`, `CString`, `Standard Table`, `Structure: deep`, …
+    pub technical_type: String,
+    pub length: u32,
+    pub table_lines: u32,
+}
+
+/// What the program should do after the hook returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// Execute the statement and go on.
+    Run,
+    /// Abort the program (the run ends with [`crate::RunError::Terminated`]).
+    Terminate,
+}
+
+/// Read access to a program stopped at a statement.
+pub trait StopContext {
+    /// Where the program is about to execute (the innermost frame).
+    fn location(&self) -> Location;
+    /// The ABAP call stack, innermost frame first.
+    fn stack(&self) -> Vec<Frame>;
+    /// Number of ABAP frames (1 = the outermost procedure).
+    fn depth(&self) -> usize;
+    /// Children of `@ROOT` for the frame `frame` (0 = innermost).
+    fn scopes(&self, frame: usize) -> Vec<ScopeEntry>;
+    /// Children of `parent_id` (a scope id such as `@LOCALS`, a structure, `ME`, a table row
+    /// `LT[2]`) in frame `frame`. `None` when the parent is unknown, a table, an empty table or
+    /// an out-of-range row (ADT answers those with a zero-byte body).
+    fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>>;
+    /// Records for the given ids in frame `frame`; unknown ids are skipped.
+    fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord>;
+}
+
+/// Called by the interpreter before every executable statement.
+pub trait DebugHook {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume;
+}
+
+/// A hook that never stops.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoDebugger;
+
+impl DebugHook for NoDebugger {
+    fn before_statement(&mut self, _ctx: &dyn StopContext) -> Resume {
+        Resume::Run
+    }
+}

@@ -1,0 +1,60 @@
+//! ABAP for the abapdbg simulator: lexer, statement splitter, parser and a tree-walking
+//! interpreter with a debugger hook. No HTTP here; `crates/sim` is the only crate that runs it.
+//!
+//! CONTRACT (used by crates/sim; extend, do not break):
+//! - [`Repository`] holds loaded objects (`Repository::load_dir`, `Repository::add_file`).
+//! - [`Repository::source`] gives the source text of an object part (for ADT source reads).
+//! - [`Repository::stop_point`] answers "is there an executable statement starting on this
+//!   line?" with the resolved [`debug::Location`] (breakpoint validation and ids).
+//! - [`Repository::run_classrun`] runs `IF_OO_ADT_CLASSRUN~MAIN` of a class, calling the hook
+//!   before every executable statement, and returns the text written with `out->write( )`.
+
+pub mod debug;
+
+pub use debug::{
+    DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
+    StopContext, VarRecord,
+};
+
+use std::path::Path;
+
+/// Failure to load an object (unreadable file, syntax error the parser cannot recover from).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{file}:{line}: {message}")]
+    Syntax {
+        file: String,
+        line: u32,
+        message: String,
+    },
+}
+
+/// Why a run did not complete normally.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum RunError {
+    /// The debugger terminated the program.
+    #[error("program terminated by the debugger")]
+    Terminated,
+    /// A runtime error (short dump), e.g. `not supported by the simulator: <statement> at
+    /// <include>:<line>` for statements outside the subset.
+    #[error("runtime error {id}: {text}")]
+    Dump {
+        /// Dump id, e.g. `SIMULATOR_NOT_SUPPORTED`, `COMPUTE_INT_ZERODIVIDE`.
+        id: String,
+        text: String,
+        /// Where it happened, when known.
+        location: Option<Location>,
+        /// Output written before the dump.
+        output: String,
+    },
+    #[error("unknown class {0}")]
+    UnknownClass(String),
+    #[error("class {0} does not implement IF_OO_ADT_CLASSRUN")]
+    NotRunnable(String),
+}
