@@ -1,1 +1,71 @@
-//! support
+//! Helpers for end-to-end tests: find the binary, start the simulator as a process, run shells.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+/// The `abapdbg` binary of this build (ABAPDBG_BIN overrides).
+pub fn abapdbg_bin() -> PathBuf {
+    if let Some(bin) = std::env::var_os("ABAPDBG_BIN") {
+        return PathBuf::from(bin);
+    }
+    // target/<profile>/deps/<test> → target/<profile>/abapdbg
+    let exe = std::env::current_exe().expect("test binary path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target directory");
+    let bin = dir.join("abapdbg");
+    assert!(
+        bin.exists(),
+        "{} not found: build it first with `cargo build -p abapdbg` (the test script does)",
+        bin.display()
+    );
+    bin
+}
+
+/// Where the test scripts live.
+pub fn script(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts").join(name)
+}
+
+/// A running `abapdbg sim` process; terminated on drop.
+pub struct Simulator {
+    child: Child,
+    pub url: String,
+}
+
+impl Simulator {
+    pub fn start() -> Simulator {
+        let mut child = Command::new(abapdbg_bin())
+            .arg("sim")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start abapdbg sim");
+        let stdout = child.stdout.take().expect("sim stdout");
+        let mut first = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut first)
+            .expect("read the simulator's URL");
+        let url = first.trim().to_string();
+        assert!(url.starts_with("http://127.0.0.1:"), "unexpected first line: {url:?}");
+        Simulator { child, url }
+    }
+
+    /// Sends SIGTERM and waits; true when the process exited successfully.
+    pub fn stop(mut self) -> bool {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        self.child.wait().map(|s| s.success()).unwrap_or(false)
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,1 +1,59 @@
-fn main() {}
+//! `abapdbg`: the ABAP debugger for the shell, for editors and for AI agents.
+//!
+//! This binary is the one place that links the engine and the simulator together.
+
+mod cli;
+mod demo;
+mod identity;
+mod serve;
+mod sim;
+mod system;
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let cli = cli::Cli::parse();
+    init_tracing(cli.verbose);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("abapdbg: cannot start the async runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        match cli.command {
+            cli::Command::Serve(args) => serve::run(args).await,
+            cli::Command::Sim(args) => sim::run(args).await,
+            cli::Command::Demo(args) => demo::run(args).await,
+        }
+    });
+    // Do not wait for the blocking stdin reader: everything we hold is released by now.
+    runtime.shutdown_background();
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("abapdbg: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ABAPDBG_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    // Logs go to stderr: stdout carries protocol lines only.
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}

@@ -1,1 +1,26 @@
-//! engine
+//! The abapdbg debugger engine.
+//!
+//! It owns one ADT system connection and every debuggee caught there, and speaks the
+//! JSON-lines protocol of the `jsonl` crate over any byte stream ([`serve`]). It never knows
+//! whether it talks to a simulator or a real system: everything below it is `adt::Client`.
+//!
+//! Concurrency model: each request runs in its own task, so a long `wait`, `run` or
+//! `step continue` never blocks `status`. Shared facts live in [`engine::Engine`] behind one
+//! short-held mutex; every change bumps a watch channel that `wait` observes.
+
+mod breakpoints;
+mod commands;
+mod config;
+mod debuggee;
+mod engine;
+mod errors;
+mod linereader;
+mod listener;
+mod outbox;
+mod release;
+mod serve;
+mod source;
+
+pub use config::{EngineConfig, ReleasePolicy};
+pub use release::Receipt;
+pub use serve::serve;

@@ -1,0 +1,87 @@
+//! The command line.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "abapdbg",
+    version,
+    about = "The ABAP debugger for the shell, for editors and for AI agents",
+    long_about = "abapdbg drives the SAP ADT debugger (what Eclipse ADT uses).\n\n\
+        Start with `abapdbg demo`: it runs the embedded ADT simulator and walks through a real stop.\n\
+        `abapdbg serve` is the long-lived coprocess that speaks JSON lines on stdin/stdout \
+        (see jsonl/PROTOCOL.md)."
+)]
+pub(crate) struct Cli {
+    /// More log output on stderr (-v info, -vv debug, -vvv trace); ABAPDBG_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub(crate) verbose: u8,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Run the debugger coprocess: JSON-lines requests on stdin, responses and events on stdout.
+    Serve(ServeArgs),
+    /// Run the ADT simulator standalone; prints its base URL as the first line.
+    Sim(SimArgs),
+    /// Walk through a real stop on the embedded simulator.
+    Demo(DemoArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD and \
+    ABAPDBG_CLIENT; flags override all but the password, which never goes on a command line.\n\
+    Without ABAPDBG_URL (and --url), serve starts the embedded simulator.")]
+pub(crate) struct ServeArgs {
+    /// Base URL of the SAP system, e.g. https://host:44300 [env: ABAPDBG_URL]
+    #[arg(long)]
+    pub(crate) url: Option<String>,
+    /// SAP user [env: ABAPDBG_USER]
+    #[arg(long)]
+    pub(crate) user: Option<String>,
+    /// SAP client, e.g. 001 [env: ABAPDBG_CLIENT]
+    #[arg(long)]
+    pub(crate) client: Option<String>,
+    /// Logon language, e.g. EN [env: ABAPDBG_LANGUAGE]
+    #[arg(long)]
+    pub(crate) language: Option<String>,
+    /// Seconds each listener long poll waits on the server before polling again.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub(crate) listener_poll_secs: u32,
+    /// What to do with a stopped program when the session ends.
+    #[arg(long, value_enum, default_value_t = Release::Continue)]
+    pub(crate) release: Release,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum Release {
+    /// Delete our breakpoints and let the program run to its end.
+    Continue,
+    /// Abort the program.
+    Terminate,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SimArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub(crate) listen: SocketAddr,
+    /// Folder of abapGit-format objects to load (repeatable); the bundled samples are always loaded.
+    #[arg(long = "programs", value_name = "DIR")]
+    pub(crate) programs: Vec<PathBuf>,
+    /// Logon user as NAME:PASSWORD (default DEVELOPER:abap).
+    #[arg(long, value_name = "NAME:PASSWORD")]
+    pub(crate) user: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DemoArgs {
+    /// Print the JSON lines exchanged with the coprocess as well.
+    #[arg(long)]
+    pub(crate) show_protocol: bool,
+}

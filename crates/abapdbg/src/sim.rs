@@ -1,0 +1,43 @@
+//! `abapdbg sim`: the ADT simulator on its own.
+
+use std::error::Error;
+
+use crate::cli::SimArgs;
+
+pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let mut config = sim::SimConfig {
+        listen: args.listen,
+        program_dirs: args.programs,
+        ..sim::SimConfig::default()
+    };
+    if let Some(user) = args.user {
+        let (name, password) = user
+            .split_once(':')
+            .filter(|(n, p)| !n.is_empty() && !p.is_empty())
+            .ok_or("--user must be NAME:PASSWORD, e.g. --user DEVELOPER:abap")?;
+        config.users = vec![(name.to_uppercase(), password.to_string())];
+    }
+    let handle = sim::start(config).await?;
+    // The first stdout line is the base URL: scripts read it to find us.
+    println!("{}", handle.base_url());
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    wait_for_stop_signal().await;
+    handle.shutdown().await;
+    Ok(())
+}
+
+async fn wait_for_stop_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    match (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) {
+        (Ok(mut int), Ok(mut term)) => {
+            tokio::select! {
+                _ = int.recv() => {}
+                _ = term.recv() => {}
+            }
+        }
+        _ => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}

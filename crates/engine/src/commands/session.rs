@@ -1,0 +1,44 @@
+//! `hello` and `status`.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::Outcome;
+use crate::engine::Engine;
+
+pub(crate) fn hello(engine: &Arc<Engine>, _args: &Value) -> Outcome {
+    Ok(json!({
+        "protocol": jsonl::PROTOCOL_VERSION,
+        "server": {"name": "abapdbg", "version": env!("CARGO_PKG_VERSION")},
+        "commands": jsonl::COMMANDS,
+        "events": jsonl::EVENTS,
+        "limits": {"max_line_bytes": jsonl::MAX_LINE_BYTES},
+        "system": {
+            "url": engine.config.adt.base_url,
+            "user": engine.config.adt.user,
+            "client": engine.config.adt.client,
+        },
+    }))
+}
+
+pub(crate) fn status(engine: &Arc<Engine>) -> Outcome {
+    let inner = engine.lock();
+    let debuggee = inner.debuggee.as_ref().map(|d| {
+        json!({
+            "thread": d.thread,
+            "program": d.record.program,
+            "user": d.record.user,
+            "running": d.running,
+            "frame": d.frame,
+        })
+    });
+    Ok(json!({
+        "state": inner.state().as_str(),
+        "epoch": inner.epoch,
+        "listener": {"wanted": inner.listener_wanted, "armed": inner.listener_armed},
+        "debuggee": debuggee,
+        "breakpoints": inner.breakpoints.all().len(),
+        "system": {"url": engine.config.adt.base_url, "user": engine.config.adt.user},
+    }))
+}

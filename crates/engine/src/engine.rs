@@ -1,0 +1,122 @@
+//! The engine's shared facts and the helpers every command uses to answer.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use jsonl::{ErrorBody, Event, Outgoing, Response, State};
+use serde_json::Value;
+use tokio::sync::watch;
+
+use crate::breakpoints::Registry;
+use crate::config::EngineConfig;
+use crate::debuggee::Attached;
+use crate::outbox::Outbox;
+use crate::source::SourceCache;
+
+/// Everything the commands share. One per `serve`.
+pub(crate) struct Engine {
+    pub(crate) config: EngineConfig,
+    outbox: Outbox,
+    inner: Mutex<Inner>,
+    changed: watch::Sender<u64>,
+    /// Session for breakpoints and other stateless calls.
+    pub(crate) main: adt::Client,
+    /// Session of its own for the listener's long poll, so it never waits behind other calls.
+    pub(crate) listen_client: adt::Client,
+    pub(crate) sources: SourceCache,
+}
+
+/// The mutable part. Held only briefly, never across an await.
+#[derive(Default)]
+pub(crate) struct Inner {
+    pub(crate) epoch: u64,
+    pub(crate) listener_wanted: bool,
+    pub(crate) listener_armed: bool,
+    pub(crate) listener_task: Option<tokio::task::JoinHandle<()>>,
+    pub(crate) debuggee: Option<Attached>,
+    /// The last debuggee ended (ran out or was terminated) and nothing was caught since.
+    pub(crate) ended: bool,
+    pub(crate) next_thread: u32,
+    pub(crate) breakpoints: Registry,
+    pub(crate) shutting_down: bool,
+}
+
+impl Inner {
+    /// The session state, derived from the facts so it can never disagree with them.
+    pub(crate) fn state(&self) -> State {
+        match &self.debuggee {
+            Some(d) if d.running => State::Running,
+            Some(_) => State::Stopped,
+            None if self.ended => State::Ended,
+            None if self.listener_armed => State::Listening,
+            None => State::Idle,
+        }
+    }
+}
+
+impl Engine {
+    pub(crate) fn new(
+        config: EngineConfig,
+        outbox: Outbox,
+    ) -> Result<Arc<Engine>, adt::AdtError> {
+        let main = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
+        let listen_client = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
+        let (changed, _) = watch::channel(0);
+        Ok(Arc::new(Engine {
+            config,
+            outbox,
+            inner: Mutex::new(Inner {
+                next_thread: 1,
+                ..Inner::default()
+            }),
+            changed,
+            main,
+            listen_client,
+            sources: SourceCache::default(),
+        }))
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A poisoned lock only means another task panicked mid-update; the facts are still
+        // the best we have, and refusing every later command would be worse.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(crate) fn state(&self) -> State {
+        self.lock().state()
+    }
+
+    /// Applies a change and wakes every `wait`.
+    pub(crate) fn update<T>(&self, f: impl FnOnce(&mut Inner) -> T) -> T {
+        let out = f(&mut self.lock());
+        self.changed.send_modify(|n| *n = n.wrapping_add(1));
+        out
+    }
+
+    pub(crate) fn watch(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    pub(crate) fn respond(&self, id: Value, cmd: &str, outcome: Result<Value, ErrorBody>) {
+        let state = self.state();
+        self.outbox.send(Outgoing::Response(Response {
+            id,
+            cmd: cmd.to_string(),
+            state,
+            outcome,
+        }));
+    }
+
+    pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<Value>) {
+        let state = self.state();
+        self.outbox.send(Outgoing::Event(Event {
+            event: event.to_string(),
+            state,
+            body,
+            cause,
+        }));
+    }
+
+    pub(crate) fn close_outbox(&self) {
+        self.outbox.close();
+    }
+}

@@ -1,0 +1,61 @@
+//! Turning ADT failures into protocol errors with stable codes, keeping the raw detail.
+
+use adt::{AdtError, ErrorClass};
+use jsonl::{ErrorBody, ErrorCode};
+use serde_json::{Value, json};
+
+pub(crate) fn from_adt(context: &str, e: &AdtError) -> ErrorBody {
+    let (code, hint) = match e.class() {
+        ErrorClass::NotAuthorized => (
+            ErrorCode::Unauthenticated,
+            "check ABAPDBG_USER and ABAPDBG_PASSWORD",
+        ),
+        ErrorClass::Csrf => (
+            ErrorCode::CsrfFailed,
+            "the system refused our CSRF token twice; check the user's authorizations",
+        ),
+        ErrorClass::Transport | ErrorClass::ServerUnavailable => (
+            ErrorCode::Unreachable,
+            "check ABAPDBG_URL and that the system is up, then retry",
+        ),
+        ErrorClass::ListenerConflict => (
+            ErrorCode::ListenerConflict,
+            "another debugger listens for this user; stop it or take over",
+        ),
+        ErrorClass::DebuggeeEnded
+        | ErrorClass::Terminated
+        | ErrorClass::NoSessionAttached
+        | ErrorClass::InvalidDebuggee => (
+            ErrorCode::DebuggeeEnded,
+            "the program is no longer stopped; 'run' it again to catch a new stop",
+        ),
+        ErrorClass::UnexpectedResponse => (
+            ErrorCode::UnexpectedResponse,
+            "the system answered in a form abapdbg does not know; see error.adt",
+        ),
+        _ => (
+            ErrorCode::BackendException,
+            "the system refused the request; see error.adt for its reason",
+        ),
+    };
+    ErrorBody::new(code, format!("{context}: {e}"))
+        .with_hint(hint)
+        .with_adt(adt_detail(e))
+}
+
+/// The raw ADT facts of an error, for `error.adt`.
+pub(crate) fn adt_detail(e: &AdtError) -> Value {
+    let exception = e.exception().map(|x| {
+        json!({
+            "type": x.exception_type,
+            "subtype": x.subtype,
+            "message": x.message,
+            "t100": {"id": x.t100_id, "no": x.t100_no},
+        })
+    });
+    json!({
+        "http_status": e.http_status(),
+        "class": format!("{:?}", e.class()),
+        "exception": exception,
+    })
+}

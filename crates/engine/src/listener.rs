@@ -1,0 +1,190 @@
+//! The listener: keeps a long poll in flight while the user wants to catch stops, and attaches
+//! every debuggee it catches on a fresh stateful session.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::debuggee::{Attached, StopReason, describe_stop};
+use crate::engine::Engine;
+
+/// Starts the listener task if it is not running. Returns at once.
+pub(crate) fn ensure_started(engine: &Arc<Engine>) {
+    let needs_task = engine.update(|inner| {
+        inner.listener_wanted = true;
+        inner.ended = false;
+        inner.listener_task.as_ref().is_none_or(|t| t.is_finished())
+    });
+    if needs_task {
+        let task = tokio::spawn(run(engine.clone()));
+        engine.update(|inner| inner.listener_task = Some(task));
+    }
+}
+
+/// Waits until the listener is armed on the server, at most `timeout`.
+pub(crate) async fn wait_armed(engine: &Arc<Engine>, timeout: Duration) -> bool {
+    let mut rx = engine.watch();
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        if engine.lock().listener_armed {
+            return true;
+        }
+        if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+            return false;
+        }
+    }
+}
+
+async fn run(engine: Arc<Engine>) {
+    let identity = engine.config.identity.clone();
+    let mut failures: u32 = 0;
+    loop {
+        let (wanted, busy) = {
+            let inner = engine.lock();
+            (inner.listener_wanted, inner.debuggee.is_some())
+        };
+        if !wanted {
+            return;
+        }
+        if busy {
+            // One debuggee at a time for now: poll again once it is released.
+            let mut rx = engine.watch();
+            let _ = rx.changed().await;
+            continue;
+        }
+        let poll = {
+            let client = engine.listen_client.clone();
+            let identity = identity.clone();
+            let secs = engine.config.listener_poll_secs;
+            tokio::spawn(async move { client.listen(&identity, secs).await })
+        };
+        if !engine.lock().listener_armed {
+            confirm_armed(&engine, &identity, &poll).await;
+        }
+        let outcome = match poll.await {
+            Ok(outcome) => outcome,
+            Err(join) => {
+                tracing::warn!("listener poll task failed: {join}");
+                return;
+            }
+        };
+        match outcome {
+            Ok(None) => failures = 0, // the server's timeout: poll again, silently
+            Ok(Some(debuggee)) => {
+                failures = 0;
+                catch(&engine, debuggee).await;
+            }
+            Err(e) if e.class() == adt::ErrorClass::ListenerConflict => {
+                engine.update(|inner| {
+                    inner.listener_wanted = false;
+                    inner.listener_armed = false;
+                });
+                engine.emit(
+                    "listener.conflict",
+                    json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
+                    None,
+                );
+                return;
+            }
+            Err(e) => {
+                failures += 1;
+                tracing::warn!("listener poll failed ({failures}): {e}");
+                if failures >= 5 {
+                    engine.update(|inner| {
+                        inner.listener_wanted = false;
+                        inner.listener_armed = false;
+                    });
+                    engine.emit(
+                        "listener.failed",
+                        json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
+                        None,
+                    );
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
+            }
+        }
+    }
+}
+
+/// Announces `listener.armed` only once the server really holds our listener.
+async fn confirm_armed(
+    engine: &Arc<Engine>,
+    identity: &adt::Identity,
+    poll: &tokio::task::JoinHandle<Result<Option<adt::Debuggee>, adt::AdtError>>,
+) {
+    for _ in 0..400 {
+        if poll.is_finished() {
+            break;
+        }
+        match engine.main.listener_exists(identity).await {
+            Ok(true) => {
+                engine.update(|inner| inner.listener_armed = true);
+                engine.emit(
+                    "listener.armed",
+                    json!({"user": identity.user, "terminal_id": identity.terminal_id, "ide_id": identity.ide_id}),
+                    None,
+                );
+                return;
+            }
+            Ok(false) => tokio::time::sleep(Duration::from_millis(25)).await,
+            Err(e) => {
+                tracing::warn!("cannot check the listener: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// Attaches a caught debuggee on a fresh stateful session and reports the stop.
+async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
+    let client = match adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful) {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!("cannot open a debug session: {e}");
+            return;
+        }
+    };
+    let attach = match client.attach(&engine.config.identity, &debuggee.id).await {
+        Ok(a) => a,
+        Err(e) => {
+            engine.emit(
+                "debuggee.lost",
+                json!({"message": format!("could not attach: {e}"), "adt": crate::errors::adt_detail(&e)}),
+                None,
+            );
+            return;
+        }
+    };
+    engine.update(|inner| {
+        let thread = inner.next_thread;
+        inner.next_thread += 1;
+        inner.ended = false;
+        inner.debuggee = Some(Attached {
+            thread,
+            client: client.clone(),
+            record: debuggee,
+            running: false,
+            frame: serde_json::Value::Null,
+        });
+    });
+    match describe_stop(engine, &client, StopReason::Breakpoint(attach.reached_breakpoints)).await {
+        Ok(body) => {
+            engine.update(|inner| {
+                if let Some(d) = inner.debuggee.as_mut() {
+                    d.frame = body["frame"].clone();
+                }
+            });
+            engine.emit("stopped", body, None);
+        }
+        Err(e) => {
+            tracing::error!("attached, but cannot read the stack: {e}");
+            engine.emit(
+                "stopped",
+                json!({"reason": "breakpoint", "frame": null, "error": e.to_string()}),
+                None,
+            );
+        }
+    }
+}

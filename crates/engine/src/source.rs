@@ -1,0 +1,57 @@
+//! Source lines around a position, cached per object source for the life of the session.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::{Value, json};
+
+#[derive(Default)]
+pub(crate) struct SourceCache {
+    by_uri: Mutex<HashMap<String, Arc<Vec<String>>>>,
+}
+
+impl SourceCache {
+    /// Lines `line - before ..= line + after` of the source at `uri` (fragment ignored), or
+    /// nothing if the source cannot be read: context is a convenience, never a failure.
+    pub(crate) async fn context(
+        &self,
+        client: &adt::Client,
+        uri: &str,
+        line: u32,
+        before: u32,
+        after: u32,
+    ) -> Vec<Value> {
+        let base = uri.split('#').next().unwrap_or(uri).to_string();
+        let cached = self
+            .by_uri
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&base)
+            .cloned();
+        let lines = match cached {
+            Some(lines) => lines,
+            None => match client.source(&base).await {
+                Ok(text) => {
+                    let lines = Arc::new(text.lines().map(str::to_string).collect::<Vec<_>>());
+                    self.by_uri
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .insert(base, lines.clone());
+                    lines
+                }
+                Err(e) => {
+                    tracing::debug!("no source context for {base}: {e}");
+                    return Vec::new();
+                }
+            },
+        };
+        let first = line.saturating_sub(before).max(1);
+        let last = line.saturating_add(after);
+        (first..=last)
+            .filter_map(|n| {
+                let text = lines.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+                Some(json!({"line": n, "text": text, "current": n == line}))
+            })
+            .collect()
+    }
+}

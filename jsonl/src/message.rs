@@ -1,0 +1,245 @@
+//! Requests in, responses and events out.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::{ErrorBody, ErrorCode, State};
+
+/// A client request: `{"id":…,"cmd":"…","args":{…}}` (`"type":"request"` optional).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Client-chosen, echoed in the one response (string or number).
+    pub id: Value,
+    pub cmd: String,
+    /// Command arguments; `{}` when absent.
+    #[serde(default = "empty_object")]
+    pub args: Value,
+}
+
+fn empty_object() -> Value {
+    Value::Object(Map::new())
+}
+
+/// A request line that could not be accepted, with the `id` when one could be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejected {
+    pub id: Value,
+    pub error: ErrorBody,
+}
+
+/// Parses one request line (without its newline). Never panics.
+pub fn parse_request(line: &[u8]) -> Result<Request, Rejected> {
+    let reject = |id: Value, code: ErrorCode, msg: String| Rejected {
+        id,
+        error: ErrorBody::new(code, msg),
+    };
+    let text = std::str::from_utf8(line).map_err(|e| {
+        reject(
+            Value::Null,
+            ErrorCode::ParseError,
+            format!("request line is not valid UTF-8: {e}"),
+        )
+    })?;
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        reject(
+            Value::Null,
+            ErrorCode::ParseError,
+            format!("request line is not JSON: {e}"),
+        )
+    })?;
+    let Value::Object(mut obj) = value else {
+        return Err(reject(
+            Value::Null,
+            ErrorCode::InvalidRequest,
+            "a request must be a JSON object".into(),
+        ));
+    };
+    let id = obj.remove("id").unwrap_or(Value::Null);
+    if !matches!(id, Value::String(_) | Value::Number(_)) {
+        return Err(reject(
+            Value::Null,
+            ErrorCode::InvalidRequest,
+            "a request needs an \"id\" (string or number)".into(),
+        ));
+    }
+    if let Some(kind) = obj.get("type")
+        && kind != "request"
+    {
+        return Err(reject(
+            id,
+            ErrorCode::InvalidRequest,
+            format!("\"type\" must be \"request\", not {kind}"),
+        ));
+    }
+    let cmd = match obj.remove("cmd") {
+        Some(Value::String(cmd)) if !cmd.is_empty() => cmd,
+        _ => {
+            return Err(reject(
+                id,
+                ErrorCode::InvalidRequest,
+                "a request needs a \"cmd\" string".into(),
+            ));
+        }
+    };
+    let args = match obj.remove("args") {
+        None | Some(Value::Null) => empty_object(),
+        Some(args @ Value::Object(_)) => args,
+        Some(_) => {
+            return Err(reject(
+                id,
+                ErrorCode::InvalidArgs,
+                "\"args\" must be an object".into(),
+            ));
+        }
+    };
+    Ok(Request { id, cmd, args })
+}
+
+/// The one answer to a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Response {
+    pub id: Value,
+    pub cmd: String,
+    pub state: State,
+    pub outcome: Result<Value, ErrorBody>,
+}
+
+/// Something the server reports on its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub event: String,
+    pub state: State,
+    pub body: Value,
+    /// The request id that led to this event, when there was one.
+    pub cause: Option<Value>,
+}
+
+/// A line the server writes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outgoing {
+    Response(Response),
+    Event(Event),
+}
+
+impl Outgoing {
+    /// Serialises with the given `seq`, as one line without the newline.
+    pub fn to_line(&self, seq: u64) -> String {
+        let mut obj = Map::new();
+        match self {
+            Outgoing::Response(r) => {
+                obj.insert("type".into(), "response".into());
+                obj.insert("id".into(), r.id.clone());
+                obj.insert("seq".into(), seq.into());
+                obj.insert("cmd".into(), r.cmd.clone().into());
+                obj.insert("ok".into(), r.outcome.is_ok().into());
+                obj.insert("state".into(), r.state.as_str().into());
+                match &r.outcome {
+                    Ok(result) => {
+                        obj.insert("result".into(), result.clone());
+                    }
+                    Err(error) => {
+                        obj.insert(
+                            "error".into(),
+                            serde_json::to_value(error).unwrap_or(Value::Null),
+                        );
+                    }
+                }
+            }
+            Outgoing::Event(e) => {
+                obj.insert("type".into(), "event".into());
+                obj.insert("seq".into(), seq.into());
+                obj.insert("event".into(), e.event.clone().into());
+                obj.insert("state".into(), e.state.as_str().into());
+                if let Some(cause) = &e.cause {
+                    obj.insert("cause".into(), cause.clone());
+                }
+                obj.insert("body".into(), e.body.clone());
+            }
+        }
+        // serde_json escapes control characters, so the line never holds a raw newline.
+        Value::Object(obj).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_a_full_request() {
+        let r = parse_request(br#"{"id":7,"cmd":"bp.set","args":{"location":"ZCL_X:12"}}"#)
+            .expect("valid request");
+        assert_eq!(r.id, json!(7));
+        assert_eq!(r.cmd, "bp.set");
+        assert_eq!(r.args["location"], "ZCL_X:12");
+    }
+
+    #[test]
+    fn args_default_to_an_empty_object() {
+        let r = parse_request(br#"{"id":"a","cmd":"status"}"#).expect("valid request");
+        assert_eq!(r.args, json!({}));
+    }
+
+    #[test]
+    fn rejects_with_stable_codes() {
+        let code = |line: &[u8]| parse_request(line).map(|_| ()).unwrap_err().error.code;
+        assert_eq!(code(b"{nope"), "protocol.parse_error");
+        assert_eq!(code(b"\xff\xfe"), "protocol.parse_error");
+        assert_eq!(code(b"[1,2]"), "protocol.invalid_request");
+        assert_eq!(code(br#"{"cmd":"status"}"#), "protocol.invalid_request");
+        assert_eq!(code(br#"{"id":1}"#), "protocol.invalid_request");
+        assert_eq!(code(br#"{"id":1,"cmd":"x","args":3}"#), "protocol.invalid_args");
+    }
+
+    #[test]
+    fn keeps_the_id_when_the_rest_is_wrong() {
+        let rejected = parse_request(br#"{"id":"k1","cmd":5}"#).unwrap_err();
+        assert_eq!(rejected.id, json!("k1"));
+    }
+
+    #[test]
+    fn response_line_has_the_fixed_members() {
+        let line = Outgoing::Response(Response {
+            id: json!(1),
+            cmd: "status".into(),
+            state: State::Idle,
+            outcome: Ok(json!({"x": "a\nb"})),
+        })
+        .to_line(9);
+        assert!(!line.contains('\n'));
+        let v: Value = serde_json::from_str(&line).expect("json");
+        assert_eq!(v["type"], "response");
+        assert_eq!(v["seq"], 9);
+        assert_eq!(v["ok"], true);
+        assert_eq!(v["state"], "idle");
+        assert_eq!(v["result"]["x"], "a\nb");
+    }
+
+    #[test]
+    fn error_response_carries_code_and_retryable() {
+        let line = Outgoing::Response(Response {
+            id: json!("q"),
+            cmd: "stack".into(),
+            state: State::Listening,
+            outcome: Err(ErrorBody::new(ErrorCode::NotStopped, "nothing is stopped")),
+        })
+        .to_line(3);
+        let v: Value = serde_json::from_str(&line).expect("json");
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["error"]["code"], "state.not_stopped");
+        assert_eq!(v["error"]["retryable"], true);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_any_bytes(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
+            let _ = parse_request(&bytes);
+        }
+
+        #[test]
+        fn never_panics_on_json_like_text(text in r#"\{("(id|cmd|args|type)":(1|"x"|null|\[\]|\{\}|true),?){0,5}\}"#) {
+            let _ = parse_request(text.as_bytes());
+        }
+    }
+}

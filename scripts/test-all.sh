@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test of abapdbg on a fresh machine: installs what the tests need, then checks
+# formatting and lints, builds, and runs the whole suite (unit, simulator over HTTP, and the
+# end-to-end tests with real processes and shells).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v jq >/dev/null 2>&1 || need_apt+=(jq)
+command -v bash >/dev/null 2>&1 || need_apt+=(bash)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "==> installing ${need_apt[*]} from Debian"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+echo "==> cargo fmt --check"
+cargo fmt --all -- --check
+echo "==> cargo clippy"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+echo "==> build"
+cargo build --workspace --all-targets --locked
+echo "==> tests"
+cargo test --workspace --locked
