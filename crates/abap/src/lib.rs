@@ -11,12 +11,25 @@
 
 pub mod debug;
 
+mod ast;
+mod context;
+mod eval;
+mod expr;
+mod interp;
+mod lexer;
+mod number;
+mod parser;
+mod repository;
+mod state;
+mod statements;
+mod value;
+
+pub use repository::Repository;
+
 pub use debug::{
     DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
     StopContext, VarRecord,
 };
-
-use std::path::Path;
 
 /// Failure to load an object (unreadable file, syntax error the parser cannot recover from).
 #[derive(Debug, thiserror::Error)]

@@ -1,1 +1,176 @@
-//! sim
+//! ADT simulator: the SAP ADT debugger REST endpoints on loopback, running ABAP through the
+//! `abap` interpreter.
+//!
+//! [`start`] binds a listener, loads the bundled sample classes plus
+//! [`SimConfig::program_dirs`], and serves in a tokio task until [`SimHandle::shutdown`].
+//! The wire behaviour follows `adt-wire.md` (§1–§9, §13, §14): Basic auth, CSRF tokens bound
+//! to a security session, stateful contexts (`sap-contextid`), external breakpoints, the
+//! listener long poll, attach, stack, variables, steps and terminate, and the classrun trigger.
+//!
+//! Every classrun executes on its own OS thread; while it is stopped in the debug hook the
+//! HTTP side talks to it over channels (see `debuggee.rs`).
+
+mod auth;
+mod breakpoints;
+mod classrun;
+mod dbgxml;
+mod debuggee;
+mod debugger;
+mod errors;
+mod ids;
+mod listener;
+mod server;
+mod sessions;
+mod stack;
+mod state;
+mod uri;
+mod variables;
+mod xml;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Configuration of one simulator instance.
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    /// Address to bind (default `127.0.0.1:0`: a free loopback port).
+    pub listen: SocketAddr,
+    /// Accepted users and passwords (default `DEVELOPER`/`abap`). User names are compared
+    /// case-insensitively, passwords exactly.
+    pub users: Vec<(String, String)>,
+    /// SAP client (default `001`).
+    pub client: String,
+    /// Directories with abapGit-style sources (`zcl_x.clas.abap`, …) loaded in addition to the
+    /// bundled samples.
+    pub program_dirs: Vec<PathBuf>,
+    /// Listener long-poll duration when the request has no `timeout` (default 240 s).
+    pub listener_default_timeout: Duration,
+    /// How long a debuggee stopped at a breakpoint waits for an attach before it runs on
+    /// (default 60 s).
+    pub attach_timeout: Duration,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            users: vec![("DEVELOPER".to_string(), "abap".to_string())],
+            client: "001".to_string(),
+            program_dirs: Vec::new(),
+            listener_default_timeout: Duration::from_secs(240),
+            attach_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Why the simulator could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("cannot load ABAP sources: {0}")]
+    Load(#[from] abap::LoadError),
+    #[error("cannot bind {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// One served request, for tests and diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedRequest {
+    pub method: String,
+    /// Path plus query string, as received.
+    pub path: String,
+    pub status: u16,
+    /// Security session (`SAP_SESSIONID_SIM_<client>` cookie) the request belonged to.
+    pub session: Option<String>,
+    /// Stateful context (`sap-contextid` cookie) the request belonged to.
+    pub context: Option<String>,
+}
+
+/// A running simulator.
+pub struct SimHandle {
+    addr: SocketAddr,
+    shared: Arc<state::Shared>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl std::fmt::Debug for SimHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SimHandle")
+            .field("addr", &self.addr)
+            .finish()
+    }
+}
+
+/// Start a simulator: bind, load the bundled samples and `program_dirs`, serve in a tokio task.
+pub async fn start(config: SimConfig) -> Result<SimHandle, SimError> {
+    let repo = state::load_repository(&config)?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|source| SimError::Bind {
+            addr: config.listen,
+            source,
+        })?;
+    let mut addr = listener.local_addr().map_err(|source| SimError::Bind {
+        addr: config.listen,
+        source,
+    })?;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    let shared = Arc::new(state::Shared::new(config, repo));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server::serve(listener, shared.clone(), stopped));
+    tracing::info!("ADT simulator listening on http://{addr}");
+    Ok(SimHandle {
+        addr,
+        shared,
+        stop: Some(stop),
+        task,
+    })
+}
+
+impl SimHandle {
+    /// `http://127.0.0.1:PORT`
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Every request served so far (completed requests only), oldest first.
+    pub fn request_log(&self) -> Vec<LoggedRequest> {
+        self.shared.request_log()
+    }
+
+    /// Stop serving: stopped debuggees are terminated, waiting listener polls end, in-flight
+    /// requests get their answers, then the server task ends.
+    pub async fn shutdown(mut self) {
+        self.shared.begin_shutdown();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let abort = self.task.abort_handle();
+        if tokio::time::timeout(Duration::from_secs(5), &mut self.task)
+            .await
+            .is_err()
+        {
+            abort.abort();
+        }
+    }
+}
+
+impl Drop for SimHandle {
+    fn drop(&mut self) {
+        if self.stop.is_some() {
+            // Dropped without shutdown: release every stopped program anyway.
+            self.shared.begin_shutdown();
+            if let Some(stop) = self.stop.take() {
+                let _ = stop.send(());
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Expression evaluation: operands, string templates, arithmetic with ABAP's calculation type,
+//! comparisons and logical expressions.
+//!
+//! Arithmetic first evaluates every operand (left to right, so method calls run in source
+//! order), then picks the calculation type from all operands and the target — `i` when
+//! everything is `i`, else decimal (`p`) — and only then computes. That is why `i = 7 / 2` is 4
+//! (rounded) while `p = 7 / 2` is 3.5.
+
+use std::cmp::Ordering;
+
+use crate::ast::{BinOp, CmpOp, Cond, Expr, TemplateItem};
+use crate::interp::{Exec, Interp, is_arith};
+use crate::number::{Dec, Overflow};
+use crate::value::{Type, Value};
+
+/// An arithmetic expression with evaluated operands.
+enum Num {
+    Leaf(Value),
+    Neg(Box<Num>),
+    Bin(BinOp, Box<Num>, Box<Num>),
+}
+
+impl Num {
+    fn needs_decimal(&self) -> bool {
+        match self {
+            Num::Leaf(v) => !matches!(v, Value::I(_)),
+            Num::Neg(n) => n.needs_decimal(),
+            Num::Bin(_, a, b) => a.needs_decimal() || b.needs_decimal(),
+        }
+    }
+
+    /// Largest number of decimals of a `p` operand (the result keeps at least that many).
+    fn max_decimals(&self) -> u32 {
+        match self {
+            Num::Leaf(Value::P { dec, .. }) => *dec,
+            Num::Leaf(_) => 0,
+            Num::Neg(n) => n.max_decimals(),
+            Num::Bin(_, a, b) => a.max_decimals().max(b.max_decimals()),
+        }
+    }
+}
+
+/// Integer division rounded half away from zero (ABAP `/` with calculation type `i`).
+fn div_round(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    let r = a % b;
+    if 2 * r.abs() >= b.abs() {
+        q + a.signum() * b.signum()
+    } else {
+        q
+    }
+}
+
+impl<'r> Interp<'r, '_> {
+    pub fn eval(&mut self, e: &Expr) -> Exec<Value> {
+        match e {
+            Expr::Lit(v) => Ok(v.clone()),
+            Expr::Path(p) => self.read(p),
+            Expr::Call(c) => match self.call(c)? {
+                Some(v) => Ok(v),
+                None => Err(self.not_supported(&format!(
+                    "functional call of {} without RETURNING",
+                    c.method
+                ))),
+            },
+            Expr::Template(items) => {
+                let mut s = String::new();
+                for item in items {
+                    match item {
+                        TemplateItem::Text(t) => s.push_str(t),
+                        TemplateItem::Expr(e) => {
+                            let v = self.operand(e)?;
+                            match v.template_text() {
+                                Ok(t) => s.push_str(&t),
+                                Err(_) => {
+                                    return Err(
+                                        self.not_supported("reference in a string template")
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Str(s))
+            }
+            Expr::Neg(_) | Expr::Bin(..) => self.arith(e, None),
+            Expr::Concat(a, b) => {
+                let a = self.operand(a)?;
+                let b = self.operand(b)?;
+                let mut s = a.to_abap_string().map_err(|e| self.conv_error(e))?;
+                s.push_str(&b.to_abap_string().map_err(|e| self.conv_error(e))?);
+                Ok(Value::Str(s))
+            }
+            Expr::Unsupported(what) => Err(self.not_supported(what)),
+        }
+    }
+
+    /// An operand position: arithmetic without a target, else a plain value.
+    fn operand(&mut self, e: &Expr) -> Exec<Value> {
+        if is_arith(e) {
+            self.arith(e, None)
+        } else {
+            self.eval(e)
+        }
+    }
+
+    fn collect(&mut self, e: &Expr) -> Exec<Num> {
+        Ok(match e {
+            Expr::Bin(op, a, b) => {
+                let a = self.collect(a)?;
+                let b = self.collect(b)?;
+                Num::Bin(*op, Box::new(a), Box::new(b))
+            }
+            Expr::Neg(a) => Num::Neg(Box::new(self.collect(a)?)),
+            other => Num::Leaf(self.eval(other)?),
+        })
+    }
+
+    /// Evaluates an arithmetic expression; `target` (the assigned field) takes part in choosing
+    /// the calculation type.
+    pub fn arith(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
+        let num = self.collect(e)?;
+        let decimal = num.needs_decimal() || matches!(target, Some(Type::P { .. }));
+        if !decimal {
+            return self.calc_i(&num).map(Value::I);
+        }
+        let d = self.calc_p(&num)?;
+        let keep = num.max_decimals();
+        let d = if target.is_none() && d.scale < keep {
+            Dec {
+                m: d.rescale(keep).map_err(|_| self.bcd_overflow())?,
+                scale: keep,
+            }
+        } else {
+            d
+        };
+        Ok(Value::P {
+            m: d.m,
+            len: 16,
+            dec: d.scale,
+        })
+    }
+
+    fn bcd_overflow(&self) -> crate::interp::Unwind {
+        self.dump(
+            "COMPUTE_BCD_OVERFLOW",
+            "Overflow in a calculation with packed numbers",
+        )
+    }
+
+    fn calc_i(&self, n: &Num) -> Exec<i32> {
+        match n {
+            Num::Leaf(Value::I(v)) => Ok(*v),
+            Num::Leaf(_) => Err(self.not_supported("operand in an integer calculation")),
+            Num::Neg(a) => {
+                let a = self.calc_i(a)?;
+                a.checked_neg().ok_or_else(|| {
+                    self.dump(
+                        "COMPUTE_INT_MINUS_OVERFLOW",
+                        "Integer overflow in a negation",
+                    )
+                })
+            }
+            Num::Bin(op, a, b) => {
+                let a = self.calc_i(a)?;
+                let b = self.calc_i(b)?;
+                let overflow =
+                    |id: &str| self.dump(id, "Integer overflow in an arithmetic operation");
+                match op {
+                    BinOp::Add => a
+                        .checked_add(b)
+                        .ok_or_else(|| overflow("COMPUTE_INT_PLUS_OVERFLOW")),
+                    BinOp::Sub => a
+                        .checked_sub(b)
+                        .ok_or_else(|| overflow("COMPUTE_INT_MINUS_OVERFLOW")),
+                    BinOp::Mul => a
+                        .checked_mul(b)
+                        .ok_or_else(|| overflow("COMPUTE_INT_TIMES_OVERFLOW")),
+                    BinOp::Div | BinOp::IntDiv | BinOp::Mod => {
+                        if b == 0 {
+                            // ABAP: dividing zero by zero gives zero; anything else dumps.
+                            return if a == 0 {
+                                Ok(0)
+                            } else {
+                                Err(self
+                                    .dump("COMPUTE_INT_ZERODIVIDE", "Division by zero (type i)"))
+                            };
+                        }
+                        let (a, b) = (i64::from(a), i64::from(b));
+                        let r = match op {
+                            BinOp::Div => div_round(a, b),
+                            BinOp::IntDiv => a.div_euclid(b),
+                            _ => a.rem_euclid(b),
+                        };
+                        i32::try_from(r).map_err(|_| overflow("COMPUTE_INT_DIV_OVERFLOW"))
+                    }
+                }
+            }
+        }
+    }
+
+    fn calc_p(&self, n: &Num) -> Exec<Dec> {
+        let ov = |_: Overflow| self.bcd_overflow();
+        match n {
+            Num::Leaf(v) => v.to_dec().map_err(|e| self.conv_error(e)),
+            Num::Neg(a) => self.calc_p(a)?.neg().map_err(ov),
+            Num::Bin(op, a, b) => {
+                let a = self.calc_p(a)?;
+                let b = self.calc_p(b)?;
+                let zero_div = || {
+                    if a.is_zero() {
+                        Ok(Dec::int(0))
+                    } else {
+                        Err(self.dump("COMPUTE_BCD_ZERODIVIDE", "Division by zero (type p)"))
+                    }
+                };
+                match op {
+                    BinOp::Add => a.add(b).map_err(ov),
+                    BinOp::Sub => a.sub(b).map_err(ov),
+                    BinOp::Mul => a.mul(b).map_err(ov),
+                    BinOp::Div => match a.div(b).map_err(ov)? {
+                        Some(d) => Ok(d),
+                        None => zero_div(),
+                    },
+                    BinOp::IntDiv | BinOp::Mod => {
+                        if b.is_zero() {
+                            return zero_div();
+                        }
+                        let s = a.scale.max(b.scale);
+                        let am = a.rescale(s).map_err(ov)?;
+                        let bm = b.rescale(s).map_err(ov)?;
+                        if *op == BinOp::IntDiv {
+                            let q = am
+                                .checked_div_euclid(bm)
+                                .ok_or_else(|| self.bcd_overflow())?;
+                            Ok(Dec::int(q))
+                        } else {
+                            let r = am
+                                .checked_rem_euclid(bm)
+                                .ok_or_else(|| self.bcd_overflow())?;
+                            Ok(Dec { m: r, scale: s }.normalize())
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ABAP comparison: numeric if either side is a number, else character-wise (trailing
+    /// blanks of `c` fields do not count); references by identity.
+    pub fn compare(&self, a: &Value, b: &Value) -> Exec<Ordering> {
+        match (a, b) {
+            (Value::Ref { target: x, .. }, Value::Ref { target: y, .. }) => Ok(x.cmp(y)),
+            (Value::Ref { .. }, _) | (_, Value::Ref { .. }) => {
+                Err(self.not_supported("comparison of a reference with data"))
+            }
+            (Value::I(x), Value::I(y)) => Ok(x.cmp(y)),
+            (Value::I(_) | Value::P { .. }, _) | (_, Value::I(_) | Value::P { .. }) => {
+                let x = a.to_dec().map_err(|e| self.conv_error(e))?;
+                let y = b.to_dec().map_err(|e| self.conv_error(e))?;
+                Ok(x.cmp(&y))
+            }
+            _ => {
+                let text = |v: &Value| -> String {
+                    match v {
+                        Value::C(s) => s.trim_end_matches(' ').to_string(),
+                        Value::Str(s) => s.clone(),
+                        _ => String::new(),
+                    }
+                };
+                Ok(text(a).cmp(&text(b)))
+            }
+        }
+    }
+
+    pub fn cond(&mut self, c: &Cond) -> Exec<bool> {
+        match c {
+            Cond::Cmp(op, l, r) => {
+                let l = self.operand(l)?;
+                let r = self.operand(r)?;
+                let o = self.compare(&l, &r)?;
+                Ok(match op {
+                    CmpOp::Eq => o == Ordering::Equal,
+                    CmpOp::Ne => o != Ordering::Equal,
+                    CmpOp::Lt => o == Ordering::Less,
+                    CmpOp::Gt => o == Ordering::Greater,
+                    CmpOp::Le => o != Ordering::Greater,
+                    CmpOp::Ge => o != Ordering::Less,
+                })
+            }
+            Cond::IsInitial(e) => Ok(self.operand(e)?.is_initial()),
+            Cond::IsBound(e) => match self.operand(e)? {
+                Value::Ref { target, .. } => Ok(target.is_some()),
+                _ => Err(self.not_supported("IS BOUND on data")),
+            },
+            Cond::Not(c) => Ok(!self.cond(c)?),
+            Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
+            Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Cond::Unsupported(what) => Err(self.not_supported(what)),
+        }
+    }
+}

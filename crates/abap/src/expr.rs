@@ -1,0 +1,687 @@
+//! Expression parser: tokens of one statement → [`Expr`] / [`Cond`] / calls.
+//!
+//! Anything outside the subset is reported as [`Unsup`] with a short name of the construct;
+//! the statement parser turns that into an "unsupported" statement so loading never fails on
+//! valid ABAP the simulator does not know yet.
+
+use crate::ast::{
+    BinOp, CallArgs, CallExpr, CallTarget, CmpOp, Cond, Expr, Path, Sel, TemplateItem,
+};
+use crate::lexer::{TemplatePart, Token, TokenKind};
+use crate::number::Dec;
+use crate::value::Value;
+
+/// The construct named is outside the supported subset (or not understood).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsup(pub String);
+
+type PResult<T> = Result<T, Unsup>;
+
+/// Bound on expression nesting so hostile input cannot overflow the stack.
+const MAX_DEPTH: usize = 64;
+/// Bound on binary operators and chained calls per statement: operator chains build left-deep
+/// trees, which evaluation (and dropping) walks recursively.
+const MAX_OPS: usize = 256;
+
+/// Keywords that start constructor expressions (outside the subset for now).
+const CONSTRUCTORS: &[&str] = &[
+    "VALUE",
+    "NEW",
+    "CONV",
+    "CAST",
+    "REF",
+    "COND",
+    "SWITCH",
+    "CORRESPONDING",
+    "EXACT",
+    "REDUCE",
+    "FILTER",
+    "LET",
+];
+
+pub struct ExprParser<'t> {
+    toks: &'t [Token],
+    pos: usize,
+    depth: usize,
+    ops: usize,
+}
+
+/// Parses the whole slice as one expression.
+pub fn parse_full_expr(toks: &[Token]) -> PResult<Expr> {
+    let mut p = ExprParser::new(toks);
+    let e = p.expr()?;
+    p.expect_end()?;
+    Ok(e)
+}
+
+/// Parses the whole slice as one logical expression.
+pub fn parse_full_cond(toks: &[Token]) -> PResult<Cond> {
+    let mut p = ExprParser::new(toks);
+    let c = p.cond()?;
+    p.expect_end()?;
+    Ok(c)
+}
+
+/// A name word split at its selectors: `out->write` → `OUT`, `[(->, WRITE)]`.
+pub fn parse_path(word: &str) -> Option<Path> {
+    let up = word.to_ascii_uppercase();
+    let mut parts: Vec<(Option<Sel>, String)> = Vec::new();
+    let mut cur = String::new();
+    let mut sel: Option<Sel> = None;
+    let mut chars = up.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next_sel = match (c, chars.peek()) {
+            ('-', Some('>')) => Some(Sel::Arrow),
+            ('=', Some('>')) => Some(Sel::Static),
+            ('-', _) => Some(Sel::Dash),
+            _ => None,
+        };
+        if let Some(s) = next_sel {
+            if s != Sel::Dash {
+                chars.next();
+            }
+            parts.push((sel, std::mem::take(&mut cur)));
+            sel = Some(s);
+        } else {
+            cur.push(c);
+        }
+    }
+    parts.push((sel, cur));
+    if parts.iter().any(|(_, n)| !is_name(n)) {
+        return None;
+    }
+    let mut it = parts.into_iter();
+    let (_, base) = it.next()?;
+    let rest = it.filter_map(|(s, n)| s.map(|s| (s, n))).collect();
+    Some(Path { base, rest })
+}
+
+/// An ABAP identifier (upper case): letters, digits, `_`, `/` namespaces, `~` for interface
+/// components; not starting with a digit.
+pub fn is_name(n: &str) -> bool {
+    let mut chars = n.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '/' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '/' | '~'))
+}
+
+fn cmp_op(w: &str) -> Option<CmpOp> {
+    Some(match w.to_ascii_uppercase().as_str() {
+        "=" | "EQ" => CmpOp::Eq,
+        "<>" | "NE" => CmpOp::Ne,
+        "<" | "LT" => CmpOp::Lt,
+        ">" | "GT" => CmpOp::Gt,
+        "<=" | "LE" => CmpOp::Le,
+        ">=" | "GE" => CmpOp::Ge,
+        _ => return None,
+    })
+}
+
+/// Number literal words: `42`, `-5` (a negative literal written without a blank).
+fn number(w: &str) -> Option<PResult<Value>> {
+    let digits = w.strip_prefix('-').unwrap_or(w);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let Ok(d) = Dec::parse(w) else {
+        return Some(Err(Unsup(format!("number literal {w}"))));
+    };
+    if let Ok(i) = i32::try_from(d.m) {
+        return Some(Ok(Value::I(i)));
+    }
+    // Larger literals have type p (up to 31 digits).
+    Some(Value::p_from_dec(d, 16, 0).map_err(|_| Unsup(format!("number literal {w}"))))
+}
+
+impl<'t> ExprParser<'t> {
+    pub fn new(toks: &'t [Token]) -> Self {
+        ExprParser {
+            toks,
+            pos: 0,
+            depth: 0,
+            ops: 0,
+        }
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    /// Consumes the keyword `kw` if it is next.
+    pub fn skip_kw(&mut self, kw: &str) -> bool {
+        if self.peek_kw(kw) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn peek(&self) -> Option<&'t Token> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_at(&self, n: usize) -> Option<&'t Token> {
+        self.toks.get(self.pos + n)
+    }
+
+    fn peek_kw(&self, kw: &str) -> bool {
+        self.peek().is_some_and(|t| t.is_kw(kw))
+    }
+
+    fn next(&mut self) -> Option<&'t Token> {
+        let t = self.toks.get(self.pos);
+        if t.is_some() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    pub fn expect_end(&self) -> PResult<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(Unsup(format!("unexpected {}", describe(t)))),
+        }
+    }
+
+    fn count_op(&mut self) -> PResult<()> {
+        self.ops += 1;
+        if self.ops > MAX_OPS {
+            return Err(Unsup("expression with too many operators".into()));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Unsup("expression nested too deeply".into()));
+        }
+        Ok(())
+    }
+
+    fn expect_rparen(&mut self) -> PResult<()> {
+        match self.next() {
+            Some(Token {
+                kind: TokenKind::RParen,
+                ..
+            }) => Ok(()),
+            Some(t) => Err(Unsup(format!("unexpected {}", describe(t)))),
+            None => Err(Unsup("missing )".into())),
+        }
+    }
+
+    // ---- logical expressions ----
+
+    pub fn cond(&mut self) -> PResult<Cond> {
+        self.enter()?;
+        let r = self.cond_or();
+        self.depth -= 1;
+        r
+    }
+
+    fn cond_or(&mut self) -> PResult<Cond> {
+        let mut l = self.cond_and()?;
+        while self.peek_kw("OR") {
+            self.pos += 1;
+            let r = self.cond_and()?;
+            self.count_op()?;
+            l = Cond::Or(Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn cond_and(&mut self) -> PResult<Cond> {
+        let mut l = self.cond_not()?;
+        while self.peek_kw("AND") {
+            self.pos += 1;
+            let r = self.cond_not()?;
+            self.count_op()?;
+            l = Cond::And(Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn cond_not(&mut self) -> PResult<Cond> {
+        if self.peek_kw("NOT") {
+            self.pos += 1;
+            self.enter()?;
+            let c = self.cond_not();
+            self.depth -= 1;
+            return Ok(Cond::Not(Box::new(c?)));
+        }
+        // `( cond )` — but `( a + 1 ) > 2` is an arithmetic group: try, and backtrack.
+        if matches!(self.peek(), Some(t) if t.kind == TokenKind::LParen && t.space_before) {
+            let save = self.pos;
+            self.pos += 1;
+            if let Ok(c) = self.cond()
+                && self.expect_rparen().is_ok()
+                && !self.peek().is_some_and(is_operator)
+            {
+                return Ok(c);
+            }
+            self.pos = save;
+        }
+        self.predicate()
+    }
+
+    fn predicate(&mut self) -> PResult<Cond> {
+        let left = self.expr()?;
+        let Some(t) = self.peek() else {
+            // A lone functional call `IF meth( ).` is a predicative method call.
+            return Err(Unsup("predicative expression".into()));
+        };
+        if t.is_kw("IS") {
+            self.pos += 1;
+            let negate = if self.peek_kw("NOT") {
+                self.pos += 1;
+                true
+            } else {
+                false
+            };
+            let c = match self
+                .next()
+                .and_then(Token::word)
+                .map(str::to_ascii_uppercase)
+            {
+                Some(w) if w == "INITIAL" => Cond::IsInitial(left),
+                Some(w) if w == "BOUND" => Cond::IsBound(left),
+                Some(w) => return Err(Unsup(format!("IS {w}"))),
+                None => return Err(Unsup("IS".into())),
+            };
+            return Ok(if negate { Cond::Not(Box::new(c)) } else { c });
+        }
+        if let Some(op) = t.word().and_then(cmp_op) {
+            self.pos += 1;
+            let right = self.expr()?;
+            return Ok(Cond::Cmp(op, left, right));
+        }
+        Err(Unsup(format!("relational operator {}", describe(t))))
+    }
+
+    // ---- value expressions ----
+
+    pub fn expr(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.concat();
+        self.depth -= 1;
+        r
+    }
+
+    fn concat(&mut self) -> PResult<Expr> {
+        let mut l = self.additive()?;
+        while self.peek_kw("&&") {
+            self.pos += 1;
+            let r = self.additive()?;
+            self.count_op()?;
+            l = Expr::Concat(Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn additive(&mut self) -> PResult<Expr> {
+        let mut l = self.multiplicative()?;
+        loop {
+            let op = match self.peek().and_then(Token::word) {
+                Some("+") => BinOp::Add,
+                Some("-") => BinOp::Sub,
+                _ => return Ok(l),
+            };
+            self.pos += 1;
+            let r = self.multiplicative()?;
+            self.count_op()?;
+            l = Expr::Bin(op, Box::new(l), Box::new(r));
+        }
+    }
+
+    fn multiplicative(&mut self) -> PResult<Expr> {
+        let mut l = self.unary()?;
+        loop {
+            let op = match self
+                .peek()
+                .and_then(Token::word)
+                .map(str::to_ascii_uppercase)
+            {
+                Some(w) if w == "*" => BinOp::Mul,
+                Some(w) if w == "/" => BinOp::Div,
+                Some(w) if w == "DIV" => BinOp::IntDiv,
+                Some(w) if w == "MOD" => BinOp::Mod,
+                Some(w) if w == "**" => return Err(Unsup("operator **".into())),
+                _ => return Ok(l),
+            };
+            self.pos += 1;
+            let r = self.unary()?;
+            self.count_op()?;
+            l = Expr::Bin(op, Box::new(l), Box::new(r));
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        match self.peek().and_then(Token::word) {
+            Some("-") => {
+                self.pos += 1;
+                self.enter()?;
+                let e = self.unary();
+                self.depth -= 1;
+                Ok(Expr::Neg(Box::new(e?)))
+            }
+            Some("+") => {
+                self.pos += 1;
+                self.enter()?;
+                let e = self.unary();
+                self.depth -= 1;
+                e
+            }
+            _ => self.primary(),
+        }
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let Some(t) = self.next() else {
+            return Err(Unsup("missing operand".into()));
+        };
+        match &t.kind {
+            TokenKind::CharLit(s) => Ok(Expr::Lit(Value::c_literal(s))),
+            TokenKind::StrLit(s) => Ok(Expr::Lit(Value::Str(s.clone()))),
+            TokenKind::Template(parts) => self.template(parts),
+            TokenKind::LParen => {
+                let e = self.expr()?;
+                self.expect_rparen()?;
+                Ok(e)
+            }
+            TokenKind::Word(w) => {
+                if let Some(n) = number(w) {
+                    return n.map(Expr::Lit);
+                }
+                let up = w.to_ascii_uppercase();
+                let glued_paren = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+                if CONSTRUCTORS.contains(&up.as_str()) {
+                    return Err(Unsup(format!("constructor expression {up}")));
+                }
+                let Some(path) = parse_path(w) else {
+                    return Err(Unsup(format!("operand {w}")));
+                };
+                if glued_paren {
+                    self.pos += 1;
+                    let call = self.call_rest(path)?;
+                    return Ok(Expr::Call(Box::new(call)));
+                }
+                Ok(Expr::Path(path))
+            }
+            _ => Err(Unsup(format!("unexpected {}", describe(t)))),
+        }
+    }
+
+    fn template(&mut self, parts: &[TemplatePart]) -> PResult<Expr> {
+        let mut items = Vec::new();
+        for p in parts {
+            match p {
+                TemplatePart::Text(s) => items.push(TemplateItem::Text(s.clone())),
+                TemplatePart::Expr(toks) => {
+                    let mut inner = ExprParser::new(toks);
+                    inner.depth = self.depth + 1;
+                    inner.ops = self.ops;
+                    let e = inner.expr()?;
+                    self.ops = inner.ops;
+                    if !inner.at_end() {
+                        return Err(Unsup("string template format options".into()));
+                    }
+                    items.push(TemplateItem::Expr(e));
+                }
+            }
+        }
+        Ok(Expr::Template(items))
+    }
+
+    /// After `name(`: arguments, `)`, then chained `->meth( )` calls.
+    fn call_rest(&mut self, path: Path) -> PResult<CallExpr> {
+        let (target, method) = split_call_path(path)?;
+        let args = self.call_args()?;
+        self.expect_rparen()?;
+        let mut call = CallExpr {
+            target,
+            method,
+            args,
+        };
+        // `a( )->b( )`: the next word starts with `->` and touches the `)`.
+        while let Some(t) = self.peek() {
+            let Some(w) = t.word() else { break };
+            if t.space_before || !w.starts_with("->") {
+                break;
+            }
+            let glued = matches!(self.peek_at(1), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+            let name = w.trim_start_matches("->").to_ascii_uppercase();
+            if !glued || !is_name(&name) {
+                return Err(Unsup(format!("attribute access on a call result {w}")));
+            }
+            self.count_op()?;
+            self.pos += 2;
+            let args = self.call_args()?;
+            self.expect_rparen()?;
+            call = CallExpr {
+                target: CallTarget::Result(Box::new(call)),
+                method: name,
+                args,
+            };
+        }
+        Ok(call)
+    }
+
+    fn call_args(&mut self) -> PResult<CallArgs> {
+        let mut args = CallArgs::default();
+        let Some(t) = self.peek() else {
+            return Err(Unsup("missing )".into()));
+        };
+        if t.kind == TokenKind::RParen {
+            return Ok(args);
+        }
+        let section = |t: &Token| {
+            [
+                "EXPORTING",
+                "IMPORTING",
+                "CHANGING",
+                "RECEIVING",
+                "EXCEPTIONS",
+            ]
+            .into_iter()
+            .find(|k| t.is_kw(k))
+        };
+        if section(t).is_some() {
+            while let Some(t) = self.peek() {
+                if t.kind == TokenKind::RParen {
+                    break;
+                }
+                let Some(kw) = section(t) else {
+                    return Err(Unsup(format!("unexpected {}", describe(t))));
+                };
+                self.pos += 1;
+                while self.named_arg_follows() {
+                    let name = self
+                        .next()
+                        .and_then(Token::word)
+                        .unwrap_or_default()
+                        .to_ascii_uppercase();
+                    self.pos += 1; // `=`
+                    match kw {
+                        "EXPORTING" => {
+                            let e = self.expr()?;
+                            args.exporting.push((name, e));
+                        }
+                        "EXCEPTIONS" => return Err(Unsup("classic EXCEPTIONS".into())),
+                        _ => {
+                            let p = self.target_path()?;
+                            match kw {
+                                "IMPORTING" => args.importing.push((name, p)),
+                                "CHANGING" => args.changing.push((name, p)),
+                                _ => args.receiving = Some(p),
+                            }
+                        }
+                    }
+                }
+            }
+            return Ok(args);
+        }
+        if self.named_arg_follows() {
+            while self.named_arg_follows() {
+                let name = self
+                    .next()
+                    .and_then(Token::word)
+                    .unwrap_or_default()
+                    .to_ascii_uppercase();
+                self.pos += 1;
+                let e = self.expr()?;
+                args.exporting.push((name, e));
+            }
+            return Ok(args);
+        }
+        args.positional = Some(self.expr()?);
+        Ok(args)
+    }
+
+    /// `name =` ahead.
+    fn named_arg_follows(&self) -> bool {
+        let name = self.peek().and_then(Token::word).is_some_and(is_name_word);
+        let eq = self.peek_at(1).is_some_and(|t| t.word() == Some("="));
+        name && eq
+    }
+
+    /// A writable data object name (call `IMPORTING`/`CHANGING` targets).
+    pub fn target_path(&mut self) -> PResult<Path> {
+        match self.next() {
+            Some(t) => match t.word().and_then(parse_path) {
+                Some(p) if !matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before) => {
+                    Ok(p)
+                }
+                _ => Err(Unsup(format!("target {}", describe(t)))),
+            },
+            None => Err(Unsup("missing target".into())),
+        }
+    }
+}
+
+fn is_name_word(w: &str) -> bool {
+    is_name(&w.to_ascii_uppercase())
+}
+
+/// Splits `ref->meth` / `zcl=>meth` / `meth` into the call target and method name.
+fn split_call_path(mut path: Path) -> PResult<(CallTarget, String)> {
+    match path.rest.pop() {
+        None => Ok((CallTarget::Implicit, path.base)),
+        Some((Sel::Arrow, m)) => Ok((CallTarget::Object(path), m)),
+        Some((Sel::Static, m)) if path.rest.is_empty() => Ok((CallTarget::Class(path.base), m)),
+        Some((_, m)) => Err(Unsup(format!("call of {m}"))),
+    }
+}
+
+/// Tokens that continue an expression after a `)` (so a parenthesis was not a condition).
+fn is_operator(t: &Token) -> bool {
+    t.word().is_some_and(|w| {
+        cmp_op(w).is_some()
+            || matches!(
+                w.to_ascii_uppercase().as_str(),
+                "+" | "-" | "*" | "/" | "DIV" | "MOD" | "**" | "&&" | "IS"
+            )
+    })
+}
+
+pub fn describe(t: &Token) -> String {
+    match &t.kind {
+        TokenKind::Word(w) => w.to_ascii_uppercase(),
+        TokenKind::CharLit(_) => "literal".into(),
+        TokenKind::StrLit(_) => "string literal".into(),
+        TokenKind::Template(_) => "string template".into(),
+        TokenKind::Period => ".".into(),
+        TokenKind::Comma => ",".into(),
+        TokenKind::Colon => ":".into(),
+        TokenKind::LParen => "(".into(),
+        TokenKind::RParen => ")".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::lex;
+
+    fn e(src: &str) -> PResult<Expr> {
+        parse_full_expr(&lex(src).unwrap())
+    }
+
+    fn c(src: &str) -> PResult<Cond> {
+        parse_full_cond(&lex(src).unwrap())
+    }
+
+    #[test]
+    fn paths() {
+        assert_eq!(
+            parse_path("out->write"),
+            Some(Path {
+                base: "OUT".into(),
+                rest: vec![(Sel::Arrow, "WRITE".into())]
+            })
+        );
+        assert_eq!(
+            parse_path("sy-index").map(|p| p.text()),
+            Some("SY-INDEX".into())
+        );
+        assert_eq!(
+            parse_path("zcl_x=>gv").map(|p| p.text()),
+            Some("ZCL_X=>GV".into())
+        );
+        assert_eq!(parse_path("if_x~m").map(|p| p.base), Some("IF_X~M".into()));
+        assert_eq!(parse_path("-"), None);
+        assert_eq!(parse_path("1abc"), None);
+    }
+
+    #[test]
+    fn arithmetic_precedence() {
+        let Ok(Expr::Bin(BinOp::Add, _, r)) = e("a + b * 2") else {
+            panic!("not add")
+        };
+        assert!(matches!(*r, Expr::Bin(BinOp::Mul, _, _)));
+        let Ok(Expr::Bin(BinOp::Mul, l, _)) = e("( a + b ) * 2") else {
+            panic!("not mul")
+        };
+        assert!(matches!(*l, Expr::Bin(BinOp::Add, _, _)));
+        assert!(matches!(e("-5"), Ok(Expr::Lit(Value::I(-5)))));
+        assert!(matches!(e("- a"), Ok(Expr::Neg(_))));
+        assert!(matches!(e("99999999999"), Ok(Expr::Lit(Value::P { .. }))));
+    }
+
+    #[test]
+    fn calls() {
+        let Ok(Expr::Call(call)) = e("line_total( iv_quantity = lv_count iv_price = 10 )") else {
+            panic!()
+        };
+        assert!(matches!(call.target, CallTarget::Implicit));
+        assert_eq!(call.method, "LINE_TOTAL");
+        assert_eq!(call.args.exporting.len(), 2);
+        let Ok(Expr::Call(call)) = e("out->write( |a{ x }| )->write( 1 )") else {
+            panic!()
+        };
+        assert!(matches!(call.target, CallTarget::Result(_)));
+        let Ok(Expr::Call(call)) = e("me->m( EXPORTING a = 1 IMPORTING b = c )") else {
+            panic!()
+        };
+        assert_eq!(call.args.importing.len(), 1);
+        assert!(e("VALUE #( )").is_err());
+    }
+
+    #[test]
+    fn conditions() {
+        assert!(matches!(c("a > 50"), Ok(Cond::Cmp(CmpOp::Gt, _, _))));
+        assert!(matches!(
+            c("a EQ 1 AND NOT b = 2 OR c IS INITIAL"),
+            Ok(Cond::Or(_, _))
+        ));
+        assert!(matches!(
+            c("( a = 1 OR b = 2 ) AND c = 3"),
+            Ok(Cond::And(_, _))
+        ));
+        assert!(matches!(c("( a + 1 ) > 2"), Ok(Cond::Cmp(CmpOp::Gt, _, _))));
+        assert!(matches!(c("r IS NOT BOUND"), Ok(Cond::Not(_))));
+        assert!(c("a").is_err());
+    }
+}

@@ -1,0 +1,1023 @@
+//! Tree-walking interpreter: statements, method calls, objects, and the debugger hook.
+//!
+//! ABAP calls map onto Rust calls (a method call inside an expression simply recurses), and the
+//! hook runs on this thread with a read-only view of [`State`], so stepping and inspection need
+//! no extra machinery. Errors and debugger termination travel as [`Unwind`] through `?`.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use crate::RunError;
+use crate::ast::{
+    AssignOp, BinOp, CallArgs, CallExpr, CallTarget, ClassDef, Cond, DataDecl, Expr, MethodDecl,
+    MethodImpl, ParamDecl, ParamKind, Path, Sel, Stmt, StmtKind,
+};
+use crate::debug::{DebugHook, Location, Resume};
+use crate::state::{
+    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Frame, Object, Slot,
+    State, Var, VarKind,
+};
+use crate::value::{ConvError, ObjId, Type, Value};
+
+/// Executed statements (and loop passes) before a run is stopped with `SIMULATOR_LIMIT`.
+pub const STATEMENT_BUDGET: u64 = 10_000_000;
+/// ABAP call depth limit (keeps the Rust stack of the interpreter thread bounded).
+pub const MAX_CALL_DEPTH: usize = 100;
+/// Rust stack the interpreter may use below `run_classrun` (threads get 2 MiB by default; a
+/// call level takes about 5 KiB in debug builds).
+const STACK_BUDGET: usize = 1024 * 1024;
+
+/// Why execution stops early.
+#[derive(Debug)]
+pub enum Unwind {
+    /// Boxed: results travel through every level of the recursion, keep them small.
+    Dump(Box<Dump>),
+    Terminated,
+}
+
+#[derive(Debug)]
+pub struct Dump {
+    id: String,
+    text: String,
+    location: Option<Location>,
+}
+
+pub type Exec<T> = Result<T, Unwind>;
+
+/// How a statement list ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Normal,
+    Exit,
+    Continue,
+    Return,
+}
+
+pub struct Interp<'r, 'h> {
+    pub st: State<'r>,
+    hook: &'h mut dyn DebugHook,
+    /// Address of a local in `run_classrun`: the stack depth reference point.
+    stack_base: usize,
+}
+
+/// Address of a local of the caller's frame (stack grows down on all supported targets, but
+/// the distance is taken as an absolute value anyway).
+#[inline(never)]
+fn stack_marker() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Runs `IF_OO_ADT_CLASSRUN~MAIN` of `class` on a fresh instance.
+#[expect(
+    clippy::result_large_err,
+    reason = "RunError is the crate's contract type; one per run"
+)]
+pub fn run_classrun(
+    classes: &BTreeMap<String, ClassDef>,
+    class: &str,
+    hook: &mut dyn DebugHook,
+) -> Result<String, RunError> {
+    let name = class.to_ascii_uppercase();
+    let Some(def) = classes.get(&name) else {
+        return Err(RunError::UnknownClass(name));
+    };
+    if !def.interfaces.iter().any(|i| i == CLASSRUN_INTF)
+        || def.implementation(CLASSRUN_MAIN).is_none()
+    {
+        return Err(RunError::NotRunnable(name));
+    }
+    let mut it = Interp {
+        st: State::new(classes),
+        hook,
+        stack_base: stack_marker(),
+    };
+    let result = it.classrun(def);
+    let output = it.st.output.join("\n");
+    match result {
+        Ok(()) => Ok(output),
+        Err(Unwind::Terminated) => Err(RunError::Terminated),
+        Err(Unwind::Dump(d)) => Err(RunError::Dump {
+            id: d.id,
+            text: d.text,
+            location: d.location,
+            output,
+        }),
+    }
+}
+
+/// The implicit signature of `IF_OO_ADT_CLASSRUN~MAIN`.
+fn classrun_main_decl() -> MethodDecl {
+    MethodDecl {
+        name: CLASSRUN_MAIN.into(),
+        is_static: false,
+        params: vec![ParamDecl {
+            name: "OUT".into(),
+            kind: ParamKind::Importing,
+            ty: Ok(Type::Ref(CLASSRUN_OUT_INTF.into())),
+            by_value: false,
+            optional: false,
+            default: None,
+        }],
+    }
+}
+
+/// Values handed into a call, by formal parameter name.
+#[derive(Default)]
+struct Bound {
+    inputs: Vec<(String, Value)>,
+    /// Formal exporting/changing parameter → caller's target.
+    outputs: Vec<(String, Path)>,
+    receiving: Option<Path>,
+}
+
+impl<'r> Interp<'r, '_> {
+    fn classrun(&mut self, def: &'r ClassDef) -> Exec<()> {
+        let me = self.create_object(def)?;
+        let out = self.st.heap.len();
+        self.st.heap.push(Object {
+            class: CLASSRUN_OUT_CLASS.into(),
+            attrs: Vec::new(),
+            is_classrun_out: true,
+        });
+        let bound = Bound {
+            inputs: vec![(
+                "OUT".into(),
+                Value::Ref {
+                    static_type: CLASSRUN_OUT_INTF.into(),
+                    target: Some(out),
+                },
+            )],
+            ..Bound::default()
+        };
+        self.invoke(def, Some(me), CLASSRUN_MAIN, bound)?;
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- errors and hooks
+
+    fn stack_used(&self) -> usize {
+        stack_marker().abs_diff(self.stack_base)
+    }
+
+    pub fn location(&self) -> Option<Location> {
+        self.st.frames.last().map(Frame::location)
+    }
+
+    pub fn dump(&self, id: &str, text: impl Into<String>) -> Unwind {
+        Unwind::Dump(Box::new(Dump {
+            id: id.into(),
+            text: text.into(),
+            location: self.location(),
+        }))
+    }
+
+    /// `SIMULATOR_NOT_SUPPORTED` naming the construct and the include position.
+    pub fn not_supported(&self, what: &str) -> Unwind {
+        let at = self
+            .location()
+            .map(|l| format!(" at {}:{}", l.include, l.include_line))
+            .unwrap_or_default();
+        self.dump(
+            "SIMULATOR_NOT_SUPPORTED",
+            format!("not supported by the simulator: {what}{at}"),
+        )
+    }
+
+    pub fn conv_error(&self, e: ConvError) -> Unwind {
+        match e {
+            ConvError::NoNumber(t) => self.dump(
+                "CONVT_NO_NUMBER",
+                format!("Unable to interpret \"{t}\" as a number"),
+            ),
+            ConvError::Overflow => self.dump("CONVT_OVERFLOW", "Overflow during a conversion"),
+            ConvError::Incompatible => self.dump(
+                "OBJECTS_MOVE_NOT_SUPPORTED",
+                "Conversion between a reference and data is not possible",
+            ),
+        }
+    }
+
+    fn set_line(&mut self, line: u32) {
+        if let Some(f) = self.st.frames.last_mut() {
+            f.line = line;
+        }
+    }
+
+    /// Counts work so that endless loops end with a runtime error instead of hanging.
+    fn tick(&mut self) -> Exec<()> {
+        self.st.steps += 1;
+        if self.st.steps > STATEMENT_BUDGET {
+            return Err(self.dump(
+                "SIMULATOR_LIMIT",
+                format!("statement limit of {STATEMENT_BUDGET} executed statements reached"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A stop point: the hook may stop here and inspect the state.
+    fn stop(&mut self, line: u32) -> Exec<()> {
+        self.set_line(line);
+        self.tick()?;
+        match self.hook.before_statement(&self.st) {
+            Resume::Run => Ok(()),
+            Resume::Terminate => Err(Unwind::Terminated),
+        }
+    }
+
+    // ---------------------------------------------------------------- objects and classes
+
+    fn class(&self, name: &str) -> Exec<&'r ClassDef> {
+        self.st
+            .classes
+            .get(name)
+            .ok_or_else(|| self.not_supported(&format!("unknown class {name}")))
+    }
+
+    /// Constant value of a `VALUE` clause (literals, built-in and earlier constants).
+    fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
+        let Some(e) = &d.value else {
+            return Ok(ty.initial());
+        };
+        let v = match e {
+            Expr::Lit(v) => v.clone(),
+            Expr::Neg(inner) => match inner.as_ref() {
+                Expr::Lit(v) => {
+                    let d = v.to_dec().map_err(|e| self.conv_error(e))?;
+                    let n = d
+                        .neg()
+                        .map_err(|_| self.dump("CONVT_OVERFLOW", "Overflow"))?;
+                    Value::P {
+                        m: n.m,
+                        len: 16,
+                        dec: n.scale,
+                    }
+                }
+                _ => return Err(self.not_supported(&format!("VALUE of {}", d.name))),
+            },
+            Expr::Path(p) if p.rest.is_empty() => {
+                if let Some(v) = earlier.iter().find(|v| v.name == p.base) {
+                    v.val.clone()
+                } else if let Some(v) = self
+                    .st
+                    .frames
+                    .len()
+                    .checked_sub(1)
+                    .and_then(|f| self.st.lookup(f, p))
+                {
+                    v.val.clone()
+                } else {
+                    match p.base.as_str() {
+                        "ABAP_TRUE" => Value::C("X".into()),
+                        "ABAP_FALSE" | "SPACE" => Value::C(" ".into()),
+                        _ => return Err(self.not_supported(&format!("VALUE {}", p.base))),
+                    }
+                }
+            }
+            _ => return Err(self.not_supported(&format!("VALUE of {}", d.name))),
+        };
+        v.convert(ty).map_err(|e| self.conv_error(e))
+    }
+
+    fn ensure_statics(&mut self, class: &'r ClassDef) -> Exec<()> {
+        if self.st.statics.contains_key(&class.name) {
+            return Ok(());
+        }
+        self.st.statics.insert(class.name.clone(), Vec::new());
+        let mut vars = Vec::new();
+        for d in class.attributes.iter().filter(|d| d.is_static) {
+            let Ok(ty) = &d.ty else { continue };
+            let mut v = Var::new(
+                &d.name,
+                ty.clone(),
+                VarKind::Attr {
+                    is_static: true,
+                    constant: d.is_constant,
+                    visibility: d.visibility,
+                },
+            );
+            v.val = self.decl_value(d, ty, &vars)?;
+            vars.push(v);
+        }
+        self.st.statics.insert(class.name.clone(), vars);
+        Ok(())
+    }
+
+    fn create_object(&mut self, class: &'r ClassDef) -> Exec<ObjId> {
+        self.ensure_statics(class)?;
+        let mut attrs = Vec::new();
+        for d in class.attributes.iter().filter(|d| !d.is_static) {
+            let Ok(ty) = &d.ty else { continue };
+            let mut v = Var::new(
+                &d.name,
+                ty.clone(),
+                VarKind::Attr {
+                    is_static: false,
+                    constant: false,
+                    visibility: d.visibility,
+                },
+            );
+            v.val = self.decl_value(d, ty, &attrs)?;
+            attrs.push(v);
+        }
+        let id = self.st.heap.len();
+        self.st.heap.push(Object {
+            class: class.name.clone(),
+            attrs,
+            is_classrun_out: false,
+        });
+        if class.implementation("CONSTRUCTOR").is_some() {
+            self.invoke(class, Some(id), "CONSTRUCTOR", Bound::default())?;
+        }
+        Ok(id)
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    /// Finds the implementation name for `method` in `class` (interface methods by short name).
+    fn resolve_method(&self, class: &'r ClassDef, method: &str) -> Option<String> {
+        if class.implementation(method).is_some() {
+            return Some(method.to_string());
+        }
+        class
+            .interfaces
+            .iter()
+            .map(|i| format!("{i}~{method}"))
+            .find(|n| class.implementation(n).is_some())
+    }
+
+    fn method_decl(&self, class: &'r ClassDef, name: &str) -> Cow<'r, MethodDecl> {
+        if let Some(d) = class.method_decl(name) {
+            return Cow::Borrowed(d);
+        }
+        if name == CLASSRUN_MAIN {
+            return Cow::Owned(classrun_main_decl());
+        }
+        Cow::Owned(MethodDecl {
+            name: name.to_string(),
+            is_static: false,
+            params: Vec::new(),
+        })
+    }
+
+    /// The callee's parameter variables from the bound actual parameters.
+    fn parameters(&mut self, decl: &MethodDecl, method: &str, bound: &Bound) -> Exec<Vec<Var>> {
+        let mut vars = Vec::new();
+        for p in &decl.params {
+            let ty = match &p.ty {
+                Ok(t) => t.clone(),
+                Err(t) => return Err(self.not_supported(&format!("parameter {} {t}", p.name))),
+            };
+            let given = bound
+                .inputs
+                .iter()
+                .find(|(n, _)| *n == p.name)
+                .map(|(_, v)| v);
+            let val = match (p.kind, given) {
+                (ParamKind::Returning, _) => ty.initial(),
+                (_, Some(v)) => v.convert(&ty).map_err(|e| self.conv_error(e))?,
+                (ParamKind::Importing, None) => match &p.default {
+                    Some(e) => {
+                        let v = self.eval(e)?;
+                        v.convert(&ty).map_err(|e| self.conv_error(e))?
+                    }
+                    None if p.optional => ty.initial(),
+                    None => {
+                        return Err(self.dump(
+                            "CALL_METHOD_PARMS_MISSING",
+                            format!("parameter {} of {method} is not supplied", p.name),
+                        ));
+                    }
+                },
+                _ => ty.initial(),
+            };
+            let ty = if ty == Type::Any { val.type_of() } else { ty };
+            vars.push(Var {
+                name: p.name.clone(),
+                ty,
+                val,
+                kind: VarKind::Param(p.kind),
+                read_only: p.kind == ParamKind::Importing && !p.by_value,
+            });
+        }
+        Ok(vars)
+    }
+
+    /// Creates the method's locals (initial or with their VALUE) at procedure start.
+    fn init_locals(&mut self, imp: &'r MethodImpl) -> Exec<()> {
+        for d in &imp.locals {
+            let Ok(ty) = &d.ty else { continue };
+            self.set_line(d.line);
+            let kind = if d.is_constant {
+                VarKind::Constant
+            } else {
+                VarKind::Local
+            };
+            let mut v = Var::new(&d.name, ty.clone(), kind);
+            let earlier = self
+                .st
+                .frames
+                .last()
+                .map(|f| f.vars.clone())
+                .unwrap_or_default();
+            v.val = self.decl_value(d, ty, &earlier)?;
+            if let Some(f) = self.st.frames.last_mut() {
+                f.vars.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a user method; returns its exporting/changing/returning values.
+    fn invoke(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        method: &str,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        if self.st.frames.len() >= MAX_CALL_DEPTH || self.stack_used() > STACK_BUDGET {
+            return Err(self.dump(
+                "SIMULATOR_LIMIT",
+                format!("call depth limit of {MAX_CALL_DEPTH} nested method calls reached"),
+            ));
+        }
+        let Some(imp) = class.implementation(method) else {
+            return Err(self.not_supported(&format!(
+                "method {}=>{method} without implementation",
+                class.name
+            )));
+        };
+        let decl = self.method_decl(class, method);
+        let me = if decl.is_static { None } else { me };
+        let vars = self.parameters(&decl, method, &bound)?;
+        let n_params = vars.len();
+        self.st.frames.push(Frame {
+            class,
+            method: imp,
+            me,
+            vars,
+            n_params,
+            line: imp.method_line,
+            loop_depth: 0,
+        });
+        let result = self
+            .init_locals(imp)
+            .and_then(|_| self.block(&imp.body))
+            .and_then(|_| self.stop(imp.endmethod_line));
+        let frame = self.st.frames.pop();
+        result?;
+        let Some(frame) = frame else {
+            return Ok(Vec::new());
+        };
+        Ok(frame
+            .vars
+            .into_iter()
+            .take(n_params)
+            .filter_map(|v| match v.kind {
+                VarKind::Param(k) if k != ParamKind::Importing => Some((v.name, k, v.val)),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// Evaluates a call; `Some(value)` if the method has a RETURNING parameter.
+    pub fn call(&mut self, call: &CallExpr) -> Exec<Option<Value>> {
+        let (class, me, builtin_out) = match &call.target {
+            CallTarget::Implicit => {
+                let Some(frame) = self.st.frames.last() else {
+                    return Err(self.not_supported("call outside a method"));
+                };
+                let class = frame.class;
+                let me = frame.me;
+                if self.resolve_method(class, &call.method).is_none() {
+                    return self.builtin_function(call).map(Some);
+                }
+                (class, me, None)
+            }
+            CallTarget::Class(name) => {
+                let class = self.class(name)?;
+                self.ensure_statics(class)?;
+                (class, None, None)
+            }
+            CallTarget::Object(path) => {
+                let v = self.read(path)?;
+                self.object_target(v)?
+            }
+            CallTarget::Result(inner) => {
+                let Some(v) = self.call(inner)? else {
+                    return Err(self.not_supported("method chaining on a method without RETURNING"));
+                };
+                self.object_target(v)?
+            }
+        };
+        if let Some(out) = builtin_out {
+            return self.classrun_out_call(out, call);
+        }
+        self.call_user(class, me, call)
+    }
+
+    /// Calls a method of a user class with the call's actual parameters.
+    fn call_user(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        call: &CallExpr,
+    ) -> Exec<Option<Value>> {
+        let Some(method) = self.resolve_method(class, &call.method) else {
+            return Err(
+                self.not_supported(&format!("unknown method {}=>{}", class.name, call.method))
+            );
+        };
+        let decl = self.method_decl(class, &method);
+        let bound = self.bind(&decl, &call.args, &method)?;
+        let receiving = bound.receiving.clone();
+        let outputs = bound.outputs.clone();
+        let results = self.invoke(class, me, &method, bound)?;
+        let mut returning = None;
+        for (name, kind, val) in results {
+            if kind == ParamKind::Returning {
+                returning = Some(val);
+            } else if let Some((_, target)) = outputs.iter().find(|(n, _)| *n == name) {
+                self.assign_value(target, val)?;
+            }
+        }
+        if let (Some(target), Some(val)) = (receiving, returning.clone()) {
+            self.assign_value(&target, val)?;
+        }
+        Ok(returning)
+    }
+
+    /// The class and object of `ref->meth( )`; the third element is set for the output object.
+    fn object_target(&self, v: Value) -> Exec<(&'r ClassDef, Option<ObjId>, Option<ObjId>)> {
+        let Value::Ref { target, .. } = v else {
+            return Err(self.not_supported("method call on a non-reference"));
+        };
+        let Some(obj) = target else {
+            return Err(self.dump(
+                "OBJECTS_OBJREF_NOT_ASSIGNED",
+                "Access via 'NULL' object reference not possible",
+            ));
+        };
+        let Some(o) = self.st.heap.get(obj) else {
+            return Err(self.dump(
+                "OBJECTS_OBJREF_NOT_ASSIGNED",
+                "Access via an invalid object reference",
+            ));
+        };
+        if o.is_classrun_out {
+            // Any class works as a carrier; the output object has no ABAP class of its own.
+            let Some(frame) = self.st.frames.last() else {
+                return Err(self.not_supported("output outside a method"));
+            };
+            return Ok((frame.class, None, Some(obj)));
+        }
+        let class = self.class(&o.class)?;
+        Ok((class, Some(obj), None))
+    }
+
+    /// Maps actual parameters to formal ones and evaluates the inputs.
+    fn bind(&mut self, decl: &MethodDecl, args: &CallArgs, method: &str) -> Exec<Bound> {
+        let mut b = Bound::default();
+        let unknown = |it: &Self, n: &str| {
+            it.dump(
+                "CALL_METHOD_PARAM_UNKNOWN",
+                format!("method {method} has no parameter {n}"),
+            )
+        };
+        if let Some(e) = &args.positional {
+            let importing: Vec<&ParamDecl> = decl
+                .params
+                .iter()
+                .filter(|p| p.kind == ParamKind::Importing)
+                .collect();
+            let target = match importing.as_slice() {
+                [one] => Some(*one),
+                many => many
+                    .iter()
+                    .copied()
+                    .find(|p| !p.optional)
+                    .or_else(|| many.first().copied()),
+            };
+            let Some(p) = target else {
+                return Err(unknown(self, "(positional)"));
+            };
+            let v = self.eval(e)?;
+            b.inputs.push((p.name.clone(), v));
+        }
+        for (name, e) in &args.exporting {
+            if !decl
+                .params
+                .iter()
+                .any(|p| p.name == *name && p.kind == ParamKind::Importing)
+            {
+                return Err(unknown(self, name));
+            }
+            let v = self.eval(e)?;
+            b.inputs.push((name.clone(), v));
+        }
+        for (name, path) in &args.importing {
+            if !decl
+                .params
+                .iter()
+                .any(|p| p.name == *name && p.kind == ParamKind::Exporting)
+            {
+                return Err(unknown(self, name));
+            }
+            b.outputs.push((name.clone(), path.clone()));
+        }
+        for (name, path) in &args.changing {
+            if !decl
+                .params
+                .iter()
+                .any(|p| p.name == *name && p.kind == ParamKind::Changing)
+            {
+                return Err(unknown(self, name));
+            }
+            let v = self.read(path)?;
+            b.inputs.push((name.clone(), v));
+            b.outputs.push((name.clone(), path.clone()));
+        }
+        b.receiving = args.receiving.clone();
+        Ok(b)
+    }
+
+    /// `out->write( … )` of the classrun output object.
+    fn classrun_out_call(&mut self, out: ObjId, call: &CallExpr) -> Exec<Option<Value>> {
+        let method = call.method.rsplit('~').next().unwrap_or_default();
+        if method != "WRITE" {
+            return Err(self.not_supported(&format!("{CLASSRUN_OUT_INTF}~{method}")));
+        }
+        let mut data = None;
+        let mut name = None;
+        if let Some(e) = &call.args.positional {
+            data = Some(self.eval(e)?);
+        }
+        for (n, e) in &call.args.exporting {
+            match n.as_str() {
+                "DATA" => data = Some(self.eval(e)?),
+                "NAME" => name = Some(self.eval(e)?),
+                other => {
+                    return Err(self.dump(
+                        "CALL_METHOD_PARAM_UNKNOWN",
+                        format!("method WRITE has no parameter {other}"),
+                    ));
+                }
+            }
+        }
+        if let Some(n) = name {
+            let text = n.to_abap_string().map_err(|e| self.conv_error(e))?;
+            self.st.output.push(text);
+        }
+        let Some(data) = data else {
+            return Err(self.dump(
+                "CALL_METHOD_PARMS_MISSING",
+                "parameter DATA of WRITE is not supplied",
+            ));
+        };
+        let text = match data.to_abap_string() {
+            Ok(t) => t,
+            Err(_) => return Err(self.not_supported("writing a reference")),
+        };
+        self.st.output.push(text);
+        Ok(Some(Value::Ref {
+            static_type: CLASSRUN_OUT_INTF.into(),
+            target: Some(out),
+        }))
+    }
+
+    /// Built-in functions (`strlen( )`, `to_upper( )`, …).
+    fn builtin_function(&mut self, call: &CallExpr) -> Exec<Value> {
+        let arg = match (&call.args.positional, call.args.exporting.as_slice()) {
+            (Some(e), []) => e,
+            (None, [(n, e)]) if n == "VAL" => e,
+            _ => return Err(self.not_supported(&format!("built-in function {}( )", call.method))),
+        };
+        let v = self.eval(arg)?;
+        let text = || v.to_abap_string();
+        let r = match call.method.as_str() {
+            "STRLEN" => {
+                let n = match &v {
+                    Value::C(s) => s.trim_end_matches(' ').chars().count(),
+                    _ => text().map_err(|e| self.conv_error(e))?.chars().count(),
+                };
+                Value::I(i32::try_from(n).unwrap_or(i32::MAX))
+            }
+            "TO_UPPER" => Value::Str(text().map_err(|e| self.conv_error(e))?.to_uppercase()),
+            "TO_LOWER" => Value::Str(text().map_err(|e| self.conv_error(e))?.to_lowercase()),
+            "CONDENSE" => {
+                let t = text().map_err(|e| self.conv_error(e))?;
+                Value::Str(
+                    t.split(' ')
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )
+            }
+            "ABS" => {
+                match v {
+                    Value::I(i) => Value::I(i.checked_abs().ok_or_else(|| {
+                        self.dump("COMPUTE_INT_ABS_OVERFLOW", "Overflow in abs( )")
+                    })?),
+                    Value::P { m, len, dec } => Value::P {
+                        m: m.abs(),
+                        len,
+                        dec,
+                    },
+                    other => {
+                        let d = other.to_dec().map_err(|e| self.conv_error(e))?;
+                        Value::P {
+                            m: d.m.abs(),
+                            len: 16,
+                            dec: d.scale,
+                        }
+                    }
+                }
+            }
+            other => {
+                return Err(self.not_supported(&format!("method or built-in function {other}( )")));
+            }
+        };
+        Ok(r)
+    }
+
+    // ---------------------------------------------------------------- data access
+
+    fn top(&self) -> usize {
+        self.st.frames.len().saturating_sub(1)
+    }
+
+    /// Makes sure `ZCL_X=>attr` can be resolved.
+    fn prepare_path(&mut self, path: &Path) -> Exec<()> {
+        if path.rest.first().is_some_and(|(s, _)| *s == Sel::Static)
+            && let Some(class) = self.st.classes.get(&path.base)
+        {
+            self.ensure_statics(class)?;
+        }
+        Ok(())
+    }
+
+    pub fn read(&mut self, path: &Path) -> Exec<Value> {
+        self.prepare_path(path)?;
+        match self.st.lookup(self.top(), path) {
+            Some(v) => Ok(v.val.clone()),
+            None => Err(self.unknown(path)),
+        }
+    }
+
+    fn unknown(&self, path: &Path) -> Unwind {
+        self.not_supported(&format!("unknown data object {}", path.text()))
+    }
+
+    fn writable_slot(&mut self, path: &Path) -> Exec<Slot> {
+        self.prepare_path(path)?;
+        let Some(slot) = self.st.slot(self.top(), path) else {
+            return Err(self.unknown(path));
+        };
+        if self.st.slot_var(&slot).is_some_and(|v| v.read_only) {
+            return Err(self.dump(
+                "MOVE_TO_LIT_NOTALLOWED_NODATA",
+                format!("{} is write-protected and cannot be changed", path.text()),
+            ));
+        }
+        Ok(slot)
+    }
+
+    /// Assigns `val` to `path` with conversion to the target's type.
+    pub fn assign_value(&mut self, path: &Path, val: Value) -> Exec<()> {
+        let slot = self.writable_slot(path)?;
+        let ty = match self.st.slot_var(&slot) {
+            Some(v) => v.ty.clone(),
+            None => return Err(self.unknown(path)),
+        };
+        let converted = val.convert(&ty).map_err(|e| self.conv_error(e))?;
+        if let Some(v) = self.st.slot_var_mut(&slot) {
+            v.val = converted;
+        }
+        Ok(())
+    }
+
+    fn target_type(&mut self, path: &Path) -> Exec<Type> {
+        let slot = self.writable_slot(path)?;
+        match self.st.slot_var(&slot) {
+            Some(v) => Ok(v.ty.clone()),
+            None => Err(self.unknown(path)),
+        }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    pub fn block(&mut self, stmts: &'r [Stmt]) -> Exec<Flow> {
+        for s in stmts {
+            let flow = self.statement(s)?;
+            if flow != Flow::Normal {
+                return Ok(flow);
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn in_loop(&self) -> bool {
+        self.st.frames.last().is_some_and(|f| f.loop_depth > 0)
+    }
+
+    fn statement(&mut self, s: &'r Stmt) -> Exec<Flow> {
+        if s.kind.is_stop_point() {
+            self.stop(s.line)?;
+        } else {
+            self.set_line(s.line);
+            self.tick()?;
+        }
+        // Each kind runs in its own function: in debug builds a single big match would put
+        // every arm's locals into the frame of every recursion level.
+        match &s.kind {
+            StmtKind::Assign { target, op, expr } => self.exec_assign(target, *op, expr),
+            StmtKind::Call(c) => {
+                self.call(c)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::If {
+                branches,
+                else_body,
+            } => self.exec_if(branches, else_body),
+            StmtKind::Do { times, body } => self.exec_do(times.as_ref(), body),
+            StmtKind::While { cond, body } => self.exec_while(s.line, cond, body),
+            StmtKind::Case { subject, whens } => self.exec_case(subject, whens),
+            StmtKind::Clear(paths) => self.exec_clear(paths),
+            StmtKind::Exit => Ok(if self.in_loop() {
+                Flow::Exit
+            } else {
+                Flow::Return
+            }),
+            StmtKind::Continue => Ok(if self.in_loop() {
+                Flow::Continue
+            } else {
+                Flow::Normal
+            }),
+            StmtKind::Return => Ok(Flow::Return),
+            StmtKind::Check(c) => {
+                if self.cond(c)? {
+                    Ok(Flow::Normal)
+                } else if self.in_loop() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(Flow::Return)
+                }
+            }
+            StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
+        }
+    }
+
+    fn exec_assign(&mut self, target: &Path, op: AssignOp, expr: &Expr) -> Exec<Flow> {
+        let ty = self.target_type(target)?;
+        let val = match op {
+            AssignOp::Set if is_arith(expr) => self.arith(expr, Some(&ty))?,
+            AssignOp::Set => self.eval(expr)?,
+            op => {
+                let bin = match op {
+                    AssignOp::Add => BinOp::Add,
+                    AssignOp::Sub => BinOp::Sub,
+                    AssignOp::Mul => BinOp::Mul,
+                    _ => BinOp::Div,
+                };
+                let current = Expr::Lit(self.read(target)?);
+                let e = Expr::Bin(bin, Box::new(current), Box::new(expr.clone()));
+                self.arith(&e, Some(&ty))?
+            }
+        };
+        self.assign_value(target, val)?;
+        Ok(Flow::Normal)
+    }
+
+    fn exec_if(
+        &mut self,
+        branches: &'r [(u32, Cond, Vec<Stmt>)],
+        else_body: &'r [Stmt],
+    ) -> Exec<Flow> {
+        for (i, (line, cond, body)) in branches.iter().enumerate() {
+            if i > 0 {
+                self.stop(*line)?;
+            }
+            if self.cond(cond)? {
+                return self.block(body);
+            }
+        }
+        self.block(else_body)
+    }
+
+    fn exec_do(&mut self, times: Option<&Expr>, body: &'r [Stmt]) -> Exec<Flow> {
+        let n = match times {
+            Some(e) => {
+                let v = self.eval(e)?;
+                match v.convert(&Type::I).map_err(|e| self.conv_error(e))? {
+                    Value::I(n) => Some(n.max(0)),
+                    _ => Some(0),
+                }
+            }
+            None => None,
+        };
+        self.run_loop(|_, pass| {
+            Ok(if n.is_some_and(|n| pass > n) {
+                None
+            } else {
+                Some(body)
+            })
+        })
+    }
+
+    fn exec_while(&mut self, line: u32, cond: &'r Cond, body: &'r [Stmt]) -> Exec<Flow> {
+        self.run_loop(|it, pass| {
+            if pass > 1 {
+                it.stop(line)?;
+            }
+            Ok(if it.cond(cond)? { Some(body) } else { None })
+        })
+    }
+
+    fn exec_case(
+        &mut self,
+        subject: &Expr,
+        whens: &'r [(u32, Vec<Expr>, Vec<Stmt>)],
+    ) -> Exec<Flow> {
+        let v = self.eval(subject)?;
+        for (line, alts, body) in whens {
+            let mut hit = alts.is_empty();
+            for a in alts {
+                let w = self.eval(a)?;
+                if self.compare(&v, &w)? == std::cmp::Ordering::Equal {
+                    hit = true;
+                    break;
+                }
+            }
+            if hit {
+                self.stop(*line)?;
+                return self.block(body);
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn exec_clear(&mut self, paths: &[Path]) -> Exec<Flow> {
+        for p in paths {
+            let slot = self.writable_slot(p)?;
+            if let Some(v) = self.st.slot_var_mut(&slot) {
+                v.val = v.ty.initial();
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    /// Runs a loop: `next(pass)` (pass 1, 2, …) gives the body for this pass or ends the loop.
+    /// Maintains `sy-index` (restored afterwards, as ABAP does for nested loops).
+    fn run_loop<F>(&mut self, mut next: F) -> Exec<Flow>
+    where
+        F: FnMut(&mut Self, i32) -> Exec<Option<&'r [Stmt]>>,
+    {
+        let saved = self.st.sy.first().map(|v| v.val.clone());
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth += 1;
+        }
+        let result = self.loop_passes(&mut next);
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth = f.loop_depth.saturating_sub(1);
+        }
+        if let (Some(v), Some(sy_index)) = (saved, self.st.sy.first_mut()) {
+            sy_index.val = v;
+        }
+        result
+    }
+}
+
+impl<'r> Interp<'r, '_> {
+    fn loop_passes<F>(&mut self, next: &mut F) -> Exec<Flow>
+    where
+        F: FnMut(&mut Self, i32) -> Exec<Option<&'r [Stmt]>>,
+    {
+        let mut pass: i32 = 0;
+        loop {
+            pass = pass
+                .checked_add(1)
+                .ok_or_else(|| self.dump("SIMULATOR_LIMIT", "loop pass counter overflow"))?;
+            if pass > 1 {
+                self.tick()?;
+            }
+            let Some(body) = next(self, pass)? else {
+                return Ok(Flow::Normal);
+            };
+            if let Some(sy_index) = self.st.sy.first_mut() {
+                sy_index.val = Value::I(pass);
+            }
+            match self.block(body)? {
+                Flow::Exit => return Ok(Flow::Normal),
+                Flow::Return => return Ok(Flow::Return),
+                Flow::Normal | Flow::Continue => {}
+            }
+        }
+    }
+}
+
+/// An arithmetic expression (its calculation type depends on the target).
+pub fn is_arith(e: &Expr) -> bool {
+    matches!(e, Expr::Bin(..) | Expr::Neg(_))
+}

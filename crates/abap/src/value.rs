@@ -1,0 +1,484 @@
+//! ABAP data: types, values, the conversion rules between them and the three text forms a
+//! value has (string conversion, string-template embedding, debugger display + hex).
+//!
+//! Every value carries its full elementary type (a `c` value knows its length, a `p` value its
+//! length and decimals) so assignment, calculation type and the debugger all see the same
+//! facts.
+
+use crate::number::{Dec, pow10};
+
+/// Index of an object in the interpreter heap (instance number = index + 1).
+pub type ObjId = usize;
+
+/// Longest `c` field accepted (ABAP's limit).
+pub const MAX_C_LENGTH: u32 = 262_143;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Type {
+    I,
+    String,
+    /// `c LENGTH n`, n ≥ 1 characters.
+    C(u32),
+    /// `p LENGTH len DECIMALS dec`: `len` bytes (1–16), 2·len−1 digits.
+    P {
+        len: u32,
+        dec: u32,
+    },
+    /// `REF TO <class or interface>` (upper case).
+    Ref(String),
+    /// Generic parameter typing (`any`, `data`, `simple`, `clike`, …): takes the actual's type.
+    Any,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    I(i32),
+    /// Mantissa scaled by 10^dec.
+    P {
+        m: i128,
+        len: u32,
+        dec: u32,
+    },
+    /// Exactly `len` characters (blank padded).
+    C(String),
+    Str(String),
+    Ref {
+        static_type: String,
+        target: Option<ObjId>,
+    },
+}
+
+/// Why a conversion failed (mapped to ABAP runtime errors by the interpreter).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConvError {
+    /// `CONVT_NO_NUMBER`: text is not a number.
+    NoNumber(String),
+    /// `CONVT_OVERFLOW`: the value does not fit the target.
+    Overflow,
+    /// Reference ↔ data, or incompatible references.
+    Incompatible,
+}
+
+impl Type {
+    pub fn initial(&self) -> Value {
+        match self {
+            Type::I | Type::Any => Value::I(0),
+            Type::String => Value::Str(String::new()),
+            Type::C(n) => Value::C(" ".repeat(*n as usize)),
+            Type::P { len, dec } => Value::P {
+                m: 0,
+                len: *len,
+                dec: *dec,
+            },
+            Type::Ref(t) => Value::Ref {
+                static_type: t.clone(),
+                target: None,
+            },
+        }
+    }
+
+    /// Name shown as declared/actual type in the debugger.
+    pub fn name(&self) -> String {
+        match self {
+            Type::I => "I".into(),
+            Type::String => "STRING".into(),
+            Type::C(_) => "C".into(),
+            Type::P { .. } => "P".into(),
+            Type::Ref(t) => t.clone(),
+            Type::Any => "ANY".into(),
+        }
+    }
+}
+
+fn p_fits(m: i128, len: u32) -> bool {
+    match pow10(2 * len - 1) {
+        Some(limit) => m.unsigned_abs() < limit.unsigned_abs(),
+        None => true,
+    }
+}
+
+fn pad_right(s: &str, n: u32) -> String {
+    let n = n as usize;
+    let mut out: String = s.chars().take(n).collect();
+    let have = out.chars().count();
+    out.extend(std::iter::repeat_n(' ', n - have));
+    out
+}
+
+/// Number text with a trailing sign column: `15 `, `42-`, `12.50 `.
+fn sign_last(d: &Dec, decimals: u32) -> String {
+    let text = d.format(decimals);
+    match text.strip_prefix('-') {
+        Some(abs) => format!("{abs}-"),
+        None => format!("{text} "),
+    }
+}
+
+impl Value {
+    pub fn type_of(&self) -> Type {
+        match self {
+            Value::I(_) => Type::I,
+            Value::P { len, dec, .. } => Type::P {
+                len: *len,
+                dec: *dec,
+            },
+            Value::C(s) => Type::C(u32::try_from(s.chars().count()).unwrap_or(u32::MAX)),
+            Value::Str(_) => Type::String,
+            Value::Ref { static_type, .. } => Type::Ref(static_type.clone()),
+        }
+    }
+
+    /// A `c` value of the literal's own length (`''` is one blank, as in ABAP).
+    pub fn c_literal(s: &str) -> Value {
+        if s.is_empty() {
+            Value::C(" ".into())
+        } else {
+            Value::C(s.into())
+        }
+    }
+
+    /// The numeric value (text is parsed as a number).
+    pub fn to_dec(&self) -> Result<Dec, ConvError> {
+        match self {
+            Value::I(i) => Ok(Dec::int(i128::from(*i))),
+            Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }),
+            Value::C(s) | Value::Str(s) => {
+                Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
+            }
+            Value::Ref { .. } => Err(ConvError::Incompatible),
+        }
+    }
+
+    pub fn is_initial(&self) -> bool {
+        match self {
+            Value::I(i) => *i == 0,
+            Value::P { m, .. } => *m == 0,
+            Value::C(s) => s.chars().all(|c| c == ' '),
+            Value::Str(s) => s.is_empty(),
+            Value::Ref { target, .. } => target.is_none(),
+        }
+    }
+
+    /// Conversion to `string` (ABAP `CONV string( )`): numbers with a trailing sign column,
+    /// `c` without trailing blanks.
+    pub fn to_abap_string(&self) -> Result<String, ConvError> {
+        match self {
+            Value::I(i) => Ok(sign_last(&Dec::int(i128::from(*i)), 0)),
+            Value::P { m, dec, .. } => Ok(sign_last(&Dec { m: *m, scale: *dec }, *dec)),
+            Value::C(s) => Ok(s.trim_end_matches(' ').to_string()),
+            Value::Str(s) => Ok(s.clone()),
+            Value::Ref { .. } => Err(ConvError::Incompatible),
+        }
+    }
+
+    /// Text of the value embedded in a string template: `-5`, `12.50`, `c` without trailing
+    /// blanks.
+    pub fn template_text(&self) -> Result<String, ConvError> {
+        match self {
+            Value::I(i) => Ok(i.to_string()),
+            Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }.format(*dec)),
+            Value::C(_) | Value::Str(_) => self.to_abap_string(),
+            Value::Ref { .. } => Err(ConvError::Incompatible),
+        }
+    }
+
+    /// Converts to `ty` following ABAP's conversion rules.
+    pub fn convert(&self, ty: &Type) -> Result<Value, ConvError> {
+        match ty {
+            Type::Any => Ok(self.clone()),
+            Type::I => {
+                if let Value::I(i) = self {
+                    return Ok(Value::I(*i));
+                }
+                let m = self.to_dec()?.rescale(0).map_err(|_| ConvError::Overflow)?;
+                i32::try_from(m)
+                    .map(Value::I)
+                    .map_err(|_| ConvError::Overflow)
+            }
+            Type::P { len, dec } => Value::p_from_dec(self.to_dec()?, *len, *dec),
+            Type::String => self.to_abap_string().map(Value::Str),
+            Type::C(n) => match self {
+                Value::C(s) | Value::Str(s) => Ok(Value::C(pad_right(s, *n))),
+                Value::I(_) | Value::P { .. } => {
+                    let text = self.to_abap_string()?;
+                    let count = text.chars().count();
+                    let n = *n as usize;
+                    if count <= n {
+                        Ok(Value::C(format!("{}{text}", " ".repeat(n - count))))
+                    } else {
+                        let tail: String = text.chars().skip(count - n).collect();
+                        let rest: String = tail.chars().skip(1).collect();
+                        Ok(Value::C(format!("*{rest}")))
+                    }
+                }
+                Value::Ref { .. } => Err(ConvError::Incompatible),
+            },
+            Type::Ref(t) => match self {
+                Value::Ref { target, .. } => Ok(Value::Ref {
+                    static_type: t.clone(),
+                    target: *target,
+                }),
+                _ => Err(ConvError::Incompatible),
+            },
+        }
+    }
+
+    pub fn p_from_dec(d: Dec, len: u32, dec: u32) -> Result<Value, ConvError> {
+        let m = d.rescale(dec).map_err(|_| ConvError::Overflow)?;
+        if !p_fits(m, len) {
+            return Err(ConvError::Overflow);
+        }
+        Ok(Value::P { m, len, dec })
+    }
+
+    /// `VALUE` as the ADT debugger shows it (never trimmed).
+    pub fn display(&self, ref_class: Option<&str>) -> String {
+        match self {
+            Value::I(_) | Value::P { .. } => self.to_abap_string().unwrap_or_default(),
+            Value::C(s) | Value::Str(s) => s.clone(),
+            Value::Ref { target, .. } => match (target, ref_class) {
+                (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
+                _ => "{O:initial}".into(),
+            },
+        }
+    }
+
+    /// `HEX_VALUE`: little-endian for `i`, packed BCD for `p`, UTF-16LE for characters.
+    pub fn hex(&self) -> String {
+        match self {
+            Value::I(i) => i.to_le_bytes().iter().map(|b| format!("{b:02X}")).collect(),
+            Value::P { m, len, .. } => {
+                let digits = m.unsigned_abs().to_string();
+                let width = (2 * *len - 1) as usize;
+                let mut s = if digits.len() >= width {
+                    digits[digits.len() - width..].to_string()
+                } else {
+                    format!("{}{digits}", "0".repeat(width - digits.len()))
+                };
+                s.push(if *m < 0 { 'D' } else { 'C' });
+                s
+            }
+            Value::C(s) | Value::Str(s) => s
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .map(|b| format!("{b:02X}"))
+                .collect(),
+            Value::Ref { .. } => String::new(),
+        }
+    }
+
+    /// `TECHNICAL_TYPE`.
+    pub fn technical_type(&self) -> String {
+        match self {
+            Value::I(_) => "I".into(),
+            Value::P { .. } => "P".into(),
+            Value::C(_) => "C".into(),
+            Value::Str(_) => "CString".into(),
+            Value::Ref { static_type, .. } => format!("Ref to {static_type}"),
+        }
+    }
+
+    /// `META_TYPE`.
+    pub fn meta_type(&self) -> &'static str {
+        match self {
+            Value::I(_) | Value::P { .. } | Value::C(_) => "simple",
+            Value::Str(_) => "string",
+            Value::Ref { .. } => "objectref",
+        }
+    }
+
+    /// `LENGTH`: bytes for `i`/`p`, characters for `c` and strings.
+    pub fn length(&self) -> u32 {
+        match self {
+            Value::I(_) => 4,
+            Value::P { len, .. } => *len,
+            Value::C(s) | Value::Str(s) => {
+                u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX)
+            }
+            Value::Ref { .. } => 8,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str, len: u32, dec: u32) -> Value {
+        Value::Str(s.into()).convert(&Type::P { len, dec }).unwrap()
+    }
+
+    #[test]
+    fn to_i_rounds_and_checks_range() {
+        assert_eq!(Value::Str("3.5".into()).convert(&Type::I), Ok(Value::I(4)));
+        assert_eq!(
+            Value::Str("-3.5".into()).convert(&Type::I),
+            Ok(Value::I(-4))
+        );
+        assert_eq!(Value::C(" 42 ".into()).convert(&Type::I), Ok(Value::I(42)));
+        assert_eq!(Value::C("   ".into()).convert(&Type::I), Ok(Value::I(0)));
+        assert_eq!(p("2.50", 8, 2).convert(&Type::I), Ok(Value::I(3)));
+        assert_eq!(
+            Value::Str("2147483648".into()).convert(&Type::I),
+            Err(ConvError::Overflow)
+        );
+        assert_eq!(
+            Value::C("A001".into()).convert(&Type::I),
+            Err(ConvError::NoNumber("A001".into()))
+        );
+    }
+
+    #[test]
+    fn to_p_rounds_and_checks_digits() {
+        assert_eq!(
+            p("12.50", 8, 2),
+            Value::P {
+                m: 1250,
+                len: 8,
+                dec: 2
+            }
+        );
+        assert_eq!(
+            p("1.005", 8, 2),
+            Value::P {
+                m: 101,
+                len: 8,
+                dec: 2
+            }
+        );
+        assert_eq!(
+            p("-1.005", 8, 2),
+            Value::P {
+                m: -101,
+                len: 8,
+                dec: 2
+            }
+        );
+        assert_eq!(
+            Value::I(7).convert(&Type::P { len: 2, dec: 0 }),
+            Ok(Value::P {
+                m: 7,
+                len: 2,
+                dec: 0
+            })
+        );
+        assert_eq!(
+            Value::I(1000).convert(&Type::P { len: 2, dec: 0 }),
+            Err(ConvError::Overflow)
+        );
+        assert_eq!(
+            Value::I(10).convert(&Type::P { len: 2, dec: 2 }),
+            Err(ConvError::Overflow)
+        );
+    }
+
+    #[test]
+    fn to_c_and_string() {
+        assert_eq!(
+            Value::C("A001".into()).convert(&Type::C(6)),
+            Ok(Value::C("A001  ".into()))
+        );
+        assert_eq!(
+            Value::Str("ABCDEFG".into()).convert(&Type::C(3)),
+            Ok(Value::C("ABC".into()))
+        );
+        assert_eq!(
+            Value::I(123).convert(&Type::C(6)),
+            Ok(Value::C("  123 ".into()))
+        );
+        assert_eq!(
+            Value::I(-123).convert(&Type::C(4)),
+            Ok(Value::C("123-".into()))
+        );
+        assert_eq!(
+            Value::I(123456).convert(&Type::C(4)),
+            Ok(Value::C("*56 ".into()))
+        );
+        assert_eq!(
+            Value::C("ab  ".into()).convert(&Type::String),
+            Ok(Value::Str("ab".into()))
+        );
+        assert_eq!(
+            Value::I(-5).convert(&Type::String),
+            Ok(Value::Str("5-".into()))
+        );
+        assert_eq!(
+            p("12.5", 8, 2).convert(&Type::String),
+            Ok(Value::Str("12.50 ".into()))
+        );
+    }
+
+    #[test]
+    fn template_texts() {
+        assert_eq!(Value::I(-5).template_text().unwrap(), "-5");
+        assert_eq!(Value::I(60).template_text().unwrap(), "60");
+        assert_eq!(p("12.5", 8, 2).template_text().unwrap(), "12.50");
+        assert_eq!(p("-0.5", 8, 2).template_text().unwrap(), "-0.50");
+        assert_eq!(
+            Value::C("A001      ".into()).template_text().unwrap(),
+            "A001"
+        );
+    }
+
+    #[test]
+    fn debugger_display_i() {
+        let v = Value::I(15);
+        assert_eq!(v.display(None), "15 ");
+        assert_eq!(v.hex(), "0F000000");
+        assert_eq!(
+            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            ("I", 4, "simple")
+        );
+        let v = Value::I(-42);
+        assert_eq!(v.display(None), "42-");
+        assert_eq!(v.hex(), "D6FFFFFF");
+        assert_eq!(Value::I(0).display(None), "0 ");
+    }
+
+    #[test]
+    fn debugger_display_p() {
+        let v = p("12.5", 8, 2);
+        assert_eq!(v.display(None), "12.50 ");
+        assert_eq!(v.hex(), "000000000001250C");
+        assert_eq!((v.technical_type().as_str(), v.length()), ("P", 8));
+        let v = p("-123.45", 8, 2);
+        assert_eq!(v.display(None), "123.45-");
+        assert_eq!(v.hex(), "000000000012345D");
+        assert_eq!(p("12.5", 5, 2).hex(), "000001250C");
+        assert_eq!(p("0", 8, 4).display(None), "0.0000 ");
+    }
+
+    #[test]
+    fn debugger_display_c_and_string() {
+        let v = Value::C("A001".into()).convert(&Type::C(10)).unwrap();
+        assert_eq!(v.display(None), "A001      ");
+        assert_eq!(v.hex(), "4100300030003100200020002000200020002000");
+        assert_eq!(
+            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            ("C", 10, "simple")
+        );
+        let v = Value::Str("CV".into());
+        assert_eq!(v.display(None), "CV");
+        assert_eq!(v.hex(), "43005600");
+        assert_eq!(
+            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            ("CString", 2, "string")
+        );
+    }
+
+    #[test]
+    fn debugger_display_ref() {
+        let v = Value::Ref {
+            static_type: "ZCL_A".into(),
+            target: Some(0),
+        };
+        assert_eq!(v.display(Some("ZCL_A")), "{O:1*\\CLASS=ZCL_A}");
+        assert_eq!(v.technical_type(), "Ref to ZCL_A");
+        assert_eq!(v.meta_type(), "objectref");
+        let v = Value::Ref {
+            static_type: "ZCL_A".into(),
+            target: None,
+        };
+        assert_eq!(v.display(None), "{O:initial}");
+    }
+}

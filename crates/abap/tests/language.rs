@@ -1,0 +1,287 @@
+//! Semantics of the supported ABAP subset, run through `Repository::run_classrun`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{DebugHook, LoadError, NoDebugger, Repository, Resume, RunError, StopContext};
+
+/// A classrun class `ZCL_T` whose `main` has `body`; `extra` goes into the private section,
+/// `methods` into the implementation.
+fn class(decl: &str, main: &str, methods: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n  PRIVATE SECTION.\n{decl}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+    )
+}
+
+fn run_full(src: &str) -> Result<String, RunError> {
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn run(main: &str) -> Result<String, RunError> {
+    run_full(&class("", main, ""))
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+fn dump_id(r: Result<String, RunError>) -> String {
+    match r {
+        Err(RunError::Dump { id, .. }) => id,
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn integer_arithmetic_rounds() {
+    assert_eq!(
+        out(
+            "DATA i TYPE i.\ni = 7 / 2. out->write( i ).\ni = -7 / 2. out->write( i ).\ni = 5 / 3. out->write( |{ i }| ).\ni = 7 DIV 2. out->write( |{ i }| ).\ni = -7 MOD 3. out->write( |{ i }| ).\ni = 2 + 3 * 4 - ( 1 + 1 ). out->write( |{ i }| )."
+        ),
+        "4 \n4-\n2\n3\n2\n12"
+    );
+}
+
+#[test]
+fn packed_arithmetic_and_conversions() {
+    assert_eq!(
+        out(
+            "DATA p TYPE p LENGTH 8 DECIMALS 2.\nDATA i TYPE i.\np = 7 / 2. out->write( |{ p }| ).\np = '1.005'. out->write( |{ p }| ).\np = 1 / 3. out->write( |{ p }| ).\np = -2 / 3. out->write( |{ p }| ).\ni = p. out->write( |{ i }| ).\np = `12.50`. p = p * 3. out->write( p )."
+        ),
+        "3.50\n1.01\n0.33\n-0.67\n-1\n37.50 "
+    );
+}
+
+#[test]
+fn character_fields_pad_and_truncate() {
+    assert_eq!(
+        out(
+            "DATA c3 TYPE c LENGTH 3.\nDATA c TYPE c.\nDATA s TYPE string.\nc3 = 'ABCDEF'. out->write( |<{ c3 }>| ).\nc3 = 'A'. s = c3. out->write( |<{ s }>| ).\nc = 'XY'. out->write( c ).\nc3 = 42. out->write( |<{ c3 }>| ).\ns = 42. out->write( |<{ s }>| ).\ns = c3 && `!`. out->write( s )."
+        ),
+        "<ABC>\n<A>\nX\n<42>\n<42 >\n42!"
+    );
+}
+
+#[test]
+fn literals_and_templates() {
+    assert_eq!(
+        out(
+            "DATA n TYPE i VALUE -5.\nout->write( |n={ n } \\{x\\}\\t| ).\nout->write( 'it''s' ).\nout->write( `a``b` ).\nout->write( |{ n * 2 }| )."
+        ),
+        "n=-5 {x}\t\nit's\na`b\n-10"
+    );
+}
+
+#[test]
+fn chained_declarations_and_values() {
+    assert_eq!(
+        out(
+            "DATA: a TYPE i VALUE 2,\n      b TYPE string VALUE `x`,\n      c TYPE c LENGTH 4 VALUE 'ab'.\nCONSTANTS k TYPE i VALUE 10.\na = a + k. out->write( |{ a }{ b }{ c }.| )."
+        ),
+        "12xab."
+    );
+}
+
+#[test]
+fn control_flow() {
+    assert_eq!(
+        out(
+            "DATA i TYPE i.\nDATA s TYPE string.\nDO 5 TIMES.\n  IF sy-index = 2.\n    CONTINUE.\n  ELSEIF sy-index > 4.\n    EXIT.\n  ELSE.\n    s = s && |{ sy-index }|.\n  ENDIF.\nENDDO.\nout->write( s ).\nWHILE i < 3.\n  i = i + 1.\nENDWHILE.\nout->write( |{ i }| ).\nCASE i.\n  WHEN 1 OR 2.\n    out->write( 'low' ).\n  WHEN 3.\n    out->write( 'three' ).\n  WHEN OTHERS.\n    out->write( 'other' ).\nENDCASE.\nIF NOT ( i = 3 AND s = `134` ) OR s IS INITIAL.\n  out->write( 'wrong' ).\nELSE.\n  out->write( 'ok' ).\nENDIF.\nCHECK i = 4.\nout->write( 'not reached' )."
+        ),
+        "134\n3\nthree\nok"
+    );
+}
+
+#[test]
+fn method_calls_and_parameters() {
+    let src = class(
+        "    DATA mv_count TYPE i VALUE 1.\n    CLASS-DATA gv_calls TYPE i.\n    METHODS add IMPORTING iv_a TYPE i iv_b TYPE i DEFAULT 5 RETURNING VALUE(rv) TYPE i.\n    METHODS split EXPORTING ev_hi TYPE i ev_lo TYPE i CHANGING cv TYPE i.\n    CLASS-METHODS twice IMPORTING iv TYPE any RETURNING VALUE(rv) TYPE string.",
+        "    DATA hi TYPE i.\n    DATA lo TYPE i.\n    DATA c TYPE i VALUE 47.\n    out->write( |{ add( iv_a = 1 ) } { me->add( iv_a = 1 iv_b = 2 ) } { add( 10 ) }| ).\n    split( IMPORTING ev_hi = hi ev_lo = lo CHANGING cv = c ).\n    out->write( |{ hi } { lo } { c } { mv_count } { gv_calls }| ).\n    out->write( zcl_t=>twice( `ab` ) )->write( twice( 3 ) ).",
+        "  METHOD add.\n    rv = iv_a + iv_b.\n    gv_calls = gv_calls + 1.\n  ENDMETHOD.\n  METHOD split.\n    ev_hi = cv DIV 10.\n    ev_lo = cv MOD 10.\n    cv = 0.\n    mv_count += 1.\n  ENDMETHOD.\n  METHOD twice.\n    rv = |{ iv }{ iv }|.\n  ENDMETHOD.",
+    );
+    assert_eq!(run_full(&src).expect("runs"), "6 3 15\n4 7 0 2 3\nabab\n33");
+}
+
+#[test]
+fn runtime_errors() {
+    assert_eq!(
+        dump_id(run("DATA i TYPE i.\ni = 1 / i.")),
+        "COMPUTE_INT_ZERODIVIDE"
+    );
+    assert_eq!(out("DATA i TYPE i.\ni = i / 0. out->write( i )."), "0 ");
+    assert_eq!(
+        dump_id(run("DATA i TYPE i VALUE 2147483647.\ni = i + 1.")),
+        "COMPUTE_INT_PLUS_OVERFLOW"
+    );
+    assert_eq!(
+        dump_id(run("DATA p TYPE p LENGTH 8 DECIMALS 2.\np = 1 / p.")),
+        "COMPUTE_BCD_ZERODIVIDE"
+    );
+    assert_eq!(
+        dump_id(run("DATA i TYPE i.\ni = 'A001'.")),
+        "CONVT_NO_NUMBER"
+    );
+    assert_eq!(
+        dump_id(run("DATA p TYPE p LENGTH 2 DECIMALS 0.\np = 1000.")),
+        "CONVT_OVERFLOW"
+    );
+    assert_eq!(
+        dump_id(run("DATA i TYPE i.\ni = `99999999999`.")),
+        "CONVT_OVERFLOW"
+    );
+}
+
+#[test]
+fn runtime_error_keeps_output_and_location() {
+    match run("out->write( 'before' ).\nDATA i TYPE i.\ni = 1 / i.") {
+        Err(RunError::Dump {
+            output,
+            location: Some(loc),
+            ..
+        }) => {
+            assert_eq!(output, "before");
+            assert_eq!((loc.line, loc.include_line), (12, 4));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn unsupported_statement_fails_when_executed() {
+    let r = run(
+        "DATA i TYPE i.\nIF i = 1.\n  LOOP AT lt INTO ls.\n  ENDLOOP.\nENDIF.\nout->write( 'ok' ).\nSELECT SINGLE * FROM t000 INTO @DATA(x).",
+    );
+    match r {
+        Err(RunError::Dump {
+            id,
+            text,
+            location,
+            output,
+        }) => {
+            assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+            assert_eq!(
+                text,
+                "not supported by the simulator: SELECT SINGLE at ZCL_T=========================CM001:8"
+            );
+            assert_eq!(output, "ok");
+            assert_eq!(location.map(|l| l.line), Some(16));
+        }
+        other => panic!("{other:?}"),
+    }
+    let r = run("DATA i TYPE i.\ni = VALUE #( ).");
+    let Err(RunError::Dump { text, .. }) = r else {
+        panic!("no dump")
+    };
+    assert_eq!(
+        text,
+        "not supported by the simulator: constructor expression VALUE at ZCL_T=========================CM001:3"
+    );
+}
+
+#[test]
+fn guards_stop_endless_programs() {
+    let src = class(
+        "    METHODS rec IMPORTING n TYPE i.",
+        "    rec( 1 ).",
+        "  METHOD rec.\n    rec( n + 1 ).\n  ENDMETHOD.",
+    );
+    let r = run_full(&src);
+    let Err(RunError::Dump { id, text, .. }) = r else {
+        panic!("no dump")
+    };
+    assert_eq!(id, "SIMULATOR_LIMIT", "{text}");
+}
+
+#[test]
+fn endless_loop_hits_the_budget() {
+    // Runs 10 million loop passes: takes a few seconds in debug builds.
+    assert_eq!(dump_id(run("DO.\nENDDO.")), "SIMULATOR_LIMIT");
+}
+
+#[test]
+fn statement_hook_sees_static_method_without_me() {
+    struct Scopes(Vec<(u32, Vec<String>)>);
+    impl DebugHook for Scopes {
+        fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+            let ids = ctx.scopes(0).into_iter().map(|s| s.id).collect();
+            self.0.push((ctx.location().line, ids));
+            Resume::Run
+        }
+    }
+    let src = class(
+        "    CLASS-METHODS s.\n    DATA mv_a TYPE i VALUE 3.",
+        "    s( ).",
+        "  METHOD s.\n    RETURN.\n  ENDMETHOD.",
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let mut h = Scopes(Vec::new());
+    r.run_classrun("zcl_t", &mut h).expect("runs");
+    assert_eq!(h.0[1], (14, vec!["@LOCALS".to_string()]));
+    assert_eq!(h.0[2].0, 15, "RETURN stops at ENDMETHOD");
+}
+
+#[test]
+fn me_children_are_attributes() {
+    struct Me(Option<Vec<(String, String, String)>>);
+    impl DebugHook for Me {
+        fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+            self.0 = ctx.children(0, "ME").map(|v| {
+                v.into_iter()
+                    .map(|r| (r.id, r.value, r.instantiation_kind))
+                    .collect()
+            });
+            assert!(ctx.children(0, "NO_SUCH").is_none());
+            Resume::Run
+        }
+    }
+    let src = class(
+        "    DATA mv_a TYPE i VALUE 3.\n    CLASS-DATA gv_b TYPE string.",
+        "    mv_a = 4.",
+        "",
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let mut h = Me(None);
+    r.run_classrun("zcl_t", &mut h).expect("runs");
+    assert_eq!(
+        h.0,
+        Some(vec![
+            (
+                "{O:1*\\CLASS=ZCL_T}-MV_A".into(),
+                "4 ".into(),
+                "instance".into()
+            ),
+            (
+                "{O:1*\\CLASS=ZCL_T}-GV_B".into(),
+                "".into(),
+                "static".into()
+            ),
+        ])
+    );
+}
+
+#[test]
+fn syntax_errors_fail_loading_with_line() {
+    let mut r = Repository::new();
+    let e = r
+        .add_file(
+            "zcl_t.clas.abap",
+            &class("", "    DATA s TYPE string.\n    s = 'abc.", ""),
+        )
+        .unwrap_err();
+    assert!(matches!(e, LoadError::Syntax { line: 11, .. }), "{e}");
+    let e = r
+        .add_file("zcl_t.clas.abap", &class("", "    IF 1 = 1.\n", ""))
+        .unwrap_err();
+    assert!(matches!(e, LoadError::Syntax { line: 10, .. }), "{e}");
+    let e = r
+        .add_file("zcl_t.clas.abap", "CLASS zcl_t DEFINITION.")
+        .unwrap_err();
+    assert!(matches!(e, LoadError::Syntax { .. }), "{e}");
+    assert!(r.add_file("readme.md", "whatever").is_ok());
+    assert!(r.objects().is_empty());
+}

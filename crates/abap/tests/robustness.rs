@@ -1,0 +1,287 @@
+//! Source text is external input: loading and running arbitrary text must never panic.
+
+use abap::{DebugHook, Repository, Resume, SourcePart, StopContext};
+use proptest::prelude::*;
+
+/// Exercises the whole debugger view at every stop and ends long runs early.
+struct Inspector {
+    stops: usize,
+}
+
+impl DebugHook for Inspector {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        self.stops += 1;
+        let _ = ctx.location();
+        for frame in 0..=ctx.depth() {
+            let _ = ctx.stack();
+            for scope in ctx.scopes(frame) {
+                let _ = ctx.children(frame, &scope.id);
+            }
+            let ids = [
+                "X",
+                "Y",
+                "ME",
+                "SY-INDEX",
+                "OUT",
+                "ME->X",
+                "{O:1*\\CLASS=ZCL_T}-X",
+                "{O:99*",
+                "{O:0*\\X}",
+                "a->b->c",
+            ];
+            let _ = ctx.variables(frame, &ids.map(String::from));
+            for id in ids {
+                let _ = ctx.children(frame, id);
+            }
+        }
+        if self.stops > 2_000 {
+            Resume::Terminate
+        } else {
+            Resume::Run
+        }
+    }
+}
+
+fn wrap(body: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC.\n PUBLIC SECTION.\n INTERFACES if_oo_adt_classrun.\n DATA x TYPE i.\n METHODS m IMPORTING a TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\nCLASS zcl_t IMPLEMENTATION.\n METHOD if_oo_adt_classrun~main.\n DATA y TYPE string.\n{body}\n ENDMETHOD.\n METHOD m.\n r = a * 2.\n ENDMETHOD.\nENDCLASS.\n"
+    )
+}
+
+const WORDS: &[&str] = &[
+    "DATA",
+    "z",
+    "TYPE",
+    "i",
+    "string",
+    "c",
+    "LENGTH",
+    "p",
+    "DECIMALS",
+    "2",
+    "10",
+    "0",
+    "-1",
+    "=",
+    "+",
+    "-",
+    "*",
+    "/",
+    "DIV",
+    "MOD",
+    "&&",
+    "(",
+    ")",
+    "( ",
+    " )",
+    "'a'",
+    "'12.5'",
+    "`b`",
+    "|{ x }|",
+    "|t{ y }|",
+    ".",
+    ".\n",
+    ",",
+    ":",
+    "IF",
+    "ELSEIF",
+    "ELSE",
+    "ENDIF",
+    "DO",
+    "3",
+    "TIMES",
+    "ENDDO",
+    "WHILE",
+    "ENDWHILE",
+    "CASE",
+    "WHEN",
+    "OTHERS",
+    "ENDCASE",
+    "out->write(",
+    "m(",
+    "me->m(",
+    "a",
+    "=",
+    "x",
+    "y",
+    "me->x",
+    "sy-index",
+    "AND",
+    "OR",
+    "NOT",
+    "<>",
+    ">",
+    "<=",
+    "IS",
+    "INITIAL",
+    "BOUND",
+    "EXIT",
+    "CONTINUE",
+    "CHECK",
+    "RETURN",
+    "CLEAR",
+    "LOOP",
+    "AT",
+    "VALUE",
+    "#(",
+    "EXPORTING",
+    "IMPORTING",
+    "\"c\n",
+    "*\n",
+    "2147483647",
+    "99999999999999999999",
+    "zcl_t=>m(",
+    "me",
+];
+
+fn soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(WORDS), 0..60).prop_map(|w| w.join(" "))
+}
+
+fn operand() -> impl Strategy<Value = String> {
+    prop::sample::select(
+        &[
+            "x",
+            "y",
+            "z",
+            "sy-index",
+            "'12.50'",
+            "'A001'",
+            "`7`",
+            "`abc`",
+            "0",
+            "1",
+            "-3",
+            "2147483647",
+            "99999999999",
+            "me->x",
+            "abap_true",
+        ][..],
+    )
+    .prop_map(String::from)
+}
+
+fn expression() -> impl Strategy<Value = String> {
+    operand().prop_recursive(4, 24, 3, |inner| {
+        prop_oneof![
+            (
+                inner.clone(),
+                prop::sample::select(&["+", "-", "*", "/", "DIV", "MOD", "&&"][..]),
+                inner.clone()
+            )
+                .prop_map(|(a, op, b)| format!("{a} {op} {b}")),
+            inner.clone().prop_map(|e| format!("( {e} )")),
+            inner.clone().prop_map(|e| format!("m( a = {e} )")),
+            inner.clone().prop_map(|e| format!("|<{{ {e} }}>|")),
+            inner.prop_map(|e| format!("- {e}")),
+        ]
+    })
+}
+
+fn condition() -> impl Strategy<Value = String> {
+    (
+        expression(),
+        prop::sample::select(&["=", "<>", "<", ">=", "EQ", "GT"][..]),
+        expression(),
+    )
+        .prop_map(|(a, op, b)| format!("{a} {op} {b}"))
+}
+
+fn statement() -> impl Strategy<Value = String> {
+    let simple = prop_oneof![
+        (
+            prop::sample::select(&["x", "y", "z", "me->x"][..]),
+            expression()
+        )
+            .prop_map(|(t, e)| format!("{t} = {e}.")),
+        expression().prop_map(|e| format!("out->write( {e} ).")),
+        Just("CLEAR y.".to_string()),
+        Just("EXIT.".to_string()),
+        Just("CONTINUE.".to_string()),
+        condition().prop_map(|c| format!("CHECK {c}.")),
+    ];
+    simple.prop_recursive(3, 20, 4, |inner| {
+        prop_oneof![
+            (
+                condition(),
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..3)
+            )
+                .prop_map(|(c, a, b)| format!(
+                    "IF {c}.\n{}\nELSE.\n{}\nENDIF.",
+                    a.join("\n"),
+                    b.join("\n")
+                )),
+            (0..4u8, prop::collection::vec(inner.clone(), 0..3))
+                .prop_map(|(n, b)| format!("DO {n} TIMES.\n{}\nENDDO.", b.join("\n"))),
+            (expression(), prop::collection::vec(inner, 0..3)).prop_map(|(e, b)| format!(
+                "CASE {e}.\nWHEN 1 OR 'A001'.\n{}\nWHEN OTHERS.\nENDCASE.",
+                b.join("\n")
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn loading_arbitrary_text_never_panics(text in any::<String>(), line in any::<u32>()) {
+        let mut r = Repository::new();
+        let _ = r.add_file("zcl_t.clas.abap", &text);
+        let _ = r.add_file("zcl_t.clas.abap", &wrap(&text));
+        let _ = r.stop_point("ZCL_T", SourcePart::Main, line);
+        let _ = r.run_classrun("zcl_t", &mut Inspector { stops: 0 });
+    }
+
+    #[test]
+    fn abap_like_soup_never_panics(body in soup()) {
+        let mut r = Repository::new();
+        if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
+            for line in 0..30 {
+                let _ = r.stop_point("ZCL_T", SourcePart::Main, line);
+            }
+            let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+        }
+    }
+
+    #[test]
+    fn generated_programs_never_panic(stmts in prop::collection::vec(statement(), 1..8)) {
+        let body = format!("DATA z TYPE p LENGTH 8 DECIMALS 2.\n{}", stmts.join("\n"));
+        let mut r = Repository::new();
+        r.add_file("zcl_t.clas.abap", &wrap(&body)).expect("generated programs are well-formed");
+        let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+    }
+
+    #[test]
+    fn statement_soup_never_panics(stmts in prop::collection::vec(soup(), 0..12)) {
+        let body = stmts.join(".\n") + ".";
+        let mut r = Repository::new();
+        if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
+            let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+        }
+    }
+}
+
+#[test]
+fn huge_expressions_are_refused_not_overflowing() {
+    for body in [
+        format!("x = 1{}.", " + 1".repeat(50_000)),
+        format!("IF x = 1{}.\nENDIF.", " OR x = 1".repeat(50_000)),
+        format!("y = `a`{}.", " && `b`".repeat(50_000)),
+        format!("x = m( a = 1 ){}.", "->m( a = 1 )".repeat(50_000)),
+        format!("x = {}1{}.", "( ".repeat(50_000), " )".repeat(50_000)),
+        format!("y = {}{}.", "|{ ".repeat(5_000), " }|".repeat(5_000)),
+        format!(
+            "{}{}",
+            "IF x = 1.\n".repeat(5_000),
+            "ENDIF.\n".repeat(5_000)
+        ),
+    ] {
+        let mut r = Repository::new();
+        if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
+            let res = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+            assert!(res.is_err(), "{:?}", res);
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! Debuggees: the registry of running programs, and the debug hook that runs on each
+//! program's interpreter thread.
+//!
+//! The interpreter thread owns all ABAP state. When the hook decides to stop, it blocks on a
+//! `std::sync::mpsc` channel and serves [`Command`]s (stack, variables, step, terminate) sent
+//! by HTTP handlers, each with a `tokio::sync::oneshot` reply. A step's reply is kept until the
+//! next stop (or the end of the run) and answered from there.
+//!
+//! Phases of a debuggee (§14.2): running → waiting for attach (stopped at a breakpoint while
+//! its user has a listener) → attached (to one stateful context) → ended.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use abap::{DebugHook, Frame, Location, Resume, StopContext, VarRecord};
+use tokio::sync::oneshot;
+
+use crate::ids;
+use crate::listener::DebuggeeInfo;
+use crate::state::{Shared, lock};
+
+/// How far a step runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum StepKind {
+    Into,
+    Over,
+    Return,
+    Continue,
+    /// Run to a source line (temporary breakpoint).
+    RunTo {
+        object: String,
+        part: abap::SourcePart,
+        line: u32,
+    },
+}
+
+/// How a step ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum StepOutcome {
+    /// Stopped again; the breakpoints reached at the new position.
+    Stopped { reached: Vec<String> },
+    /// The program ran to its end (or was aborted).
+    Ended,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AttachError {
+    /// Not (or no longer) waiting for an attach.
+    NotWaiting,
+    /// Attached by another session.
+    AlreadyAttached,
+}
+
+/// One row of a `getChildVariables` answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ChildRow {
+    pub child_id: String,
+    /// Display name of scope pseudo-nodes (`Locals`); empty for variables.
+    pub child_name: String,
+    pub record: Option<VarRecord>,
+}
+
+/// Children of one requested parent; `None` when the parent cannot be expanded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParentChildren {
+    pub parent: String,
+    pub rows: Option<Vec<ChildRow>>,
+}
+
+/// What the HTTP side asks a stopped debuggee.
+pub(crate) enum Command {
+    Attach {
+        reply: oneshot::Sender<Result<Vec<String>, AttachError>>,
+    },
+    Stack {
+        reply: oneshot::Sender<Vec<Frame>>,
+    },
+    Children {
+        frame: usize,
+        parents: Vec<String>,
+        reply: oneshot::Sender<Vec<ParentChildren>>,
+    },
+    Variables {
+        frame: usize,
+        ids: Vec<String>,
+        reply: oneshot::Sender<Vec<VarRecord>>,
+    },
+    Step {
+        kind: StepKind,
+        reply: oneshot::Sender<StepOutcome>,
+    },
+    Terminate {
+        reply: Option<oneshot::Sender<()>>,
+    },
+    /// The attached session went away: run on, detached.
+    Release,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Phase {
+    Running,
+    Waiting { reported: bool },
+    Attached,
+    Ended,
+}
+
+struct EntryState {
+    phase: Phase,
+    location: Option<Location>,
+}
+
+/// A running program that may stop in the debugger.
+pub(crate) struct DebuggeeEntry {
+    pub id: String,
+    pub user: String,
+    pub client: String,
+    tx: mpsc::Sender<Command>,
+    state: Mutex<EntryState>,
+}
+
+impl DebuggeeEntry {
+    pub fn new(user: &str, client: &str) -> (Arc<Self>, mpsc::Receiver<Command>) {
+        let (tx, rx) = mpsc::channel();
+        let entry = Arc::new(DebuggeeEntry {
+            id: ids::hex32(),
+            user: user.to_string(),
+            client: client.to_string(),
+            tx,
+            state: Mutex::new(EntryState {
+                phase: Phase::Running,
+                location: None,
+            }),
+        });
+        (entry, rx)
+    }
+
+    /// Send a command; false when the program has ended.
+    pub fn send(&self, cmd: Command) -> bool {
+        if lock(&self.state).phase == Phase::Ended {
+            return false;
+        }
+        self.tx.send(cmd).is_ok()
+    }
+
+    /// Ask to attach `context`. Only a waiting debuggee can be attached; the check and the
+    /// send happen under the state lock, so the hook's attach timeout cannot race it.
+    pub fn request_attach(
+        &self,
+        context: &str,
+    ) -> Result<oneshot::Receiver<Result<Vec<String>, AttachError>>, AttachError> {
+        let st = lock(&self.state);
+        match &st.phase {
+            Phase::Waiting { .. } => {
+                let (reply, rx) = oneshot::channel();
+                self.tx
+                    .send(Command::Attach { reply })
+                    .map_err(|_| AttachError::NotWaiting)?;
+                tracing::debug!("debuggee {} attach requested by {context}", self.id);
+                Ok(rx)
+            }
+            Phase::Attached => Err(AttachError::AlreadyAttached),
+            Phase::Running | Phase::Ended => Err(AttachError::NotWaiting),
+        }
+    }
+
+    fn set_phase(&self, phase: Phase) {
+        lock(&self.state).phase = phase;
+    }
+}
+
+/// Every program currently running.
+#[derive(Default)]
+pub(crate) struct DebuggeeRegistry {
+    live: Mutex<Vec<Arc<DebuggeeEntry>>>,
+}
+
+impl DebuggeeRegistry {
+    pub fn add(&self, entry: Arc<DebuggeeEntry>) {
+        lock(&self.live).push(entry);
+    }
+
+    pub fn remove(&self, id: &str) {
+        lock(&self.live).retain(|e| e.id != id);
+    }
+
+    pub fn find(&self, id: &str) -> Option<Arc<DebuggeeEntry>> {
+        lock(&self.live).iter().find(|e| e.id == id).cloned()
+    }
+
+    /// The first debuggee of `user` waiting for attach that no listener reported yet; marks it
+    /// reported.
+    pub fn take_unreported(&self, user: &str) -> Option<DebuggeeInfo> {
+        let live = lock(&self.live);
+        for e in live.iter().filter(|e| e.user == user) {
+            let mut st = lock(&e.state);
+            if st.phase == (Phase::Waiting { reported: false })
+                && let Some(location) = st.location.clone()
+            {
+                st.phase = Phase::Waiting { reported: true };
+                return Some(DebuggeeInfo {
+                    id: e.id.clone(),
+                    user: e.user.clone(),
+                    client: e.client.clone(),
+                    location,
+                });
+            }
+        }
+        None
+    }
+
+    /// Abort every program (shutdown).
+    pub fn terminate_all(&self) {
+        for e in lock(&self.live).iter() {
+            let _ = e.tx.send(Command::Terminate { reply: None });
+        }
+    }
+}
+
+enum Mode {
+    /// Not attached: a breakpoint (with a listener) makes it wait for attach.
+    Free,
+    /// Attached; after a step command, the step and the depth it was issued at.
+    Attached { step: Option<(StepKind, usize)> },
+}
+
+/// The debug hook of one run.
+pub(crate) struct SimHook {
+    shared: Arc<Shared>,
+    entry: Arc<DebuggeeEntry>,
+    rx: mpsc::Receiver<Command>,
+    mode: Mode,
+    pending: Option<oneshot::Sender<StepOutcome>>,
+}
+
+impl SimHook {
+    pub fn new(
+        shared: Arc<Shared>,
+        entry: Arc<DebuggeeEntry>,
+        rx: mpsc::Receiver<Command>,
+    ) -> Self {
+        SimHook {
+            shared,
+            entry,
+            rx,
+            mode: Mode::Free,
+            pending: None,
+        }
+    }
+
+    /// The run is over: answer a pending step, leave the registry.
+    pub fn finish(&mut self) {
+        self.entry.set_phase(Phase::Ended);
+        if let Some(p) = self.pending.take() {
+            let _ = p.send(StepOutcome::Ended);
+        }
+        // Answer whatever is still queued so no HTTP handler waits for nothing.
+        while let Ok(cmd) = self.rx.try_recv() {
+            if let Command::Terminate { reply: Some(r) } = cmd {
+                let _ = r.send(());
+            }
+        }
+        self.shared.debuggees.remove(&self.entry.id);
+        self.shared.notify();
+    }
+
+    fn stop_here(
+        &mut self,
+        ctx: &dyn StopContext,
+        step: &StepKind,
+        depth: usize,
+        loc: &Location,
+    ) -> bool {
+        match step {
+            StepKind::Into => true,
+            StepKind::Over => ctx.depth() <= depth,
+            StepKind::Return => ctx.depth() < depth,
+            StepKind::Continue => false,
+            StepKind::RunTo { object, part, line } => {
+                loc.line == *line && loc.part == *part && loc.object == *object
+            }
+        }
+    }
+
+    /// Stopped at a breakpoint, not attached: wait (bounded) for an attach.
+    fn wait_for_attach(
+        &mut self,
+        ctx: &dyn StopContext,
+        loc: Location,
+        hits: Vec<String>,
+    ) -> Resume {
+        {
+            let mut st = lock(&self.entry.state);
+            st.phase = Phase::Waiting { reported: false };
+            st.location = Some(loc);
+        }
+        self.shared.notify();
+        let deadline = Instant::now() + self.shared.config.attach_timeout;
+        loop {
+            let now = Instant::now();
+            let cmd = if now >= deadline {
+                let mut st = lock(&self.entry.state);
+                match self.rx.try_recv() {
+                    Ok(cmd) => {
+                        drop(st);
+                        cmd
+                    }
+                    Err(_) => {
+                        st.phase = Phase::Running;
+                        drop(st);
+                        tracing::info!(
+                            "debuggee {} not attached in time: running on",
+                            self.entry.id
+                        );
+                        self.shared.notify();
+                        return Resume::Run;
+                    }
+                }
+            } else {
+                match self.rx.recv_timeout(deadline - now) {
+                    Ok(cmd) => cmd,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        self.entry.set_phase(Phase::Running);
+                        return Resume::Run;
+                    }
+                }
+            };
+            match cmd {
+                Command::Attach { reply } => {
+                    self.entry.set_phase(Phase::Attached);
+                    if reply.send(Ok(hits.clone())).is_err() {
+                        // The attach request went away: keep waiting.
+                        self.entry.set_phase(Phase::Waiting { reported: true });
+                        continue;
+                    }
+                    self.mode = Mode::Attached { step: None };
+                    return self.serve(ctx);
+                }
+                Command::Terminate { reply } => {
+                    self.entry.set_phase(Phase::Ended);
+                    if let Some(r) = reply {
+                        let _ = r.send(());
+                    }
+                    return Resume::Terminate;
+                }
+                Command::Release => {
+                    self.entry.set_phase(Phase::Running);
+                    self.shared.notify();
+                    return Resume::Run;
+                }
+                // Inspection and steps need an attached session: drop the reply.
+                Command::Stack { .. }
+                | Command::Children { .. }
+                | Command::Variables { .. }
+                | Command::Step { .. } => {}
+            }
+        }
+    }
+
+    /// Attached and stopped: serve commands until one lets the program run.
+    fn serve(&mut self, ctx: &dyn StopContext) -> Resume {
+        let depth = ctx.depth();
+        let last_frame = depth.saturating_sub(1);
+        loop {
+            let Ok(cmd) = self.rx.recv() else {
+                return Resume::Run;
+            };
+            match cmd {
+                Command::Attach { reply } => {
+                    let _ = reply.send(Err(AttachError::AlreadyAttached));
+                }
+                Command::Stack { reply } => {
+                    let _ = reply.send(ctx.stack());
+                }
+                Command::Children {
+                    frame,
+                    parents,
+                    reply,
+                } => {
+                    let _ = reply.send(children(ctx, frame.min(last_frame), &parents));
+                }
+                Command::Variables { frame, ids, reply } => {
+                    let _ = reply.send(ctx.variables(frame.min(last_frame), &ids));
+                }
+                Command::Step { kind, reply } => {
+                    self.mode = Mode::Attached {
+                        step: Some((kind, depth)),
+                    };
+                    self.pending = Some(reply);
+                    return Resume::Run;
+                }
+                Command::Terminate { reply } => {
+                    self.entry.set_phase(Phase::Ended);
+                    if let Some(r) = reply {
+                        let _ = r.send(());
+                    }
+                    return Resume::Terminate;
+                }
+                Command::Release => {
+                    self.mode = Mode::Free;
+                    self.entry.set_phase(Phase::Running);
+                    return Resume::Run;
+                }
+            }
+        }
+    }
+}
+
+fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Vec<ParentChildren> {
+    parents
+        .iter()
+        .map(|parent| {
+            if parent == "@ROOT" {
+                let rows = ctx
+                    .scopes(frame)
+                    .into_iter()
+                    .map(|s| {
+                        let record = if s.name.is_empty() {
+                            ctx.variables(frame, std::slice::from_ref(&s.id))
+                                .into_iter()
+                                .next()
+                        } else {
+                            None
+                        };
+                        ChildRow {
+                            child_id: s.id,
+                            child_name: s.name,
+                            record,
+                        }
+                    })
+                    .collect();
+                ParentChildren {
+                    parent: parent.clone(),
+                    rows: Some(rows),
+                }
+            } else {
+                ParentChildren {
+                    parent: parent.clone(),
+                    rows: ctx.children(frame, parent).map(|records| {
+                        records
+                            .into_iter()
+                            .map(|r| ChildRow {
+                                child_id: r.id.clone(),
+                                child_name: String::new(),
+                                record: Some(r),
+                            })
+                            .collect()
+                    }),
+                }
+            }
+        })
+        .collect()
+}
+
+impl DebugHook for SimHook {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if self.shared.is_shutting_down() {
+            return Resume::Terminate;
+        }
+        let loc = ctx.location();
+        let hits = self.shared.breakpoints.hits(&self.entry.user, &loc);
+        match &self.mode {
+            Mode::Free => {
+                if hits.is_empty() || !self.shared.listeners.has(&self.entry.user) {
+                    return Resume::Run;
+                }
+                self.wait_for_attach(ctx, loc, hits)
+            }
+            Mode::Attached { step } => {
+                let stop = !hits.is_empty()
+                    || match step.clone() {
+                        Some((kind, depth)) => self.stop_here(ctx, &kind, depth, &loc),
+                        None => false,
+                    };
+                if !stop {
+                    return Resume::Run;
+                }
+                lock(&self.entry.state).location = Some(loc);
+                if let Some(p) = self.pending.take() {
+                    let _ = p.send(StepOutcome::Stopped { reached: hits });
+                }
+                self.serve(ctx)
+            }
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! `POST /sap/bc/adt/debugger?method=…` (attach, stack, variables, steps, terminate,
+//! settings) and the stack resource, for the stateful context that attached (§5–§9).
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use tokio::sync::oneshot;
+
+use crate::breakpoints::xml_ok;
+use crate::dbgxml::{attach_xml, settings_xml, step_xml};
+use crate::debuggee::{AttachError, Command, StepKind, StepOutcome};
+use crate::errors::{self, AdtError};
+use crate::ids;
+use crate::sessions::{Attached, Context, DebugSession, EndKind};
+use crate::stack::{index_of_position, stack_xml};
+use crate::state::Shared;
+use crate::uri::parse_source_uri;
+use crate::variables::{asx_response, child_variables_xml, variables_xml};
+use crate::xml::{parse_ids, parse_parent_ids, parse_tree};
+
+fn q<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    query
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// `POST /sap/bc/adt/debugger`.
+pub(crate) async fn dispatch(
+    shared: &Arc<Shared>,
+    context: Option<&Arc<Context>>,
+    dbg: &mut DebugSession,
+    query: &[(String, String)],
+    body: &str,
+) -> Response {
+    let method = q(query, "method").unwrap_or("");
+    match method {
+        "attach" => attach(shared, context, dbg, query).await,
+        "getStack" => get_stack(dbg).await,
+        "getChildVariables" => child_variables(dbg, body).await,
+        "getVariables" => variables(dbg, body).await,
+        "stepInto" => step(dbg, StepKind::Into).await,
+        "stepOver" => step(dbg, StepKind::Over).await,
+        "stepReturn" => step(dbg, StepKind::Return).await,
+        "stepContinue" => step(dbg, StepKind::Continue).await,
+        "stepRunToLine" => {
+            let Some(uri) = q(query, "uri") else {
+                return errors::parameter_not_found("uri").into_response();
+            };
+            match parse_source_uri(uri).and_then(|r| Some((r.line?, r))) {
+                Some((line, r)) => {
+                    step(
+                        dbg,
+                        StepKind::RunTo {
+                            object: r.object,
+                            part: r.part,
+                            line,
+                        },
+                    )
+                    .await
+                }
+                None => step_not_possible().into_response(),
+            }
+        }
+        "stepJumpToLine" => {
+            if q(query, "uri").is_none() {
+                return errors::parameter_not_found("uri").into_response();
+            }
+            if dbg.attached.is_none() {
+                return no_debuggee_step(dbg).into_response();
+            }
+            step_not_possible().into_response()
+        }
+        "terminateDebuggee" => terminate(dbg).await,
+        "setDebuggerSettings" => set_settings(dbg, body),
+        "setStackPosition" => {
+            let position = q(query, "position")
+                .and_then(|p| p.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            match select_frame(dbg, position).await {
+                Ok(_) => StatusCode::OK.into_response(),
+                Err(e) => e.into_response(),
+            }
+        }
+        other => errors::unknown_method(other).into_response(),
+    }
+}
+
+fn step_not_possible() -> AdtError {
+    AdtError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "AdiFailed",
+        "The step is not possible at this position",
+    )
+    .sub_type("stepNotPossible")
+    .t100("SY", "530")
+}
+
+fn no_debuggee_step(dbg: &DebugSession) -> AdtError {
+    match dbg.ended {
+        Some(EndKind::Terminated) => errors::session_stopped(),
+        _ => errors::no_session_step(),
+    }
+}
+
+async fn attach(
+    shared: &Arc<Shared>,
+    context: Option<&Arc<Context>>,
+    dbg: &mut DebugSession,
+    query: &[(String, String)],
+) -> Response {
+    let Some(debuggee_id) = q(query, "debuggeeId").filter(|s| !s.is_empty()) else {
+        return errors::parameter_not_found("debuggeeId").into_response();
+    };
+    let Some(context) = context else {
+        return errors::invalid_debuggee("Attach requires a stateful session").into_response();
+    };
+    if dbg.attached_once {
+        return errors::invalid_debuggee("Debuggee already attached").into_response();
+    }
+    let Some(entry) = shared.debuggees.find(debuggee_id.trim()) else {
+        return errors::invalid_debuggee("The debuggee does not exist any more").into_response();
+    };
+    let pending = match entry.request_attach(&context.id) {
+        Ok(rx) => rx,
+        Err(AttachError::AlreadyAttached) => {
+            return errors::invalid_debuggee(
+                "Debuggee already attached, and it does not belong to this session",
+            )
+            .into_response();
+        }
+        Err(AttachError::NotWaiting) => {
+            return errors::invalid_debuggee("The debuggee is not waiting for a debugger")
+                .into_response();
+        }
+    };
+    match pending.await {
+        Ok(Ok(reached)) => {
+            let debug_session_id = ids::hex32();
+            let body = attach_xml(&debug_session_id, &entry.id, &reached);
+            dbg.attached = Some(Attached {
+                entry,
+                debug_session_id,
+            });
+            dbg.attached_once = true;
+            dbg.ended = None;
+            dbg.selected_frame = 0;
+            xml_ok(body)
+        }
+        Ok(Err(AttachError::AlreadyAttached)) => errors::invalid_debuggee(
+            "Debuggee already attached, and it does not belong to this session",
+        )
+        .into_response(),
+        Ok(Err(AttachError::NotWaiting)) | Err(_) => {
+            errors::invalid_debuggee("The debuggee does not exist any more").into_response()
+        }
+    }
+}
+
+/// Ask the attached debuggee; `None` (and the session marked ended) when it is gone.
+async fn ask<T>(
+    dbg: &mut DebugSession,
+    make: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Option<T> {
+    let attached = dbg.attached.as_ref()?;
+    let (tx, rx) = oneshot::channel();
+    if !attached.entry.send(make(tx)) {
+        dbg.end(EndKind::Ended);
+        return None;
+    }
+    match rx.await {
+        Ok(v) => Some(v),
+        Err(_) => {
+            dbg.end(EndKind::Ended);
+            None
+        }
+    }
+}
+
+/// `GET /debugger/stack?method=getStack` and `POST /debugger?method=getStack`.
+pub(crate) async fn get_stack(dbg: &mut DebugSession) -> Response {
+    let Some(frames) = ask(dbg, |reply| Command::Stack { reply }).await else {
+        return errors::no_session_stack().into_response();
+    };
+    let selected = dbg.selected_frame.min(frames.len().saturating_sub(1));
+    xml_ok(stack_xml(&frames, selected))
+}
+
+/// Select the frame with 1-based `position`; returns the new stack document.
+async fn select_frame(dbg: &mut DebugSession, position: usize) -> Result<String, AdtError> {
+    let Some(frames) = ask(dbg, |reply| Command::Stack { reply }).await else {
+        return Err(errors::no_session_stack());
+    };
+    let Some(index) = index_of_position(frames.len(), position) else {
+        return Err(errors::not_found(format!(
+            "Stack position {position} does not exist"
+        )));
+    };
+    dbg.selected_frame = index;
+    Ok(stack_xml(&frames, index))
+}
+
+/// `PUT /sap/bc/adt/debugger/stack/type/ABAP/position/{n}`.
+pub(crate) async fn switch_frame(dbg: &mut DebugSession, position: &str) -> Response {
+    let Ok(position) = position.trim().parse::<usize>() else {
+        return errors::not_found(format!("Stack position {position} does not exist"))
+            .into_response();
+    };
+    match select_frame(dbg, position).await {
+        Ok(body) => xml_ok(body),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
+    if dbg.attached.is_none() {
+        return errors::no_session_other().into_response();
+    }
+    let parents = match parse_parent_ids(body) {
+        Ok(p) => p,
+        Err(e) => return errors::invalid_data(e.0).into_response(),
+    };
+    let parents: Vec<String> = parents.into_iter().map(|p| p.to_uppercase()).collect();
+    let frame = dbg.selected_frame;
+    let Some(answers) = ask(dbg, |reply| Command::Children {
+        frame,
+        parents,
+        reply,
+    })
+    .await
+    else {
+        return errors::no_session_other().into_response();
+    };
+    asx_response(child_variables_xml(&answers), "ChildVariables")
+}
+
+async fn variables(dbg: &mut DebugSession, body: &str) -> Response {
+    if dbg.attached.is_none() {
+        return errors::no_session_other().into_response();
+    }
+    let ids = match parse_ids(body) {
+        Ok(p) => p,
+        Err(e) => return errors::invalid_data(e.0).into_response(),
+    };
+    let ids: Vec<String> = ids.into_iter().map(|p| p.to_uppercase()).collect();
+    let frame = dbg.selected_frame;
+    let Some(records) = ask(dbg, |reply| Command::Variables { frame, ids, reply }).await else {
+        return errors::no_session_other().into_response();
+    };
+    asx_response(variables_xml(&records), "Variables")
+}
+
+async fn step(dbg: &mut DebugSession, kind: StepKind) -> Response {
+    let Some(debug_session_id) = dbg.attached.as_ref().map(|a| a.debug_session_id.clone()) else {
+        return no_debuggee_step(dbg).into_response();
+    };
+    match ask(dbg, |reply| Command::Step { kind, reply }).await {
+        Some(StepOutcome::Stopped { reached }) => {
+            dbg.selected_frame = 0;
+            xml_ok(step_xml(&debug_session_id, &dbg.settings, &reached))
+        }
+        Some(StepOutcome::Ended) | None => {
+            dbg.end(EndKind::Ended);
+            errors::debuggee_ended().into_response()
+        }
+    }
+}
+
+async fn terminate(dbg: &mut DebugSession) -> Response {
+    if dbg.attached.is_none() {
+        return no_debuggee_step(dbg).into_response();
+    }
+    let _ = ask(dbg, |reply| Command::Terminate { reply: Some(reply) }).await;
+    dbg.end(EndKind::Terminated);
+    errors::terminate_success().into_response()
+}
+
+fn set_settings(dbg: &mut DebugSession, body: &str) -> Response {
+    let root = match parse_tree(body) {
+        Ok(r) if r.name == "settings" => r,
+        Ok(r) => {
+            return errors::invalid_data(format!("expected dbg:settings, found {}", r.name))
+                .into_response();
+        }
+        Err(e) => return errors::invalid_data(e.0).into_response(),
+    };
+    for (name, value) in dbg.settings.0.iter_mut() {
+        if let Some(v) = root.attr(name) {
+            *value = v == "true";
+        }
+    }
+    xml_ok(settings_xml(&dbg.settings))
+}

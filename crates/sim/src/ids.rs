@@ -1,0 +1,50 @@
+//! Random identifiers: session ids, CSRF tokens, debuggee ids.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use base64::Engine as _;
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+fn random_u64() -> u64 {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    let mut h = RandomState::new().build_hasher();
+    h.write_u64(n);
+    h.write_u128(nanos);
+    h.finish()
+}
+
+/// 32 upper-case hex characters (debuggee ids, debug session ids).
+pub(crate) fn hex32() -> String {
+    format!("{:016X}{:016X}", random_u64(), random_u64())
+}
+
+/// A 24-character base64 token (CSRF tokens).
+pub(crate) fn token() -> String {
+    let mut bytes = Vec::with_capacity(18);
+    for _ in 0..3 {
+        bytes.extend_from_slice(&random_u64().to_le_bytes()[..6]);
+    }
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        let a = hex32();
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, hex32());
+        assert_eq!(token().len(), 24);
+    }
+}

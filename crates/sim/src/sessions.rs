@@ -1,0 +1,144 @@
+//! Security sessions (cookie `SAP_SESSIONID_SIM_<client>`, CSRF token) and stateful contexts
+//! (cookie `sap-contextid`) with their debugger state.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::debuggee::DebuggeeEntry;
+use crate::ids;
+use crate::state::lock;
+
+/// A logged-on user's security session.
+#[derive(Debug, Clone)]
+pub(crate) struct SecuritySession {
+    pub id: String,
+    pub user: String,
+    pub csrf_token: String,
+}
+
+/// How the debuggee of a context went away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EndKind {
+    /// Ran to its end (`debuggeeEnded`).
+    Ended,
+    /// `terminateDebuggee`.
+    Terminated,
+}
+
+/// Debugger settings (`dbg:settings`), in wire order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Settings(pub Vec<(&'static str, bool)>);
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings(vec![
+            ("systemDebugging", false),
+            ("createExceptionObject", false),
+            ("backgroundRFC", false),
+            ("sharedObjectDebugging", false),
+            ("showDataAging", false),
+            ("updateDebugging", false),
+        ])
+    }
+}
+
+/// The debuggee a context has attached.
+#[derive(Clone)]
+pub(crate) struct Attached {
+    pub entry: Arc<DebuggeeEntry>,
+    pub debug_session_id: String,
+}
+
+/// Debugger state of one stateful context (or a throw-away one for stateless requests).
+#[derive(Default)]
+pub(crate) struct DebugSession {
+    pub attached: Option<Attached>,
+    pub attached_once: bool,
+    pub ended: Option<EndKind>,
+    /// Selected stack frame, 0 = innermost.
+    pub selected_frame: usize,
+    pub settings: Settings,
+}
+
+impl DebugSession {
+    /// Forget the debuggee (it ended or was terminated).
+    pub fn end(&mut self, how: EndKind) {
+        self.attached = None;
+        self.ended = Some(how);
+        self.selected_frame = 0;
+    }
+}
+
+/// A stateful context (`sap-contextid`).
+pub(crate) struct Context {
+    pub id: String,
+    pub user: String,
+    /// Serialises the requests of the context and guards its debugger state.
+    pub debug: Arc<tokio::sync::Mutex<DebugSession>>,
+}
+
+#[derive(Default)]
+pub(crate) struct Sessions {
+    security: Mutex<HashMap<String, SecuritySession>>,
+    contexts: Mutex<HashMap<String, Arc<Context>>>,
+}
+
+/// Bound on remembered sessions; the oldest are dropped beyond it.
+const MAX_SESSIONS: usize = 10_000;
+
+impl Sessions {
+    pub fn security(&self, id: &str) -> Option<SecuritySession> {
+        lock(&self.security).get(id).cloned()
+    }
+
+    pub fn new_security(&self, user: &str) -> SecuritySession {
+        let s = SecuritySession {
+            id: ids::hex32(),
+            user: user.to_string(),
+            csrf_token: ids::token(),
+        };
+        let mut map = lock(&self.security);
+        if map.len() >= MAX_SESSIONS {
+            map.clear();
+        }
+        map.insert(s.id.clone(), s.clone());
+        s
+    }
+
+    pub fn end_security(&self, id: &str) {
+        lock(&self.security).remove(id);
+    }
+
+    /// The context with that id, if it belongs to `user`.
+    pub fn context(&self, id: &str, user: &str) -> Option<Arc<Context>> {
+        lock(&self.contexts)
+            .get(id)
+            .filter(|c| c.user == user)
+            .cloned()
+    }
+
+    pub fn new_context(&self, user: &str) -> Arc<Context> {
+        let ctx = Arc::new(Context {
+            id: ids::hex32(),
+            user: user.to_string(),
+            debug: Arc::new(tokio::sync::Mutex::new(DebugSession::default())),
+        });
+        let mut map = lock(&self.contexts);
+        if map.len() >= MAX_SESSIONS {
+            // Keep the ones with an attached debuggee.
+            map.retain(|_, c| {
+                c.debug
+                    .try_lock()
+                    .map(|d| d.attached.is_some())
+                    .unwrap_or(true)
+            });
+        }
+        map.insert(ctx.id.clone(), ctx.clone());
+        ctx
+    }
+
+    /// Remove a context; returns it so the caller can release its debuggee.
+    pub fn remove_context(&self, id: &str) -> Option<Arc<Context>> {
+        lock(&self.contexts).remove(id)
+    }
+}

@@ -1,0 +1,412 @@
+//! XML helpers: escaping for the writers, and a small bounded tree reader (quick-xml) for
+//! request bodies. Readers never panic; they return [`XmlError`].
+
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+/// Maximum element nesting accepted in request bodies.
+const MAX_DEPTH: usize = 64;
+
+/// A request body that is not the XML we expect.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct XmlError(pub String);
+
+/// Escape text for element content or attribute values.
+pub(crate) fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' => out.push_str("&#9;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            // Not representable in XML 1.0.
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// ` name="value"` with the value escaped.
+pub(crate) fn attr(out: &mut String, name: &str, value: &str) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    out.push_str(&esc(value));
+    out.push('"');
+}
+
+/// `<NAME>value</NAME>`, or `<NAME/>` when the value is empty.
+pub(crate) fn elem(out: &mut String, name: &str, value: &str) {
+    if value.is_empty() {
+        out.push('<');
+        out.push_str(name);
+        out.push_str("/>");
+    } else {
+        out.push('<');
+        out.push_str(name);
+        out.push('>');
+        out.push_str(&esc(value));
+        out.push_str("</");
+        out.push_str(name);
+        out.push('>');
+    }
+}
+
+pub(crate) const XML_DECL: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?>";
+
+/// An element of a parsed request body. Names are local names (prefix stripped).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub name: String,
+    /// Attributes by local name; namespace declarations are dropped.
+    pub attrs: Vec<(String, String)>,
+    pub text: String,
+    pub children: Vec<Node>,
+}
+
+impl Node {
+    pub fn attr(&self, local: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == local)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// All descendants (depth first, document order) with that local name.
+    pub fn descendants<'a>(&'a self, local: &str, out: &mut Vec<&'a Node>) {
+        for c in &self.children {
+            if c.name == local {
+                out.push(c);
+            }
+            c.descendants(local, out);
+        }
+    }
+}
+
+fn local(qname: &[u8]) -> String {
+    let s = String::from_utf8_lossy(qname);
+    match s.rsplit_once(':') {
+        Some((_, l)) => l.to_string(),
+        None => s.into_owned(),
+    }
+}
+
+fn open_node(e: &quick_xml::events::BytesStart<'_>) -> Result<Node, XmlError> {
+    let mut node = Node {
+        name: local(e.name().as_ref()),
+        ..Node::default()
+    };
+    for a in e.attributes() {
+        let a = a.map_err(|err| XmlError(format!("bad attribute: {err}")))?;
+        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+        if key == "xmlns" || key.starts_with("xmlns:") {
+            continue;
+        }
+        let value = a
+            .unescape_value()
+            .map_err(|err| XmlError(format!("bad attribute value: {err}")))?
+            .into_owned();
+        node.attrs.push((local(key.as_bytes()), value));
+    }
+    Ok(node)
+}
+
+/// Parse a whole document into its root element.
+pub(crate) fn parse_tree(body: &str) -> Result<Node, XmlError> {
+    let mut reader = Reader::from_str(body);
+    let mut stack: Vec<Node> = Vec::new();
+    let mut root: Option<Node> = None;
+    loop {
+        let ev = reader
+            .read_event()
+            .map_err(|e| XmlError(format!("malformed XML: {e}")))?;
+        match ev {
+            Event::Start(e) => {
+                if root.is_some() {
+                    return Err(XmlError("content after the root element".into()));
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(XmlError("XML nested too deeply".into()));
+                }
+                stack.push(open_node(&e)?);
+            }
+            Event::Empty(e) => {
+                if root.is_some() {
+                    return Err(XmlError("content after the root element".into()));
+                }
+                let node = open_node(&e)?;
+                match stack.last_mut() {
+                    Some(parent) => parent.children.push(node),
+                    None => root = Some(node),
+                }
+            }
+            Event::End(_) => {
+                let node = stack
+                    .pop()
+                    .ok_or_else(|| XmlError("unbalanced end tag".into()))?;
+                match stack.last_mut() {
+                    Some(parent) => parent.children.push(node),
+                    None => root = Some(node),
+                }
+            }
+            Event::Text(t) => {
+                if let Some(top) = stack.last_mut() {
+                    let s = t.decode().map_err(|e| XmlError(format!("bad text: {e}")))?;
+                    top.text.push_str(&s);
+                } else if !t.iter().all(|b| b.is_ascii_whitespace()) {
+                    return Err(XmlError("text outside the root element".into()));
+                }
+            }
+            Event::CData(t) => {
+                if let Some(top) = stack.last_mut() {
+                    top.text.push_str(&String::from_utf8_lossy(&t));
+                }
+            }
+            Event::GeneralRef(r) => {
+                let resolved = if let Some(c) = r
+                    .resolve_char_ref()
+                    .map_err(|e| XmlError(format!("bad character reference: {e}")))?
+                {
+                    c.to_string()
+                } else {
+                    let name = String::from_utf8_lossy(&r).into_owned();
+                    quick_xml::escape::resolve_predefined_entity(&name)
+                        .ok_or_else(|| XmlError(format!("unknown entity &{name};")))?
+                        .to_string()
+                };
+                if let Some(top) = stack.last_mut() {
+                    top.text.push_str(&resolved);
+                } else {
+                    return Err(XmlError("reference outside the root element".into()));
+                }
+            }
+            Event::Eof => break,
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+        }
+    }
+    if !stack.is_empty() {
+        return Err(XmlError("unexpected end of XML".into()));
+    }
+    root.ok_or_else(|| XmlError("no root element".into()))
+}
+
+/// One `breakpoint` element of a `dbg:breakpoints` request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BreakpointSpec {
+    pub kind: String,
+    pub client_id: String,
+    /// `adtcore:uri` (line breakpoints).
+    pub uri: String,
+    pub condition: String,
+    pub validation_only: bool,
+    /// All attributes by local name (statement, exceptionClass, msgId, …).
+    pub attrs: Vec<(String, String)>,
+}
+
+/// `syncScope` of a breakpoints request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyncScope {
+    /// Replace all breakpoints of this user/IDE.
+    Full,
+    /// Replace the breakpoints of the referenced objects (their URIs).
+    Partial(Vec<String>),
+}
+
+/// A parsed `dbg:breakpoints` request body.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BreakpointsRequest {
+    pub scope: String,
+    pub debugging_mode: String,
+    pub request_user: String,
+    pub terminal_id: String,
+    pub ide_id: String,
+    pub system_debugging: bool,
+    pub deactivated: bool,
+    pub sync_scope: Option<SyncScope>,
+    pub breakpoints: Vec<BreakpointSpec>,
+}
+
+/// Parse a `dbg:breakpoints` request (§4.1).
+pub fn parse_breakpoints_request(body: &str) -> Result<BreakpointsRequest, XmlError> {
+    let root = parse_tree(body)?;
+    if root.name != "breakpoints" {
+        return Err(XmlError(format!(
+            "expected dbg:breakpoints, found {}",
+            root.name
+        )));
+    }
+    let get = |k: &str| root.attr(k).unwrap_or("").to_string();
+    let mut req = BreakpointsRequest {
+        scope: get("scope"),
+        debugging_mode: get("debuggingMode"),
+        request_user: get("requestUser"),
+        terminal_id: get("terminalId"),
+        ide_id: get("ideId"),
+        system_debugging: root.attr("systemDebugging") == Some("true"),
+        deactivated: root.attr("deactivated") == Some("true"),
+        ..BreakpointsRequest::default()
+    };
+    for child in &root.children {
+        match child.name.as_str() {
+            "syncScope" => {
+                let mode = child.attr("mode").unwrap_or("");
+                req.sync_scope = match mode {
+                    "full" => Some(SyncScope::Full),
+                    "partial" => {
+                        let mut refs = Vec::new();
+                        child.descendants("objectReference", &mut refs);
+                        Some(SyncScope::Partial(
+                            refs.iter()
+                                .filter_map(|r| r.attr("uri"))
+                                .map(str::to_string)
+                                .collect(),
+                        ))
+                    }
+                    other => {
+                        return Err(XmlError(format!("invalid syncScope mode '{other}'")));
+                    }
+                };
+            }
+            "breakpoint" => {
+                let a = |k: &str| child.attr(k).unwrap_or("").to_string();
+                req.breakpoints.push(BreakpointSpec {
+                    kind: a("kind"),
+                    client_id: a("clientId"),
+                    uri: a("uri"),
+                    condition: a("condition"),
+                    validation_only: child.attr("validationOnly") == Some("true"),
+                    attrs: child.attrs.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(req)
+}
+
+fn texts_of(body: &str, element: &str) -> Result<Vec<String>, XmlError> {
+    let root = parse_tree(body)?;
+    let mut found = Vec::new();
+    if root.name == element {
+        found.push(&root);
+    }
+    root.descendants(element, &mut found);
+    Ok(found.iter().map(|n| n.text.trim().to_string()).collect())
+}
+
+/// `PARENT_ID`s of a `getChildVariables` request (§9.1), in document order.
+pub fn parse_parent_ids(body: &str) -> Result<Vec<String>, XmlError> {
+    texts_of(body, "PARENT_ID")
+}
+
+/// `ID`s of a `getVariables` request (§9.2), in document order.
+pub fn parse_ids(body: &str) -> Result<Vec<String>, XmlError> {
+    texts_of(body, "ID")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const BPS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<dbg:breakpoints xmlns:dbg="http://www.sap.com/adt/debugger"
+    scope="external" debuggingMode="user" requestUser="JDOE"
+    terminalId="T" ideId="I" systemDebugging="false" deactivated="false">
+  <syncScope mode="partial">
+    <adtcore:objectReference xmlns:adtcore="http://www.sap.com/adt/core"
+        adtcore:uri="/sap/bc/adt/oo/classes/zcl_order_calc/source/main"/>
+  </syncScope>
+  <breakpoint xmlns:adtcore="http://www.sap.com/adt/core" kind="line" clientId="c1" skipCount="0"
+      adtcore:uri="/sap/bc/adt/oo/classes/zcl_order_calc/source/main#start=58"/>
+  <breakpoint xmlns:adtcore="http://www.sap.com/adt/core" kind="line" clientId="c2" skipCount="0"
+      condition="LV_QTY &gt; 10"
+      adtcore:uri="/sap/bc/adt/oo/classes/zcl_order_calc/source/main#start=61"/>
+  <breakpoint kind="statement" clientId="c3" statement="CATCH"/>
+</dbg:breakpoints>"#;
+
+    #[test]
+    fn breakpoints_request() {
+        let r = parse_breakpoints_request(BPS).unwrap();
+        assert_eq!(r.scope, "external");
+        assert_eq!(r.request_user, "JDOE");
+        assert_eq!(
+            r.sync_scope,
+            Some(SyncScope::Partial(vec![
+                "/sap/bc/adt/oo/classes/zcl_order_calc/source/main".into()
+            ]))
+        );
+        assert_eq!(r.breakpoints.len(), 3);
+        assert_eq!(r.breakpoints[1].condition, "LV_QTY > 10");
+        assert_eq!(
+            r.breakpoints[0].uri,
+            "/sap/bc/adt/oo/classes/zcl_order_calc/source/main#start=58"
+        );
+        assert_eq!(r.breakpoints[2].kind, "statement");
+    }
+
+    #[test]
+    fn hierarchy_and_ids() {
+        let body = r#"<asx:abap xmlns:asx="http://www.sap.com/abapxml" version="1.0"><asx:values><DATA><HIERARCHIES>
+<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>@ROOT</PARENT_ID></STPDA_ADT_VARIABLE_HIERARCHY>
+<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>&lt;FS&gt;</PARENT_ID></STPDA_ADT_VARIABLE_HIERARCHY>
+</HIERARCHIES></DATA></asx:values></asx:abap>"#;
+        assert_eq!(parse_parent_ids(body).unwrap(), vec!["@ROOT", "<FS>"]);
+        let body = "<asx:abap><asx:values><DATA><STPDA_ADT_VARIABLE><ID>SY-SUBRC</ID></STPDA_ADT_VARIABLE></DATA></asx:values></asx:abap>";
+        assert_eq!(parse_ids(body).unwrap(), vec!["SY-SUBRC"]);
+    }
+
+    #[test]
+    fn malformed() {
+        assert!(parse_tree("").is_err());
+        assert!(parse_tree("<a>").is_err());
+        assert!(parse_tree("<a></b>").is_err());
+        assert!(parse_tree("<a/><b/>").is_err());
+        assert!(parse_tree("<a>&bogus;</a>").is_err());
+        let deep = "<a>".repeat(100) + &"</a>".repeat(100);
+        assert!(parse_tree(&deep).is_err());
+        assert!(parse_breakpoints_request("<x/>").is_err());
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            esc("a<&>\"'\n\u{1}"),
+            "a&lt;&amp;&gt;&quot;&apos;&#10;\u{FFFD}"
+        );
+        let mut s = String::new();
+        elem(&mut s, "V", "");
+        elem(&mut s, "W", "1 ");
+        assert_eq!(s, "<V/><W>1 </W>");
+    }
+
+    proptest! {
+        #[test]
+        fn readers_never_panic(s in ".{0,400}") {
+            let _ = parse_breakpoints_request(&s);
+            let _ = parse_parent_ids(&s);
+            let _ = parse_ids(&s);
+        }
+
+        #[test]
+        fn readers_never_panic_on_xmlish(s in "(<[a-zA-Z:]{0,6}( [a-z:]{1,5}=\"[^\"]{0,5}\")?/?>|</[a-zA-Z:]{0,6}>|&[a-z#0-9]{0,5};|[a-z <>&\"=/]){0,60}") {
+            let _ = parse_breakpoints_request(&s);
+            let _ = parse_parent_ids(&s);
+            let _ = parse_ids(&s);
+        }
+
+        #[test]
+        fn escaped_text_round_trips(s in "[^\u{0}-\u{1f}\u{FFFE}\u{FFFF}]{0,50}") {
+            let body = format!("<asx:abap><DATA><ID>{}</ID></DATA></asx:abap>", esc(&s));
+            let ids = parse_ids(&body).unwrap();
+            prop_assert_eq!(ids, vec![s.trim().to_string()]);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! A tiny ADT test client: one cookie jar and CSRF token per session, like a real client.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use base64::Engine as _;
+
+pub const DEMO_URI: &str = "/sap/bc/adt/oo/classes/zcl_abapdbg_demo/source/main";
+pub const TERMINAL: &str = "TERMINAL00000000000000000000TEST";
+pub const IDE: &str = "IDE00000000000000000000000000TEST";
+
+pub struct Resp {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: String,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+    pub fn content_type(&self) -> Option<&str> {
+        self.header("content-type")
+    }
+}
+
+impl std::fmt::Debug for Resp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?} {}", self.status, self.content_type(), self.body)
+    }
+}
+
+pub struct Session {
+    http: reqwest::Client,
+    base: String,
+    user: String,
+    password: String,
+    stateful: bool,
+    cookies: Mutex<HashMap<String, String>>,
+    csrf: Mutex<Option<String>>,
+}
+
+impl Session {
+    pub fn new(base: &str, stateful: bool) -> Self {
+        Self::with_user(base, stateful, "DEVELOPER", "abap")
+    }
+
+    pub fn with_user(base: &str, stateful: bool, user: &str, password: &str) -> Self {
+        Session {
+            http: reqwest::Client::builder()
+                .no_proxy()
+                .timeout(Duration::from_secs(60))
+                .build()
+                .expect("client"),
+            base: base.to_string(),
+            user: user.to_string(),
+            password: password.to_string(),
+            stateful,
+            cookies: Mutex::new(HashMap::new()),
+            csrf: Mutex::new(None),
+        }
+    }
+
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.cookies.lock().unwrap().get(name).cloned()
+    }
+
+    pub async fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        extra: &[(&str, &str)],
+        body: Option<(&str, String)>,
+        auth: bool,
+    ) -> Resp {
+        let mut rb = self.http.request(method, format!("{}{}", self.base, path));
+        if auth {
+            let cred = base64::engine::general_purpose::STANDARD
+                .encode(format!("{}:{}", self.user, self.password));
+            rb = rb.header("authorization", format!("Basic {cred}"));
+        }
+        let cookie_header = {
+            let jar = self.cookies.lock().unwrap();
+            jar.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        if !cookie_header.is_empty() {
+            rb = rb.header("cookie", cookie_header);
+        }
+        if self.stateful {
+            rb = rb.header("X-sap-adt-sessiontype", "stateful");
+        }
+        let own_token = extra
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("x-csrf-token"));
+        if let Some(t) = self.csrf.lock().unwrap().clone().filter(|_| !own_token) {
+            rb = rb.header("x-csrf-token", t);
+        }
+        for (k, v) in extra {
+            rb = rb.header(*k, *v);
+        }
+        if let Some((ct, b)) = body {
+            rb = rb.header("content-type", ct).body(b);
+        }
+        let resp = rb.send().await.expect("send");
+        let status = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        {
+            let mut jar = self.cookies.lock().unwrap();
+            for sc in headers.get_all("set-cookie") {
+                let Ok(sc) = sc.to_str() else { continue };
+                let first = sc.split(';').next().unwrap_or("");
+                if let Some((k, v)) = first.split_once('=') {
+                    if v.is_empty() || sc.contains("1970") {
+                        jar.remove(k.trim());
+                    } else {
+                        jar.insert(k.trim().to_string(), v.trim().to_string());
+                    }
+                }
+            }
+        }
+        let body = resp.text().await.expect("body");
+        Resp {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn fetch_csrf(&self) -> Resp {
+        let r = self
+            .raw(
+                reqwest::Method::GET,
+                "/sap/bc/adt/debugger/breakpoints/messagetypes",
+                &[("x-csrf-token", "fetch")],
+                None,
+                true,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{r:?}");
+        let token = r.header("x-csrf-token").expect("token").to_string();
+        *self.csrf.lock().unwrap() = Some(token);
+        r
+    }
+
+    pub async fn get(&self, path: &str) -> Resp {
+        self.raw(reqwest::Method::GET, path, &[], None, true).await
+    }
+
+    pub async fn post(&self, path: &str) -> Resp {
+        self.raw(reqwest::Method::POST, path, &[], None, true).await
+    }
+
+    pub async fn post_xml(&self, path: &str, ct: &str, body: String) -> Resp {
+        self.raw(reqwest::Method::POST, path, &[], Some((ct, body)), true)
+            .await
+    }
+
+    pub async fn delete(&self, path: &str) -> Resp {
+        self.raw(reqwest::Method::DELETE, path, &[], None, true)
+            .await
+    }
+
+    // --- ADT operations -------------------------------------------------------------
+
+    pub async fn set_breakpoints(&self, lines: &[(&str, u32)], sync_partial: bool) -> Resp {
+        let mut body = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">"
+        );
+        if sync_partial {
+            body.push_str(&format!("<syncScope mode=\"partial\"><adtcore:objectReference xmlns:adtcore=\"http://www.sap.com/adt/core\" adtcore:uri=\"{DEMO_URI}\"/></syncScope>"));
+        }
+        for (client_id, line) in lines {
+            body.push_str(&format!("<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"{client_id}\" skipCount=\"0\" adtcore:uri=\"{DEMO_URI}#start={line}\"/>"));
+        }
+        body.push_str("</dbg:breakpoints>");
+        self.post_xml("/sap/bc/adt/debugger/breakpoints", "application/xml", body)
+            .await
+    }
+
+    pub async fn delete_breakpoint(&self, id: &str) -> Resp {
+        let enc: String =
+            percent_encoding::utf8_percent_encode(id, percent_encoding::NON_ALPHANUMERIC)
+                .to_string();
+        self.delete(&format!("/sap/bc/adt/debugger/breakpoints/{enc}?scope=external&debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}")).await
+    }
+
+    pub async fn listen(&self, timeout: u32) -> Resp {
+        self.post(&format!("/sap/bc/adt/debugger/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&timeout={timeout}")).await
+    }
+
+    pub async fn stop_listener(&self) -> Resp {
+        self.delete(&format!("/sap/bc/adt/debugger/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false&notifyConflict=true")).await
+    }
+
+    pub async fn attach(&self, debuggee: &str) -> Resp {
+        self.post(&format!("/sap/bc/adt/debugger?method=attach&debuggeeId={debuggee}&dynproDebugging=true&debuggingMode=user&requestUser=DEVELOPER")).await
+    }
+
+    pub async fn stack(&self) -> Resp {
+        self.get("/sap/bc/adt/debugger/stack?method=getStack&emode=_&semanticURIs=true")
+            .await
+    }
+
+    pub async fn step(&self, method: &str) -> Resp {
+        self.post(&format!("/sap/bc/adt/debugger?method={method}"))
+            .await
+    }
+
+    pub async fn children(&self, parents: &[&str]) -> Resp {
+        let mut body = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><asx:abap xmlns:asx=\"http://www.sap.com/abapxml\" version=\"1.0\"><asx:values><DATA><HIERARCHIES>",
+        );
+        for p in parents {
+            body.push_str(&format!(
+                "<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>{p}</PARENT_ID></STPDA_ADT_VARIABLE_HIERARCHY>"
+            ));
+        }
+        body.push_str("</HIERARCHIES></DATA></asx:values></asx:abap>");
+        self.post_xml(
+            "/sap/bc/adt/debugger?method=getChildVariables",
+            "application/vnd.sap.as+xml; charset=UTF-8; dataname=com.sap.adt.debugger.ChildVariables",
+            body,
+        )
+        .await
+    }
+
+    pub async fn variables(&self, ids: &[&str]) -> Resp {
+        let mut body = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><asx:abap xmlns:asx=\"http://www.sap.com/abapxml\" version=\"1.0\"><asx:values><DATA>",
+        );
+        for id in ids {
+            body.push_str(&format!(
+                "<STPDA_ADT_VARIABLE><ID>{id}</ID></STPDA_ADT_VARIABLE>"
+            ));
+        }
+        body.push_str("</DATA></asx:values></asx:abap>");
+        self.post_xml(
+            "/sap/bc/adt/debugger?method=getVariables",
+            "application/vnd.sap.as+xml; charset=UTF-8; dataname=com.sap.adt.debugger.Variables",
+            body,
+        )
+        .await
+    }
+
+    pub async fn classrun(&self, class: &str) -> Resp {
+        self.post(&format!("/sap/bc/adt/oo/classrun/{class}")).await
+    }
+}
+
+/// Text of the first `<NAME>…</NAME>` (or `NAME="…"` attribute) in `xml`.
+pub fn element(xml: &str, name: &str) -> Option<String> {
+    let open = format!("<{name}>");
+    let start = xml.find(&open)? + open.len();
+    let end = xml[start..].find(&format!("</{name}>"))? + start;
+    Some(xml[start..end].to_string())
+}
+
+pub fn attribute(xml: &str, name: &str) -> Option<String> {
+    let pat = format!(" {name}=\"");
+    let start = xml.find(&pat)? + pat.len();
+    let end = xml[start..].find('"')? + start;
+    Some(xml[start..end].to_string())
+}
+
+/// The `STPDA_ADT_VARIABLE` record with that `ID`.
+pub fn record<'a>(xml: &'a str, id: &str) -> Option<&'a str> {
+    let key = format!("<ID>{id}</ID>");
+    let at = xml.find(&key)?;
+    let start = xml[..at].rfind("<STPDA_ADT_VARIABLE>")?;
+    let end = xml[at..].find("</STPDA_ADT_VARIABLE>")? + at;
+    Some(&xml[start..end])
+}
+
+/// `line="N"` of the first stack entry.
+pub fn top_line(stack: &str) -> Option<u32> {
+    let at = stack.find("<stackEntry")?;
+    attribute(&stack[at..], "line")?.parse().ok()
+}
+
+pub fn subtype(body: &str) -> Option<String> {
+    let key = "<entry key=\"com.sap.adt.communicationFramework.subType\">";
+    let start = body.find(key)? + key.len();
+    let end = body[start..].find('<')? + start;
+    Some(body[start..end].to_string())
+}
