@@ -26,7 +26,9 @@ pub fn abapdbg_bin() -> PathBuf {
 
 /// Where the test scripts live.
 pub fn script(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name)
 }
 
 /// A running `abapdbg sim` process; terminated on drop.
@@ -49,7 +51,10 @@ impl Simulator {
             .read_line(&mut first)
             .expect("read the simulator's URL");
         let url = first.trim().to_string();
-        assert!(url.starts_with("http://127.0.0.1:"), "unexpected first line: {url:?}");
+        assert!(
+            url.starts_with("http://127.0.0.1:"),
+            "unexpected first line: {url:?}"
+        );
         Simulator { child, url }
     }
 

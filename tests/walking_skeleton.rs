@@ -44,7 +44,11 @@ fn demo_walks_through_a_stop() {
         .output()
         .expect("run demo");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "demo failed: {stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "demo failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for expected in [
         "verified",
         "rejected: Cannot create a breakpoint at this position",
@@ -54,6 +58,9 @@ fn demo_walks_through_a_stop() {
         "| Order A001: total 60, rate 12.50",
         "| Doubled rate: 25.00",
     ] {
-        assert!(stdout.contains(expected), "demo output lacks {expected:?}:\n{stdout}");
+        assert!(
+            stdout.contains(expected),
+            "demo output lacks {expected:?}:\n{stdout}"
+        );
     }
 }

@@ -117,8 +117,8 @@ mod tests {
         assert_eq!(e.code, "protocol.invalid_args");
         let e = decode::<RunArgs>("run", &json!({})).unwrap_err();
         assert!(e.message.contains("class"), "{}", e.message);
-        let e = decode::<WaitArgs>("wait", &json!({"until": "stopped", "timeout_ms": -1}))
-            .unwrap_err();
+        let e =
+            decode::<WaitArgs>("wait", &json!({"until": "stopped", "timeout_ms": -1})).unwrap_err();
         assert_eq!(e.code, "protocol.invalid_args");
     }
 }

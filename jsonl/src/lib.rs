@@ -39,9 +39,4 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// Every event the server emits.
-pub const EVENTS: &[&str] = &[
-    "ready",
-    "listener.armed",
-    "stopped",
-    "debuggee.ended",
-];
+pub const EVENTS: &[&str] = &["ready", "listener.armed", "stopped", "debuggee.ended"];

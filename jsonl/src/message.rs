@@ -24,14 +24,15 @@ fn empty_object() -> Value {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rejected {
     pub id: Value,
-    pub error: ErrorBody,
+    /// Boxed: rejections are rare and the happy path should stay small.
+    pub error: Box<ErrorBody>,
 }
 
 /// Parses one request line (without its newline). Never panics.
 pub fn parse_request(line: &[u8]) -> Result<Request, Rejected> {
     let reject = |id: Value, code: ErrorCode, msg: String| Rejected {
         id,
-        error: ErrorBody::new(code, msg),
+        error: Box::new(ErrorBody::new(code, msg)),
     };
     let text = std::str::from_utf8(line).map_err(|e| {
         reject(
@@ -189,7 +190,10 @@ mod tests {
         assert_eq!(code(b"[1,2]"), "protocol.invalid_request");
         assert_eq!(code(br#"{"cmd":"status"}"#), "protocol.invalid_request");
         assert_eq!(code(br#"{"id":1}"#), "protocol.invalid_request");
-        assert_eq!(code(br#"{"id":1,"cmd":"x","args":3}"#), "protocol.invalid_args");
+        assert_eq!(
+            code(br#"{"id":1,"cmd":"x","args":3}"#),
+            "protocol.invalid_args"
+        );
     }
 
     #[test]

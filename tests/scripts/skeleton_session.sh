@@ -10,10 +10,12 @@ CLASS=ZCL_ABAPDBG_DEMO
 : > "$TRANSCRIPT"
 
 coproc DBG { exec "$ABAPDBG_BIN" serve --listener-poll-secs 5; }
-DBG_IN=${DBG[1]}
-DBG_OUT=${DBG[0]}
+# bash closes the coproc's descriptors when it exits: keep our own copies so the last lines
+# (the shutdown response) can still be read after the process is gone.
+exec {DBG_IN}>&"${DBG[1]}" {DBG_OUT}<&"${DBG[0]}"
+SERVE_PID=$DBG_PID
 
-fail() { echo "FAIL: $*" >&2; kill "$DBG_PID" 2>/dev/null || true; exit 1; }
+fail() { echo "FAIL: $*" >&2; kill "$SERVE_PID" 2>/dev/null || true; exit 1; }
 send() { printf '%s\n' "$1" >&"$DBG_IN"; }
 
 # Lines read but not consumed yet; `await` looks there first. It sets LINE (no subshell, so
@@ -130,7 +132,7 @@ send '{"id":17,"cmd":"shutdown"}'
 response 17
 check '.ok and .result.receipt.listener_stopped == true and .result.receipt.breakpoints_deleted == 2' "shutdown receipt"
 exec {DBG_IN}>&-
-wait "$DBG_PID" || fail "serve exited with an error"
+wait "$SERVE_PID" || fail "serve exited with an error"
 
 # Every line carries state, and seq strictly increases.
 jq -s -e 'all(.[]; .state != null) and ([.[].seq] | . == (sort | unique))' "$TRANSCRIPT" >/dev/null \

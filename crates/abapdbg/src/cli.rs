@@ -34,9 +34,11 @@ pub(crate) enum Command {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD and \
+#[command(
+    after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD and \
     ABAPDBG_CLIENT; flags override all but the password, which never goes on a command line.\n\
-    Without ABAPDBG_URL (and --url), serve starts the embedded simulator.")]
+    Without ABAPDBG_URL (and --url), serve starts the embedded simulator."
+)]
 pub(crate) struct ServeArgs {
     /// Base URL of the SAP system, e.g. https://host:44300 [env: ABAPDBG_URL]
     #[arg(long)]

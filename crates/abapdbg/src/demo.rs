@@ -50,10 +50,20 @@ pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
 async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     dbg.expect_event("ready").await?;
     println!("\n1. Set a breakpoint in method LINE_TOTAL ({CLASS}:{BREAK_LINE})");
-    let set = dbg.ok("bp.set", json!({"location": format!("{CLASS}:{BREAK_LINE}")})).await?;
+    let set = dbg
+        .ok(
+            "bp.set",
+            json!({"location": format!("{CLASS}:{BREAK_LINE}")}),
+        )
+        .await?;
     print_breakpoints(&set);
     println!("   …and one on a comment line, which the system refuses:");
-    let refused = dbg.ok("bp.set", json!({"location": format!("{CLASS}:{COMMENT_LINE}")})).await?;
+    let refused = dbg
+        .ok(
+            "bp.set",
+            json!({"location": format!("{CLASS}:{COMMENT_LINE}")}),
+        )
+        .await?;
     print_breakpoints(&refused);
 
     println!("\n2. Run the class as a console application; the listener catches the stop");
@@ -66,7 +76,10 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     for f in stack["frames"].as_array().into_iter().flatten() {
         println!(
             "   #{:<2} {:<24} {:<34} line {}",
-            f["index"], text(&f["method"]), text(&f["include"]), f["line"]
+            f["index"],
+            text(&f["method"]),
+            text(&f["include"]),
+            f["line"]
         );
     }
 
@@ -114,7 +127,9 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
 }
 
 fn text(v: &Value) -> String {
-    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+    v.as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| v.to_string())
 }
 
 fn print_breakpoints(result: &Value) {
@@ -122,11 +137,16 @@ fn print_breakpoints(result: &Value) {
         match bp["status"].as_str() {
             Some("verified") => println!(
                 "   breakpoint {} at {} verified (server id {})",
-                bp["id"], text(&bp["location"]), text(&bp["server_id"])
+                bp["id"],
+                text(&bp["location"]),
+                text(&bp["server_id"])
             ),
             _ => println!(
                 "   breakpoint {} at {} {}: {}",
-                bp["id"], text(&bp["location"]), text(&bp["status"]), text(&bp["reason"])
+                bp["id"],
+                text(&bp["location"]),
+                text(&bp["status"]),
+                text(&bp["reason"])
             ),
         }
     }
@@ -136,7 +156,12 @@ fn print_stop(stop: &Value) {
     let f = &stop["frame"];
     println!(
         "   stopped ({}) in {}->{} at line {} (include {}), epoch {}",
-        text(&stop["reason"]), text(&f["object"]), text(&f["method"]), f["line"], text(&f["include"]), stop["epoch"]
+        text(&stop["reason"]),
+        text(&f["object"]),
+        text(&f["method"]),
+        f["line"],
+        text(&f["include"]),
+        stop["epoch"]
     );
     for l in f["source"].as_array().into_iter().flatten() {
         let marker = if l["current"] == true { ">" } else { " " };
@@ -145,11 +170,18 @@ fn print_stop(stop: &Value) {
 }
 
 fn print_vars(vars: &Value) {
-    println!("   {:<12} {:<12} {:<8} {:<10} value", "scope", "name", "type", "meta");
+    println!(
+        "   {:<12} {:<12} {:<8} {:<10} value",
+        "scope", "name", "type", "meta"
+    );
     for v in vars["variables"].as_array().into_iter().flatten() {
         println!(
             "   {:<12} {:<12} {:<8} {:<10} {}",
-            text(&v["scope"]), text(&v["name"]), text(&v["type"]), text(&v["meta"]), text(&v["value"])
+            text(&v["scope"]),
+            text(&v["name"]),
+            text(&v["type"]),
+            text(&v["meta"]),
+            text(&v["value"])
         );
     }
 }
@@ -174,7 +206,13 @@ struct Session {
 impl Session {
     fn new(stream: DuplexStream, show_protocol: bool) -> Self {
         let (r, w) = tokio::io::split(stream);
-        Session { writer: w, lines: BufReader::new(r).lines(), next_id: 0, backlog: VecDeque::new(), show_protocol }
+        Session {
+            writer: w,
+            lines: BufReader::new(r).lines(),
+            next_id: 0,
+            backlog: VecDeque::new(),
+            show_protocol,
+        }
     }
 
     async fn send(&mut self, cmd: &str, args: Value) -> Result<Value, BoxError> {
@@ -184,12 +222,18 @@ impl Session {
         if self.show_protocol {
             println!("   -> {line}");
         }
-        self.writer.write_all(format!("{line}\n").as_bytes()).await?;
+        self.writer
+            .write_all(format!("{line}\n").as_bytes())
+            .await?;
         Ok(id)
     }
 
     async fn read(&mut self) -> Result<Value, BoxError> {
-        let line = self.lines.next_line().await?.ok_or("the coprocess closed its output")?;
+        let line = self
+            .lines
+            .next_line()
+            .await?
+            .ok_or("the coprocess closed its output")?;
         if self.show_protocol {
             println!("   <- {line}");
         }
@@ -199,7 +243,10 @@ impl Session {
     /// The next line matching `pred`, keeping the others for later.
     async fn next_matching(&mut self, pred: impl Fn(&Value) -> bool) -> Result<Value, BoxError> {
         if let Some(i) = self.backlog.iter().position(&pred) {
-            return self.backlog.remove(i).ok_or_else(|| "backlog changed".into());
+            return self
+                .backlog
+                .remove(i)
+                .ok_or_else(|| "backlog changed".into());
         }
         loop {
             let msg = self.read().await?;
@@ -212,11 +259,14 @@ impl Session {
 
     async fn response(&mut self, id: &Value) -> Result<Value, BoxError> {
         let id = id.clone();
-        self.next_matching(move |m| m["type"] == "response" && m["id"] == id).await
+        self.next_matching(move |m| m["type"] == "response" && m["id"] == id)
+            .await
     }
 
     async fn expect_event(&mut self, name: &str) -> Result<Value, BoxError> {
-        let msg = self.next_matching(|m| m["type"] == "event" && m["event"] == name).await?;
+        let msg = self
+            .next_matching(|m| m["type"] == "event" && m["event"] == name)
+            .await?;
         Ok(msg["body"].clone())
     }
 
@@ -231,7 +281,11 @@ impl Session {
         if resp["ok"] == true {
             Ok(resp["result"].clone())
         } else {
-            Err(format!("{cmd} failed: {} ({})", resp["error"]["message"], resp["error"]["code"]).into())
+            Err(format!(
+                "{cmd} failed: {} ({})",
+                resp["error"]["message"], resp["error"]["code"]
+            )
+            .into())
         }
     }
 }

@@ -29,7 +29,10 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
 
 async fn wait_for_stop_signal() {
     use tokio::signal::unix::{SignalKind, signal};
-    match (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) {
+    match (
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::terminate()),
+    ) {
         (Ok(mut int), Ok(mut term)) => {
             tokio::select! {
                 _ = int.recv() => {}

@@ -24,8 +24,9 @@ pub(crate) async fn resolve(args: &ServeArgs) -> Result<System, BoxError> {
             let user = args.user.clone().or_else(|| env("ABAPDBG_USER")).ok_or(
                 "no SAP user: set ABAPDBG_USER (or --user) together with ABAPDBG_PASSWORD",
             )?;
-            let password = env("ABAPDBG_PASSWORD")
-                .ok_or("no password: set ABAPDBG_PASSWORD (it is never read from the command line)")?;
+            let password = env("ABAPDBG_PASSWORD").ok_or(
+                "no password: set ABAPDBG_PASSWORD (it is never read from the command line)",
+            )?;
             Ok(System {
                 adt: adt::Config {
                     base_url: url.trim_end_matches('/').to_string(),
@@ -33,13 +34,17 @@ pub(crate) async fn resolve(args: &ServeArgs) -> Result<System, BoxError> {
                     password,
                     client: args.client.clone().or_else(|| env("ABAPDBG_CLIENT")),
                     language,
+                    ..Default::default()
                 },
                 embedded: None,
             })
         }
         None => {
             let handle = sim::start(sim::SimConfig::default()).await?;
-            tracing::info!("no ABAPDBG_URL: using the embedded simulator at {}", handle.base_url());
+            tracing::info!(
+                "no ABAPDBG_URL: using the embedded simulator at {}",
+                handle.base_url()
+            );
             Ok(System {
                 adt: embedded_config(&handle),
                 embedded: Some(handle),
@@ -56,5 +61,6 @@ pub(crate) fn embedded_config(handle: &sim::SimHandle) -> adt::Config {
         password: "abap".into(),
         client: Some("001".into()),
         language: Some("EN".into()),
+        ..Default::default()
     }
 }

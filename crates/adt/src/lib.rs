@@ -1,1 +1,26 @@
-//! adt
+//! Typed client for the SAP ADT debugger REST API.
+//!
+//! This crate is the only code in abapdbg that speaks HTTP and XML to an SAP system. Callers
+//! see typed values ([`types`]) and one typed error ([`AdtError`]) whose [`ErrorClass`] they
+//! can switch on; the quirks of the wire (`adt-wire.md`) stay in here:
+//!
+//! * [`transport`] — one HTTP session: cookie jar, CSRF token (refetched once on 403
+//!   `Required`), `sap-client`/`sap-language`, stateful or stateless.
+//! * [`client`] — the debugger operations, one method per ADT call.
+//! * [`codec`] — request bodies out, response documents in (quick-xml, never panics).
+//! * [`address`] — what users type (`ZCL_X:42`, abapGit paths) to ADT source URIs.
+//! * [`error`] — the ADT error document and every other failure, classified.
+
+pub mod address;
+pub mod client;
+pub mod codec;
+pub mod config;
+pub mod error;
+pub mod transport;
+pub mod types;
+mod xml;
+
+pub use client::Client;
+pub use config::{Config, SessionMode};
+pub use error::{AdtError, AdtException, ErrorClass};
+pub use types::*;

@@ -82,7 +82,12 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    pub(crate) fn add(&mut self, loc: adt::address::SourceLocation, text: &str, condition: Option<String>) -> u32 {
+    pub(crate) fn add(
+        &mut self,
+        loc: adt::address::SourceLocation,
+        text: &str,
+        condition: Option<String>,
+    ) -> u32 {
         self.next_id += 1;
         self.items.push(Breakpoint {
             id: self.next_id,
@@ -108,7 +113,11 @@ impl Registry {
 
     /// Every breakpoint of one object source, as the partial sync must send them.
     pub(crate) fn specs_for(&self, uri: &str) -> Vec<adt::BreakpointSpec> {
-        self.items.iter().filter(|b| b.uri == uri).map(Breakpoint::spec).collect()
+        self.items
+            .iter()
+            .filter(|b| b.uri == uri)
+            .map(Breakpoint::spec)
+            .collect()
     }
 
     /// Object source URIs we hold breakpoints in, each once.
@@ -164,7 +173,10 @@ mod tests {
     fn loc(object: &str, line: u32) -> adt::address::SourceLocation {
         adt::address::SourceLocation {
             object: object.into(),
-            uri: format!("/sap/bc/adt/oo/classes/{}/source/main", object.to_lowercase()),
+            uri: format!(
+                "/sap/bc/adt/oo/classes/{}/source/main",
+                object.to_lowercase()
+            ),
             line,
         }
     }
@@ -193,7 +205,10 @@ mod tests {
         assert_eq!(r.get(a).map(|x| x.status), Some(BpStatus::Verified));
         assert_eq!(r.get(b).map(|x| x.status), Some(BpStatus::Rejected));
         assert_eq!(r.ids_for_server_ids(&["KIND=0.X".into()]), vec![a]);
-        assert_eq!(r.get(b).map(|x| x.to_json()["code"].clone()), Some("breakpoint.not_executable".into()));
+        assert_eq!(
+            r.get(b).map(|x| x.to_json()["code"].clone()),
+            Some("breakpoint.not_executable".into())
+        );
     }
 
     #[test]
@@ -203,6 +218,10 @@ mod tests {
         r.add(loc("ZCL_B", 5), "ZCL_B:5", None);
         r.add(loc("ZCL_A", 12), "ZCL_A:12", None);
         assert_eq!(r.uris().len(), 2);
-        assert_eq!(r.specs_for("/sap/bc/adt/oo/classes/zcl_a/source/main").len(), 2);
+        assert_eq!(
+            r.specs_for("/sap/bc/adt/oo/classes/zcl_a/source/main")
+                .len(),
+            2
+        );
     }
 }

@@ -30,7 +30,7 @@ pub(crate) fn object_from_uri(uri: &str) -> String {
     let name = ["classes", "programs", "interfaces", "includes"]
         .iter()
         .find_map(|kind| {
-            let i = segments.iter().position(|s| s == kind)?;
+            let i = segments.iter().rposition(|s| s == kind)?;
             segments.get(i + 1).copied()
         })
         .unwrap_or_default();
@@ -84,7 +84,10 @@ pub(crate) async fn describe_stop(
         .map(|e| frame_json(0, e))
         .unwrap_or_else(|| json!({}));
     if let Some(top) = stack.entries.first() {
-        let source = engine.sources.context(client, &top.uri, top.line, 2, 2).await;
+        let source = engine
+            .sources
+            .context(client, &top.uri, top.line, 2, 2)
+            .await;
         frame["source"] = Value::Array(source);
     }
     let (reason, server_ids) = match reason {
@@ -122,7 +125,10 @@ mod tests {
             object_from_uri("/sap/bc/adt/oo/classes/%2fns%2fcl_y/source/main"),
             "/NS/CL_Y"
         );
-        assert_eq!(object_from_uri("/sap/bc/adt/programs/programs/zprog/source/main"), "ZPROG");
+        assert_eq!(
+            object_from_uri("/sap/bc/adt/programs/programs/zprog/source/main"),
+            "ZPROG"
+        );
         assert_eq!(object_from_uri("garbage"), "");
         assert_eq!(object_from_uri("/classes/%zz"), "%ZZ");
     }

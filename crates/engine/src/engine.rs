@@ -54,10 +54,7 @@ impl Inner {
 }
 
 impl Engine {
-    pub(crate) fn new(
-        config: EngineConfig,
-        outbox: Outbox,
-    ) -> Result<Arc<Engine>, adt::AdtError> {
+    pub(crate) fn new(config: EngineConfig, outbox: Outbox) -> Result<Arc<Engine>, adt::AdtError> {
         let main = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let listen_client = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let (changed, _) = watch::channel(0);

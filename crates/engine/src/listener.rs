@@ -30,7 +30,10 @@ pub(crate) async fn wait_armed(engine: &Arc<Engine>, timeout: Duration) -> bool 
         if engine.lock().listener_armed {
             return true;
         }
-        if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+        if tokio::time::timeout_at(deadline, rx.changed())
+            .await
+            .is_err()
+        {
             return false;
         }
     }
@@ -169,7 +172,13 @@ async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
             frame: serde_json::Value::Null,
         });
     });
-    match describe_stop(engine, &client, StopReason::Breakpoint(attach.reached_breakpoints)).await {
+    match describe_stop(
+        engine,
+        &client,
+        StopReason::Breakpoint(attach.reached_breakpoints),
+    )
+    .await
+    {
         Ok(body) => {
             engine.update(|inner| {
                 if let Some(d) = inner.debuggee.as_mut() {

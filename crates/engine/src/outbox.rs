@@ -30,8 +30,7 @@ impl Outbox {
                 seq += 1;
                 let mut line = out.to_line(seq);
                 line.push('\n');
-                if writer.write_all(line.as_bytes()).await.is_err()
-                    || writer.flush().await.is_err()
+                if writer.write_all(line.as_bytes()).await.is_err() || writer.flush().await.is_err()
                 {
                     // The client is gone; nobody can read what we would write.
                     break;

@@ -29,13 +29,21 @@ impl Receipt {
     pub fn summary(&self) -> String {
         format!(
             "abapdbg released: listener {}, {} breakpoint(s) deleted, {} debuggee(s) released{}",
-            if self.listener_stopped { "stopped" } else { "was not armed" },
+            if self.listener_stopped {
+                "stopped"
+            } else {
+                "was not armed"
+            },
             self.breakpoints_deleted,
             self.debuggees.len(),
             if self.errors.is_empty() {
                 String::new()
             } else {
-                format!(", {} error(s): {}", self.errors.len(), self.errors.join("; "))
+                format!(
+                    ", {} error(s): {}",
+                    self.errors.len(),
+                    self.errors.join("; ")
+                )
             }
         )
     }
@@ -74,7 +82,9 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
             .await
         {
             Ok(_) => receipt.breakpoints_deleted += count,
-            Err(e) => receipt.errors.push(format!("delete breakpoints of {uri}: {e}")),
+            Err(e) => receipt
+                .errors
+                .push(format!("delete breakpoints of {uri}: {e}")),
         }
     }
     if let Some(d) = debuggee {
@@ -93,8 +103,11 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
 async fn release_debuggee(engine: &Arc<Engine>, client: &adt::Client) -> String {
     let step = match engine.config.release {
         ReleasePolicy::Continue => {
-            tokio::time::timeout(Duration::from_secs(10), client.step(adt::StepKind::Continue))
-                .await
+            tokio::time::timeout(
+                Duration::from_secs(10),
+                client.step(adt::StepKind::Continue),
+            )
+            .await
         }
         ReleasePolicy::Terminate => return terminate(client).await,
     };
@@ -122,6 +135,8 @@ async fn terminate(client: &adt::Client) -> String {
 fn is_gone(e: &adt::AdtError) -> bool {
     matches!(
         e.class(),
-        adt::ErrorClass::DebuggeeEnded | adt::ErrorClass::Terminated | adt::ErrorClass::NoSessionAttached
+        adt::ErrorClass::DebuggeeEnded
+            | adt::ErrorClass::Terminated
+            | adt::ErrorClass::NoSessionAttached
     )
 }

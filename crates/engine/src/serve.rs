@@ -77,7 +77,7 @@ where
         let req = match parse_request(&line) {
             Ok(req) => req,
             Err(rejected) => {
-                engine.respond(rejected.id, "", Err(rejected.error));
+                engine.respond(rejected.id, "", Err(*rejected.error));
                 continue;
             }
         };

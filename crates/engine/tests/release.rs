@@ -39,13 +39,20 @@ impl Harness {
     }
 }
 
-fn start(sim: &sim::SimHandle, release: engine::ReleasePolicy) -> (Harness, tokio::task::JoinHandle<Result<engine::Receipt, adt::AdtError>>) {
+fn start(
+    sim: &sim::SimHandle,
+    release: engine::ReleasePolicy,
+) -> (
+    Harness,
+    tokio::task::JoinHandle<Result<engine::Receipt, adt::AdtError>>,
+) {
     let adt = adt::Config {
         base_url: sim.base_url(),
         user: "DEVELOPER".into(),
         password: "abap".into(),
         client: Some("001".into()),
         language: None,
+        ..Default::default()
     };
     let identity = adt::Identity {
         user: "DEVELOPER".into(),
@@ -57,16 +64,30 @@ fn start(sim: &sim::SimHandle, release: engine::ReleasePolicy) -> (Harness, toki
     config.release = release;
     let (client, server) = tokio::io::duplex(1 << 16);
     let (sr, sw) = tokio::io::split(server);
-    let task = tokio::spawn(engine::serve(config, BufReader::new(sr), sw, std::future::pending::<()>()));
+    let task = tokio::spawn(engine::serve(
+        config,
+        BufReader::new(sr),
+        sw,
+        std::future::pending::<()>(),
+    ));
     let (cr, cw) = tokio::io::split(client);
-    (Harness { input: cw, lines: BufReader::new(cr).lines(), seen: Vec::new() }, task)
+    (
+        Harness {
+            input: cw,
+            lines: BufReader::new(cr).lines(),
+            seen: Vec::new(),
+        },
+        task,
+    )
 }
 
 async fn stop_in_demo(h: &mut Harness) {
-    h.send(json!({"id": 1, "cmd": "bp.set", "args": {"location": "ZCL_ABAPDBG_DEMO:48"}})).await;
+    h.send(json!({"id": 1, "cmd": "bp.set", "args": {"location": "ZCL_ABAPDBG_DEMO:48"}}))
+        .await;
     let r = h.until(|v| v["id"] == 1).await;
     assert_eq!(r["result"]["breakpoints"][0]["status"], "verified", "{r}");
-    h.send(json!({"id": 2, "cmd": "run", "args": {"class": "ZCL_ABAPDBG_DEMO"}})).await;
+    h.send(json!({"id": 2, "cmd": "run", "args": {"class": "ZCL_ABAPDBG_DEMO"}}))
+        .await;
     let stop = h.until(|v| v["event"] == "stopped").await;
     assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
     assert_eq!(stop["body"]["depth"], 2, "{stop}");
@@ -80,6 +101,7 @@ async fn runs_free(sim: &sim::SimHandle) {
         password: "abap".into(),
         client: Some("001".into()),
         language: None,
+        ..Default::default()
     };
     let client = adt::Client::new(&cfg, adt::SessionMode::Stateless).expect("client");
     let out = tokio::time::timeout(Duration::from_secs(20), client.classrun("ZCL_ABAPDBG_DEMO"))
@@ -125,9 +147,15 @@ async fn shutdown_with_terminate_policy_aborts_the_program() {
     h.send(json!({"id": 9, "cmd": "shutdown"})).await;
     let r = h.until(|v| v["id"] == 9).await;
     assert_eq!(r["ok"], true, "{r}");
-    assert_eq!(r["result"]["receipt"]["debuggees"][0]["how"], "terminated", "{r}");
+    assert_eq!(
+        r["result"]["receipt"]["debuggees"][0]["how"], "terminated",
+        "{r}"
+    );
     let run = h.until(|v| v["id"] == 2).await;
-    assert_eq!(run["ok"], false, "a terminated run does not report success: {run}");
+    assert_eq!(
+        run["ok"], false,
+        "a terminated run does not report success: {run}"
+    );
     let receipt = task.await.expect("join").expect("serve");
     assert_eq!(receipt.breakpoints_deleted, 1);
     runs_free(&sim).await;

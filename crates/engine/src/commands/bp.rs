@@ -14,8 +14,10 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpSetArgs = decode("bp.set", args)?;
     let texts = args.all_locations();
     if texts.is_empty() {
-        return Err(ErrorBody::new(ErrorCode::InvalidArgs, "bp.set needs a \"location\"")
-            .with_hint("e.g. {\"cmd\":\"bp.set\",\"args\":{\"location\":\"ZCL_ORDER:42\"}}"));
+        return Err(
+            ErrorBody::new(ErrorCode::InvalidArgs, "bp.set needs a \"location\"")
+                .with_hint("e.g. {\"cmd\":\"bp.set\",\"args\":{\"location\":\"ZCL_ORDER:42\"}}"),
+        );
     }
     // Validate all first: a typo in one location must not half-apply the request.
     let mut parsed = Vec::new();
@@ -65,6 +67,11 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
 
 pub(crate) fn list(engine: &Arc<Engine>) -> Outcome {
     let inner = engine.lock();
-    let breakpoints: Vec<Value> = inner.breakpoints.all().iter().map(|b| b.to_json()).collect();
+    let breakpoints: Vec<Value> = inner
+        .breakpoints
+        .all()
+        .iter()
+        .map(|b| b.to_json())
+        .collect();
     Ok(json!({ "breakpoints": breakpoints }))
 }

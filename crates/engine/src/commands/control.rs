@@ -62,9 +62,14 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     loop {
         if reached(engine) {
             let inner = engine.lock();
-            return Ok(json!({"reached": true, "epoch": inner.epoch, "frame": inner.debuggee.as_ref().map(|d| d.frame.clone())}));
+            return Ok(
+                json!({"reached": true, "epoch": inner.epoch, "frame": inner.debuggee.as_ref().map(|d| d.frame.clone())}),
+            );
         }
-        if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+        if tokio::time::timeout_at(deadline, rx.changed())
+            .await
+            .is_err()
+        {
             // Expiry reports the state; it is not a failure.
             return Ok(json!({"reached": false, "timed_out": true}));
         }
@@ -92,7 +97,10 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> O
         .unwrap_or(engine.config.default_step_timeout);
     match tokio::time::timeout(budget, task).await {
         Ok(Ok(outcome)) => outcome,
-        Ok(Err(join)) => Err(ErrorBody::new(ErrorCode::Internal, format!("step task failed: {join}"))),
+        Ok(Err(join)) => Err(ErrorBody::new(
+            ErrorCode::Internal,
+            format!("step task failed: {join}"),
+        )),
         // Still running: the stop (or end) arrives as an event carrying this request's id.
         Err(_) => Ok(json!({"pending": true})),
     }
@@ -106,7 +114,9 @@ async fn finish_step(
     cause: Value,
 ) -> Outcome {
     match client.step(kind).await {
-        Ok(adt::StepOutcome::Stopped { reached_breakpoints }) => {
+        Ok(adt::StepOutcome::Stopped {
+            reached_breakpoints,
+        }) => {
             let reason = if reached_breakpoints.is_empty() {
                 StopReason::Step
             } else {
@@ -157,7 +167,11 @@ async fn ended(engine: &Arc<Engine>, client: &adt::Client, reason: &str, cause: 
         inner.debuggee.take().map(|d| d.thread)
     });
     let body = json!({"thread": thread, "reason": reason});
-    engine.emit("debuggee.ended", body.clone(), (!cause.is_null()).then_some(cause));
+    engine.emit(
+        "debuggee.ended",
+        body.clone(),
+        (!cause.is_null()).then_some(cause),
+    );
     let _ = client.end_session().await;
     json!({ "ended": body })
 }

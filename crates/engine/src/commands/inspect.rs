@@ -13,7 +13,10 @@ use crate::errors::from_adt;
 
 pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
     let client = stopped_client(engine)?;
-    let stack = client.stack().await.map_err(|e| from_adt("reading the stack", &e))?;
+    let stack = client
+        .stack()
+        .await
+        .map_err(|e| from_adt("reading the stack", &e))?;
     let frames: Vec<Value> = stack
         .entries
         .iter()
@@ -41,7 +44,11 @@ async fn scopes(client: &adt::Client, epoch: u64) -> Outcome {
         .map_err(|e| from_adt("reading the scopes", &e))?;
     let mut scopes = Vec::new();
     let mut variables = Vec::new();
-    for h in root.hierarchies.iter().filter(|h| h.parent_id == "@ROOT" && !h.child_id.is_empty()) {
+    for h in root
+        .hierarchies
+        .iter()
+        .filter(|h| h.parent_id == "@ROOT" && !h.child_id.is_empty())
+    {
         if h.child_id.starts_with('@') {
             scopes.push((h.child_id.clone(), h.child_name.clone()));
         } else if let Some(v) = root.variables.iter().find(|v| v.id == h.child_id) {

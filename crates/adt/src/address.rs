@@ -1,0 +1,362 @@
+//! What users type for a source position, mapped to ADT source URIs.
+//!
+//! Accepted forms:
+//!
+//! * `ZCL_ORDER:42` — line 42 of a class's `/source/main` (names that look like classes:
+//!   `CL_`, `CX_`, `ZCL_`, `YCL_`, `/NS/CL_…`, …); interfaces (`IF_`, `ZIF_`) go to
+//!   `/oo/interfaces`; any other name is a program (`/programs/programs`).
+//! * `CLAS:ZORDER:42`, `INTF:…`, `PROG:…` — an explicit object type for names that do not
+//!   follow the conventions.
+//! * `ZCL_ORDER/testclasses:12` (also `implementations`, `definitions`, `locals_imp`,
+//!   `locals_def`) — a class include.
+//! * abapGit file paths: `src/zcl_order.clas.abap:42`, `zcl_order.clas.testclasses.abap:12`,
+//!   `zcl_order.clas.locals_imp.abap:3`, `zif_x.intf.abap:5`, `zreport.prog.abap:9`.
+
+use crate::transport::encode;
+
+/// A line in an object's source, ready for a breakpoint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLocation {
+    /// Object name, upper case (`ZCL_ORDER`, `/NS/CL_X`).
+    pub object: String,
+    /// Source URI without fragment.
+    pub uri: String,
+    /// 1-based line in that source.
+    pub line: u32,
+}
+
+/// Why a location text was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct AddressError(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Class,
+    Interface,
+    Program,
+}
+
+/// Class include names in URIs, from what users may write.
+fn class_include(part: &str) -> Option<&'static str> {
+    match part.to_ascii_lowercase().as_str() {
+        "main" | "source" => Some("main"),
+        "testclasses" => Some("testclasses"),
+        "implementations" | "locals_imp" => Some("implementations"),
+        "definitions" | "locals_def" => Some("definitions"),
+        "macros" => Some("macros"),
+        _ => None,
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    if name.is_empty() || name.len() > 40 {
+        return false;
+    }
+    // Namespaced names: /NS/NAME.
+    let bare = match name.strip_prefix('/') {
+        Some(rest) => match rest.split_once('/') {
+            Some((ns, tail)) if !ns.is_empty() && !tail.is_empty() => {
+                if !ns.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    return false;
+                }
+                tail
+            }
+            _ => return false,
+        },
+        None => name,
+    };
+    bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn guess_kind(name: &str) -> Kind {
+    let bare = match name.strip_prefix('/') {
+        Some(rest) => rest.split_once('/').map(|(_, t)| t).unwrap_or(rest),
+        None => name,
+    };
+    let bare = bare.trim_start_matches(['Z', 'Y']);
+    if bare.starts_with("CL_") || bare.starts_with("CX_") {
+        Kind::Class
+    } else if bare.starts_with("IF_") {
+        Kind::Interface
+    } else {
+        Kind::Program
+    }
+}
+
+/// The `/source/main` URI of a class.
+pub fn class_uri(class: &str) -> String {
+    format!("/sap/bc/adt/oo/classes/{}/source/main", encode_name(class))
+}
+
+fn encode_name(name: &str) -> String {
+    encode(&name.to_lowercase()).to_lowercase()
+}
+
+fn uri_of(kind: Kind, name: &str, include: &str) -> String {
+    let n = encode_name(name);
+    match kind {
+        Kind::Class if include == "main" => format!("/sap/bc/adt/oo/classes/{n}/source/main"),
+        Kind::Class => format!("/sap/bc/adt/oo/classes/{n}/includes/{include}"),
+        Kind::Interface => format!("/sap/bc/adt/oo/interfaces/{n}/source/main"),
+        Kind::Program => format!("/sap/bc/adt/programs/programs/{n}/source/main"),
+    }
+}
+
+fn bad(text: &str, why: &str) -> AddressError {
+    AddressError(format!("cannot read location '{text}': {why}"))
+}
+
+/// Parse a location such as `ZCL_ORDER:42` (see the module docs for every form).
+pub fn parse_location(text: &str) -> Result<SourceLocation, AddressError> {
+    let t = text.trim();
+    let (head, line) = t
+        .rsplit_once(':')
+        .ok_or_else(|| bad(t, "expected OBJECT:LINE"))?;
+    let line: u32 = line
+        .trim()
+        .parse()
+        .map_err(|_| bad(t, "the line must be a number"))?;
+    if line == 0 {
+        return Err(bad(t, "lines count from 1"));
+    }
+    let head = head.trim();
+    if let Some(loc) = from_file_path(head, line) {
+        return loc.map_err(|why| bad(t, &why));
+    }
+    // Explicit type prefix.
+    let (explicit, rest) = match head.split_once(':') {
+        Some((ty, rest)) => {
+            let kind = match ty.to_ascii_uppercase().as_str() {
+                "CLAS" => Kind::Class,
+                "INTF" => Kind::Interface,
+                "PROG" => Kind::Program,
+                other => {
+                    return Err(bad(
+                        t,
+                        &format!("unknown object type '{other}' (use CLAS, INTF or PROG)"),
+                    ));
+                }
+            };
+            (Some(kind), rest)
+        }
+        None => (None, head),
+    };
+    // Optional class include after the last '/' that is not part of a namespace.
+    let (name, include) = split_include(rest);
+    let name = name.to_uppercase();
+    if !valid_name(&name) {
+        return Err(bad(t, "not an ABAP object name"));
+    }
+    let kind = explicit.unwrap_or_else(|| guess_kind(&name));
+    let include = match include {
+        None => "main",
+        Some(part) => {
+            if kind != Kind::Class {
+                return Err(bad(t, "only classes have includes"));
+            }
+            class_include(part).ok_or_else(|| {
+                bad(
+                    t,
+                    "unknown class include (testclasses, locals_imp, locals_def, macros)",
+                )
+            })?
+        }
+    };
+    Ok(SourceLocation {
+        uri: uri_of(kind, &name, include),
+        object: name,
+        line,
+    })
+}
+
+/// `ZCL_X/testclasses` → (`ZCL_X`, `testclasses`); `/NS/CL_X` stays whole.
+fn split_include(s: &str) -> (&str, Option<&str>) {
+    match s.rfind('/') {
+        Some(i) if i > 0 => {
+            let (name, part) = (&s[..i], &s[i + 1..]);
+            // `/NS/CL_X`: the last slash belongs to the namespace.
+            if name.starts_with('/') && !name[1..].contains('/') {
+                (s, None)
+            } else {
+                (name, Some(part))
+            }
+        }
+        _ => (s, None),
+    }
+}
+
+/// abapGit file names: `dir/name.clas.abap`, `name.clas.testclasses.abap`, … `None` when the
+/// text is not a file path at all.
+fn from_file_path(head: &str, line: u32) -> Option<Result<SourceLocation, String>> {
+    let lower = head.to_ascii_lowercase();
+    if !lower.ends_with(".abap") {
+        return None;
+    }
+    let file = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
+    let parts: Vec<&str> = file.split('.').collect();
+    // abapGit writes namespaces as #ns#name.
+    let name = parts
+        .first()
+        .map(|n| n.replace('#', "/"))
+        .unwrap_or_default()
+        .to_uppercase();
+    if !valid_name(&name) {
+        return Some(Err(format!(
+            "'{file}' does not start with an ABAP object name"
+        )));
+    }
+    let (kind, include) = match &parts[1..] {
+        ["clas", "abap"] => (Kind::Class, "main"),
+        ["clas", sub, "abap"] => match class_include(sub) {
+            Some(inc) => (Kind::Class, inc),
+            None => return Some(Err(format!("unknown class include '.{sub}.abap'"))),
+        },
+        ["intf", "abap"] => (Kind::Interface, "main"),
+        ["prog", "abap"] => (Kind::Program, "main"),
+        _ => {
+            return Some(Err(format!(
+                "'{file}' is not a class, interface or program file"
+            )));
+        }
+    };
+    Some(Ok(SourceLocation {
+        uri: uri_of(kind, &name, include),
+        object: name,
+        line,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn uri(text: &str) -> (String, String, u32) {
+        let l = parse_location(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        (l.object, l.uri, l.line)
+    }
+
+    #[test]
+    fn class_forms() {
+        assert_eq!(
+            uri("ZCL_ORDER:42"),
+            (
+                "ZCL_ORDER".into(),
+                "/sap/bc/adt/oo/classes/zcl_order/source/main".into(),
+                42
+            )
+        );
+        assert_eq!(
+            uri(" zcl_order : 7 ").1,
+            "/sap/bc/adt/oo/classes/zcl_order/source/main"
+        );
+        assert_eq!(
+            uri("CL_ABAP_TYPEDESCR:1").1,
+            "/sap/bc/adt/oo/classes/cl_abap_typedescr/source/main"
+        );
+        assert_eq!(
+            uri("ZCX_FAIL:1").1,
+            "/sap/bc/adt/oo/classes/zcx_fail/source/main"
+        );
+        assert_eq!(
+            uri("/NS/CL_X:3"),
+            (
+                "/NS/CL_X".into(),
+                "/sap/bc/adt/oo/classes/%2fns%2fcl_x/source/main".into(),
+                3
+            )
+        );
+        assert_eq!(
+            uri("ZCL_ORDER/testclasses:12").1,
+            "/sap/bc/adt/oo/classes/zcl_order/includes/testclasses"
+        );
+        assert_eq!(
+            uri("ZCL_ORDER/locals_imp:2").1,
+            "/sap/bc/adt/oo/classes/zcl_order/includes/implementations"
+        );
+        assert_eq!(
+            uri("/NS/CL_X/locals_def:2").1,
+            "/sap/bc/adt/oo/classes/%2fns%2fcl_x/includes/definitions"
+        );
+        assert_eq!(
+            uri("CLAS:ZORDER:5").1,
+            "/sap/bc/adt/oo/classes/zorder/source/main"
+        );
+    }
+
+    #[test]
+    fn other_objects() {
+        assert_eq!(
+            uri("ZIF_ORDER:3").1,
+            "/sap/bc/adt/oo/interfaces/zif_order/source/main"
+        );
+        assert_eq!(
+            uri("ZREPORT:9").1,
+            "/sap/bc/adt/programs/programs/zreport/source/main"
+        );
+        assert_eq!(
+            uri("PROG:ZCL_LOOKS_LIKE_CLASS:9").1,
+            "/sap/bc/adt/programs/programs/zcl_looks_like_class/source/main"
+        );
+    }
+
+    #[test]
+    fn abapgit_paths() {
+        assert_eq!(
+            uri("src/zcl_order.clas.abap:42").1,
+            "/sap/bc/adt/oo/classes/zcl_order/source/main"
+        );
+        assert_eq!(
+            uri("src/zcl_order.clas.testclasses.abap:12").1,
+            "/sap/bc/adt/oo/classes/zcl_order/includes/testclasses"
+        );
+        assert_eq!(
+            uri("zcl_order.clas.locals_imp.abap:1").1,
+            "/sap/bc/adt/oo/classes/zcl_order/includes/implementations"
+        );
+        assert_eq!(uri("src/#ns#cl_x.clas.abap:4").0, "/NS/CL_X");
+        assert_eq!(
+            uri("a\\b\\zif_x.intf.abap:5").1,
+            "/sap/bc/adt/oo/interfaces/zif_x/source/main"
+        );
+        assert_eq!(
+            uri("zrep.prog.abap:9").1,
+            "/sap/bc/adt/programs/programs/zrep/source/main"
+        );
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        for (text, why) in [
+            ("ZCL_ORDER", "OBJECT:LINE"),
+            ("ZCL_ORDER:x", "number"),
+            ("ZCL_ORDER:0", "from 1"),
+            (":4", "object name"),
+            ("Z CL:4", "object name"),
+            ("ZCL_ORDER/bogus:4", "include"),
+            ("ZREPORT/testclasses:4", "only classes"),
+            ("FUGR:ZX:4", "unknown object type"),
+            ("zx.fugr.abap:4", "not a class"),
+        ] {
+            let e = parse_location(text).expect_err(text).to_string();
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in ".{0,80}") {
+            let _ = parse_location(&s);
+        }
+
+        #[test]
+        fn class_names_round_trip(name in "Z[A-Z0-9_]{0,20}", line in 1u32..100_000) {
+            let text = format!("CLAS:{name}:{line}");
+            let l = parse_location(&text).unwrap();
+            prop_assert_eq!(l.object, name.clone());
+            prop_assert_eq!(l.line, line);
+            prop_assert_eq!(l.uri, format!("/sap/bc/adt/oo/classes/{}/source/main", name.to_lowercase()));
+        }
+    }
+}

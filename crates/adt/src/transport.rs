@@ -1,0 +1,456 @@
+//! One HTTP session with an SAP system: auth, cookie jar, CSRF token, session type.
+//!
+//! Each [`Session`] owns its own reqwest client (own connection pool) and cookie jar, so a
+//! stateful debug session never shares its `sap-contextid` or its connection with the
+//! listener's long poll or with another debuggee.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use base64::Engine as _;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use reqwest::Method;
+use reqwest::header::{HeaderMap, HeaderValue};
+
+use crate::config::{Config, SessionMode};
+use crate::error::AdtError;
+
+/// Where the CSRF token is fetched (small, cheap, side-effect free).
+const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
+/// Bodies larger than this are refused instead of exhausting memory.
+const MAX_BODY: usize = 64 * 1024 * 1024;
+/// Retries of safe requests on transient failures.
+const SAFE_RETRIES: u32 = 3;
+
+/// Characters left as they are in a query value or path segment.
+const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+/// Percent-encode one query value or path segment.
+pub fn encode(value: &str) -> String {
+    utf8_percent_encode(value, QUERY_VALUE).to_string()
+}
+
+/// Build `?k=v&…` with encoded values.
+pub fn query(pairs: &[(&str, &str)]) -> String {
+    let mut s = String::new();
+    for (i, (k, v)) in pairs.iter().enumerate() {
+        s.push(if i == 0 { '?' } else { '&' });
+        s.push_str(k);
+        s.push('=');
+        s.push_str(&encode(v));
+    }
+    s
+}
+
+/// How long a request may take.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wait {
+    /// The configured request timeout.
+    Normal,
+    /// This long (the listener: its server-side timeout plus a margin).
+    Exactly(Duration),
+    /// As long as it takes (a trigger or `stepContinue` runs until the program stops or ends).
+    Unbounded,
+}
+
+/// One request.
+pub(crate) struct Call<'a> {
+    /// What we were doing, for error messages (`attach`, `getStack`, …).
+    pub operation: &'a str,
+    pub method: Method,
+    /// Path plus query, starting with `/`.
+    pub target: String,
+    pub accept: &'a str,
+    /// Content type and body.
+    pub body: Option<(&'a str, String)>,
+    pub wait: Wait,
+}
+
+/// A successful answer.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub status: u16,
+    pub body: String,
+}
+
+#[derive(Default)]
+struct Jar {
+    /// Name and value, in arrival order. Merged by name.
+    cookies: Vec<(String, String)>,
+}
+
+impl Jar {
+    fn store(&mut self, set_cookie: &str) {
+        let mut parts = set_cookie.split(';');
+        let Some((name, value)) = parts.next().and_then(|nv| nv.split_once('=')) else {
+            return;
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return;
+        }
+        let removed = parts.any(|a| {
+            let a = a.trim().to_ascii_lowercase();
+            a == "max-age=0"
+                || a.starts_with("max-age=-")
+                || a.contains("expires=thu, 01-jan-1970")
+                || a.contains("expires=thu, 01 jan 1970")
+        });
+        self.cookies.retain(|(n, _)| n != name);
+        if !removed {
+            self.cookies
+                .push((name.to_string(), value.trim().to_string()));
+        }
+    }
+
+    fn header(&self) -> Option<String> {
+        if self.cookies.is_empty() {
+            return None;
+        }
+        Some(
+            self.cookies
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.cookies.iter().any(|(n, _)| n == name)
+    }
+}
+
+#[derive(Default)]
+struct SessionState {
+    jar: Jar,
+    csrf: Option<String>,
+}
+
+/// An HTTP session (security session plus, when stateful, a user context).
+pub struct Session {
+    http: reqwest::Client,
+    base_url: String,
+    authorization: HeaderValue,
+    client: Option<String>,
+    language: Option<String>,
+    timeout: Duration,
+    mode: SessionMode,
+    state: Mutex<SessionState>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("base_url", &self.base_url)
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    pub fn new(config: &Config, mode: SessionMode) -> Result<Session, AdtError> {
+        let base_url = config.base_url.trim_end_matches('/').to_string();
+        if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+            return Err(AdtError::Config(format!(
+                "the system URL must start with http:// or https:// (got '{base_url}')"
+            )));
+        }
+        let credentials = base64::engine::general_purpose::STANDARD.encode(format!(
+            "{}:{}",
+            config.user.to_uppercase(),
+            config.password
+        ));
+        let mut authorization =
+            HeaderValue::from_str(&format!("Basic {credentials}")).map_err(|_| {
+                AdtError::Config("the user name contains characters HTTP cannot carry".into())
+            })?;
+        authorization.set_sensitive(true);
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(15))
+            .pool_max_idle_per_host(2)
+            .build()
+            .map_err(|e| AdtError::Config(format!("cannot build the HTTP client: {e}")))?;
+        Ok(Session {
+            http,
+            base_url,
+            authorization,
+            client: config.client.clone().filter(|c| !c.trim().is_empty()),
+            language: config.language.clone().filter(|c| !c.trim().is_empty()),
+            timeout: config.request_timeout,
+            mode,
+            state: Mutex::new(SessionState::default()),
+        })
+    }
+
+    pub fn mode(&self) -> SessionMode {
+        self.mode
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, SessionState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Whether the server gave us a user context.
+    pub fn has_context(&self) -> bool {
+        self.lock().jar.has("sap-contextid")
+    }
+
+    /// Send a call; modifying calls carry the CSRF token, fetched on first need and refetched
+    /// once when the server answers 403 `x-csrf-token: Required`.
+    pub(crate) async fn send(&self, call: &Call<'_>) -> Result<Answer, AdtError> {
+        self.send_as(call, self.mode).await
+    }
+
+    /// Like [`Session::send`] with an explicit session type (ending a context sends
+    /// `stateless` on a stateful session).
+    pub(crate) async fn send_as(
+        &self,
+        call: &Call<'_>,
+        mode: SessionMode,
+    ) -> Result<Answer, AdtError> {
+        let modifying = !matches!(call.method, Method::GET | Method::HEAD);
+        if modifying && self.lock().csrf.is_none() {
+            self.fetch_csrf(mode).await?;
+        }
+        let first = self.attempt(call, mode).await?;
+        if first.csrf_required && modifying {
+            tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
+            self.lock().csrf = None;
+            self.fetch_csrf(mode).await?;
+            let second = self.attempt(call, mode).await?;
+            return second.finish(call.operation);
+        }
+        first.finish(call.operation)
+    }
+
+    /// Fetch a CSRF token (this is also the logon: wrong credentials fail here with 401).
+    pub async fn fetch_csrf(&self, mode: SessionMode) -> Result<(), AdtError> {
+        let call = Call {
+            operation: "logon",
+            method: Method::GET,
+            target: CSRF_PATH.to_string(),
+            accept: "*/*",
+            body: None,
+            wait: Wait::Normal,
+        };
+        let raw = self.attempt_with_headers(&call, mode, true).await?;
+        if !(200..300).contains(&raw.status) {
+            let status = raw.status;
+            return Err(raw.finish(call.operation).err().unwrap_or_else(|| {
+                AdtError::unexpected("logon", Some(status), "no CSRF token", "")
+            }));
+        }
+        match raw.csrf_token {
+            Some(token) if !token.eq_ignore_ascii_case("required") => {
+                self.lock().csrf = Some(token);
+                Ok(())
+            }
+            _ => Err(AdtError::unexpected(
+                "logon",
+                Some(raw.status),
+                "the system sent no CSRF token",
+                &raw.body,
+            )),
+        }
+    }
+
+    async fn attempt(&self, call: &Call<'_>, mode: SessionMode) -> Result<Raw, AdtError> {
+        let safe = matches!(call.method, Method::GET | Method::HEAD);
+        let mut tries = 0;
+        loop {
+            let outcome = self.attempt_with_headers(call, mode, false).await;
+            let transient = match &outcome {
+                Err(AdtError::Transport { .. }) => true,
+                Ok(raw) => raw.status == 400 && raw.body.contains("Service cannot be reached"),
+                Err(_) => false,
+            };
+            if !(safe && transient) || tries >= SAFE_RETRIES {
+                return outcome;
+            }
+            tries += 1;
+            tracing::debug!("{}: transient failure, retry {tries}", call.operation);
+            tokio::time::sleep(Duration::from_millis(200 << tries)).await;
+        }
+    }
+
+    async fn attempt_with_headers(
+        &self,
+        call: &Call<'_>,
+        mode: SessionMode,
+        fetch_token: bool,
+    ) -> Result<Raw, AdtError> {
+        let url = format!("{}{}", self.base_url, call.target);
+        let mut headers = HeaderMap::new();
+        headers.insert(reqwest::header::AUTHORIZATION, self.authorization.clone());
+        headers.insert(
+            "x-sap-adt-sessiontype",
+            HeaderValue::from_static(match mode {
+                SessionMode::Stateful => "stateful",
+                SessionMode::Stateless => "stateless",
+            }),
+        );
+        if let Ok(v) = HeaderValue::from_str(call.accept) {
+            headers.insert(reqwest::header::ACCEPT, v);
+        }
+        for (name, value) in [
+            ("sap-client", &self.client),
+            ("sap-language", &self.language),
+        ] {
+            if let Some(v) = value.as_deref().and_then(|v| HeaderValue::from_str(v).ok()) {
+                headers.insert(name, v);
+            }
+        }
+        {
+            let state = self.lock();
+            if let Some(c) = state
+                .jar
+                .header()
+                .and_then(|c| HeaderValue::from_str(&c).ok())
+            {
+                headers.insert(reqwest::header::COOKIE, c);
+            }
+            let token = if fetch_token {
+                Some("fetch".to_string())
+            } else {
+                state.csrf.clone()
+            };
+            if let Some(t) = token.and_then(|t| HeaderValue::from_str(&t).ok()) {
+                headers.insert("x-csrf-token", t);
+            }
+        }
+        let mut request = self
+            .http
+            .request(call.method.clone(), &url)
+            .headers(headers);
+        if let Some((content_type, body)) = &call.body {
+            request = request
+                .header(reqwest::header::CONTENT_TYPE, *content_type)
+                .body(body.clone());
+        } else if !matches!(call.method, Method::GET | Method::HEAD) {
+            request = request.header(reqwest::header::CONTENT_LENGTH, "0");
+        }
+        match call.wait {
+            Wait::Normal => request = request.timeout(self.timeout),
+            Wait::Exactly(d) => request = request.timeout(d),
+            Wait::Unbounded => {}
+        }
+        let transport = |e: reqwest::Error| AdtError::Transport {
+            operation: call.operation.to_string(),
+            message: describe_reqwest(&e),
+        };
+        let mut response = request.send().await.map_err(transport)?;
+        let status = response.status().as_u16();
+        {
+            let mut state = self.lock();
+            for v in response.headers().get_all(reqwest::header::SET_COOKIE) {
+                if let Ok(s) = v.to_str() {
+                    state.jar.store(s);
+                }
+            }
+        }
+        let csrf_token = response
+            .headers()
+            .get("x-csrf-token")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let mut bytes: Vec<u8> = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(transport)? {
+            if bytes.len() + chunk.len() > MAX_BODY {
+                return Err(AdtError::unexpected(
+                    call.operation,
+                    Some(status),
+                    format!("answer larger than {MAX_BODY} bytes"),
+                    "",
+                ));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        let body = String::from_utf8_lossy(&bytes).into_owned();
+        let csrf_required = status == 403
+            && csrf_token
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case("required"));
+        tracing::trace!(target: "adt::wire", "{} {} -> {status} ({} bytes)", call.method, call.target, body.len());
+        Ok(Raw {
+            status,
+            body,
+            csrf_token,
+            csrf_required,
+        })
+    }
+}
+
+fn describe_reqwest(e: &reqwest::Error) -> String {
+    let mut msg = if e.is_timeout() {
+        "no answer within the time limit".to_string()
+    } else if e.is_connect() {
+        "connection failed".to_string()
+    } else {
+        e.to_string()
+    };
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        source = s.source();
+    }
+    msg
+}
+
+struct Raw {
+    status: u16,
+    body: String,
+    csrf_token: Option<String>,
+    csrf_required: bool,
+}
+
+impl Raw {
+    fn finish(self, operation: &str) -> Result<Answer, AdtError> {
+        if (200..300).contains(&self.status) {
+            Ok(Answer {
+                status: self.status,
+                body: self.body,
+            })
+        } else {
+            Err(AdtError::from_response(
+                operation,
+                self.status,
+                self.csrf_required,
+                &self.body,
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jar_merges_by_name_and_honours_deletion() {
+        let mut j = Jar::default();
+        j.store("sap-contextid=A; path=/sap/bc/adt");
+        j.store("SAP_SESSIONID=x; path=/; HttpOnly");
+        j.store("sap-contextid=B; path=/sap/bc/adt");
+        assert_eq!(j.header().unwrap(), "SAP_SESSIONID=x; sap-contextid=B");
+        j.store("sap-contextid=; Max-Age=0");
+        assert!(!j.has("sap-contextid"));
+        j.store("garbage");
+        j.store("=nameless");
+        assert_eq!(j.header().unwrap(), "SAP_SESSIONID=x");
+    }
+
+    #[test]
+    fn query_values_are_encoded() {
+        assert_eq!(
+            query(&[("uri", "/a/b#start=3"), ("u", "JDOE")]),
+            "?uri=%2Fa%2Fb%23start%3D3&u=JDOE"
+        );
+        assert_eq!(encode("KIND=0.X"), "KIND%3D0.X");
+    }
+}
