@@ -4,8 +4,8 @@
 //! [`CodecError`] (never panic) on input they cannot read. `VALUE` texts are never trimmed.
 
 use crate::types::{
-    AttachInfo, BreakpointResult, BreakpointSpec, ChildVariables, Debuggee, Hierarchy, Identity,
-    Stack, StackEntry, SyncScope, Variable,
+    AttachInfo, BreakpointKind, BreakpointResult, BreakpointSpec, ChildVariables, Debuggee,
+    Hierarchy, Identity, Stack, StackEntry, SyncScope, Variable,
 };
 use crate::xml::{self, Element, escape};
 
@@ -105,16 +105,32 @@ pub fn breakpoints_request(
     }
     for b in specs {
         s.push_str(&format!(
-            "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"{}\" skipCount=\"0\"",
+            "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"{}\" clientId=\"{}\" skipCount=\"0\"",
+            b.kind.wire_name(),
             escape(&b.client_id)
         ));
         if let Some(c) = &b.condition {
             s.push_str(&format!(" condition=\"{}\"", escape(c)));
         }
-        s.push_str(&format!(
-            " adtcore:uri=\"{}\"/>",
-            escape(&format!("{}#start={}", b.uri, b.line))
-        ));
+        match &b.kind {
+            BreakpointKind::Line { uri, line } => s.push_str(&format!(
+                " adtcore:uri=\"{}\"",
+                escape(&format!("{uri}#start={line}"))
+            )),
+            BreakpointKind::Statement { statement } => {
+                s.push_str(&format!(" statement=\"{}\"", escape(statement)))
+            }
+            BreakpointKind::Exception { class } => {
+                s.push_str(&format!(" exceptionClass=\"{}\"", escape(class)))
+            }
+            BreakpointKind::Message { id, number, ty } => s.push_str(&format!(
+                " msgId=\"{}\" msgNo=\"{}\" msgTy=\"{}\"",
+                escape(id),
+                escape(number),
+                escape(ty)
+            )),
+        }
+        s.push_str("/>");
     }
     s.push_str("</dbg:breakpoints>");
     s

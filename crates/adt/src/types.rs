@@ -14,15 +14,42 @@ pub struct Identity {
     pub ide_id: String,
 }
 
-/// A line breakpoint (kinds grow in later issues).
+/// What makes a breakpoint fire (adt-wire.md §4.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BreakpointKind {
+    /// A source line: object source URI without fragment
+    /// (`/sap/bc/adt/oo/classes/zcl_x/source/main`) and 1-based line in that source.
+    Line { uri: String, line: u32 },
+    /// Every statement of this ABAP keyword (`CATCH`, `CALL FUNCTION`, …).
+    Statement { statement: String },
+    /// A class-based exception (`CX_SY_ZERODIVIDE`).
+    Exception { class: String },
+    /// `MESSAGE` with this id, number and type (all three required by the server).
+    Message {
+        id: String,
+        number: String,
+        ty: String,
+    },
+}
+
+impl BreakpointKind {
+    /// The wire name (`kind` attribute).
+    pub fn wire_name(&self) -> &'static str {
+        match self {
+            BreakpointKind::Line { .. } => "line",
+            BreakpointKind::Statement { .. } => "statement",
+            BreakpointKind::Exception { .. } => "exception",
+            BreakpointKind::Message { .. } => "message",
+        }
+    }
+}
+
+/// One breakpoint to set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BreakpointSpec {
     /// Our correlation id, echoed by the server. Unique per breakpoint.
     pub client_id: String,
-    /// Object source URI without fragment (`/sap/bc/adt/oo/classes/zcl_x/source/main`).
-    pub uri: String,
-    /// 1-based line in that source.
-    pub line: u32,
+    pub kind: BreakpointKind,
     /// Optional ABAP condition.
     pub condition: Option<String>,
 }

@@ -46,8 +46,10 @@ impl Breakpoint {
     pub(crate) fn spec(&self) -> adt::BreakpointSpec {
         adt::BreakpointSpec {
             client_id: self.client_id(),
-            uri: self.uri.clone(),
-            line: self.line,
+            kind: adt::BreakpointKind::Line {
+                uri: self.uri.clone(),
+                line: self.line,
+            },
             condition: self.condition.clone(),
         }
     }
