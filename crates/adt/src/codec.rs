@@ -98,6 +98,7 @@ pub fn breakpoints_request(
     ));
     match scope {
         SyncScope::Full => s.push_str("<syncScope mode=\"full\"/>"),
+        SyncScope::Additive => {}
         SyncScope::Partial(uri) => s.push_str(&format!(
             "<syncScope mode=\"partial\"><adtcore:objectReference xmlns:adtcore=\"http://www.sap.com/adt/core\" adtcore:uri=\"{}\"/></syncScope>",
             escape(uri)

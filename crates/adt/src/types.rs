@@ -61,6 +61,9 @@ pub enum SyncScope {
     Partial(String),
     /// Replace all breakpoints of this user/ide.
     Full,
+    /// No `syncScope`: add to what the server holds (removal is by id). Used for the kinds
+    /// that belong to no object (statement, exception, message).
+    Additive,
 }
 
 /// The server's answer for one breakpoint.
