@@ -311,6 +311,63 @@ impl Client {
         decode("getStack", &answer, codec::parse_stack(&answer.body))
     }
 
+    /// Select a stack frame: `PUT <stackUri>` (§8.3), falling back to the older
+    /// `POST ?method=setStackPosition` when the resource is missing. Later variable reads
+    /// answer in that frame's context.
+    pub async fn set_stack_position(
+        &self,
+        entry: &crate::types::StackEntry,
+    ) -> Result<(), AdtError> {
+        let target = if entry.stack_uri.starts_with('/') {
+            entry.stack_uri.clone()
+        } else {
+            format!("{DEBUGGER}/stack/type/ABAP/position/{}", entry.position)
+        };
+        match self
+            .call(
+                "setStackPosition",
+                Method::PUT,
+                target,
+                XML,
+                None,
+                Wait::Normal,
+            )
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if matches!(e.http_status(), Some(404 | 405)) => {
+                let position = entry.position.to_string();
+                self.debugger(
+                    "setStackPosition",
+                    &[("position", position.as_str())],
+                    Wait::Normal,
+                )
+                .await
+                .map(|_| ())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Assign a value to a variable (§9.7); answers the system's echo of the new value.
+    pub async fn set_variable_value(&self, id: &str, value: &str) -> Result<String, AdtError> {
+        let target = format!(
+            "{DEBUGGER}{}",
+            query(&[("method", "setVariableValue"), ("variableName", id)])
+        );
+        let answer = self
+            .call(
+                "setVariableValue",
+                Method::POST,
+                target,
+                "text/plain",
+                Some(("text/plain", value.to_string())),
+                Wait::Normal,
+            )
+            .await?;
+        Ok(answer.body)
+    }
+
     /// Children of these parents (`@ROOT`, scope ids, structures, objects), with values.
     pub async fn child_variables(&self, parents: &[String]) -> Result<ChildVariables, AdtError> {
         let answer = self
