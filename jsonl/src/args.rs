@@ -13,7 +13,9 @@ pub fn decode<T: DeserializeOwned>(cmd: &str, args: &Value) -> Result<T, ErrorBo
     })
 }
 
-/// `bp.set`: one `location` or many `locations`, each `OBJECT:LINE` (line in `/source/main`).
+/// `bp.set`: line breakpoints by `location` or `locations` (`OBJECT:LINE`, line in
+/// `/source/main`, or any address form of PROTOCOL.md), and/or one breakpoint of another
+/// kind: `statement` (`CATCH`), `exception` (`CX_SY_ZERODIVIDE`), `message`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BpSetArgs {
@@ -21,9 +23,51 @@ pub struct BpSetArgs {
     pub location: Option<String>,
     #[serde(default)]
     pub locations: Vec<String>,
-    /// ABAP condition evaluated when the line is reached.
+    #[serde(default)]
+    pub statement: Option<String>,
+    #[serde(default)]
+    pub exception: Option<String>,
+    #[serde(default)]
+    pub message: Option<MessageArgs>,
+    /// ABAP condition evaluated when the breakpoint is reached.
     #[serde(default)]
     pub condition: Option<String>,
+    /// `false` registers the breakpoint without sending it (as `bp.disable` would).
+    #[serde(default = "yes")]
+    pub enabled: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A message breakpoint: all three parts are required by the system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessageArgs {
+    pub id: String,
+    pub number: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+/// `bp.delete`, `bp.enable`, `bp.disable`: one `id`, several `ids`, or `all`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BpIdsArgs {
+    #[serde(default)]
+    pub id: Option<u32>,
+    #[serde(default)]
+    pub ids: Vec<u32>,
+    #[serde(default)]
+    pub all: bool,
+}
+
+/// `bp.import`: breakpoints in the form `bp.export` wrote them (each a `bp.set` argument
+/// object).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BpImportArgs {
+    pub breakpoints: Vec<BpSetArgs>,
 }
 
 impl BpSetArgs {
@@ -51,6 +95,8 @@ pub enum WaitUntil {
     Stopped,
     /// The last debuggee ended (ran to its end or was terminated).
     Ended,
+    /// A new debuggee was caught after the `wait` began.
+    Caught,
 }
 
 /// `wait`: block until a condition holds, at most `timeout_ms`.
@@ -86,11 +132,91 @@ pub struct StepArgs {
 }
 
 /// `vars`: without `id` the variables of the current frame's scopes; with `id` the children
-/// of that variable (`LS_ORDER`, `ME`, `LT_ITEMS[2]`).
+/// of that variable (`LS_ORDER`, `ME`, `LT_ITEMS[2]`). `epoch`, when given, must be the
+/// current one (ids are only valid for the stop they came from).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct VarsArgs {
     #[serde(default)]
     pub id: Option<String>,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
+/// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the current
+/// frame's source.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LineTargetArgs {
+    #[serde(default)]
+    pub location: Option<String>,
+    #[serde(default)]
+    pub line: Option<u32>,
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+}
+
+/// `thread`: make this thread current.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThreadArgs {
+    pub id: u32,
+}
+
+/// `frame`: select a stack frame (0 = innermost) for `vars`, `get` and `source`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrameArgs {
+    pub index: usize,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
+/// `get`: one variable by path (`LT_ITEMS[3]-PRICE`, `ME->MV_NAME`, `<FS>`, `LR_REF->*`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GetArgs {
+    pub path: String,
+    /// Return the value whole even beyond the size limit.
+    #[serde(default)]
+    pub full: bool,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
+/// `set`: assign a value to a variable (a write action; the server must allow writes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetArgs {
+    pub path: String,
+    pub value: String,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
+/// `table`: rows of an internal table as records, paged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableArgs {
+    pub id: String,
+    #[serde(default)]
+    pub offset: u32,
+    #[serde(default = "default_table_limit")]
+    pub limit: u32,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
+fn default_table_limit() -> u32 {
+    100
+}
+
+/// `source`: lines around a `location`, or around the selected frame's line.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SourceArgs {
+    #[serde(default)]
+    pub location: Option<String>,
+    #[serde(default = "default_context")]
+    pub before: u32,
+    #[serde(default = "default_context")]
+    pub after: u32,
+}
+
+fn default_context() -> u32 {
+    5
 }
 
 #[cfg(test)]

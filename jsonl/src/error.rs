@@ -45,6 +45,14 @@ pub enum ErrorCode {
     RunFailed,
     /// The server is shutting down.
     ShuttingDown,
+    /// A reference (variable id, frame) from an earlier stop was used after the program moved.
+    StaleReference,
+    /// No breakpoint with that id.
+    BreakpointNotFound,
+    /// A write action (`set`, `jump_to_line`) while writes are not allowed.
+    WriteNotAllowed,
+    /// The request was cancelled by `cancel`.
+    Cancelled,
     /// A defect in abapdbg.
     Internal,
 }
@@ -72,6 +80,10 @@ impl ErrorCode {
             ErrorCode::UnexpectedResponse => "adt.unexpected_response",
             ErrorCode::RunFailed => "run.failed",
             ErrorCode::ShuttingDown => "state.shutting_down",
+            ErrorCode::StaleReference => "state.stale_reference",
+            ErrorCode::BreakpointNotFound => "breakpoint.not_found",
+            ErrorCode::WriteNotAllowed => "permission.write_not_allowed",
+            ErrorCode::Cancelled => "request.cancelled",
             ErrorCode::Internal => "internal.bug",
         }
     }

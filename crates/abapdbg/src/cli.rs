@@ -58,6 +58,12 @@ pub(crate) struct ServeArgs {
     /// What to do with a stopped program when the session ends.
     #[arg(long, value_enum, default_value_t = Release::Continue)]
     pub(crate) release: Release,
+    /// Allow write actions: 'set' (change a variable) and 'jump_to_line'.
+    #[arg(long)]
+    pub(crate) allow_writes: bool,
+    /// Most programs held stopped at once; further catches are released with an event.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub(crate) max_threads: u16,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

@@ -1,7 +1,9 @@
 //! The breakpoint registry: what the user asked for, and what the system made of it.
 //!
-//! The registry is the source of truth; the server is synced per object with a partial
-//! `syncScope`, so breakpoints we do not own (other objects, other tools) are never removed.
+//! The registry is the source of truth. Line breakpoints are synced per object with a partial
+//! `syncScope`, so breakpoints we do not own (other objects, other tools) are never removed;
+//! the kinds that belong to no object (statement, exception, message) are added without a
+//! scope and removed by their server id.
 
 use serde_json::{Value, json};
 
@@ -11,14 +13,54 @@ pub(crate) enum BpStatus {
     Pending,
     Verified,
     Rejected,
+    /// Kept here, not on the system (`bp.disable`, `detach`).
+    Disabled,
 }
 
 impl BpStatus {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             BpStatus::Pending => "pending",
             BpStatus::Verified => "verified",
             BpStatus::Rejected => "rejected",
+            BpStatus::Disabled => "disabled",
+        }
+    }
+}
+
+/// What a breakpoint stops on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Target {
+    Line {
+        object: String,
+        /// Object source URI without fragment.
+        uri: String,
+        line: u32,
+    },
+    Statement(String),
+    Exception(String),
+    Message {
+        id: String,
+        number: String,
+        ty: String,
+    },
+}
+
+impl Target {
+    fn kind(&self) -> &'static str {
+        match self {
+            Target::Line { .. } => "line",
+            Target::Statement(_) => "statement",
+            Target::Exception(_) => "exception",
+            Target::Message { .. } => "message",
+        }
+    }
+
+    /// The object source it is synced with, for line breakpoints.
+    pub(crate) fn uri(&self) -> Option<&str> {
+        match self {
+            Target::Line { uri, .. } => Some(uri),
+            _ => None,
         }
     }
 }
@@ -26,13 +68,11 @@ impl BpStatus {
 #[derive(Debug, Clone)]
 pub(crate) struct Breakpoint {
     pub(crate) id: u32,
-    /// As the user wrote it (`ZCL_X:12`).
+    /// As the user wrote it (`ZCL_X:12`), or a description for the other kinds.
     pub(crate) location: String,
-    pub(crate) object: String,
-    /// Object source URI without fragment.
-    pub(crate) uri: String,
-    pub(crate) line: u32,
+    pub(crate) target: Target,
     pub(crate) condition: Option<String>,
+    pub(crate) enabled: bool,
     pub(crate) status: BpStatus,
     pub(crate) server_id: Option<String>,
     pub(crate) reason: Option<String>,
@@ -44,36 +84,107 @@ impl Breakpoint {
     }
 
     pub(crate) fn spec(&self) -> adt::BreakpointSpec {
+        let kind = match &self.target {
+            Target::Line { uri, line, .. } => adt::BreakpointKind::Line {
+                uri: uri.clone(),
+                line: *line,
+            },
+            Target::Statement(s) => adt::BreakpointKind::Statement {
+                statement: s.clone(),
+            },
+            Target::Exception(c) => adt::BreakpointKind::Exception { class: c.clone() },
+            Target::Message { id, number, ty } => adt::BreakpointKind::Message {
+                id: id.clone(),
+                number: number.clone(),
+                ty: ty.clone(),
+            },
+        };
         adt::BreakpointSpec {
             client_id: self.client_id(),
-            kind: adt::BreakpointKind::Line {
-                uri: self.uri.clone(),
-                line: self.line,
-            },
+            kind,
             condition: self.condition.clone(),
         }
+    }
+
+    /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
+    pub(crate) fn export_json(&self) -> Value {
+        let mut v = match &self.target {
+            Target::Line { .. } => json!({"location": self.location}),
+            Target::Statement(s) => json!({"statement": s}),
+            Target::Exception(c) => json!({"exception": c}),
+            Target::Message { id, number, ty } => {
+                json!({"message": {"id": id, "number": number, "type": ty}})
+            }
+        };
+        if let Some(c) = &self.condition {
+            v["condition"] = c.clone().into();
+        }
+        v["enabled"] = self.enabled.into();
+        v
     }
 
     pub(crate) fn to_json(&self) -> Value {
         let mut v = json!({
             "id": self.id,
+            "kind": self.target.kind(),
             "location": self.location,
-            "object": self.object,
-            "line": self.line,
-            "uri": format!("{}#start={}", self.uri, self.line),
+            "enabled": self.enabled,
             "status": self.status.as_str(),
         });
+        match &self.target {
+            Target::Line { object, uri, line } => {
+                v["object"] = object.clone().into();
+                v["line"] = (*line).into();
+                v["uri"] = format!("{uri}#start={line}").into();
+            }
+            Target::Statement(s) => v["statement"] = s.clone().into(),
+            Target::Exception(c) => v["exception"] = c.clone().into(),
+            Target::Message { id, number, ty } => {
+                v["message"] = json!({"id": id, "number": number, "type": ty});
+            }
+        }
         if let Some(c) = &self.condition {
             v["condition"] = c.clone().into();
         }
         if let Some(s) = &self.server_id {
             v["server_id"] = s.clone().into();
+            // The system maps a class line to the method include: say where it really is.
+            if let Some((include, line)) = include_of(s) {
+                v["include"] = include.into();
+                v["include_line"] = line.into();
+            }
         }
         if let Some(r) = &self.reason {
             v["reason"] = r.clone().into();
-            v["code"] = "breakpoint.not_executable".into();
+            v["code"] = refusal_code(r).into();
         }
         v
+    }
+}
+
+/// Include and include line from a line breakpoint's server id
+/// (`KIND=0.SOURCETYPE=ABAP.MAIN_PROGRAM=P.INCLUDE=I.LINE_NR=7`).
+fn include_of(server_id: &str) -> Option<(String, u32)> {
+    let include = server_id
+        .split(".INCLUDE=")
+        .nth(1)?
+        .split(".LINE_NR=")
+        .next()?;
+    let line = server_id.split(".LINE_NR=").nth(1)?.parse().ok()?;
+    Some((include.to_string(), line))
+}
+
+/// A stable code for the system's refusal text.
+fn refusal_code(reason: &str) -> &'static str {
+    let r = reason.to_ascii_lowercase();
+    if r.contains("cannot create a breakpoint at this position") {
+        "breakpoint.not_executable"
+    } else if r.contains("invalid breakpoint kind") {
+        "breakpoint.invalid_kind"
+    } else if r.contains("condition") {
+        "breakpoint.condition_error"
+    } else {
+        "breakpoint.rejected"
     }
 }
 
@@ -84,20 +195,14 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    pub(crate) fn add(
-        &mut self,
-        loc: adt::address::SourceLocation,
-        text: &str,
-        condition: Option<String>,
-    ) -> u32 {
+    pub(crate) fn add(&mut self, target: Target, text: &str, condition: Option<String>) -> u32 {
         self.next_id += 1;
         self.items.push(Breakpoint {
             id: self.next_id,
             location: text.to_string(),
-            object: loc.object,
-            uri: loc.uri,
-            line: loc.line,
+            target,
             condition,
+            enabled: true,
             status: BpStatus::Pending,
             server_id: None,
             reason: None,
@@ -113,32 +218,55 @@ impl Registry {
         self.items.iter().find(|b| b.id == id)
     }
 
-    /// Every breakpoint of one object source, as the partial sync must send them.
+    pub(crate) fn get_mut(&mut self, id: u32) -> Option<&mut Breakpoint> {
+        self.items.iter_mut().find(|b| b.id == id)
+    }
+
+    pub(crate) fn remove(&mut self, id: u32) -> Option<Breakpoint> {
+        let i = self.items.iter().position(|b| b.id == id)?;
+        Some(self.items.remove(i))
+    }
+
+    /// Every enabled line breakpoint of one object source, as the partial sync must send them.
     pub(crate) fn specs_for(&self, uri: &str) -> Vec<adt::BreakpointSpec> {
         self.items
             .iter()
-            .filter(|b| b.uri == uri)
+            .filter(|b| b.enabled && b.target.uri() == Some(uri))
             .map(Breakpoint::spec)
             .collect()
     }
 
-    /// Object source URIs we hold breakpoints in, each once.
+    /// Object source URIs we hold line breakpoints in, each once.
     pub(crate) fn uris(&self) -> Vec<String> {
         let mut uris: Vec<String> = Vec::new();
         for b in &self.items {
-            if !uris.contains(&b.uri) {
-                uris.push(b.uri.clone());
+            if let Some(u) = b.target.uri()
+                && !uris.iter().any(|x| x == u)
+            {
+                uris.push(u.to_string());
             }
         }
         uris
     }
 
-    /// Records the server's verdicts (matched by clientId, never by position).
-    pub(crate) fn apply(&mut self, results: &[adt::BreakpointResult]) {
+    /// Server ids of the breakpoints that belong to no object (removed one by one).
+    pub(crate) fn unscoped_server_ids(&self) -> Vec<String> {
+        self.items
+            .iter()
+            .filter(|b| b.target.uri().is_none())
+            .filter_map(|b| b.server_id.clone())
+            .collect()
+    }
+
+    /// Records the server's verdicts (matched by clientId, never by position). Returns the
+    /// ids whose status changed.
+    pub(crate) fn apply(&mut self, results: &[adt::BreakpointResult]) -> Vec<u32> {
+        let mut changed = Vec::new();
         for r in results {
             let Some(bp) = self.items.iter_mut().find(|b| b.client_id() == r.client_id) else {
                 continue;
             };
+            let before = (bp.status, bp.server_id.clone());
             match (&r.id, &r.error_message) {
                 (Some(server_id), _) => {
                     bp.status = BpStatus::Verified;
@@ -155,7 +283,11 @@ impl Registry {
                     );
                 }
             }
+            if before != (bp.status, bp.server_id.clone()) {
+                changed.push(bp.id);
+            }
         }
+        changed
     }
 
     /// Our ids of the breakpoints behind server ids (as reported in a stop).
@@ -172,8 +304,8 @@ impl Registry {
 mod tests {
     use super::*;
 
-    fn loc(object: &str, line: u32) -> adt::address::SourceLocation {
-        adt::address::SourceLocation {
+    fn line(object: &str, line: u32) -> Target {
+        Target::Line {
             object: object.into(),
             uri: format!(
                 "/sap/bc/adt/oo/classes/{}/source/main",
@@ -183,47 +315,83 @@ mod tests {
         }
     }
 
-    #[test]
-    fn verdicts_match_by_client_id_whatever_the_order() {
-        let mut r = Registry::default();
-        let a = r.add(loc("ZCL_A", 10), "ZCL_A:10", None);
-        let b = r.add(loc("ZCL_A", 3), "ZCL_A:3", None);
-        r.apply(&[
-            adt::BreakpointResult {
-                client_id: format!("abapdbg-{b}"),
-                id: None,
-                error_message: Some("Cannot create a breakpoint at this position".into()),
-                kind: "line".into(),
-                uri: None,
-            },
-            adt::BreakpointResult {
-                client_id: format!("abapdbg-{a}"),
-                id: Some("KIND=0.X".into()),
-                error_message: None,
-                kind: "line".into(),
-                uri: None,
-            },
-        ]);
-        assert_eq!(r.get(a).map(|x| x.status), Some(BpStatus::Verified));
-        assert_eq!(r.get(b).map(|x| x.status), Some(BpStatus::Rejected));
-        assert_eq!(r.ids_for_server_ids(&["KIND=0.X".into()]), vec![a]);
-        assert_eq!(
-            r.get(b).map(|x| x.to_json()["code"].clone()),
-            Some("breakpoint.not_executable".into())
-        );
+    fn result(client_id: String, id: Option<&str>, error: Option<&str>) -> adt::BreakpointResult {
+        adt::BreakpointResult {
+            client_id,
+            id: id.map(str::to_string),
+            error_message: error.map(str::to_string),
+            kind: "line".into(),
+            uri: None,
+        }
     }
 
     #[test]
-    fn specs_are_per_object() {
+    fn verdicts_match_by_client_id_whatever_the_order() {
         let mut r = Registry::default();
-        r.add(loc("ZCL_A", 10), "ZCL_A:10", None);
-        r.add(loc("ZCL_B", 5), "ZCL_B:5", None);
-        r.add(loc("ZCL_A", 12), "ZCL_A:12", None);
+        let a = r.add(line("ZCL_A", 10), "ZCL_A:10", None);
+        let b = r.add(line("ZCL_A", 3), "ZCL_A:3", None);
+        let changed = r.apply(&[
+            result(
+                format!("abapdbg-{b}"),
+                None,
+                Some("Cannot create a breakpoint at this position"),
+            ),
+            result(
+                format!("abapdbg-{a}"),
+                Some("KIND=0.SOURCETYPE=ABAP.MAIN_PROGRAM=P.INCLUDE=ZCL_A=====CM001.LINE_NR=4"),
+                None,
+            ),
+        ]);
+        assert_eq!(changed, vec![b, a]);
+        assert_eq!(r.get(a).map(|x| x.status), Some(BpStatus::Verified));
+        assert_eq!(r.get(b).map(|x| x.status), Some(BpStatus::Rejected));
+        let server = r
+            .get(a)
+            .and_then(|x| x.server_id.clone())
+            .unwrap_or_default();
+        assert_eq!(r.ids_for_server_ids(&[server]), vec![a]);
+        let ja = r.get(a).map(Breakpoint::to_json).unwrap_or_default();
+        assert_eq!(ja["include"], "ZCL_A=====CM001");
+        assert_eq!(ja["include_line"], 4);
+        let jb = r.get(b).map(Breakpoint::to_json).unwrap_or_default();
+        assert_eq!(jb["code"], "breakpoint.not_executable");
+    }
+
+    #[test]
+    fn specs_are_per_object_and_skip_disabled() {
+        let mut r = Registry::default();
+        r.add(line("ZCL_A", 10), "ZCL_A:10", None);
+        r.add(line("ZCL_B", 5), "ZCL_B:5", None);
+        let c = r.add(line("ZCL_A", 12), "ZCL_A:12", None);
+        r.add(Target::Statement("CATCH".into()), "statement CATCH", None);
         assert_eq!(r.uris().len(), 2);
-        assert_eq!(
-            r.specs_for("/sap/bc/adt/oo/classes/zcl_a/source/main")
-                .len(),
-            2
+        let uri = "/sap/bc/adt/oo/classes/zcl_a/source/main";
+        assert_eq!(r.specs_for(uri).len(), 2);
+        if let Some(bp) = r.get_mut(c) {
+            bp.enabled = false;
+        }
+        assert_eq!(r.specs_for(uri).len(), 1);
+    }
+
+    #[test]
+    fn export_round_trips_the_shape_of_bp_set() {
+        let mut r = Registry::default();
+        let a = r.add(line("ZCL_A", 10), "ZCL_A:10", Some("LV_X > 1".into()));
+        let m = r.add(
+            Target::Message {
+                id: "00".into(),
+                number: "001".into(),
+                ty: "E".into(),
+            },
+            "message 00/001 E",
+            None,
         );
+        let ea = r.get(a).map(Breakpoint::export_json).unwrap_or_default();
+        assert_eq!(
+            ea,
+            json!({"location": "ZCL_A:10", "condition": "LV_X > 1", "enabled": true})
+        );
+        let em = r.get(m).map(Breakpoint::export_json).unwrap_or_default();
+        assert_eq!(em["message"]["type"], "E");
     }
 }

@@ -20,6 +20,12 @@ pub struct EngineConfig {
     /// How long a `step` answers at the latest when the caller gave no `timeout_ms`.
     pub default_step_timeout: Duration,
     pub release: ReleasePolicy,
+    /// Most debuggees held at once; further catches are released at once with an event.
+    pub max_threads: usize,
+    /// While a debuggee is stopped, touch its session this often so it does not expire.
+    pub keepalive: Duration,
+    /// Whether write actions (`set`, `jump_to_line`) are allowed.
+    pub allow_writes: bool,
 }
 
 impl EngineConfig {
@@ -30,6 +36,9 @@ impl EngineConfig {
             listener_poll_secs: 60,
             default_step_timeout: Duration::from_secs(30),
             release: ReleasePolicy::Continue,
+            max_threads: 4,
+            keepalive: Duration::from_secs(30),
+            allow_writes: false,
         }
     }
 }

@@ -15,12 +15,47 @@ pub(crate) struct Attached {
     pub(crate) running: bool,
     /// The last stop's top frame, as sent in the `stopped` event.
     pub(crate) frame: Value,
+    /// The stack read at the last stop (innermost first).
+    pub(crate) stack: Vec<adt::StackEntry>,
+    /// The frame selected with `frame` (0 = innermost); reset on every stop.
+    pub(crate) selected: usize,
+}
+
+impl Attached {
+    pub(crate) fn new(thread: u32, client: adt::Client, record: adt::Debuggee) -> Attached {
+        Attached {
+            thread,
+            client,
+            record,
+            running: false,
+            frame: Value::Null,
+            stack: Vec::new(),
+            selected: 0,
+        }
+    }
+
+    /// A short description for `threads` and `status`.
+    pub(crate) fn to_json(&self, current: bool) -> Value {
+        json!({
+            "thread": self.thread,
+            "current": current,
+            "program": self.record.program,
+            "user": self.record.user,
+            "running": self.running,
+            "frame": self.frame,
+            "selected_frame": self.selected,
+        })
+    }
 }
 
 /// Why the program stopped.
 pub(crate) enum StopReason {
+    /// Server ids of the breakpoints reached.
     Breakpoint(Vec<String>),
     Step,
+    /// Ids of the watchpoints reached.
+    #[allow(dead_code)] // produced once the client reports watchpoint hits
+    Watchpoint(Vec<String>),
 }
 
 /// Upper-case object name from an ADT source URI (`/sap/bc/adt/oo/classes/zcl_x/source/main`).
@@ -71,13 +106,25 @@ pub(crate) fn frame_json(index: usize, e: &adt::StackEntry) -> Value {
     })
 }
 
-/// Reads the stack and describes the stop: the body of a `stopped` event. Bumps the epoch.
+/// Reads the stack and describes the stop of `thread`: the body of a `stopped` event. Bumps
+/// the epoch and records the stop on the thread (it is no longer running).
 pub(crate) async fn describe_stop(
     engine: &Arc<Engine>,
+    thread: u32,
     client: &adt::Client,
     reason: StopReason,
 ) -> Result<Value, adt::AdtError> {
-    let stack = client.stack().await?;
+    let stack = match client.stack().await {
+        Ok(stack) => stack,
+        Err(e) => {
+            engine.update(|inner| {
+                if let Some(d) = inner.thread_mut(thread) {
+                    d.running = false;
+                }
+            });
+            return Err(e);
+        }
+    };
     let mut frame = stack
         .entries
         .first()
@@ -91,22 +138,29 @@ pub(crate) async fn describe_stop(
         frame["source"] = Value::Array(source);
     }
     let (reason, server_ids) = match reason {
-        StopReason::Breakpoint(ids) if !ids.is_empty() => ("breakpoint", ids),
         StopReason::Breakpoint(ids) => ("breakpoint", ids),
         StopReason::Step => ("step", Vec::new()),
+        StopReason::Watchpoint(ids) => ("watchpoint", ids),
     };
     let body = engine.update(|inner| {
         inner.epoch += 1;
         let ours = inner.breakpoints.ids_for_server_ids(&server_ids);
-        let thread = inner.debuggee.as_ref().map(|d| d.thread);
-        json!({
+        let body = json!({
             "epoch": inner.epoch,
             "reason": reason,
             "breakpoints": ours,
+            "server_ids": server_ids,
             "thread": thread,
             "frame": frame,
             "depth": stack.entries.len(),
-        })
+        });
+        if let Some(d) = inner.thread_mut(thread) {
+            d.running = false;
+            d.frame = body["frame"].clone();
+            d.stack = stack.entries.clone();
+            d.selected = 0;
+        }
+        body
     });
     Ok(body)
 }

@@ -1,5 +1,6 @@
 //! The engine's shared facts and the helpers every command uses to answer.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use jsonl::{ErrorBody, Event, Outgoing, Response, State};
@@ -32,10 +33,15 @@ pub(crate) struct Inner {
     pub(crate) listener_wanted: bool,
     pub(crate) listener_armed: bool,
     pub(crate) listener_task: Option<tokio::task::JoinHandle<()>>,
-    pub(crate) debuggee: Option<Attached>,
+    /// Attached debuggees by thread number.
+    pub(crate) threads: BTreeMap<u32, Attached>,
+    /// The thread commands act on; always one of `threads` when there are any.
+    pub(crate) current: Option<u32>,
     /// The last debuggee ended (ran out or was terminated) and nothing was caught since.
     pub(crate) ended: bool,
     pub(crate) next_thread: u32,
+    /// Debuggees caught so far (for `wait until caught`).
+    pub(crate) caught: u64,
     pub(crate) breakpoints: Registry,
     pub(crate) shutting_down: bool,
 }
@@ -43,13 +49,47 @@ pub(crate) struct Inner {
 impl Inner {
     /// The session state, derived from the facts so it can never disagree with them.
     pub(crate) fn state(&self) -> State {
-        match &self.debuggee {
+        match self.current() {
             Some(d) if d.running => State::Running,
             Some(_) => State::Stopped,
             None if self.ended => State::Ended,
             None if self.listener_armed => State::Listening,
             None => State::Idle,
         }
+    }
+
+    /// The current thread's debuggee.
+    pub(crate) fn current(&self) -> Option<&Attached> {
+        self.current.and_then(|t| self.threads.get(&t))
+    }
+
+    pub(crate) fn thread_mut(&mut self, thread: u32) -> Option<&mut Attached> {
+        self.threads.get_mut(&thread)
+    }
+
+    /// Adds a caught debuggee; it becomes current when nothing else is stopped.
+    pub(crate) fn add_thread(&mut self, make: impl FnOnce(u32) -> Attached) -> u32 {
+        let thread = self.next_thread;
+        self.next_thread += 1;
+        self.threads.insert(thread, make(thread));
+        self.ended = false;
+        self.caught += 1;
+        if self.current().is_none() {
+            self.current = Some(thread);
+        }
+        thread
+    }
+
+    /// Forgets a thread; another one becomes current if there is one. Returns it.
+    pub(crate) fn remove_thread(&mut self, thread: u32) -> Option<Attached> {
+        let gone = self.threads.remove(&thread);
+        if self.current == Some(thread) {
+            self.current = self.threads.keys().next().copied();
+        }
+        if self.threads.is_empty() && gone.is_some() {
+            self.ended = true;
+        }
+        gone
     }
 }
 

@@ -14,6 +14,7 @@ mod config;
 mod debuggee;
 mod engine;
 mod errors;
+mod keepalive;
 mod linereader;
 mod listener;
 mod outbox;

@@ -43,18 +43,8 @@ async fn run(engine: Arc<Engine>) {
     let identity = engine.config.identity.clone();
     let mut failures: u32 = 0;
     loop {
-        let (wanted, busy) = {
-            let inner = engine.lock();
-            (inner.listener_wanted, inner.debuggee.is_some())
-        };
-        if !wanted {
+        if !engine.lock().listener_wanted {
             return;
-        }
-        if busy {
-            // One debuggee at a time for now: poll again once it is released.
-            let mut rx = engine.watch();
-            let _ = rx.changed().await;
-            continue;
         }
         let poll = {
             let client = engine.listen_client.clone();
@@ -140,7 +130,8 @@ async fn confirm_armed(
     }
 }
 
-/// Attaches a caught debuggee on a fresh stateful session and reports the stop.
+/// Attaches a caught debuggee on a fresh stateful session and reports the stop; beyond the
+/// thread cap, releases it at once.
 async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
     let client = match adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful) {
         Ok(c) => c,
@@ -154,44 +145,40 @@ async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
         Err(e) => {
             engine.emit(
                 "debuggee.lost",
-                json!({"message": format!("could not attach: {e}"), "adt": crate::errors::adt_detail(&e)}),
+                json!({"message": format!("could not attach: {e}"), "program": debuggee.program, "adt": crate::errors::adt_detail(&e)}),
                 None,
             );
             return;
         }
     };
-    engine.update(|inner| {
-        let thread = inner.next_thread;
-        inner.next_thread += 1;
-        inner.ended = false;
-        inner.debuggee = Some(Attached {
-            thread,
-            client: client.clone(),
-            record: debuggee,
-            running: false,
-            frame: serde_json::Value::Null,
-        });
-    });
+    let at_cap = engine.lock().threads.len() >= engine.config.max_threads;
+    if at_cap {
+        let how = crate::release::release_debuggee(engine, &client).await;
+        let _ = client.end_session().await;
+        engine.emit(
+            "thread.released",
+            json!({"program": debuggee.program, "how": how, "reason": "thread cap reached", "max_threads": engine.config.max_threads}),
+            None,
+        );
+        return;
+    }
+    let thread = engine
+        .update(|inner| inner.add_thread(|t| Attached::new(t, client.clone(), debuggee.clone())));
+    crate::keepalive::start(engine, thread, client.clone());
     match describe_stop(
         engine,
+        thread,
         &client,
         StopReason::Breakpoint(attach.reached_breakpoints),
     )
     .await
     {
-        Ok(body) => {
-            engine.update(|inner| {
-                if let Some(d) = inner.debuggee.as_mut() {
-                    d.frame = body["frame"].clone();
-                }
-            });
-            engine.emit("stopped", body, None);
-        }
+        Ok(body) => engine.emit("stopped", body, None),
         Err(e) => {
             tracing::error!("attached, but cannot read the stack: {e}");
             engine.emit(
                 "stopped",
-                json!({"reason": "breakpoint", "frame": null, "error": e.to_string()}),
+                json!({"reason": "breakpoint", "thread": thread, "frame": null, "error": e.to_string()}),
                 None,
             );
         }

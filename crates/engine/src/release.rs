@@ -51,7 +51,8 @@ impl Receipt {
 
 pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     let mut receipt = Receipt::default();
-    let (task, was_wanted, uris, debuggee) = engine.update(|inner| {
+    let (task, was_wanted, uris, threads) = engine.update(|inner| {
+        inner.current = None;
         inner.shutting_down = true;
         let was = inner.listener_wanted || inner.listener_armed;
         inner.listener_wanted = false;
@@ -60,7 +61,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
             inner.listener_task.take(),
             was,
             inner.breakpoints.uris(),
-            inner.debuggee.take(),
+            std::mem::take(&mut inner.threads),
         )
     });
     if let Some(task) = task {
@@ -87,7 +88,16 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
                 .push(format!("delete breakpoints of {uri}: {e}")),
         }
     }
-    if let Some(d) = debuggee {
+    let unscoped = engine.lock().breakpoints.unscoped_server_ids();
+    for server_id in unscoped {
+        match engine.main.delete_breakpoint(identity, &server_id).await {
+            Ok(()) => receipt.breakpoints_deleted += 1,
+            Err(e) => receipt
+                .errors
+                .push(format!("delete breakpoint {server_id}: {e}")),
+        }
+    }
+    for d in threads.into_values() {
         let how = release_debuggee(engine, &d.client).await;
         receipt.debuggees.push(super::release::ReleasedDebuggee {
             thread: d.thread,
@@ -100,7 +110,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     receipt
 }
 
-async fn release_debuggee(engine: &Arc<Engine>, client: &adt::Client) -> String {
+pub(crate) async fn release_debuggee(engine: &Arc<Engine>, client: &adt::Client) -> String {
     let step = match engine.config.release {
         ReleasePolicy::Continue => {
             tokio::time::timeout(

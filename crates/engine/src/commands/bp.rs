@@ -1,68 +1,200 @@
-//! `bp.set` and `bp.list`.
+//! `bp.set`, `bp.list`, `bp.delete`, `bp.enable`, `bp.disable`, `bp.export`, `bp.import`.
 
 use std::sync::Arc;
 
-use jsonl::args::{BpSetArgs, decode};
+use jsonl::args::{BpIdsArgs, BpImportArgs, BpSetArgs, decode};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
 use super::Outcome;
+use crate::breakpoints::{BpStatus, Target};
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
-pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
-    let args: BpSetArgs = decode("bp.set", args)?;
-    let texts = args.all_locations();
-    if texts.is_empty() {
-        return Err(
-            ErrorBody::new(ErrorCode::InvalidArgs, "bp.set needs a \"location\"")
-                .with_hint("e.g. {\"cmd\":\"bp.set\",\"args\":{\"location\":\"ZCL_ORDER:42\"}}"),
-        );
-    }
-    // Validate all first: a typo in one location must not half-apply the request.
-    let mut parsed = Vec::new();
-    for text in &texts {
-        let loc = adt::address::parse_location(text).map_err(|e| {
+/// Reads the targets of one `bp.set` argument object; validates everything before anything
+/// is registered, so a typo in one location does not half-apply the request.
+fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
+    let mut out = Vec::new();
+    for text in args.all_locations() {
+        let loc = adt::address::parse_location(&text).map_err(|e| {
             ErrorBody::new(ErrorCode::InvalidLocation, format!("'{text}': {e}"))
                 .with_hint("write OBJECT:LINE, e.g. ZCL_ORDER:42 (line in the class's source)")
         })?;
-        parsed.push((loc, text.clone()));
+        out.push((
+            Target::Line {
+                object: loc.object,
+                uri: loc.uri,
+                line: loc.line,
+            },
+            text.trim().to_string(),
+        ));
     }
-    let (ids, uris) = engine.update(|inner| {
-        let ids: Vec<u32> = parsed
+    let word = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_uppercase()
+    };
+    if let Some(s) = args
+        .statement
+        .as_deref()
+        .map(word)
+        .filter(|s| !s.is_empty())
+    {
+        out.push((Target::Statement(s.clone()), format!("statement {s}")));
+    }
+    if let Some(c) = args
+        .exception
+        .as_deref()
+        .map(word)
+        .filter(|s| !s.is_empty())
+    {
+        out.push((Target::Exception(c.clone()), format!("exception {c}")));
+    }
+    if let Some(m) = &args.message {
+        let (id, number, ty) = (
+            m.id.trim().to_uppercase(),
+            m.number.trim().to_string(),
+            m.ty.trim().to_uppercase(),
+        );
+        if id.is_empty()
+            || number.is_empty()
+            || !matches!(ty.as_str(), "A" | "E" | "I" | "S" | "W" | "X")
+        {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidArgs,
+                "a message breakpoint needs id, number and a type of A, E, I, S, W or X",
+            )
+            .with_hint("e.g. {\"message\":{\"id\":\"00\",\"number\":\"001\",\"type\":\"E\"}}"));
+        }
+        let text = format!("message {id}/{number} {ty}");
+        out.push((Target::Message { id, number, ty }, text));
+    }
+    Ok(out)
+}
+
+pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: BpSetArgs = decode("bp.set", args)?;
+    let ids = add_all(engine, std::slice::from_ref(&args)).await?;
+    Ok(json!({ "breakpoints": describe(engine, &ids) }))
+}
+
+pub(crate) async fn import(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: BpImportArgs = decode("bp.import", args)?;
+    let ids = add_all(engine, &args.breakpoints).await?;
+    Ok(json!({ "imported": ids.len(), "breakpoints": describe(engine, &ids) }))
+}
+
+async fn add_all(engine: &Arc<Engine>, requests: &[BpSetArgs]) -> Result<Vec<u32>, ErrorBody> {
+    let mut parsed = Vec::new();
+    for args in requests {
+        let ts = targets(args)?;
+        if ts.is_empty() {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidArgs,
+                "bp.set needs a \"location\" (or \"statement\", \"exception\", \"message\")",
+            )
+            .with_hint("e.g. {\"cmd\":\"bp.set\",\"args\":{\"location\":\"ZCL_ORDER:42\"}}"));
+        }
+        parsed.extend(
+            ts.into_iter()
+                .map(|(t, text)| (t, text, args.condition.clone(), args.enabled)),
+        );
+    }
+    let ids: Vec<u32> = engine.update(|inner| {
+        parsed
             .into_iter()
-            .map(|(loc, text)| inner.breakpoints.add(loc, &text, args.condition.clone()))
-            .collect();
-        let uris: Vec<String> = ids
-            .iter()
-            .filter_map(|id| inner.breakpoints.get(*id).map(|b| b.uri.clone()))
-            .fold(Vec::new(), |mut acc, u| {
-                if !acc.contains(&u) {
-                    acc.push(u);
+            .map(|(target, text, condition, enabled)| {
+                let id = inner.breakpoints.add(target, &text, condition);
+                if !enabled && let Some(bp) = inner.breakpoints.get_mut(id) {
+                    bp.enabled = false;
+                    bp.status = BpStatus::Disabled;
                 }
-                acc
-            });
-        (ids, uris)
+                id
+            })
+            .collect()
     });
+    sync(engine, &ids).await?;
+    Ok(ids)
+}
+
+fn describe(engine: &Engine, ids: &[u32]) -> Vec<Value> {
+    let inner = engine.lock();
+    ids.iter()
+        .filter_map(|id| inner.breakpoints.get(*id).map(|b| b.to_json()))
+        .collect()
+}
+
+/// Brings the system in line with the registry for these breakpoints: their objects are
+/// re-synced (partial scope), unscoped kinds added or deleted one by one. Status changes of
+/// breakpoints outside `ids` are announced as `breakpoint.changed`.
+pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorBody> {
+    let (uris, unscoped) = {
+        let inner = engine.lock();
+        let mut uris: Vec<String> = Vec::new();
+        let mut unscoped = Vec::new();
+        for id in ids {
+            let Some(b) = inner.breakpoints.get(*id) else {
+                continue;
+            };
+            match b.target.uri() {
+                Some(u) if !uris.iter().any(|x| x == u) => uris.push(u.to_string()),
+                Some(_) => {}
+                None => unscoped.push((b.id, b.enabled, b.server_id.clone(), b.spec())),
+            }
+        }
+        (uris, unscoped)
+    };
+    let identity = &engine.config.identity;
+    let mut changed = Vec::new();
     for uri in uris {
         let specs = engine.lock().breakpoints.specs_for(&uri);
         let results = engine
             .main
-            .set_breakpoints(
-                &engine.config.identity,
-                &adt::SyncScope::Partial(uri.clone()),
-                &specs,
-            )
+            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &specs)
             .await
             .map_err(|e| from_adt("setting breakpoints", &e))?;
-        engine.update(|inner| inner.breakpoints.apply(&results));
+        changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
     }
-    let inner = engine.lock();
-    let breakpoints: Vec<Value> = ids
-        .iter()
-        .filter_map(|id| inner.breakpoints.get(*id).map(|b| b.to_json()))
-        .collect();
-    Ok(json!({ "breakpoints": breakpoints }))
+    for (id, enabled, server_id, spec) in unscoped {
+        match (enabled, server_id) {
+            (true, None) => {
+                let results = engine
+                    .main
+                    .set_breakpoints(identity, &adt::SyncScope::Additive, &[spec])
+                    .await
+                    .map_err(|e| from_adt("setting breakpoints", &e))?;
+                changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
+            }
+            (false, Some(server_id)) => {
+                engine
+                    .main
+                    .delete_breakpoint(identity, &server_id)
+                    .await
+                    .map_err(|e| from_adt("deleting a breakpoint", &e))?;
+                engine.update(|inner| {
+                    if let Some(b) = inner.breakpoints.get_mut(id) {
+                        b.server_id = None;
+                    }
+                });
+            }
+            _ => {}
+        }
+    }
+    // A partial sync re-sends the other breakpoints of the object; if the system judged one of
+    // them differently now, say so.
+    let bodies: Vec<Value> = {
+        let inner = engine.lock();
+        changed
+            .into_iter()
+            .filter(|id| !ids.contains(id))
+            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
+            .collect()
+    };
+    for body in bodies {
+        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+    }
+    Ok(())
 }
 
 pub(crate) fn list(engine: &Arc<Engine>) -> Outcome {
@@ -74,4 +206,92 @@ pub(crate) fn list(engine: &Arc<Engine>) -> Outcome {
         .map(|b| b.to_json())
         .collect();
     Ok(json!({ "breakpoints": breakpoints }))
+}
+
+pub(crate) fn export(engine: &Arc<Engine>) -> Outcome {
+    let inner = engine.lock();
+    let breakpoints: Vec<Value> = inner
+        .breakpoints
+        .all()
+        .iter()
+        .map(|b| b.export_json())
+        .collect();
+    Ok(json!({ "format": "abapdbg-breakpoints/1", "breakpoints": breakpoints }))
+}
+
+/// The ids an argument object names, all checked to exist.
+fn selected(engine: &Engine, cmd: &str, args: &Value) -> Result<Vec<u32>, ErrorBody> {
+    let args: BpIdsArgs = decode(cmd, args)?;
+    let inner = engine.lock();
+    if args.all {
+        return Ok(inner.breakpoints.all().iter().map(|b| b.id).collect());
+    }
+    let ids: Vec<u32> = args.id.into_iter().chain(args.ids).collect();
+    if ids.is_empty() {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidArgs,
+            format!("{cmd} needs \"id\", \"ids\" or \"all\": true"),
+        )
+        .with_hint(format!("e.g. {{\"cmd\":\"{cmd}\",\"args\":{{\"id\":1}}}}")));
+    }
+    if let Some(missing) = ids.iter().find(|id| inner.breakpoints.get(**id).is_none()) {
+        return Err(ErrorBody::new(
+            ErrorCode::BreakpointNotFound,
+            format!("no breakpoint {missing}"),
+        )
+        .with_hint("list them with 'bp.list'"));
+    }
+    Ok(ids)
+}
+
+pub(crate) async fn delete(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let ids = selected(engine, "bp.delete", args)?;
+    // Disable first (that takes them off the system), then forget them.
+    set_enabled(engine, &ids, false).await?;
+    engine.update(|inner| {
+        for id in &ids {
+            inner.breakpoints.remove(*id);
+        }
+    });
+    Ok(json!({ "deleted": ids }))
+}
+
+pub(crate) async fn enable(engine: &Arc<Engine>, args: &Value, on: bool) -> Outcome {
+    let ids = selected(engine, if on { "bp.enable" } else { "bp.disable" }, args)?;
+    set_enabled(engine, &ids, on).await?;
+    Ok(json!({ "breakpoints": describe(engine, &ids) }))
+}
+
+async fn set_enabled(engine: &Arc<Engine>, ids: &[u32], on: bool) -> Result<(), ErrorBody> {
+    engine.update(|inner| {
+        for id in ids {
+            if let Some(b) = inner.breakpoints.get_mut(*id) {
+                b.enabled = on;
+                if on {
+                    b.status = BpStatus::Pending;
+                } else {
+                    b.status = BpStatus::Disabled;
+                    b.reason = None;
+                    if b.target.uri().is_some() {
+                        b.server_id = None;
+                    }
+                }
+            }
+        }
+    });
+    sync(engine, ids).await
+}
+
+/// Takes every breakpoint off the system, keeping them disabled in the registry (`detach`).
+pub(crate) async fn disable_all(engine: &Arc<Engine>) -> Result<Vec<u32>, ErrorBody> {
+    let ids: Vec<u32> = engine
+        .lock()
+        .breakpoints
+        .all()
+        .iter()
+        .filter(|b| b.enabled)
+        .map(|b| b.id)
+        .collect();
+    set_enabled(engine, &ids, false).await?;
+    Ok(ids)
 }

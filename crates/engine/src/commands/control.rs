@@ -1,13 +1,16 @@
-//! Catching and moving the program: `listen`, `run`, `wait`, `step`, `terminate`.
+//! Catching and moving programs: `listen`, `unlisten`, `run`, `wait`, `step`, `run_to_line`,
+//! `jump_to_line`, `terminate`, `detach`, `threads`, `thread`.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use jsonl::args::{RunArgs, StepArgs, StepType, WaitArgs, WaitUntil, decode};
+use jsonl::args::{
+    LineTargetArgs, RunArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
+};
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
 
-use super::{Outcome, stopped_client};
+use super::{Outcome, is_gone, stopped_client};
 use crate::debuggee::{StopReason, describe_stop};
 use crate::engine::Engine;
 use crate::errors::from_adt;
@@ -22,39 +25,74 @@ pub(crate) async fn listen(engine: &Arc<Engine>) -> Outcome {
     Ok(json!({ "armed": armed }))
 }
 
+pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
+    let (task, was) = engine.update(|inner| {
+        let was = inner.listener_wanted || inner.listener_armed;
+        inner.listener_wanted = false;
+        inner.listener_armed = false;
+        (inner.listener_task.take(), was)
+    });
+    if let Some(task) = task {
+        task.abort();
+    }
+    if was {
+        engine
+            .main
+            .stop_listener(&engine.config.identity)
+            .await
+            .map_err(|e| from_adt("stopping the listener", &e))?;
+        engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
+    }
+    Ok(json!({ "stopped": was }))
+}
+
+/// Arms the listener (if needed) before a trigger, so its stop is caught.
+pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
+    listener::ensure_started(engine);
+    if listener::wait_armed(engine, ARM_TIMEOUT).await {
+        return Ok(());
+    }
+    Err(ErrorBody::new(
+        ErrorCode::Timeout,
+        "the listener could not be armed, so a stop would not be caught; nothing was run",
+    )
+    .with_hint("check 'status' and the stderr log, then retry"))
+}
+
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: RunArgs = decode("run", args)?;
-    listener::ensure_started(engine);
-    if !listener::wait_armed(engine, ARM_TIMEOUT).await {
-        return Err(ErrorBody::new(
-            ErrorCode::Timeout,
-            "the listener could not be armed, so a stop would not be caught; the class was not run",
-        )
-        .with_hint("check 'status' and the stderr log, then retry 'run'"));
-    }
+    armed_for_trigger(engine).await?;
     // A session of its own: the classrun request stays blocked while the program is stopped.
     let client = adt::Client::new(&engine.config.adt, adt::SessionMode::Stateless)
         .map_err(|e| from_adt("opening a session for the run", &e))?;
     match client.classrun(&args.class).await {
         Ok(output) => Ok(json!({ "class": args.class.to_uppercase(), "output": output })),
-        Err(e) => {
-            let mut err = from_adt(&format!("running {}", args.class.to_uppercase()), &e);
-            if e.http_status().is_some() && e.class() != adt::ErrorClass::NotAuthorized {
-                err.code = ErrorCode::RunFailed.as_str().into();
-                err.hint = Some("the run ended with an error; see error.adt".into());
-            }
-            Err(err)
-        }
+        Err(e) => Err(run_failed(
+            &format!("running {}", args.class.to_uppercase()),
+            &e,
+        )),
     }
+}
+
+/// A trigger that ended with an error (dump, termination) rather than a transport failure.
+pub(crate) fn run_failed(context: &str, e: &adt::AdtError) -> ErrorBody {
+    let mut err = from_adt(context, e);
+    if e.http_status().is_some() && e.class() != adt::ErrorClass::NotAuthorized {
+        err.code = ErrorCode::RunFailed.as_str().into();
+        err.hint = Some("the run ended with an error; see error.adt".into());
+    }
+    err
 }
 
 pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: WaitArgs = decode("wait", args)?;
+    let caught_before = engine.lock().caught;
     let reached = |engine: &Engine| {
         let inner = engine.lock();
         match args.until {
             WaitUntil::Stopped => inner.state() == State::Stopped,
-            WaitUntil::Ended => inner.debuggee.is_none() && inner.ended,
+            WaitUntil::Ended => inner.threads.is_empty() && inner.ended,
+            WaitUntil::Caught => inner.caught > caught_before,
         }
     };
     let mut rx = engine.watch();
@@ -62,9 +100,12 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     loop {
         if reached(engine) {
             let inner = engine.lock();
-            return Ok(
-                json!({"reached": true, "epoch": inner.epoch, "frame": inner.debuggee.as_ref().map(|d| d.frame.clone())}),
-            );
+            return Ok(json!({
+                "reached": true,
+                "epoch": inner.epoch,
+                "thread": inner.current,
+                "frame": inner.current().map(|d| d.frame.clone()),
+            }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())
             .await
@@ -76,23 +117,25 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     }
 }
 
-pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> Outcome {
-    let args: StepArgs = decode("step", args)?;
-    let client = stopped_client(engine)?;
-    let kind = match args.step_type {
-        StepType::Into => adt::StepKind::Into,
-        StepType::Over => adt::StepKind::Over,
-        StepType::Out => adt::StepKind::Return,
-        StepType::Continue => adt::StepKind::Continue,
-    };
+/// Marks the current thread running and returns it with its session.
+fn start_moving(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
+    let (thread, client) = stopped_client(engine)?;
     engine.update(|inner| {
-        if let Some(d) = inner.debuggee.as_mut() {
+        if let Some(d) = inner.thread_mut(thread) {
             d.running = true;
         }
     });
-    let task = tokio::spawn(finish_step(engine.clone(), client, kind, cause.clone()));
-    let budget = args
-        .timeout_ms
+    Ok((thread, client))
+}
+
+/// Waits for a movement at most `timeout_ms` (or the configured default); after that the
+/// result arrives as an event carrying the request id.
+async fn bounded(
+    engine: &Arc<Engine>,
+    timeout_ms: Option<u64>,
+    task: tokio::task::JoinHandle<Outcome>,
+) -> Outcome {
+    let budget = timeout_ms
         .map(Duration::from_millis)
         .unwrap_or(engine.config.default_step_timeout);
     match tokio::time::timeout(budget, task).await {
@@ -101,19 +144,87 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> O
             ErrorCode::Internal,
             format!("step task failed: {join}"),
         )),
-        // Still running: the stop (or end) arrives as an event carrying this request's id.
         Err(_) => Ok(json!({"pending": true})),
     }
 }
 
-/// Sends the step and reports where it led, as an event and as the step's result.
-async fn finish_step(
+pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> Outcome {
+    let args: StepArgs = decode("step", args)?;
+    let kind = match args.step_type {
+        StepType::Into => adt::StepKind::Into,
+        StepType::Over => adt::StepKind::Over,
+        StepType::Out => adt::StepKind::Return,
+        StepType::Continue => adt::StepKind::Continue,
+    };
+    let (thread, client) = start_moving(engine)?;
+    let (engine2, cause) = (engine.clone(), cause.clone());
+    let task = tokio::spawn(async move {
+        let outcome = client.step(kind).await;
+        finish_move(engine2, thread, client, outcome, cause).await
+    });
+    bounded(engine, args.timeout_ms, task).await
+}
+
+/// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
+/// of the current frame.
+pub(crate) async fn to_line(
+    engine: &Arc<Engine>,
+    args: &Value,
+    cause: &Value,
+    jump: bool,
+) -> Outcome {
+    let cmd = if jump { "jump_to_line" } else { "run_to_line" };
+    let args: LineTargetArgs = decode(cmd, args)?;
+    let (uri, line) = match (&args.location, args.line) {
+        (Some(text), _) => {
+            let loc = adt::address::parse_location(text).map_err(|e| {
+                ErrorBody::new(ErrorCode::InvalidLocation, format!("'{text}': {e}"))
+            })?;
+            (loc.uri, loc.line)
+        }
+        (None, Some(line)) => {
+            let inner = engine.lock();
+            let uri = inner
+                .current()
+                .and_then(|d| d.stack.first())
+                .map(|e| e.uri.split('#').next().unwrap_or_default().to_string())
+                .filter(|u| !u.is_empty())
+                .ok_or_else(|| {
+                    ErrorBody::new(
+                        ErrorCode::NotStopped,
+                        "no stopped frame to take the source from",
+                    )
+                })?;
+            (uri, line)
+        }
+        (None, None) => {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidArgs,
+                format!("{cmd} needs \"line\" or \"location\""),
+            )
+            .with_hint(format!(
+                "e.g. {{\"cmd\":\"{cmd}\",\"args\":{{\"line\":42}}}}"
+            )));
+        }
+    };
+    let (thread, client) = start_moving(engine)?;
+    let (engine2, cause) = (engine.clone(), cause.clone());
+    let task = tokio::spawn(async move {
+        let outcome = client.step_to_line(jump, &uri, line).await;
+        finish_move(engine2, thread, client, outcome, cause).await
+    });
+    bounded(engine, args.timeout_ms, task).await
+}
+
+/// Reports where a step, continue or run-to-line led: an event and the command's result.
+pub(crate) async fn finish_move(
     engine: Arc<Engine>,
+    thread: u32,
     client: adt::Client,
-    kind: adt::StepKind,
+    outcome: Result<adt::StepOutcome, adt::AdtError>,
     cause: Value,
 ) -> Outcome {
-    match client.step(kind).await {
+    match outcome {
         Ok(adt::StepOutcome::Stopped {
             reached_breakpoints,
         }) => {
@@ -122,27 +233,17 @@ async fn finish_step(
             } else {
                 StopReason::Breakpoint(reached_breakpoints)
             };
-            engine.update(|inner| {
-                if let Some(d) = inner.debuggee.as_mut() {
-                    d.running = false;
-                }
-            });
-            let body = describe_stop(&engine, &client, reason)
+            let body = describe_stop(&engine, thread, &client, reason)
                 .await
                 .map_err(|e| from_adt("reading the stack after the step", &e))?;
-            engine.update(|inner| {
-                if let Some(d) = inner.debuggee.as_mut() {
-                    d.frame = body["frame"].clone();
-                }
-            });
             engine.emit("stopped", body.clone(), Some(cause));
             Ok(json!({ "stop": body }))
         }
-        Ok(adt::StepOutcome::Ended) => Ok(ended(&engine, &client, "finished", cause).await),
-        Err(e) if is_gone(&e) => Ok(ended(&engine, &client, "finished", cause).await),
+        Ok(adt::StepOutcome::Ended) => Ok(ended(&engine, thread, &client, "finished", cause).await),
+        Err(e) if is_gone(&e) => Ok(ended(&engine, thread, &client, "finished", cause).await),
         Err(e) => {
             engine.update(|inner| {
-                if let Some(d) = inner.debuggee.as_mut() {
+                if let Some(d) = inner.thread_mut(thread) {
                     d.running = false;
                 }
             });
@@ -151,21 +252,36 @@ async fn finish_step(
     }
 }
 
-pub(crate) async fn terminate(engine: &Arc<Engine>) -> Outcome {
-    let client = stopped_client(engine)?;
+pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Value) -> Outcome {
+    let (thread, client) = stopped_client(engine)?;
     match client.terminate().await {
-        Ok(()) => Ok(ended(engine, &client, "terminated", Value::Null).await),
-        Err(e) if is_gone(&e) => Ok(ended(engine, &client, "terminated", Value::Null).await),
+        Ok(()) => Ok(ended(engine, thread, &client, "terminated", cause.clone()).await),
+        Err(e) if is_gone(&e) => {
+            Ok(ended(engine, thread, &client, "terminated", cause.clone()).await)
+        }
         Err(e) => Err(from_adt("terminating", &e)),
     }
 }
 
-/// The debuggee is gone: forget it, say so, and close its session.
-async fn ended(engine: &Arc<Engine>, client: &adt::Client, reason: &str, cause: Value) -> Value {
-    let thread = engine.update(|inner| {
-        inner.ended = true;
-        inner.debuggee.take().map(|d| d.thread)
-    });
+/// `detach`: our breakpoints off the system (kept in the registry, disabled), then let the
+/// current program run on.
+pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Value) -> Outcome {
+    let (thread, client) = stopped_client(engine)?;
+    let disabled = super::bp::disable_all(engine).await?;
+    let how = crate::release::release_debuggee(engine, &client).await;
+    let body = ended(engine, thread, &client, "detached", cause.clone()).await;
+    Ok(json!({"detached": body, "how": how, "breakpoints_disabled": disabled}))
+}
+
+/// The debuggee of `thread` is gone: forget it, say so, and close its session.
+pub(crate) async fn ended(
+    engine: &Arc<Engine>,
+    thread: u32,
+    client: &adt::Client,
+    reason: &str,
+    cause: Value,
+) -> Value {
+    engine.update(|inner| inner.remove_thread(thread));
     let body = json!({"thread": thread, "reason": reason});
     engine.emit(
         "debuggee.ended",
@@ -176,9 +292,28 @@ async fn ended(engine: &Arc<Engine>, client: &adt::Client, reason: &str, cause: 
     json!({ "ended": body })
 }
 
-fn is_gone(e: &adt::AdtError) -> bool {
-    matches!(
-        e.class(),
-        adt::ErrorClass::DebuggeeEnded | adt::ErrorClass::NoSessionAttached
-    )
+pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {
+    let inner = engine.lock();
+    let list: Vec<Value> = inner
+        .threads
+        .values()
+        .map(|d| d.to_json(inner.current == Some(d.thread)))
+        .collect();
+    Ok(json!({"current": inner.current, "threads": list, "max_threads": engine.config.max_threads}))
+}
+
+pub(crate) fn thread(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: ThreadArgs = decode("thread", args)?;
+    engine.update(|inner| {
+        if !inner.threads.contains_key(&args.id) {
+            let known: Vec<u32> = inner.threads.keys().copied().collect();
+            return Err(
+                ErrorBody::new(ErrorCode::NoDebuggee, format!("no thread {}", args.id))
+                    .with_hint(format!("attached threads: {known:?}")),
+            );
+        }
+        inner.current = Some(args.id);
+        let d = inner.current().map(|d| d.to_json(true));
+        Ok(json!({"current": args.id, "thread": d}))
+    })
 }

@@ -1,8 +1,8 @@
-//! Looking at a stopped program: `stack` and `vars`.
+//! Looking at a stopped program: `stack`, `frame`, `vars`, `get`, `set`, `table`, `source`.
 
 use std::sync::Arc;
 
-use jsonl::args::{VarsArgs, decode};
+use jsonl::args::{FrameArgs, GetArgs, SetArgs, SourceArgs, TableArgs, VarsArgs, decode};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
@@ -11,8 +11,27 @@ use crate::debuggee::frame_json;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
+/// Values longer than this are cut in `vars` and `table` (marked `truncated`); `get` with
+/// `full` returns them whole.
+const MAX_VALUE_CHARS: usize = 4096;
+
+/// Fails with `state.stale_reference` when the caller's epoch is not the current one.
+pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, ErrorBody> {
+    let current = engine.lock().epoch;
+    match epoch {
+        Some(e) if e != current => Err(ErrorBody::new(
+            ErrorCode::StaleReference,
+            format!(
+                "the reference is from stop {e}, but the program has moved on to stop {current}"
+            ),
+        )
+        .with_hint("read the variables again ('vars') and use the new ids")),
+        _ => Ok(current),
+    }
+}
+
 pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
-    let client = stopped_client(engine)?;
+    let (thread, client) = stopped_client(engine)?;
     let stack = client
         .stack()
         .await
@@ -23,16 +42,280 @@ pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
         .enumerate()
         .map(|(i, e)| frame_json(i, e))
         .collect();
-    Ok(json!({"epoch": engine.lock().epoch, "current": stack.cursor_index, "frames": frames}))
+    let selected = engine.update(|inner| {
+        inner.thread_mut(thread).map(|d| {
+            d.stack = stack.entries.clone();
+            d.selected
+        })
+    });
+    Ok(json!({
+        "epoch": engine.lock().epoch,
+        "thread": thread,
+        "current": selected.unwrap_or(stack.cursor_index),
+        "frames": frames,
+    }))
+}
+
+pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: FrameArgs = decode("frame", args)?;
+    let epoch = check_epoch(engine, args.epoch)?;
+    let (thread, client) = stopped_client(engine)?;
+    let entry = {
+        let inner = engine.lock();
+        let stack = inner
+            .threads
+            .get(&thread)
+            .map(|d| d.stack.clone())
+            .unwrap_or_default();
+        match stack.get(args.index) {
+            Some(e) => e.clone(),
+            None => {
+                return Err(ErrorBody::new(
+                    ErrorCode::InvalidArgs,
+                    format!(
+                        "no frame {} (the stack has {} frames)",
+                        args.index,
+                        stack.len()
+                    ),
+                )
+                .with_hint("list the frames with 'stack'"));
+            }
+        }
+    };
+    client
+        .set_stack_position(&entry)
+        .await
+        .map_err(|e| from_adt("selecting the frame", &e))?;
+    engine.update(|inner| {
+        if let Some(d) = inner.thread_mut(thread) {
+            d.selected = args.index;
+        }
+    });
+    let mut frame = frame_json(args.index, &entry);
+    frame["source"] = Value::Array(
+        engine
+            .sources
+            .context(&engine.main, &entry.uri, entry.line, 2, 2)
+            .await,
+    );
+    Ok(json!({"epoch": epoch, "thread": thread, "frame": frame}))
 }
 
 pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: VarsArgs = decode("vars", args)?;
-    let client = stopped_client(engine)?;
-    let epoch = engine.lock().epoch;
+    let epoch = check_epoch(engine, args.epoch)?;
+    let (_, client) = stopped_client(engine)?;
     match args.id {
         None => scopes(&client, epoch).await,
         Some(id) => children(&client, epoch, &id.to_uppercase()).await,
+    }
+}
+
+pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: GetArgs = decode("get", args)?;
+    let epoch = check_epoch(engine, args.epoch)?;
+    let (_, client) = stopped_client(engine)?;
+    let path = args.path.trim().to_uppercase();
+    let found = client
+        .variables(std::slice::from_ref(&path))
+        .await
+        .map_err(|e| from_adt("reading the variable", &e))?;
+    let Some(v) = found.first() else {
+        return Err(not_found(&path));
+    };
+    let mut out = variable_json_limited(
+        v,
+        "",
+        if args.full {
+            usize::MAX
+        } else {
+            MAX_VALUE_CHARS
+        },
+    );
+    // getVariables names records by their full id; show the last component as the name.
+    out["name"] = short_name(&path).into();
+    Ok(json!({"epoch": epoch, "variable": out}))
+}
+
+pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: SetArgs = decode("set", args)?;
+    if !engine.config.allow_writes {
+        return Err(ErrorBody::new(
+            ErrorCode::WriteNotAllowed,
+            "changing variables is a write action and writes are not allowed in this session",
+        )
+        .with_hint("start the session with 'abapdbg serve --allow-writes' to permit 'set'"));
+    }
+    let epoch = check_epoch(engine, args.epoch)?;
+    let (_, client) = stopped_client(engine)?;
+    let path = args.path.trim().to_uppercase();
+    let echo = client
+        .set_variable_value(&path, &args.value)
+        .await
+        .map_err(|e| from_adt(&format!("setting {path}"), &e))?;
+    let now = client
+        .variables(std::slice::from_ref(&path))
+        .await
+        .map_err(|e| from_adt("reading the variable back", &e))?;
+    let variable = now.first().map(|v| {
+        let mut out = variable_json(v, "");
+        out["name"] = short_name(&path).into();
+        out
+    });
+    engine.emit(
+        "variable.changed",
+        json!({"epoch": epoch, "path": path, "value": echo}),
+        None,
+    );
+    Ok(json!({"epoch": epoch, "path": path, "echo": echo, "variable": variable}))
+}
+
+pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: TableArgs = decode("table", args)?;
+    let epoch = check_epoch(engine, args.epoch)?;
+    let (_, client) = stopped_client(engine)?;
+    let id = args.id.trim().to_uppercase();
+    let own = client
+        .variables(std::slice::from_ref(&id))
+        .await
+        .map_err(|e| from_adt("reading the table", &e))?;
+    let Some(record) = own.first() else {
+        return Err(not_found(&id));
+    };
+    if record.meta_type != "table" {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidArgs,
+            format!(
+                "'{id}' is not an internal table (it is {})",
+                record.meta_type
+            ),
+        )
+        .with_hint("use 'get' or 'vars' for other variables"));
+    }
+    let total = record.table_lines;
+    let first = args.offset.saturating_add(1);
+    let last = args
+        .offset
+        .saturating_add(args.limit.min(10_000))
+        .min(total);
+    let row_ids: Vec<String> = (first..=last).map(|i| format!("{id}[{i}]")).collect();
+    let mut rows = Vec::new();
+    if !row_ids.is_empty() {
+        // One call for the components of every row of the page.
+        let kids = client
+            .child_variables(&row_ids)
+            .await
+            .map_err(|e| from_adt("reading table rows", &e))?;
+        let mut flat: Vec<String> = Vec::new();
+        for (n, row_id) in row_ids.iter().enumerate() {
+            let mut columns = serde_json::Map::new();
+            for h in kids
+                .hierarchies
+                .iter()
+                .filter(|h| h.parent_id == *row_id && !h.child_id.is_empty())
+            {
+                if let Some(v) = kids.variables.iter().find(|v| v.id == h.child_id) {
+                    columns.insert(
+                        short_name(&v.id),
+                        Value::String(limited(&display_value(v), MAX_VALUE_CHARS).0),
+                    );
+                }
+            }
+            if columns.is_empty() {
+                flat.push(row_id.clone());
+            }
+            rows.push(json!({"index": first as usize + n, "id": row_id, "columns": columns}));
+        }
+        if !flat.is_empty() {
+            // Rows of an elementary line type have no components: read their values.
+            let values = client
+                .variables(&flat)
+                .await
+                .map_err(|e| from_adt("reading table rows", &e))?;
+            for row in rows.iter_mut() {
+                if let Some(v) = values
+                    .iter()
+                    .find(|v| Some(v.id.as_str()) == row["id"].as_str())
+                {
+                    row["value"] = Value::String(limited(&display_value(v), MAX_VALUE_CHARS).0);
+                }
+            }
+        }
+    }
+    Ok(json!({
+        "epoch": epoch,
+        "id": id,
+        "total": total,
+        "offset": args.offset,
+        "rows": rows,
+        "more": last < total,
+    }))
+}
+
+pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: SourceArgs = decode("source", args)?;
+    let (uri, line) = match &args.location {
+        Some(text) => {
+            let loc = adt::address::parse_location(text).map_err(|e| {
+                ErrorBody::new(ErrorCode::InvalidLocation, format!("'{text}': {e}"))
+            })?;
+            (loc.uri, loc.line)
+        }
+        None => {
+            let inner = engine.lock();
+            let entry = inner
+                .current()
+                .and_then(|d| d.stack.get(d.selected).cloned())
+                .ok_or_else(|| {
+                    ErrorBody::new(ErrorCode::NotStopped, "no stopped frame to show")
+                        .with_hint("give a \"location\" such as ZCL_X:42")
+                })?;
+            (entry.uri, entry.line)
+        }
+    };
+    let lines = engine
+        .sources
+        .context(
+            &engine.main,
+            &uri,
+            line,
+            args.before.min(10_000),
+            args.after.min(10_000),
+        )
+        .await;
+    if lines.is_empty() {
+        return Err(ErrorBody::new(
+            ErrorCode::BackendException,
+            format!("no source at {uri} line {line}"),
+        )
+        .with_hint("check the object name and that the line exists"));
+    }
+    Ok(json!({"uri": uri.split('#').next().unwrap_or_default(), "line": line, "lines": lines}))
+}
+
+fn not_found(id: &str) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::VariableNotFound,
+        format!("no variable '{id}' in the selected frame"),
+    )
+    .with_hint("list the frame's variables with 'vars' and no arguments")
+}
+
+/// `LT[3]-PRICE` → `PRICE`, `ME->MV_A` → `MV_A`, `LV_X` → `LV_X`.
+fn short_name(path: &str) -> String {
+    let cut = [
+        path.rfind("->").map(|i| i + 2),
+        path.rfind('-').map(|i| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(0);
+    let tail = &path[cut..];
+    if tail.is_empty() || tail == "*" {
+        path.to_string()
+    } else {
+        tail.to_string()
     }
 }
 
@@ -100,11 +383,7 @@ async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
             .await
             .map_err(|e| from_adt("reading variables", &e))?;
         if own.is_empty() {
-            return Err(ErrorBody::new(
-                ErrorCode::VariableNotFound,
-                format!("no variable '{id}' in the current frame"),
-            )
-            .with_hint("list the frame's variables with 'vars' and no arguments"));
+            return Err(not_found(id));
         }
         variables = own.iter().map(|v| variable_json(v, "")).collect();
     }
@@ -115,11 +394,24 @@ async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
 /// with a leading sign instead of ABAP's trailing sign column); `raw` is exactly what the
 /// system sent.
 pub(crate) fn variable_json(v: &adt::Variable, scope: &str) -> Value {
-    json!({
+    variable_json_limited(v, scope, MAX_VALUE_CHARS)
+}
+
+/// Cuts a value at `max` characters; says whether it did.
+fn limited(value: &str, max: usize) -> (String, bool) {
+    match value.char_indices().nth(max) {
+        Some((cut, _)) => (value[..cut].to_string(), true),
+        None => (value.to_string(), false),
+    }
+}
+
+fn variable_json_limited(v: &adt::Variable, scope: &str, max: usize) -> Value {
+    let (value, truncated) = limited(&display_value(v), max);
+    let mut out = json!({
         "id": v.id,
         "name": v.name,
         "scope": scope,
-        "value": display_value(v),
+        "value": value,
         "raw": v.value,
         "type": v.technical_type,
         "declared_type": v.declared_type_name,
@@ -129,7 +421,13 @@ pub(crate) fn variable_json(v: &adt::Variable, scope: &str) -> Value {
         "rows": v.table_lines,
         "readonly": v.read_only,
         "expandable": matches!(v.meta_type.as_str(), "structure" | "table" | "dataref" | "objectref" | "class" | "object" | "boxref"),
-    })
+    });
+    if truncated {
+        out["truncated"] = true.into();
+        out["raw"] = Value::Null;
+        out["full_length"] = v.value.chars().count().into();
+    }
+    out
 }
 
 fn display_value(v: &adt::Variable) -> String {

@@ -16,18 +16,40 @@ pub(crate) type Outcome = Result<Value, ErrorBody>;
 
 /// Runs one request to its outcome. `shutdown` is handled by the serve loop.
 pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
+    let args = &req.args;
     match req.cmd.as_str() {
-        "hello" => session::hello(engine, &req.args),
+        "hello" => session::hello(engine, args),
         "status" => session::status(engine),
-        "bp.set" => bp::set(engine, &req.args).await,
+        "bp.set" => bp::set(engine, args).await,
         "bp.list" => bp::list(engine),
+        "bp.delete" => bp::delete(engine, args).await,
+        "bp.enable" => bp::enable(engine, args, true).await,
+        "bp.disable" => bp::enable(engine, args, false).await,
+        "bp.export" => bp::export(engine),
+        "bp.import" => bp::import(engine, args).await,
         "listen" => control::listen(engine).await,
-        "run" => control::run(engine, &req.args).await,
-        "wait" => control::wait(engine, &req.args).await,
-        "step" => control::step(engine, &req.args, &req.id).await,
-        "terminate" => control::terminate(engine).await,
+        "unlisten" => control::unlisten(engine).await,
+        "run" => control::run(engine, args).await,
+        "wait" => control::wait(engine, args).await,
+        "step" => control::step(engine, args, &req.id).await,
+        "run_to_line" => control::to_line(engine, args, &req.id, false).await,
+        "jump_to_line" => {
+            if !engine.config.allow_writes {
+                return Err(writes_not_allowed("jump_to_line"));
+            }
+            control::to_line(engine, args, &req.id, true).await
+        }
+        "terminate" => control::terminate(engine, &req.id).await,
+        "detach" => control::detach(engine, &req.id).await,
+        "threads" => control::threads(engine),
+        "thread" => control::thread(engine, args),
         "stack" => inspect::stack(engine).await,
-        "vars" => inspect::vars(engine, &req.args).await,
+        "frame" => inspect::frame(engine, args).await,
+        "vars" => inspect::vars(engine, args).await,
+        "get" => inspect::get(engine, args).await,
+        "set" => inspect::set(engine, args).await,
+        "table" => inspect::table(engine, args).await,
+        "source" => inspect::source(engine, args).await,
         other => Err(ErrorBody::new(
             ErrorCode::UnknownCommand,
             format!("unknown command '{other}'"),
@@ -36,11 +58,30 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
     }
 }
 
-/// The attached, stopped debuggee's session, or the error a client should see.
-pub(crate) fn stopped_client(engine: &Engine) -> Result<adt::Client, ErrorBody> {
+pub(crate) fn writes_not_allowed(cmd: &str) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::WriteNotAllowed,
+        format!("'{cmd}' changes the program and writes are not allowed in this session"),
+    )
+    .with_hint("start the session with 'abapdbg serve --allow-writes' to permit it")
+}
+
+/// Errors that mean the debuggee is no longer there.
+pub(crate) fn is_gone(e: &adt::AdtError) -> bool {
+    matches!(
+        e.class(),
+        adt::ErrorClass::DebuggeeEnded
+            | adt::ErrorClass::NoSessionAttached
+            | adt::ErrorClass::Terminated
+    )
+}
+
+/// The current thread and its session, when it is stopped; otherwise the error a client
+/// should see.
+pub(crate) fn stopped_client(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
     let inner = engine.lock();
-    match &inner.debuggee {
-        Some(d) if !d.running => Ok(d.client.clone()),
+    match inner.current() {
+        Some(d) if !d.running => Ok((d.thread, d.client.clone())),
         Some(_) => Err(ErrorBody::new(
             ErrorCode::NotStopped,
             "the debuggee is running (a step or continue is in flight)",

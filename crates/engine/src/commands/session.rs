@@ -24,21 +24,20 @@ pub(crate) fn hello(engine: &Arc<Engine>, _args: &Value) -> Outcome {
 
 pub(crate) fn status(engine: &Arc<Engine>) -> Outcome {
     let inner = engine.lock();
-    let debuggee = inner.debuggee.as_ref().map(|d| {
-        json!({
-            "thread": d.thread,
-            "program": d.record.program,
-            "user": d.record.user,
-            "running": d.running,
-            "frame": d.frame,
-        })
-    });
+    let threads: Vec<Value> = inner
+        .threads
+        .values()
+        .map(|d| d.to_json(inner.current == Some(d.thread)))
+        .collect();
     Ok(json!({
         "state": inner.state().as_str(),
         "epoch": inner.epoch,
         "listener": {"wanted": inner.listener_wanted, "armed": inner.listener_armed},
-        "debuggee": debuggee,
+        "current_thread": inner.current,
+        "debuggee": inner.current().map(|d| d.to_json(true)),
+        "threads": threads,
         "breakpoints": inner.breakpoints.all().len(),
+        "allow_writes": engine.config.allow_writes,
         "system": {"url": engine.config.adt.base_url, "user": engine.config.adt.user},
     }))
 }

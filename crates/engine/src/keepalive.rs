@@ -1,0 +1,51 @@
+//! Keeping a stopped debuggee's session alive, and noticing when it went away.
+//!
+//! A stateful ADT session idles out on the server; a debuggee left stopped in it would then be
+//! unreachable (a frozen work process). While a thread is stopped we read its stack now and
+//! then: that keeps the session in use, and an error that says the debuggee is gone becomes a
+//! `debuggee.ended` event instead of a surprise on the user's next command.
+
+use std::sync::Arc;
+
+use serde_json::json;
+
+use crate::engine::Engine;
+
+pub(crate) fn start(engine: &Arc<Engine>, thread: u32, client: adt::Client) {
+    let engine = engine.clone();
+    tokio::spawn(async move {
+        let period = engine.config.keepalive;
+        loop {
+            tokio::time::sleep(period).await;
+            let (exists, running) = {
+                let inner = engine.lock();
+                match inner.threads.get(&thread) {
+                    Some(d) => (true, d.running),
+                    None => (false, false),
+                }
+            };
+            if !exists || engine.lock().shutting_down {
+                return;
+            }
+            if running {
+                continue; // a step is in flight: the session is busy anyway
+            }
+            match client.stack().await {
+                Ok(_) => {}
+                Err(e) if crate::commands::is_gone(&e) => {
+                    let removed = engine.update(|inner| inner.remove_thread(thread).is_some());
+                    if removed {
+                        engine.emit(
+                            "debuggee.ended",
+                            json!({"thread": thread, "reason": "lost", "message": e.to_string()}),
+                            None,
+                        );
+                    }
+                    let _ = client.end_session().await;
+                    return;
+                }
+                Err(e) => tracing::warn!("keepalive of thread {thread} failed: {e}"),
+            }
+        }
+    });
+}
