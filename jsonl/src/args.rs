@@ -81,6 +81,34 @@ impl BpSetArgs {
     }
 }
 
+/// `hello`: `events` limits which events this client receives (`ready` always comes).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HelloArgs {
+    #[serde(default)]
+    pub events: Option<Vec<String>>,
+}
+
+/// `configure`: limits of this session; each member optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigureArgs {
+    /// Values longer than this many characters are cut (marked `truncated`) in `vars` and
+    /// `table`; `get` with `full` always returns them whole.
+    #[serde(default)]
+    pub max_value_chars: Option<usize>,
+    /// How long `step` and friends wait before answering `pending` (the outcome then comes as
+    /// an event).
+    #[serde(default)]
+    pub step_timeout_ms: Option<u64>,
+}
+
+/// `cancel`: stop waiting for the request with this `id`. It answers `request.cancelled`;
+/// what it started on the system (a step, a run) goes on and reports through events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CancelArgs {
+    pub id: Value,
+}
+
 /// `run`: run a class as a console application (`IF_OO_ADT_CLASSRUN`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunArgs {

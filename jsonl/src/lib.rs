@@ -26,6 +26,8 @@ pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
 pub const COMMANDS: &[&str] = &[
     "hello",
     "status",
+    "configure",
+    "cancel",
     "bp.set",
     "bp.list",
     "bp.delete",

@@ -42,8 +42,28 @@ pub(crate) struct Inner {
     pub(crate) next_thread: u32,
     /// Debuggees caught so far (for `wait until caught`).
     pub(crate) caught: u64,
+    /// Events the client asked for in `hello`; `None` = all.
+    pub(crate) subscriptions: Option<Vec<String>>,
+    /// Session limits (`configure`).
+    pub(crate) limits: Limits,
     pub(crate) breakpoints: Registry,
     pub(crate) shutting_down: bool,
+}
+
+/// What `configure` can change.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    pub(crate) max_value_chars: usize,
+    pub(crate) step_timeout: std::time::Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_value_chars: 4096,
+            step_timeout: std::time::Duration::from_secs(30),
+        }
+    }
 }
 
 impl Inner {
@@ -98,11 +118,16 @@ impl Engine {
         let main = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let listen_client = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let (changed, _) = watch::channel(0);
+        let step_timeout = config.default_step_timeout;
         Ok(Arc::new(Engine {
             config,
             outbox,
             inner: Mutex::new(Inner {
                 next_thread: 1,
+                limits: Limits {
+                    step_timeout,
+                    ..Limits::default()
+                },
                 ..Inner::default()
             }),
             changed,
@@ -144,7 +169,18 @@ impl Engine {
     }
 
     pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<Value>) {
-        let state = self.state();
+        let (state, wanted) = {
+            let inner = self.lock();
+            let wanted = event == "ready"
+                || inner
+                    .subscriptions
+                    .as_ref()
+                    .is_none_or(|list| list.iter().any(|e| e == event || e == "*"));
+            (inner.state(), wanted)
+        };
+        if !wanted {
+            return;
+        }
         self.outbox.send(Outgoing::Event(Event {
             event: event.to_string(),
             state,

@@ -16,8 +16,49 @@ use crate::linereader::{LineRead, read_line_bounded};
 use crate::outbox::Outbox;
 use crate::release::{Receipt, release_all};
 
-/// Requests still waiting for their answer, so each gets exactly one even on shutdown.
-type Pending = Arc<Mutex<HashMap<u64, (Value, String)>>>;
+/// A request still waiting for its answer.
+struct InFlight {
+    id: Value,
+    cmd: String,
+    abort: Option<tokio::task::AbortHandle>,
+}
+
+/// Requests still waiting for their answer, so each gets exactly one even on shutdown or
+/// `cancel`.
+type Pending = Arc<Mutex<HashMap<u64, InFlight>>>;
+
+fn lock(p: &Pending) -> std::sync::MutexGuard<'_, HashMap<u64, InFlight>> {
+    p.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `cancel`: answers the named request with `request.cancelled` and stops waiting for it.
+fn cancel(engine: &Engine, pending: &Pending, args: &Value) -> Result<Value, ErrorBody> {
+    let args: jsonl::args::CancelArgs = jsonl::args::decode("cancel", args)?;
+    let found: Vec<InFlight> = {
+        let mut map = lock(pending);
+        let keys: Vec<u64> = map
+            .iter()
+            .filter(|(_, f)| f.id == args.id)
+            .map(|(k, _)| *k)
+            .collect();
+        keys.into_iter().filter_map(|k| map.remove(&k)).collect()
+    };
+    let cancelled = !found.is_empty();
+    for f in found {
+        if let Some(abort) = f.abort {
+            abort.abort();
+        }
+        engine.respond(
+            f.id,
+            &f.cmd,
+            Err(ErrorBody::new(
+                ErrorCode::Cancelled,
+                "cancelled by request; anything it started on the system reports through events",
+            )),
+        );
+    }
+    Ok(json!({ "cancelled": cancelled, "id": args.id }))
+}
 
 /// Speaks the protocol on `input`/`output` until stdin EOF, `shutdown`, or `stop` resolves;
 /// then releases everything and returns the receipt. Errors only if the engine cannot start
@@ -85,36 +126,40 @@ where
             shutdown_request = Some(req.id);
             break;
         }
+        if req.cmd == "cancel" {
+            let outcome = cancel(&engine, &pending, &req.args);
+            engine.respond(req.id, "cancel", outcome);
+            continue;
+        }
         next_key += 1;
         let key = next_key;
-        pending
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, (req.id.clone(), req.cmd.clone()));
-        let (engine, pending) = (engine.clone(), pending.clone());
-        tasks.spawn(async move {
-            let outcome = commands::dispatch(&engine, &req).await;
-            let still_pending = pending
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&key)
-                .is_some();
+        lock(&pending).insert(
+            key,
+            InFlight {
+                id: req.id.clone(),
+                cmd: req.cmd.clone(),
+                abort: None,
+            },
+        );
+        let (task_engine, task_pending) = (engine.clone(), pending.clone());
+        let handle = tasks.spawn(async move {
+            let outcome = commands::dispatch(&task_engine, &req).await;
+            let still_pending = lock(&task_pending).remove(&key).is_some();
             if still_pending {
-                engine.respond(req.id, &req.cmd, outcome);
+                task_engine.respond(req.id, &req.cmd, outcome);
             }
         });
+        if let Some(f) = lock(&pending).get_mut(&key) {
+            f.abort = Some(handle);
+        }
         // Reap finished tasks so the set does not grow with the session.
         while tasks.try_join_next().is_some() {}
     }
 
     let receipt = release_all(&engine).await;
     tasks.abort_all();
-    let unanswered: Vec<(Value, String)> = pending
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .drain()
-        .map(|(_, v)| v)
-        .collect();
+    let unanswered: Vec<(Value, String)> =
+        lock(&pending).drain().map(|(_, f)| (f.id, f.cmd)).collect();
     for (id, cmd) in unanswered {
         engine.respond(
             id,

@@ -135,9 +135,8 @@ async fn bounded(
     timeout_ms: Option<u64>,
     task: tokio::task::JoinHandle<Outcome>,
 ) -> Outcome {
-    let budget = timeout_ms
-        .map(Duration::from_millis)
-        .unwrap_or(engine.config.default_step_timeout);
+    let default = engine.lock().limits.step_timeout;
+    let budget = timeout_ms.map(Duration::from_millis).unwrap_or(default);
     match tokio::time::timeout(budget, task).await {
         Ok(Ok(outcome)) => outcome,
         Ok(Err(join)) => Err(ErrorBody::new(

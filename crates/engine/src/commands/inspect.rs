@@ -11,10 +11,6 @@ use crate::debuggee::frame_json;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
-/// Values longer than this are cut in `vars` and `table` (marked `truncated`); `get` with
-/// `full` returns them whole.
-const MAX_VALUE_CHARS: usize = 4096;
-
 /// Fails with `state.stale_reference` when the caller's epoch is not the current one.
 pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, ErrorBody> {
     let current = engine.lock().epoch;
@@ -105,9 +101,10 @@ pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: VarsArgs = decode("vars", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (_, client) = stopped_client(engine)?;
+    let max = engine.lock().limits.max_value_chars;
     match args.id {
-        None => scopes(&client, epoch).await,
-        Some(id) => children(&client, epoch, &id.to_uppercase()).await,
+        None => scopes(&client, epoch, max).await,
+        Some(id) => children(&client, epoch, &id.to_uppercase(), max).await,
     }
 }
 
@@ -129,7 +126,7 @@ pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Outcome {
         if args.full {
             usize::MAX
         } else {
-            MAX_VALUE_CHARS
+            engine.lock().limits.max_value_chars
         },
     );
     // getVariables names records by their full id; show the last component as the name.
@@ -157,8 +154,9 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .variables(std::slice::from_ref(&path))
         .await
         .map_err(|e| from_adt("reading the variable back", &e))?;
+    let max = engine.lock().limits.max_value_chars;
     let variable = now.first().map(|v| {
-        let mut out = variable_json(v, "");
+        let mut out = variable_json_limited(v, "", max);
         out["name"] = short_name(&path).into();
         out
     });
@@ -192,6 +190,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
         )
         .with_hint("use 'get' or 'vars' for other variables"));
     }
+    let max = engine.lock().limits.max_value_chars;
     let total = record.table_lines;
     let first = args.offset.saturating_add(1);
     let last = args
@@ -217,7 +216,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 if let Some(v) = kids.variables.iter().find(|v| v.id == h.child_id) {
                     columns.insert(
                         short_name(&v.id),
-                        Value::String(limited(&display_value(v), MAX_VALUE_CHARS).0),
+                        Value::String(limited(&display_value(v), max).0),
                     );
                 }
             }
@@ -237,7 +236,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
                     .iter()
                     .find(|v| Some(v.id.as_str()) == row["id"].as_str())
                 {
-                    row["value"] = Value::String(limited(&display_value(v), MAX_VALUE_CHARS).0);
+                    row["value"] = Value::String(limited(&display_value(v), max).0);
                 }
             }
         }
@@ -320,7 +319,7 @@ fn short_name(path: &str) -> String {
 }
 
 /// The current frame's scopes (discovered from `@ROOT`, never assumed) with their variables.
-async fn scopes(client: &adt::Client, epoch: u64) -> Outcome {
+async fn scopes(client: &adt::Client, epoch: u64, max: usize) -> Outcome {
     let root = client
         .child_variables(&["@ROOT".to_string()])
         .await
@@ -336,7 +335,7 @@ async fn scopes(client: &adt::Client, epoch: u64) -> Outcome {
             scopes.push((h.child_id.clone(), h.child_name.clone()));
         } else if let Some(v) = root.variables.iter().find(|v| v.id == h.child_id) {
             // A variable shown right under the root, such as ME.
-            variables.push(variable_json(v, ""));
+            variables.push(variable_json_limited(v, "", max));
         }
     }
     let ids: Vec<String> = scopes.iter().map(|(id, _)| id.clone()).collect();
@@ -354,7 +353,7 @@ async fn scopes(client: &adt::Client, epoch: u64) -> Outcome {
                 .find(|(id, _)| *id == h.parent_id)
                 .map(|(_, name)| name.as_str())
                 .unwrap_or_default();
-            variables.push(variable_json(v, scope));
+            variables.push(variable_json_limited(v, scope, max));
         }
     }
     let scopes: Vec<Value> = scopes
@@ -364,7 +363,7 @@ async fn scopes(client: &adt::Client, epoch: u64) -> Outcome {
     Ok(json!({"epoch": epoch, "scopes": scopes, "variables": variables}))
 }
 
-async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
+async fn children(client: &adt::Client, epoch: u64, id: &str, max: usize) -> Outcome {
     let kids = client
         .child_variables(&[id.to_string()])
         .await
@@ -374,7 +373,7 @@ async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
         .iter()
         .filter(|h| h.parent_id == id)
         .filter_map(|h| kids.variables.iter().find(|v| v.id == h.child_id))
-        .map(|v| variable_json(v, ""))
+        .map(|v| variable_json_limited(v, "", max))
         .collect();
     if variables.is_empty() {
         // Not expandable (or unknown): answer the variable itself, or say it does not exist.
@@ -385,7 +384,10 @@ async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
         if own.is_empty() {
             return Err(not_found(id));
         }
-        variables = own.iter().map(|v| variable_json(v, "")).collect();
+        variables = own
+            .iter()
+            .map(|v| variable_json_limited(v, "", max))
+            .collect();
     }
     Ok(json!({"epoch": epoch, "parent": id, "variables": variables}))
 }
@@ -393,9 +395,6 @@ async fn children(client: &adt::Client, epoch: u64, id: &str) -> Outcome {
 /// A variable as the protocol shows it. `value` is the value as a script wants it (numbers
 /// with a leading sign instead of ABAP's trailing sign column); `raw` is exactly what the
 /// system sent.
-pub(crate) fn variable_json(v: &adt::Variable, scope: &str) -> Value {
-    variable_json_limited(v, scope, MAX_VALUE_CHARS)
-}
 
 /// Cuts a value at `max` characters; says whether it did.
 fn limited(value: &str, max: usize) -> (String, bool) {
@@ -468,7 +467,7 @@ mod tests {
 
     #[test]
     fn raw_is_kept() {
-        let v = variable_json(&var("I", "7 "), "Locals");
+        let v = variable_json_limited(&var("I", "7 "), "Locals", 100);
         assert_eq!(v["raw"], "7 ");
         assert_eq!(v["value"], "7");
         assert_eq!(v["scope"], "Locals");

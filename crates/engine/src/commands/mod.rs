@@ -18,7 +18,8 @@ pub(crate) type Outcome = Result<Value, ErrorBody>;
 pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
     let args = &req.args;
     match req.cmd.as_str() {
-        "hello" => session::hello(engine, args),
+        "hello" => session::hello(engine, args).await,
+        "configure" => session::configure(engine, args),
         "status" => session::status(engine),
         "bp.set" => bp::set(engine, args).await,
         "bp.list" => bp::list(engine),
