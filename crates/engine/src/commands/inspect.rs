@@ -392,10 +392,6 @@ async fn children(client: &adt::Client, epoch: u64, id: &str, max: usize) -> Out
     Ok(json!({"epoch": epoch, "parent": id, "variables": variables}))
 }
 
-/// A variable as the protocol shows it. `value` is the value as a script wants it (numbers
-/// with a leading sign instead of ABAP's trailing sign column); `raw` is exactly what the
-/// system sent.
-
 /// Cuts a value at `max` characters; says whether it did.
 fn limited(value: &str, max: usize) -> (String, bool) {
     match value.char_indices().nth(max) {
@@ -404,6 +400,9 @@ fn limited(value: &str, max: usize) -> (String, bool) {
     }
 }
 
+/// A variable as the protocol shows it. `value` is the value as a script wants it (numbers
+/// with a leading sign instead of ABAP's trailing sign column), cut at `max` characters;
+/// `raw` is exactly what the system sent.
 fn variable_json_limited(v: &adt::Variable, scope: &str, max: usize) -> Value {
     let (value, truncated) = limited(&display_value(v), max);
     let mut out = json!({

@@ -14,16 +14,16 @@ use crate::engine::Engine;
 /// an unreachable system shows up here rather than at the first breakpoint.
 pub(crate) async fn hello(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: HelloArgs = decode("hello", args)?;
-    if let Some(events) = &args.events {
-        if let Some(bad) = events
-            .iter()
-            .find(|e| *e != "*" && !jsonl::EVENTS.contains(&e.as_str()))
-        {
-            return Err(
-                ErrorBody::new(ErrorCode::InvalidArgs, format!("unknown event '{bad}'"))
-                    .with_hint(format!("events: {}", jsonl::EVENTS.join(", "))),
-            );
-        }
+    let unknown = args
+        .events
+        .iter()
+        .flatten()
+        .find(|e| *e != "*" && !jsonl::EVENTS.contains(&e.as_str()));
+    if let Some(bad) = unknown {
+        return Err(
+            ErrorBody::new(ErrorCode::InvalidArgs, format!("unknown event '{bad}'"))
+                .with_hint(format!("events: {}", jsonl::EVENTS.join(", "))),
+        );
     }
     engine.update(|inner| inner.subscriptions = args.events.clone());
     let logon = match engine.main.logon().await {
