@@ -54,6 +54,19 @@ impl Client {
         })
     }
 
+    /// A stateful client that rejoins the user context `context_id` (recorded with
+    /// [`Client::context_id`] by an earlier process), e.g. to release a debuggee it left stopped.
+    pub fn resume(config: &Config, context_id: &str) -> Result<Client, AdtError> {
+        let client = Client::new(config, SessionMode::Stateful)?;
+        client.session.set_context_id(context_id);
+        Ok(client)
+    }
+
+    /// The id of this client's user context, once the server created one.
+    pub fn context_id(&self) -> Option<String> {
+        self.session.context_id()
+    }
+
     /// Log on: fetch the CSRF token. Fails with [`ErrorClass::NotAuthorized`] on bad
     /// credentials and [`ErrorClass::Transport`] when the system cannot be reached.
     pub async fn logon(&self) -> Result<(), AdtError> {

@@ -200,6 +200,22 @@ impl Session {
         self.lock().jar.has("sap-contextid")
     }
 
+    /// The user context's cookie value (`sap-contextid`), to find the context again after a
+    /// crash. It is a handle, not a credential: every request still authenticates.
+    pub fn context_id(&self) -> Option<String> {
+        self.lock()
+            .jar
+            .cookies
+            .iter()
+            .find(|(n, _)| n == "sap-contextid")
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Rejoin a user context whose id an earlier process recorded.
+    pub fn set_context_id(&self, id: &str) {
+        self.lock().jar.store(&format!("sap-contextid={id}"));
+    }
+
     /// Send a call; modifying calls carry the CSRF token, fetched on first need and refetched
     /// once when the server answers 403 `x-csrf-token: Required`.
     pub(crate) async fn send(&self, call: &Call<'_>) -> Result<Answer, AdtError> {
