@@ -69,4 +69,5 @@ pub const EVENTS: &[&str] = &[
     "thread.released",
     "breakpoint.changed",
     "variable.changed",
+    "orphan.released",
 ];

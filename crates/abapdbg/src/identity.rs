@@ -26,6 +26,34 @@ pub(crate) fn ide_id() -> String {
     hex32(&["ide", &std::process::id().to_string(), &now.to_string()])
 }
 
+/// Where this system and user's session records what it holds (see the engine's state file):
+/// `$ABAPDBG_STATE_DIR`, else `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`. One
+/// file per system URL, client and user, so one `serve` owns a profile at a time.
+pub(crate) fn state_file(adt: &adt::Config) -> Option<std::path::PathBuf> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let dir = match env("ABAPDBG_STATE_DIR") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => match env("XDG_STATE_HOME") {
+            Some(d) => std::path::PathBuf::from(d).join("abapdbg"),
+            None => std::path::PathBuf::from(env("HOME")?).join(".local/state/abapdbg"),
+        },
+    };
+    let profile = format!(
+        "{}|{}|{}",
+        adt.base_url.trim_end_matches('/').to_lowercase(),
+        adt.client.as_deref().unwrap_or(""),
+        adt.user.to_uppercase()
+    );
+    Some(dir.join(format!("session-{:016x}.json", fnv1a(profile.as_bytes()))))
+}
+
+/// FNV-1a, 64 bit: a hash whose value never changes between builds (file names depend on it).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 fn hex32(parts: &[&str]) -> String {
     let mut out = String::with_capacity(32);
     for salt in 0u8..2 {
@@ -49,5 +77,28 @@ mod tests {
         }
         assert_eq!(hex32(&["a"]), hex32(&["a"]));
         assert_ne!(hex32(&["a"]), hex32(&["b"]));
+    }
+
+    #[test]
+    fn state_files_are_per_profile_and_stable() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        let a = adt::Config {
+            base_url: "http://h:1/".into(),
+            user: "dev".into(),
+            ..Default::default()
+        };
+        let b = adt::Config {
+            base_url: "http://H:1".into(),
+            user: "DEV".into(),
+            ..Default::default()
+        };
+        let other = adt::Config {
+            base_url: "http://h:2".into(),
+            user: "DEV".into(),
+            ..Default::default()
+        };
+        assert_eq!(state_file(&a), state_file(&b));
+        assert_ne!(state_file(&a), state_file(&other));
     }
 }

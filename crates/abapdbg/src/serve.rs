@@ -15,6 +15,7 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     let mut config = engine::EngineConfig::new(system.adt.clone(), identity);
     config.listener_poll_secs = args.listener_poll_secs;
     config.allow_writes = args.allow_writes;
+    config.state_file = identity::state_file(&system.adt);
     config.max_threads = usize::from(args.max_threads);
     config.release = match args.release {
         Release::Continue => engine::ReleasePolicy::Continue,

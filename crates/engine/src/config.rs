@@ -26,6 +26,9 @@ pub struct EngineConfig {
     pub keepalive: Duration,
     /// Whether write actions (`set`, `jump_to_line`) are allowed.
     pub allow_writes: bool,
+    /// Where to record what we hold, so a killed session is released by the next start.
+    /// `None`: no record.
+    pub state_file: Option<std::path::PathBuf>,
 }
 
 impl EngineConfig {
@@ -39,6 +42,7 @@ impl EngineConfig {
             max_threads: 4,
             keepalive: Duration::from_secs(30),
             allow_writes: false,
+            state_file: None,
         }
     }
 }

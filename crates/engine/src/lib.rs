@@ -21,7 +21,9 @@ mod outbox;
 mod release;
 mod serve;
 mod source;
+mod statefile;
 
 pub use config::{EngineConfig, ReleasePolicy};
 pub use release::Receipt;
-pub use serve::serve;
+pub use serve::{ServeError, serve};
+pub use statefile::StateError;

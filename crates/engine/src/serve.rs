@@ -16,6 +16,15 @@ use crate::linereader::{LineRead, read_line_bounded};
 use crate::outbox::Outbox;
 use crate::release::{Receipt, release_all};
 
+/// Why `serve` could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Adt(#[from] adt::AdtError),
+    #[error(transparent)]
+    State(#[from] crate::statefile::StateError),
+}
+
 /// A request still waiting for its answer.
 struct InFlight {
     id: Value,
@@ -68,13 +77,18 @@ pub async fn serve<R, W, S>(
     mut input: R,
     output: W,
     stop: S,
-) -> Result<Receipt, adt::AdtError>
+) -> Result<Receipt, ServeError>
 where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
     S: Future<Output = ()>,
 {
     let (outbox, writer) = Outbox::start(output);
+    let orphan = match &config.state_file {
+        Some(path) => crate::statefile::claim(path)?,
+        None => None,
+    };
+    let state_file = config.state_file.clone();
     let engine = Engine::new(config, outbox)?;
     engine.emit(
         "ready",
@@ -86,6 +100,12 @@ where
         }),
         None,
     );
+    if let Some(old) = orphan {
+        crate::statefile::release_orphan(&engine, old).await;
+    }
+    let writer_task = state_file
+        .clone()
+        .map(|path| crate::statefile::start_writer(&engine, path));
     let pending: Pending = Arc::default();
     let mut tasks = tokio::task::JoinSet::new();
     let mut next_key: u64 = 0;
@@ -157,6 +177,21 @@ where
     }
 
     let receipt = release_all(&engine).await;
+    if let Some(task) = writer_task {
+        task.abort();
+    }
+    if let Some(path) = &state_file {
+        if receipt.errors.is_empty() {
+            crate::statefile::remove(path);
+        } else {
+            // Something could not be released: keep the last record for the next start.
+            tracing::warn!(
+                "keeping the state file {}: {} item(s) could not be released",
+                path.display(),
+                receipt.errors.len()
+            );
+        }
+    }
     tasks.abort_all();
     let unanswered: Vec<(Value, String)> =
         lock(&pending).drain().map(|(_, f)| (f.id, f.cmd)).collect();

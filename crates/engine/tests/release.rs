@@ -44,7 +44,7 @@ fn start(
     release: engine::ReleasePolicy,
 ) -> (
     Harness,
-    tokio::task::JoinHandle<Result<engine::Receipt, adt::AdtError>>,
+    tokio::task::JoinHandle<Result<engine::Receipt, engine::ServeError>>,
 ) {
     let adt = adt::Config {
         base_url: sim.base_url(),

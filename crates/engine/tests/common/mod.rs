@@ -20,7 +20,7 @@ pub struct Harness {
     next_id: u64,
 }
 
-pub type ServeTask = tokio::task::JoinHandle<Result<engine::Receipt, adt::AdtError>>;
+pub type ServeTask = tokio::task::JoinHandle<Result<engine::Receipt, engine::ServeError>>;
 
 pub fn adt_config(sim: &sim::SimHandle) -> adt::Config {
     adt::Config {

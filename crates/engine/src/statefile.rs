@@ -1,0 +1,232 @@
+//! What this session holds on the system, kept in a file so that a session killed without a
+//! chance to clean up (SIGKILL, power loss) is released by the next start.
+//!
+//! The file lives in a directory only the user can enter (0700) and is itself 0600. It holds
+//! identities, breakpoint addresses and user-context ids, never credentials. It is rewritten
+//! whenever what we hold changes and removed after a clean release.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::engine::Engine;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Snapshot {
+    pub(crate) pid: u32,
+    pub(crate) base_url: String,
+    pub(crate) user: String,
+    pub(crate) terminal_id: String,
+    pub(crate) ide_id: String,
+    pub(crate) listener: bool,
+    /// Object sources we hold line breakpoints in (removed with an empty partial sync).
+    pub(crate) line_uris: Vec<String>,
+    /// Server ids of breakpoints that belong to no object (removed one by one).
+    pub(crate) unscoped_server_ids: Vec<String>,
+    pub(crate) threads: Vec<HeldThread>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct HeldThread {
+    pub(crate) thread: u32,
+    pub(crate) program: String,
+    /// The stateful session that attached it.
+    pub(crate) context_id: Option<String>,
+}
+
+/// Why the state file stops a start.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    #[error(
+        "another abapdbg serve (pid {pid}) already owns this system and user; talk to it, or stop it first (state file {path})"
+    )]
+    Owned { pid: u32, path: PathBuf },
+}
+
+pub(crate) fn snapshot(engine: &Engine) -> Snapshot {
+    let inner = engine.lock();
+    Snapshot {
+        pid: std::process::id(),
+        base_url: engine.config.adt.base_url.clone(),
+        user: engine.config.identity.user.clone(),
+        terminal_id: engine.config.identity.terminal_id.clone(),
+        ide_id: engine.config.identity.ide_id.clone(),
+        listener: inner.listener_wanted || inner.listener_armed,
+        line_uris: inner.breakpoints.uris(),
+        unscoped_server_ids: inner.breakpoints.unscoped_server_ids(),
+        threads: inner
+            .threads
+            .values()
+            .map(|d| HeldThread {
+                thread: d.thread,
+                program: d.record.program.clone(),
+                context_id: d.client.context_id(),
+            })
+            .collect(),
+    }
+}
+
+fn write_private(path: &Path, snap: &Snapshot) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+        restrict(dir, 0o700)?;
+    }
+    let tmp = path.with_extension("tmp");
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        restrict(&tmp, 0o600)?;
+        let text = serde_json::to_vec_pretty(snap).map_err(std::io::Error::other)?;
+        f.write_all(&text)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+#[cfg(unix)]
+fn restrict(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn restrict(_path: &Path, _mode: u32) -> std::io::Result<()> {
+    Ok(())
+}
+
+fn read(path: &Path) -> Option<Snapshot> {
+    let text = std::fs::read(path).ok()?;
+    match serde_json::from_slice(&text) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            tracing::warn!("ignoring unreadable state file {}: {e}", path.display());
+            None
+        }
+    }
+}
+
+fn alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") {
+        return Path::new(&format!("/proc/{pid}")).exists();
+    }
+    std::process::Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Before starting: refuses if a live process owns the file; returns what a dead one left.
+pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
+    let Some(old) = read(path) else {
+        return Ok(None);
+    };
+    if alive(old.pid) {
+        return Err(StateError::Owned {
+            pid: old.pid,
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(Some(old))
+}
+
+/// Releases what a dead session left on the system, then reports it as an event.
+pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
+    if old.base_url != engine.config.adt.base_url || old.user != engine.config.identity.user {
+        return;
+    }
+    let identity = adt::Identity {
+        user: old.user.clone(),
+        terminal_id: old.terminal_id.clone(),
+        ide_id: old.ide_id.clone(),
+    };
+    let mut errors = Vec::new();
+    let mut threads = Vec::new();
+    if old.listener
+        && let Err(e) = engine.main.stop_listener(&identity).await
+    {
+        errors.push(format!("stop listener: {e}"));
+    }
+    let mut breakpoints = 0;
+    for uri in &old.line_uris {
+        match engine
+            .main
+            .set_breakpoints(&identity, &adt::SyncScope::Partial(uri.clone()), &[])
+            .await
+        {
+            Ok(_) => breakpoints += 1,
+            Err(e) => errors.push(format!("breakpoints of {uri}: {e}")),
+        }
+    }
+    for id in &old.unscoped_server_ids {
+        match engine.main.delete_breakpoint(&identity, id).await {
+            Ok(()) => breakpoints += 1,
+            Err(e) => errors.push(format!("breakpoint {id}: {e}")),
+        }
+    }
+    for t in &old.threads {
+        let Some(ctx) = &t.context_id else { continue };
+        match adt::Client::resume(&engine.config.adt, ctx) {
+            Ok(client) => {
+                let how = crate::release::release_debuggee(engine, &client).await;
+                let _ = client.end_session().await;
+                threads.push(json!({"program": t.program, "how": how}));
+            }
+            Err(e) => errors.push(format!("thread {}: {e}", t.thread)),
+        }
+    }
+    tracing::info!(
+        "released what abapdbg pid {} left behind: {breakpoints} breakpoint group(s), {} program(s)",
+        old.pid,
+        threads.len()
+    );
+    engine.emit(
+        "orphan.released",
+        json!({
+            "pid": old.pid,
+            "listener_stopped": old.listener,
+            "breakpoint_groups": breakpoints,
+            "debuggees": threads,
+            "errors": errors,
+        }),
+        None,
+    );
+}
+
+/// Keeps the file in line with what we hold until the engine shuts down.
+pub(crate) fn start_writer(engine: &Arc<Engine>, path: PathBuf) -> tokio::task::JoinHandle<()> {
+    let engine = engine.clone();
+    tokio::spawn(async move {
+        let mut rx = engine.watch();
+        let mut last: Option<Snapshot> = None;
+        loop {
+            if engine.lock().shutting_down {
+                return;
+            }
+            let snap = snapshot(&engine);
+            if last.as_ref() != Some(&snap) {
+                if let Err(e) = write_private(&path, &snap) {
+                    tracing::warn!("cannot write the state file {}: {e}", path.display());
+                }
+                last = Some(snap);
+            }
+            if rx.changed().await.is_err() {
+                return;
+            }
+        }
+    })
+}
+
+/// After a clean release nothing is held: the file goes.
+pub(crate) fn remove(path: &Path) {
+    if let Err(e) = std::fs::remove_file(path)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        tracing::warn!("cannot remove the state file {}: {e}", path.display());
+    }
+}
