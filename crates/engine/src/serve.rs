@@ -178,7 +178,9 @@ where
 
     let receipt = release_all(&engine).await;
     if let Some(task) = writer_task {
+        // Abort and wait, so no write can still be under way when the file is removed.
         task.abort();
+        let _ = task.await;
     }
     if let Some(path) = &state_file {
         if receipt.errors.is_empty() {

@@ -224,9 +224,11 @@ pub(crate) fn start_writer(engine: &Arc<Engine>, path: PathBuf) -> tokio::task::
 
 /// After a clean release nothing is held: the file goes.
 pub(crate) fn remove(path: &Path) {
-    if let Err(e) = std::fs::remove_file(path)
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        tracing::warn!("cannot remove the state file {}: {e}", path.display());
+    for p in [path.to_path_buf(), path.with_extension("tmp")] {
+        if let Err(e) = std::fs::remove_file(&p)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!("cannot remove the state file {}: {e}", p.display());
+        }
     }
 }
