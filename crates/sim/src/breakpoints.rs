@@ -8,53 +8,156 @@ use abap::{Location, ObjectKind, SourcePart};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::condition;
 use crate::errors;
+use crate::sessions::DebugSession;
 use crate::state::{Shared, lock};
 use crate::uri::{adt_type, parse_source_uri};
-use crate::xml::{BreakpointsRequest, SyncScope, XML_DECL, attr, parse_breakpoints_request};
+use crate::xml::{
+    BreakpointSpec, BreakpointsRequest, SyncScope, XML_DECL, attr, parse_breakpoints_request,
+};
 
 const ADTCORE_NS: &str = "http://www.sap.com/adt/core";
 const REFUSED_POSITION: &str = "Cannot create a breakpoint at this position";
 
-/// One stored line breakpoint.
+/// What a breakpoint stops at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// A source line (in the object source named by `part`).
+    Line {
+        object: String,
+        part: SourcePart,
+        line: u32,
+    },
+    /// Every statement with that keyword (upper case, single blanks).
+    Statement(String),
+    /// A class-based exception caught by a handler (upper case).
+    Exception(String),
+    /// `MESSAGE` with that id, number and type.
+    Message { id: String, no: String, ty: String },
+}
+
+/// One stored breakpoint.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Breakpoint {
     pub id: String,
     pub ide_id: String,
-    pub object: String,
-    pub part: SourcePart,
-    /// Line in the object source named by `part`.
-    pub line: u32,
-    /// Stored, not evaluated yet.
+    pub target: Target,
+    /// ABAP logical expression (empty: none), evaluated when reached.
     pub condition: String,
     pub active: bool,
 }
 
-/// External breakpoints per user (they survive HTTP sessions).
+impl Breakpoint {
+    fn kind(&self) -> &'static str {
+        match self.target {
+            Target::Line { .. } => "line",
+            Target::Statement(_) => "statement",
+            Target::Exception(_) => "exception",
+            Target::Message { .. } => "message",
+        }
+    }
+}
+
+/// What the debuggee is about to do, for matching breakpoints.
+pub(crate) struct Probe<'a> {
+    pub location: &'a Location,
+    /// Keyword of the next statement.
+    pub statement: Option<String>,
+    /// At a `CATCH`: the class being caught.
+    pub exception: Option<String>,
+    /// At a `MESSAGE`: (id, number, type).
+    pub message: Option<(String, String, String)>,
+}
+
+/// A breakpoint that fired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reached {
+    pub id: String,
+    pub kind: &'static str,
+    /// The condition could not be evaluated (unknown variable): it stopped anyway.
+    pub unresolvable: bool,
+}
+
+/// External breakpoints per user (they survive HTTP sessions) and debugger-scope breakpoints
+/// per attached debuggee (they die with it).
 #[derive(Default)]
 pub(crate) struct BreakpointStore {
     by_user: Mutex<HashMap<String, Vec<Breakpoint>>>,
+    by_debuggee: Mutex<HashMap<String, Vec<Breakpoint>>>,
+}
+
+fn matches(b: &Breakpoint, probe: &Probe<'_>) -> bool {
+    if !b.active {
+        return false;
+    }
+    let loc = probe.location;
+    match &b.target {
+        Target::Line { object, part, line } => {
+            *line == loc.line && *part == loc.part && *object == loc.object
+        }
+        Target::Statement(kw) => probe.statement.as_deref().is_some_and(|s| {
+            let s = normalise_keyword(s);
+            s == *kw || s.starts_with(&format!("{kw} "))
+        }),
+        Target::Exception(class) => probe
+            .exception
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case(class)),
+        Target::Message { id, no, ty } => probe.message.as_ref().is_some_and(|(mi, mn, mt)| {
+            mi.eq_ignore_ascii_case(id)
+                && mn.trim().parse::<u32>().ok() == no.trim().parse::<u32>().ok()
+                && mt.eq_ignore_ascii_case(ty)
+        }),
+    }
+}
+
+fn normalise_keyword(s: &str) -> String {
+    s.split_whitespace()
+        .map(str::to_ascii_uppercase)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl BreakpointStore {
-    /// Ids of the active breakpoints of `user` at that stop location.
-    pub fn hits(&self, user: &str, loc: &Location) -> Vec<String> {
-        let map = lock(&self.by_user);
-        let Some(list) = map.get(user) else {
-            return Vec::new();
-        };
-        let mut ids: Vec<String> = Vec::new();
-        for b in list {
-            if b.active
-                && b.line == loc.line
-                && b.part == loc.part
-                && b.object == loc.object
-                && !ids.contains(&b.id)
-            {
-                ids.push(b.id.clone());
-            }
+    /// The breakpoints of `user` (external) and of `debuggee` (debugger scope) that fire at
+    /// this probe, conditions evaluated through `lookup` (variables of the top frame).
+    pub fn hits(
+        &self,
+        user: &str,
+        debuggee: Option<&str>,
+        probe: &Probe<'_>,
+        lookup: &dyn Fn(&str) -> Option<abap::VarRecord>,
+    ) -> Vec<Reached> {
+        let mut candidates: Vec<Breakpoint> = Vec::new();
+        if let Some(list) = lock(&self.by_user).get(user) {
+            candidates.extend(list.iter().filter(|b| matches(b, probe)).cloned());
         }
-        ids
+        if let Some(d) = debuggee
+            && let Some(list) = lock(&self.by_debuggee).get(d)
+        {
+            candidates.extend(list.iter().filter(|b| matches(b, probe)).cloned());
+        }
+        let mut out: Vec<Reached> = Vec::new();
+        for b in candidates {
+            if out.iter().any(|r| r.id == b.id) {
+                continue;
+            }
+            let mut unresolvable = false;
+            if !b.condition.trim().is_empty() {
+                match condition::parse(&b.condition).and_then(|c| condition::eval(&c, lookup)) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(_) => unresolvable = true,
+                }
+            }
+            out.push(Reached {
+                id: b.id.clone(),
+                kind: b.kind(),
+                unresolvable,
+            });
+        }
+        out
     }
 
     /// Remove by id; true if something was removed.
@@ -66,6 +169,43 @@ impl BreakpointStore {
         let before = list.len();
         list.retain(|b| b.id != id);
         before != list.len()
+    }
+
+    fn delete_debugger(&self, debuggee: &str, id: &str) -> bool {
+        let mut map = lock(&self.by_debuggee);
+        let Some(list) = map.get_mut(debuggee) else {
+            return false;
+        };
+        let before = list.len();
+        list.retain(|b| b.id != id);
+        before != list.len()
+    }
+
+    /// The debuggee ended: its debugger-scope breakpoints go.
+    pub fn drop_debuggee(&self, debuggee: &str) {
+        lock(&self.by_debuggee).remove(debuggee);
+    }
+
+    /// (owner, ids) for the admin API: users, and `debuggee:<id>` for debugger scope.
+    pub fn snapshot(&self) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = lock(&self.by_user)
+            .iter()
+            .filter(|(_, l)| !l.is_empty())
+            .map(|(u, l)| (u.clone(), l.iter().map(|b| b.id.clone()).collect()))
+            .collect();
+        out.extend(
+            lock(&self.by_debuggee)
+                .iter()
+                .filter(|(_, l)| !l.is_empty())
+                .map(|(d, l)| {
+                    (
+                        format!("debuggee:{d}"),
+                        l.iter().map(|b| b.id.clone()).collect(),
+                    )
+                }),
+        );
+        out.sort();
+        out
     }
 }
 
@@ -87,9 +227,11 @@ enum Verdict {
         client_id: String,
         id: String,
         condition: String,
-        uri: String,
-        kind: ObjectKind,
-        name: String,
+        /// Line breakpoints: (uri echo, object kind, object name).
+        line: Option<(String, ObjectKind, String)>,
+        kind: String,
+        /// Kind-specific attributes echoed (statement, exceptionClass, msgId/msgNo/msgTy).
+        extra: Vec<(&'static str, String)>,
     },
 }
 
@@ -103,17 +245,155 @@ pub(crate) fn effective_user(request_user: &str, auth_user: &str) -> String {
     }
 }
 
+/// Statement keywords accepted by statement breakpoints (`GET /breakpoints/statements`).
+pub(crate) const STATEMENTS: &[&str] = &[
+    "ADD",
+    "APPEND",
+    "ASSERT",
+    "ASSIGN",
+    "AUTHORITY-CHECK",
+    "BREAK-POINT",
+    "CALL FUNCTION",
+    "CALL METHOD",
+    "CALL SCREEN",
+    "CALL TRANSACTION",
+    "CASE",
+    "CATCH",
+    "CHECK",
+    "CLASS",
+    "CLEAR",
+    "CLOSE DATASET",
+    "COLLECT",
+    "COMMIT WORK",
+    "COMPUTE",
+    "CONCATENATE",
+    "CONDENSE",
+    "CONTINUE",
+    "CONVERT",
+    "CREATE DATA",
+    "CREATE OBJECT",
+    "DATA",
+    "DELETE",
+    "DESCRIBE",
+    "DIVIDE",
+    "DO",
+    "ELSE",
+    "ELSEIF",
+    "ENDCASE",
+    "ENDDO",
+    "ENDIF",
+    "ENDLOOP",
+    "ENDMETHOD",
+    "ENDTRY",
+    "ENDWHILE",
+    "EXIT",
+    "EXPORT",
+    "FETCH",
+    "FIND",
+    "FORM",
+    "FREE",
+    "GET PARAMETER",
+    "GET REFERENCE",
+    "GET TIME",
+    "IF",
+    "IMPORT",
+    "INSERT",
+    "LEAVE",
+    "LOOP",
+    "MESSAGE",
+    "METHOD",
+    "MODIFY",
+    "MOVE",
+    "MOVE-CORRESPONDING",
+    "MULTIPLY",
+    "OPEN DATASET",
+    "OVERLAY",
+    "PERFORM",
+    "RAISE",
+    "RAISE EVENT",
+    "RAISE EXCEPTION",
+    "READ DATASET",
+    "READ TABLE",
+    "REFRESH",
+    "REPLACE",
+    "RETURN",
+    "ROLLBACK WORK",
+    "SELECT",
+    "SET HANDLER",
+    "SET PARAMETER",
+    "SHIFT",
+    "SORT",
+    "SPLIT",
+    "SUBMIT",
+    "SUBTRACT",
+    "TRANSFER",
+    "TRANSLATE",
+    "TRY",
+    "UNASSIGN",
+    "UPDATE",
+    "WAIT",
+    "WHEN",
+    "WHILE",
+    "WRITE",
+];
+
+const MESSAGE_TYPES: &[&str] = &["A", "E", "I", "S", "W", "X"];
+
+/// `GET /sap/bc/adt/debugger/breakpoints/statements`.
+pub(crate) fn statements() -> Response {
+    let mut s = String::from(XML_DECL);
+    s.push_str("<nameditem:namedItemList xmlns:nameditem=\"http://www.sap.com/adt/nameditem\">");
+    s.push_str(&format!(
+        "<nameditem:totalItemCount>{}</nameditem:totalItemCount>",
+        STATEMENTS.len()
+    ));
+    for kw in STATEMENTS {
+        s.push_str("<nameditem:namedItem>");
+        s.push_str("<nameditem:name>");
+        s.push_str(&crate::xml::esc(kw));
+        s.push_str("</nameditem:name><nameditem:description>");
+        s.push_str(&crate::xml::esc(kw));
+        s.push_str("</nameditem:description></nameditem:namedItem>");
+    }
+    s.push_str("</nameditem:namedItemList>");
+    xml_ok(s)
+}
+
 /// `POST /sap/bc/adt/debugger/breakpoints`.
-pub(crate) fn set(shared: &Shared, auth_user: &str, body: &str) -> Response {
+pub(crate) fn set(shared: &Shared, auth_user: &str, body: &str, dbg: &DebugSession) -> Response {
     let req = match parse_breakpoints_request(body) {
         Ok(r) => r,
         Err(e) => return errors::invalid_data(e.0).into_response(),
     };
+    // A malformed message breakpoint fails the whole request (§4.1).
+    for (i, spec) in req.breakpoints.iter().enumerate() {
+        if spec.kind == "message" {
+            for a in ["msgId", "msgNo", "msgTy"] {
+                if spec.attr(a).is_none() {
+                    return errors::AdtError::new(
+                        StatusCode::BAD_REQUEST,
+                        "ExceptionInvalidData",
+                        format!("Attribute '{a}' expected"),
+                    )
+                    .prop("XML_PATH", format!("/breakpoints/breakpoint[{}]", i + 1))
+                    .into_response();
+                }
+            }
+        }
+    }
     let user = effective_user(&req.request_user, auth_user);
+    let owner = if req.scope == "debugger" {
+        match dbg.attached.as_ref() {
+            Some(a) => Owner::Debuggee(a.entry.id.clone()),
+            None => return errors::no_session_other().into_response(),
+        }
+    } else {
+        Owner::User(user)
+    };
     if req.sync_scope.is_none() {
         tracing::debug!("breakpoints POST without syncScope (additive)");
     }
-    let verdicts = apply(shared, &user, &req);
+    let verdicts = apply(shared, &owner, &req);
     let mut s = String::from(XML_DECL);
     s.push_str("<dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\"");
     if verdicts.is_empty() {
@@ -136,6 +416,11 @@ pub(crate) fn set(shared: &Shared, auth_user: &str, body: &str) -> Response {
         s.push_str("</dbg:breakpoints>");
     }
     xml_ok(s)
+}
+
+enum Owner {
+    User(String),
+    Debuggee(String),
 }
 
 pub(crate) fn xml_ok(body: String) -> Response {
@@ -165,73 +450,165 @@ fn write_verdict(s: &mut String, v: &Verdict) {
             client_id,
             id,
             condition,
-            uri,
+            line,
             kind,
-            name,
+            extra,
         } => {
             s.push_str("<breakpoint");
-            attr(s, "kind", "line");
+            attr(s, "kind", kind);
             attr(s, "clientId", client_id);
             attr(s, "id", id);
             attr(s, "nonAbapFlavour", "");
             attr(s, "condition", condition);
-            attr(s, "adtcore:uri", uri);
-            attr(s, "adtcore:type", adt_type(*kind));
-            attr(s, "adtcore:name", name);
-            attr(s, "xmlns:adtcore", ADTCORE_NS);
+            for (k, v) in extra {
+                attr(s, k, v);
+            }
+            if let Some((uri, okind, name)) = line {
+                attr(s, "adtcore:uri", uri);
+                attr(s, "adtcore:type", adt_type(*okind));
+                attr(s, "adtcore:name", name);
+                attr(s, "xmlns:adtcore", ADTCORE_NS);
+            }
             s.push_str("/>");
         }
     }
 }
 
-fn apply(shared: &Shared, user: &str, req: &BreakpointsRequest) -> Vec<Verdict> {
-    let mut verdicts = Vec::new();
-    let mut new: Vec<Breakpoint> = Vec::new();
-    for spec in &req.breakpoints {
-        if spec.kind != "line" {
-            verdicts.push(Verdict::Refused {
-                kind: spec.kind.clone(),
-                client_id: spec.client_id.clone(),
-                message: format!("Invalid breakpoint kind  {}", spec.kind),
+/// Decide one breakpoint: `Ok((stored, verdict))` or a refusal.
+fn resolve(shared: &Shared, spec: &BreakpointSpec) -> Result<(Target, Verdict), String> {
+    if !spec.condition.trim().is_empty()
+        && let Err(e) = condition::parse(&spec.condition)
+    {
+        return Err(format!("Condition is invalid: {e}"));
+    }
+    let accepted = |id: String, line, extra| Verdict::Accepted {
+        client_id: spec.client_id.clone(),
+        id,
+        condition: spec.condition.clone(),
+        line,
+        kind: spec.kind.clone(),
+        extra,
+    };
+    match spec.kind.as_str() {
+        "line" => {
+            let resolved = parse_source_uri(&spec.uri).and_then(|r| {
+                let line = r.line?;
+                let loc = shared.repo.stop_point(&r.object, r.part, line)?;
+                Some((r, line, loc))
             });
-            continue;
-        }
-        let resolved = parse_source_uri(&spec.uri).and_then(|r| {
-            let line = r.line?;
-            let loc = shared.repo.stop_point(&r.object, r.part, line)?;
-            Some((r, line, loc))
-        });
-        let Some((r, line, loc)) = resolved else {
-            verdicts.push(Verdict::Refused {
-                kind: spec.kind.clone(),
-                client_id: spec.client_id.clone(),
-                message: REFUSED_POSITION.to_string(),
-            });
-            continue;
-        };
-        let id = line_id(&loc);
-        if !spec.validation_only {
-            new.push(Breakpoint {
-                id: id.clone(),
-                ide_id: req.ide_id.clone(),
+            let Some((r, line, loc)) = resolved else {
+                return Err(REFUSED_POSITION.to_string());
+            };
+            let target = Target::Line {
                 object: r.object.clone(),
                 part: r.part,
                 line,
-                condition: spec.condition.clone(),
-                active: !req.deactivated,
-            });
+            };
+            Ok((
+                target,
+                accepted(
+                    line_id(&loc),
+                    Some((spec.uri.clone(), r.kind, r.object)),
+                    Vec::new(),
+                ),
+            ))
         }
-        verdicts.push(Verdict::Accepted {
-            client_id: spec.client_id.clone(),
-            id,
-            condition: spec.condition.clone(),
-            uri: spec.uri.clone(),
-            kind: r.kind,
-            name: r.object,
-        });
+        "statement" => {
+            let kw = normalise_keyword(spec.attr("statement").unwrap_or(""));
+            if !STATEMENTS.contains(&kw.as_str()) {
+                return Err(format!("Statement {kw} is not supported"));
+            }
+            Ok((
+                Target::Statement(kw.clone()),
+                accepted(
+                    format!("KIND=1.STATEMENT={kw}"),
+                    None,
+                    vec![("statement", kw)],
+                ),
+            ))
+        }
+        "exception" => {
+            let class = spec
+                .attr("exceptionClass")
+                .unwrap_or("")
+                .trim()
+                .to_ascii_uppercase();
+            if class.is_empty() {
+                return Err("Exception class is missing".to_string());
+            }
+            Ok((
+                Target::Exception(class.clone()),
+                accepted(
+                    format!("KIND=5.EXCEPTION_CLASS={class}"),
+                    None,
+                    vec![("exceptionClass", class)],
+                ),
+            ))
+        }
+        "message" => {
+            let get = |a: &str| spec.attr(a).unwrap_or("").trim().to_ascii_uppercase();
+            let (id, no, ty) = (get("msgId"), get("msgNo"), get("msgTy"));
+            if !MESSAGE_TYPES.contains(&ty.as_str()) {
+                return Err(format!("Message type {ty} is invalid"));
+            }
+            if id.is_empty() || no.is_empty() {
+                return Err("Message id and number are required".to_string());
+            }
+            Ok((
+                Target::Message {
+                    id: id.clone(),
+                    no: no.clone(),
+                    ty: ty.clone(),
+                },
+                accepted(
+                    format!("KIND=12.MSGID={id}.MSGNO={no}.MSGTY={ty}"),
+                    None,
+                    vec![("msgId", id), ("msgNo", no), ("msgTy", ty)],
+                ),
+            ))
+        }
+        other => Err(format!("Invalid breakpoint kind  {other}")),
     }
-    let mut map = lock(&shared.breakpoints.by_user);
-    let list = map.entry(user.to_string()).or_default();
+}
+
+fn apply(shared: &Shared, owner: &Owner, req: &BreakpointsRequest) -> Vec<Verdict> {
+    let mut verdicts = Vec::new();
+    let mut new: Vec<Breakpoint> = Vec::new();
+    for spec in &req.breakpoints {
+        match resolve(shared, spec) {
+            Err(message) => verdicts.push(Verdict::Refused {
+                kind: spec.kind.clone(),
+                client_id: spec.client_id.clone(),
+                message,
+            }),
+            Ok((target, verdict)) => {
+                if !spec.validation_only
+                    && let Verdict::Accepted { id, .. } = &verdict
+                {
+                    new.push(Breakpoint {
+                        id: id.clone(),
+                        ide_id: req.ide_id.clone(),
+                        target,
+                        condition: spec.condition.clone(),
+                        active: !req.deactivated,
+                    });
+                }
+                verdicts.push(verdict);
+            }
+        }
+    }
+    let mut by_user;
+    let mut by_debuggee;
+    let list = match owner {
+        Owner::User(u) => {
+            by_user = lock(&shared.breakpoints.by_user);
+            by_user.entry(u.clone()).or_default()
+        }
+        Owner::Debuggee(d) => {
+            by_debuggee = lock(&shared.breakpoints.by_debuggee);
+            by_debuggee.entry(d.clone()).or_default()
+        }
+    };
     match &req.sync_scope {
         None => {}
         Some(SyncScope::Full) => list.retain(|b| b.ide_id != req.ide_id),
@@ -243,7 +620,12 @@ fn apply(shared: &Shared, user: &str, req: &BreakpointsRequest) -> Vec<Verdict> 
                 .collect();
             list.retain(|b| {
                 b.ide_id != req.ide_id
-                    || !objects.iter().any(|(o, p)| *o == b.object && *p == b.part)
+                    || match &b.target {
+                        Target::Line { object, part, .. } => {
+                            !objects.iter().any(|(o, p)| o == object && p == part)
+                        }
+                        _ => true,
+                    }
             });
         }
     }
@@ -261,6 +643,7 @@ pub(crate) fn delete(
     auth_user: &str,
     id: &str,
     query: &[(String, String)],
+    dbg: &DebugSession,
 ) -> Response {
     let get = |k: &str| query.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
     for required in [
@@ -274,8 +657,16 @@ pub(crate) fn delete(
             return errors::parameter_not_found(required).into_response();
         }
     }
-    let user = effective_user(get("requestUser").unwrap_or(""), auth_user);
-    if !shared.breakpoints.delete(&user, id) {
+    let removed = if get("scope") == Some("debugger") {
+        match dbg.attached.as_ref() {
+            Some(a) => shared.breakpoints.delete_debugger(&a.entry.id, id),
+            None => return errors::no_session_other().into_response(),
+        }
+    } else {
+        let user = effective_user(get("requestUser").unwrap_or(""), auth_user);
+        shared.breakpoints.delete(&user, id)
+    };
+    if !removed {
         tracing::debug!("DELETE of unknown breakpoint {id}");
     }
     StatusCode::OK.into_response()

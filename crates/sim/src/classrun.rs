@@ -136,3 +136,17 @@ pub(crate) fn source(shared: &Shared, path: &str) -> Response {
         None => errors::not_found(format!("Resource {path} does not exist.")).into_response(),
     }
 }
+
+/// `POST /sap/bc/adt/abapdbg/reportrun/<PROGRAM>` (simulator only): run a report.
+pub(crate) async fn report(_shared: Arc<Shared>, _user: &str, program: &str) -> Response {
+    let program = percent_encoding::percent_decode_str(program)
+        .decode_utf8_lossy()
+        .trim()
+        .to_uppercase();
+    errors::not_found(format!("Program {program} cannot be run yet")).into_response()
+}
+
+/// `POST /sap/bc/adt/abapunit/testruns`: ABAP Unit.
+pub(crate) async fn unit_tests(_shared: Arc<Shared>, _user: &str, _body: &str) -> Response {
+    errors::not_found("ABAP Unit is not available yet").into_response()
+}

@@ -1,7 +1,9 @@
 //! `dbg:attach` (§5), `dbg:step` (§7.2), `dbg:settings` (§6.1) and `dbg:actions` documents.
 
+use crate::breakpoints::Reached;
 use crate::sessions::Settings;
 use crate::state::INSTANCE;
+use crate::watchpoints::WatchHit;
 use crate::xml::{XML_DECL, attr};
 
 const DBG_NS: &str = "http://www.sap.com/adt/debugger";
@@ -12,68 +14,97 @@ fn session_title() -> String {
     format!("HTTP session: {INSTANCE}")
 }
 
-fn reached_xml(s: &mut String, reached: &[String]) {
+fn reached_xml(s: &mut String, reached: &[Reached]) {
     if reached.is_empty() {
         return;
     }
     s.push_str("<dbg:reachedBreakpoints>");
-    for id in reached {
+    for r in reached {
         s.push_str("<dbg:breakpoint");
-        attr(s, "id", id);
-        attr(s, "kind", kind_of(id));
-        attr(s, "unresolvableCondition", "");
+        attr(s, "id", &r.id);
+        attr(s, "kind", r.kind);
+        attr(
+            s,
+            "unresolvableCondition",
+            if r.unresolvable { "true" } else { "" },
+        );
         attr(s, "unresolvableConditionErrorOffset", "");
         s.push_str("/>");
     }
     s.push_str("</dbg:reachedBreakpoints>");
 }
 
-fn kind_of(id: &str) -> &'static str {
-    match id.split('.').next() {
-        Some("KIND=1") => "statement",
-        Some("KIND=5") => "exception",
-        Some("KIND=12") => "message",
-        _ => "line",
-    }
+/// The advertised actions: (name, style, group, title, link, value).
+pub(crate) const ACTIONS: [(&str, &str, &str, &str, &str, &str); 4] = [
+    (
+        "updateDebugging",
+        "check",
+        "setting",
+        "Update Debugging (Off)",
+        "/sap/bc/adt/debugger/actions?action=updateDebugging&value=true",
+        "false",
+    ),
+    (
+        "garbageCollector",
+        "push",
+        "execute",
+        "Garbage Collector",
+        "/sap/bc/adt/debugger/actions?action=garbageCollector",
+        "",
+    ),
+    (
+        "commitWork",
+        "push",
+        "execute",
+        "Database Commit",
+        "/sap/bc/adt/debugger/actions?action=commitWork",
+        "",
+    ),
+    (
+        "rollbackWork",
+        "push",
+        "execute",
+        "Database Rollback",
+        "/sap/bc/adt/debugger/actions?action=rollbackWork",
+        "",
+    ),
+];
+
+/// The answer of `POST /debugger/actions?action=<name>` (§11): one `dbg:action`.
+pub(crate) fn action_xml(name: &str, message: &str, data: &str) -> String {
+    let (style, group, title, link, value) = ACTIONS
+        .iter()
+        .find(|a| a.0 == name)
+        .map(|a| (a.1, a.2, a.3.to_string(), a.4.to_string(), a.5))
+        .unwrap_or((
+            "push",
+            "execute",
+            "Memory Snapshot".to_string(),
+            format!("/sap/bc/adt/debugger/actions?action={name}"),
+            "",
+        ));
+    let mut s = String::from(XML_DECL);
+    s.push_str("<dbg:action");
+    attr(&mut s, "xmlns:dbg", DBG_NS);
+    attr(&mut s, "name", name);
+    attr(&mut s, "style", style);
+    attr(&mut s, "group", group);
+    attr(&mut s, "title", &title);
+    attr(&mut s, "link", &link);
+    attr(&mut s, "value", value);
+    attr(&mut s, "disabled", "false");
+    attr(&mut s, "message", message);
+    attr(&mut s, "isError", "false");
+    attr(&mut s, "data", data);
+    attr(&mut s, "requiresUpdate", "false");
+    attr(&mut s, "messageKind", "info");
+    s.push_str("/>");
+    s
 }
 
 fn actions_xml(s: &mut String) {
     s.push_str("<dbg:actions>");
-    let actions: [(&str, &str, &str, &str, &str, &str); 4] = [
-        (
-            "updateDebugging",
-            "check",
-            "setting",
-            "Update Debugging (Off)",
-            "/sap/bc/adt/debugger/actions?action=updateDebugging&value=true",
-            "false",
-        ),
-        (
-            "garbageCollector",
-            "push",
-            "execute",
-            "Garbage Collector",
-            "/sap/bc/adt/debugger/actions?action=garbageCollector",
-            "",
-        ),
-        (
-            "commitWork",
-            "push",
-            "execute",
-            "Database Commit",
-            "/sap/bc/adt/debugger/actions?action=commitWork",
-            "",
-        ),
-        (
-            "rollbackWork",
-            "push",
-            "execute",
-            "Database Rollback",
-            "/sap/bc/adt/debugger/actions?action=rollbackWork",
-            "",
-        ),
-    ];
-    for (name, style, group, title, link, value) in actions {
+    for (name, style, group, title, link, value) in ACTIONS {
         s.push_str("<dbg:action");
         attr(s, "name", name);
         attr(s, "style", style);
@@ -88,7 +119,7 @@ fn actions_xml(s: &mut String) {
 }
 
 /// `dbg:attach`.
-pub(crate) fn attach_xml(debug_session_id: &str, debuggee_id: &str, reached: &[String]) -> String {
+pub(crate) fn attach_xml(debug_session_id: &str, debuggee_id: &str, reached: &[Reached]) -> String {
     let mut s = String::from(XML_DECL);
     s.push_str("<dbg:attach");
     attr(&mut s, "xmlns:dbg", DBG_NS);
@@ -135,7 +166,12 @@ pub(crate) fn settings_xml(settings: &Settings) -> String {
 }
 
 /// `dbg:step`.
-pub(crate) fn step_xml(debug_session_id: &str, settings: &Settings, reached: &[String]) -> String {
+pub(crate) fn step_xml(
+    debug_session_id: &str,
+    settings: &Settings,
+    reached: &[Reached],
+    watched: &[WatchHit],
+) -> String {
     let mut s = String::from(XML_DECL);
     s.push_str("<dbg:step");
     attr(&mut s, "xmlns:dbg", DBG_NS);
@@ -156,6 +192,7 @@ pub(crate) fn step_xml(debug_session_id: &str, settings: &Settings, reached: &[S
     s.push('>');
     settings_elem(&mut s, settings, false);
     reached_xml(&mut s, reached);
+    crate::watchpoints::reached_xml(&mut s, watched);
     actions_xml(&mut s);
     s.push_str("</dbg:step>");
     s
@@ -167,7 +204,16 @@ mod tests {
 
     #[test]
     fn step_shape() {
-        let x = step_xml("S", &Settings::default(), &["KIND=0.X".into()]);
+        let x = step_xml(
+            "S",
+            &Settings::default(),
+            &[Reached {
+                id: "KIND=0.X".into(),
+                kind: "line",
+                unresolvable: false,
+            }],
+            &[],
+        );
         assert!(x.contains("<dbg:settings systemDebugging=\"false\" createExceptionObject=\"false\" backgroundRFC=\"false\" sharedObjectDebugging=\"false\" showDataAging=\"false\" updateDebugging=\"false\"/><dbg:reachedBreakpoints><dbg:breakpoint id=\"KIND=0.X\" kind=\"line\" unresolvableCondition=\"\" unresolvableConditionErrorOffset=\"\"/></dbg:reachedBreakpoints><dbg:actions>"));
         assert!(x.contains(
             "link=\"/sap/bc/adt/debugger/actions?action=updateDebugging&amp;value=true\""

@@ -16,9 +16,11 @@ use std::time::Instant;
 use abap::{DebugHook, Frame, Location, Resume, StopContext, VarRecord};
 use tokio::sync::oneshot;
 
+use crate::breakpoints::{Probe, Reached};
 use crate::ids;
 use crate::listener::DebuggeeInfo;
 use crate::state::{Shared, lock};
+use crate::watchpoints::{WatchHit, WatchList};
 
 /// How far a step runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,8 +40,11 @@ pub(crate) enum StepKind {
 /// How a step ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum StepOutcome {
-    /// Stopped again; the breakpoints reached at the new position.
-    Stopped { reached: Vec<String> },
+    /// Stopped again; the breakpoints and watchpoints reached at the new position.
+    Stopped {
+        reached: Vec<Reached>,
+        watched: Vec<WatchHit>,
+    },
     /// The program ran to its end (or was aborted).
     Ended,
 }
@@ -71,7 +76,13 @@ pub(crate) struct ParentChildren {
 /// What the HTTP side asks a stopped debuggee.
 pub(crate) enum Command {
     Attach {
-        reply: oneshot::Sender<Result<Vec<String>, AttachError>>,
+        reply: oneshot::Sender<Result<Vec<Reached>, AttachError>>,
+    },
+    /// Read a variable for a new watchpoint: (record, procedure, depth of its frame).
+    Watch {
+        frame: usize,
+        name: String,
+        reply: oneshot::Sender<Option<(VarRecord, String, usize)>>,
     },
     Stack {
         reply: oneshot::Sender<Vec<Frame>>,
@@ -108,6 +119,19 @@ enum Phase {
 struct EntryState {
     phase: Phase,
     location: Option<Location>,
+    /// Stateful context that attached.
+    context: Option<String>,
+}
+
+/// What the admin API shows of a debuggee.
+#[derive(Debug, Clone)]
+pub(crate) struct DebuggeeSnapshot {
+    pub id: String,
+    pub user: String,
+    /// `running`, `waiting`, `attached`, `ended`.
+    pub phase: &'static str,
+    pub location: Option<Location>,
+    pub context: Option<String>,
 }
 
 /// A running program that may stop in the debugger.
@@ -117,6 +141,8 @@ pub(crate) struct DebuggeeEntry {
     pub client: String,
     tx: mpsc::Sender<Command>,
     state: Mutex<EntryState>,
+    /// Watchpoints of the debug session attached to it.
+    pub watchpoints: Mutex<WatchList>,
 }
 
 impl DebuggeeEntry {
@@ -130,7 +156,9 @@ impl DebuggeeEntry {
             state: Mutex::new(EntryState {
                 phase: Phase::Running,
                 location: None,
+                context: None,
             }),
+            watchpoints: Mutex::new(WatchList::default()),
         });
         (entry, rx)
     }
@@ -148,8 +176,8 @@ impl DebuggeeEntry {
     pub fn request_attach(
         &self,
         context: &str,
-    ) -> Result<oneshot::Receiver<Result<Vec<String>, AttachError>>, AttachError> {
-        let st = lock(&self.state);
+    ) -> Result<oneshot::Receiver<Result<Vec<Reached>, AttachError>>, AttachError> {
+        let mut st = lock(&self.state);
         match &st.phase {
             Phase::Waiting { .. } => {
                 let (reply, rx) = oneshot::channel();
@@ -157,6 +185,7 @@ impl DebuggeeEntry {
                     .send(Command::Attach { reply })
                     .map_err(|_| AttachError::NotWaiting)?;
                 tracing::debug!("debuggee {} attach requested by {context}", self.id);
+                st.context = Some(context.to_string());
                 Ok(rx)
             }
             Phase::Attached => Err(AttachError::AlreadyAttached),
@@ -207,6 +236,33 @@ impl DebuggeeRegistry {
             }
         }
         None
+    }
+
+    pub fn snapshot(&self) -> Vec<DebuggeeSnapshot> {
+        lock(&self.live)
+            .iter()
+            .map(|e| {
+                let st = lock(&e.state);
+                DebuggeeSnapshot {
+                    id: e.id.clone(),
+                    user: e.user.clone(),
+                    phase: match st.phase {
+                        Phase::Running => "running",
+                        Phase::Waiting { .. } => "waiting",
+                        Phase::Attached => "attached",
+                        Phase::Ended => "ended",
+                    },
+                    location: match st.phase {
+                        Phase::Running | Phase::Ended => None,
+                        _ => st.location.clone(),
+                    },
+                    context: match st.phase {
+                        Phase::Attached => st.context.clone(),
+                        _ => None,
+                    },
+                }
+            })
+            .collect()
     }
 
     /// Abort every program (shutdown).
@@ -261,6 +317,7 @@ impl SimHook {
             }
         }
         self.shared.debuggees.remove(&self.entry.id);
+        self.shared.breakpoints.drop_debuggee(&self.entry.id);
         self.shared.notify();
     }
 
@@ -287,7 +344,7 @@ impl SimHook {
         &mut self,
         ctx: &dyn StopContext,
         loc: Location,
-        hits: Vec<String>,
+        hits: Vec<Reached>,
     ) -> Resume {
         {
             let mut st = lock(&self.entry.state);
@@ -353,6 +410,7 @@ impl SimHook {
                 Command::Stack { .. }
                 | Command::Children { .. }
                 | Command::Variables { .. }
+                | Command::Watch { .. }
                 | Command::Step { .. } => {}
             }
         }
@@ -362,11 +420,37 @@ impl SimHook {
     fn serve(&mut self, ctx: &dyn StopContext) -> Resume {
         let depth = ctx.depth();
         let last_frame = depth.saturating_sub(1);
+        let expiry = self.shared.config.stopped_debuggee_expiry;
         loop {
-            let Ok(cmd) = self.rx.recv() else {
-                return Resume::Run;
+            let cmd = match self.rx.recv_timeout(expiry) {
+                Ok(cmd) => cmd,
+                Err(RecvTimeoutError::Timeout) => {
+                    tracing::warn!(
+                        "debuggee {} stopped for {expiry:?} without a debugger command: aborted",
+                        self.entry.id
+                    );
+                    self.entry.set_phase(Phase::Ended);
+                    return Resume::Terminate;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Resume::Run,
             };
             match cmd {
+                Command::Watch { frame, name, reply } => {
+                    let idx = frame.min(last_frame);
+                    let answer = ctx
+                        .variables(idx, std::slice::from_ref(&name))
+                        .into_iter()
+                        .next()
+                        .map(|r| {
+                            let procedure = ctx
+                                .stack()
+                                .get(idx)
+                                .map(|f| f.location.event_name.clone())
+                                .unwrap_or_default();
+                            (r, procedure, depth - idx)
+                        });
+                    let _ = reply.send(answer);
+                }
                 Command::Attach { reply } => {
                     let _ = reply.send(Err(AttachError::AlreadyAttached));
                 }
@@ -453,23 +537,60 @@ fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Vec<Pare
         .collect()
 }
 
+/// What the interpreter tells about the next statement.
+fn probe_of<'a>(_ctx: &dyn StopContext, loc: &'a Location) -> Probe<'a> {
+    Probe {
+        location: loc,
+        statement: None,
+        exception: None,
+        message: None,
+    }
+}
+
+impl SimHook {
+    fn hits(&self, ctx: &dyn StopContext, loc: &Location, attached: bool) -> Vec<Reached> {
+        let probe = probe_of(ctx, loc);
+        let lookup = |id: &str| ctx.variables(0, &[id.to_string()]).into_iter().next();
+        self.shared.breakpoints.hits(
+            &self.entry.user,
+            attached.then_some(self.entry.id.as_str()),
+            &probe,
+            &lookup,
+        )
+    }
+}
+
 impl DebugHook for SimHook {
     fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
         if self.shared.is_shutting_down() {
             return Resume::Terminate;
         }
         let loc = ctx.location();
-        let hits = self.shared.breakpoints.hits(&self.entry.user, &loc);
         match &self.mode {
             Mode::Free => {
-                if hits.is_empty() || !self.shared.listeners.has(&self.entry.user) {
+                if !self.shared.listeners.has(&self.entry.user) {
+                    return Resume::Run;
+                }
+                let hits = self.hits(ctx, &loc, false);
+                if hits.is_empty() {
                     return Resume::Run;
                 }
                 self.wait_for_attach(ctx, loc, hits)
             }
             Mode::Attached { step } => {
+                let step = step.clone();
+                let hits = self.hits(ctx, &loc, true);
+                let running = matches!(
+                    step,
+                    Some((StepKind::Continue, _)) | Some((StepKind::RunTo { .. }, _))
+                );
+                // Every statement updates the watched values; only running steps stop on a
+                // change (§10).
+                let watched = crate::watchpoints::check(&self.entry.watchpoints, ctx);
+                let watched = if running { watched } else { Vec::new() };
                 let stop = !hits.is_empty()
-                    || match step.clone() {
+                    || !watched.is_empty()
+                    || match step {
                         Some((kind, depth)) => self.stop_here(ctx, &kind, depth, &loc),
                         None => false,
                     };
@@ -478,7 +599,10 @@ impl DebugHook for SimHook {
                 }
                 lock(&self.entry.state).location = Some(loc);
                 if let Some(p) = self.pending.take() {
-                    let _ = p.send(StepOutcome::Stopped { reached: hits });
+                    let _ = p.send(StepOutcome::Stopped {
+                        reached: hits,
+                        watched,
+                    });
                 }
                 self.serve(ctx)
             }

@@ -256,9 +256,14 @@ async fn step(dbg: &mut DebugSession, kind: StepKind) -> Response {
         return no_debuggee_step(dbg).into_response();
     };
     match ask(dbg, |reply| Command::Step { kind, reply }).await {
-        Some(StepOutcome::Stopped { reached }) => {
+        Some(StepOutcome::Stopped { reached, watched }) => {
             dbg.selected_frame = 0;
-            xml_ok(step_xml(&debug_session_id, &dbg.settings, &reached))
+            xml_ok(step_xml(
+                &debug_session_id,
+                &dbg.settings,
+                &reached,
+                &watched,
+            ))
         }
         Some(StepOutcome::Ended) | None => {
             dbg.end(EndKind::Ended);
@@ -291,4 +296,72 @@ fn set_settings(dbg: &mut DebugSession, body: &str) -> Response {
         }
     }
     xml_ok(settings_xml(&dbg.settings))
+}
+
+/// `GET /sap/bc/adt/debugger/memorysizes?includeAbap=true` (§11).
+pub(crate) fn memory_sizes(dbg: &DebugSession) -> Response {
+    if dbg.attached.is_none() {
+        return errors::no_session_other().into_response();
+    }
+    let body = format!(
+        "{}<dbg:memorySizes xmlns:dbg=\"http://www.sap.com/adt/debugger\"><dbg:abap><dbg:staticVariables>270336</dbg:staticVariables><dbg:stackUsed>40960</dbg:stackUsed><dbg:stackAllocated>204800</dbg:stackAllocated><dbg:dynamicMemoryObjectsUsed>229376</dbg:dynamicMemoryObjectsUsed><dbg:dynamicMemoryObjectsAllocated>294912</dbg:dynamicMemoryObjectsAllocated></dbg:abap><dbg:internal><dbg:used>4194304</dbg:used><dbg:allocated>7340032</dbg:allocated><dbg:peakUsed>5242880</dbg:peakUsed></dbg:internal><dbg:external><dbg:used>4194304</dbg:used><dbg:allocated>5138022</dbg:allocated><dbg:peakUsed>5242880</dbg:peakUsed><dbg:numberOfInternalSessions>1</dbg:numberOfInternalSessions></dbg:external></dbg:memorySizes>",
+        crate::xml::XML_DECL
+    );
+    let mut r = (StatusCode::OK, body).into_response();
+    r.headers_mut().insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static(
+            "application/vnd.sap.adt.debugger.memory.sizes.v1+xml; charset=utf-8",
+        ),
+    );
+    r
+}
+
+/// `POST /sap/bc/adt/debugger/actions?action=<name>[&value=…]` (§6.2, §11).
+pub(crate) fn action(dbg: &DebugSession, query: &[(String, String)]) -> Response {
+    if dbg.attached.is_none() {
+        return errors::no_session_other().into_response();
+    }
+    let Some(name) = q(query, "action").filter(|a| !a.is_empty()) else {
+        return errors::parameter_not_found("action").into_response();
+    };
+    let message = match name {
+        "memorySnapshot" => format!(
+            "Memory Snapshot created on {}. Use transaction S_MEMORY_INSPECTOR to analyze it.",
+            crate::state::INSTANCE
+        ),
+        "updateDebugging" | "garbageCollector" | "commitWork" | "rollbackWork" => String::new(),
+        other => return errors::unknown_method(other).into_response(),
+    };
+    let data = if name == "memorySnapshot" {
+        format!("{},SIM_SNAPSHOT", crate::state::INSTANCE)
+    } else {
+        String::new()
+    };
+    xml_ok(crate::dbgxml::action_xml(name, &message, &data))
+}
+
+/// `GET …/debugger/variables/{name}/{part}` (§9.8): the real system dumps and loses both the
+/// HTTP session and the debug session. The simulator answers 500 and ends the stateful
+/// context; an attached debuggee is released and runs on.
+pub(crate) fn variables_resource(dbg: &mut DebugSession, path: &str) -> Response {
+    let part = path.rsplit('/').next().unwrap_or("");
+    if part == "metadata" {
+        return errors::invalid_data("Resource metadata cannot be read").into_response();
+    }
+    if let Some(attached) = dbg.attached.take() {
+        attached.entry.send(Command::Release);
+    }
+    dbg.end(EndKind::Ended);
+    dbg.lost = true;
+    AdtError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "ExceptionResourceFailure",
+        "Runtime error in the debugger session: the session was terminated",
+    )
+    .prop(
+        "LONGTEXT",
+        "Short dump in the ADT debugger service; session lost",
+    )
+    .into_response()
 }

@@ -10,9 +10,12 @@
 //! Every classrun executes on its own OS thread; while it is stopped in the debug hook the
 //! HTTP side talks to it over channels (see `debuggee.rs`).
 
+mod admin;
 mod auth;
+mod batch;
 mod breakpoints;
 mod classrun;
+mod condition;
 mod dbgxml;
 mod debuggee;
 mod debugger;
@@ -25,6 +28,7 @@ mod stack;
 mod state;
 mod uri;
 mod variables;
+mod watchpoints;
 mod xml;
 
 use std::net::SocketAddr;
@@ -50,6 +54,14 @@ pub struct SimConfig {
     /// How long a debuggee stopped at a breakpoint waits for an attach before it runs on
     /// (default 60 s).
     pub attach_timeout: Duration,
+    /// Idle time after which a stateful context (`sap-contextid`) is dropped (default 30 min).
+    /// A debuggee attached by an expired context stays stopped (a frozen work process) until
+    /// [`SimConfig::stopped_debuggee_expiry`].
+    pub session_idle_timeout: Duration,
+    /// How long an attached, stopped debuggee waits for its next debugger command before the
+    /// simulator aborts it (default 60 min): the simulator's own expiry of frozen work
+    /// processes.
+    pub stopped_debuggee_expiry: Duration,
 }
 
 impl Default for SimConfig {
@@ -61,6 +73,8 @@ impl Default for SimConfig {
             program_dirs: Vec::new(),
             listener_default_timeout: Duration::from_secs(240),
             attach_timeout: Duration::from_secs(60),
+            session_idle_timeout: Duration::from_secs(30 * 60),
+            stopped_debuggee_expiry: Duration::from_secs(60 * 60),
         }
     }
 }
@@ -89,6 +103,22 @@ pub struct LoggedRequest {
     pub session: Option<String>,
     /// Stateful context (`sap-contextid` cookie) the request belonged to.
     pub context: Option<String>,
+    /// The `X-sap-adt-sessiontype` request header (lower case, empty when absent). Inner
+    /// requests of a batch repeat the outer request's value.
+    pub session_type: String,
+    /// For an inner request of `POST /sap/bc/adt/debugger/batch`: its 0-based part index.
+    /// The outer batch request itself is logged with `None` (after its parts).
+    pub batch_part: Option<usize>,
+    /// Time from receipt to answer.
+    pub duration: Duration,
+}
+
+impl LoggedRequest {
+    /// True for a request that travelled over the network (not an inner batch part): what a
+    /// client pays a round trip for.
+    pub fn is_round_trip(&self) -> bool {
+        self.batch_part.is_none()
+    }
 }
 
 /// A running simulator.
@@ -141,9 +171,22 @@ impl SimHandle {
         format!("http://{}", self.addr)
     }
 
-    /// Every request served so far (completed requests only), oldest first.
+    /// Every request served so far (completed requests only), oldest first. Inner batch
+    /// requests appear as their own entries (with [`LoggedRequest::batch_part`]) before the
+    /// outer batch request.
     pub fn request_log(&self) -> Vec<LoggedRequest> {
         self.shared.request_log()
+    }
+
+    /// Forget the request log (e.g. between phases of a test).
+    pub fn clear_request_log(&self) {
+        self.shared.clear_request_log()
+    }
+
+    /// The simulator state as JSON (the same document as `GET /sim/state`): stopped
+    /// debuggees, listeners, breakpoints per user, open stateful contexts.
+    pub fn state_json(&self) -> String {
+        admin::state_json(&self.shared)
     }
 
     /// Stop serving: stopped debuggees are terminated, waiting listener polls end, in-flight

@@ -39,6 +39,16 @@ impl ListenerRegistry {
         lock(&self.by_user).contains_key(user)
     }
 
+    /// (user, terminalId, ideId) of every listener, for the admin API.
+    pub fn snapshot(&self) -> Vec<(String, String, String)> {
+        let mut out: Vec<(String, String, String)> = lock(&self.by_user)
+            .iter()
+            .map(|(u, r)| (u.clone(), r.terminal_id.clone(), r.ide_id.clone()))
+            .collect();
+        out.sort();
+        out
+    }
+
     fn register(&self, user: &str, terminal_id: &str, ide_id: &str) -> u64 {
         let generation = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         lock(&self.by_user).insert(

@@ -19,6 +19,7 @@ use crate::errors;
 use crate::listener;
 use crate::sessions::{Context, DebugSession};
 use crate::state::Shared;
+use crate::watchpoints;
 use crate::{LoggedRequest, SimConfig};
 
 /// Largest request body read.
@@ -29,6 +30,7 @@ pub(crate) async fn serve(
     shared: Arc<Shared>,
     stop: tokio::sync::oneshot::Receiver<()>,
 ) {
+    crate::sessions::spawn_reaper(shared.clone());
     let app = Router::new().fallback(handle).with_state(shared);
     let result = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
@@ -57,23 +59,41 @@ pub(crate) fn parse_query(query: Option<&str>) -> Vec<(String, String)> {
 }
 
 async fn handle(State(shared): State<Arc<Shared>>, req: Request<Body>) -> Response {
+    let started = std::time::Instant::now();
     let method = req.method().clone();
     let target = req
         .uri()
         .path_and_query()
         .map(|p| p.as_str().to_string())
         .unwrap_or_else(|| req.uri().path().to_string());
-    let mut session_id = None;
-    let mut context_id = None;
-    let response = process(&shared, req, &mut session_id, &mut context_id).await;
+    if req.uri().path() == "/sim" || req.uri().path().starts_with("/sim/") {
+        // The admin API is not logged (tests read the log through it).
+        return crate::admin::handle(&shared, &method, req.uri().path());
+    }
+    let session_type = auth::header_str(req.headers(), "x-sap-adt-sessiontype")
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let mut ids = RequestIds::default();
+    let response = process(&shared, req, &mut ids).await;
     shared.log_request(LoggedRequest {
         method: method.to_string(),
         path: target,
         status: response.status().as_u16(),
-        session: session_id,
-        context: context_id,
+        session: ids.session,
+        context: ids.context,
+        session_type,
+        batch_part: None,
+        duration: started.elapsed(),
     });
     response
+}
+
+/// Who a request belonged to (filled while it is processed).
+#[derive(Default)]
+struct RequestIds {
+    session: Option<String>,
+    context: Option<String>,
 }
 
 fn set_cookie(resp: &mut Response, value: String) {
@@ -82,12 +102,7 @@ fn set_cookie(resp: &mut Response, value: String) {
     }
 }
 
-async fn process(
-    shared: &Arc<Shared>,
-    req: Request<Body>,
-    session_id: &mut Option<String>,
-    context_id: &mut Option<String>,
-) -> Response {
+async fn process(shared: &Arc<Shared>, req: Request<Body>, ids: &mut RequestIds) -> Response {
     let (parts, body) = req.into_parts();
     let query = parse_query(parts.uri.query());
     let headers = &parts.headers;
@@ -100,7 +115,7 @@ async fn process(
         Ok(i) => i,
         Err(r) => return r.into_response(),
     };
-    *session_id = Some(identity.session.id.clone());
+    ids.session = Some(identity.session.id.clone());
     let config: &SimConfig = &shared.config;
     let mut extra_cookies: Vec<String> = Vec::new();
     if identity.new_session {
@@ -143,7 +158,7 @@ async fn process(
         auth::cookie(&cookies, CONTEXT_COOKIE).and_then(|id| shared.sessions.context(id, &user));
     let context: Option<Arc<Context>> = match (session_type.as_str(), existing) {
         ("stateless", Some(ctx)) => {
-            end_context(shared, &ctx);
+            end_context(shared, &ctx, true);
             extra_cookies.push(format!(
                 "{CONTEXT_COOKIE}=; path=/sap/bc/adt; expires=Thu, 01 Jan 1970 00:00:00 GMT"
             ));
@@ -157,7 +172,7 @@ async fn process(
         }
         _ => None,
     };
-    *context_id = context.as_ref().map(|c| c.id.clone());
+    ids.context = context.as_ref().map(|c| c.id.clone());
 
     let body = match axum::body::to_bytes(body, MAX_BODY).await {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -177,20 +192,48 @@ async fn process(
         Some(d) => d,
         None => &mut scratch,
     };
+    if let Some(ctx) = &context {
+        ctx.touch();
+    }
     let path = parts.uri.path();
-    let resp = route(
-        shared,
-        &parts.method,
-        path,
-        &query,
-        headers,
-        &body,
-        &user,
-        context.as_ref(),
-        dbg,
-    )
-    .await;
+    let resp = if parts.method == Method::POST && path.trim_end_matches('/') == BATCH {
+        let ct = auth::header_str(headers, "content-type").unwrap_or("");
+        crate::batch::run(
+            shared,
+            ct,
+            &body,
+            &crate::batch::Outer {
+                user: &user,
+                session: &identity.session.id,
+                session_type: &session_type,
+            },
+            context.as_ref(),
+            dbg,
+        )
+        .await
+    } else {
+        route(
+            shared,
+            &parts.method,
+            path,
+            &query,
+            headers,
+            &body,
+            &user,
+            context.as_ref(),
+            dbg,
+        )
+        .await
+    };
+    let lost = std::mem::take(&mut dbg.lost);
     drop(guard);
+    if let Some(ctx) = &context {
+        ctx.touch();
+        if lost {
+            // The request destroyed its stateful session (§9.8).
+            end_context(shared, ctx, true);
+        }
+    }
     if parts.method == Method::HEAD {
         let (p, _) = resp.into_parts();
         return finish(
@@ -205,9 +248,13 @@ async fn process(
     finish(resp, &extra_cookies, csrf.as_deref())
 }
 
-/// A stateless request ended the context: its debuggee runs on, detached.
-fn end_context(shared: &Shared, ctx: &Arc<Context>) {
+/// The context ends (a stateless request, or a request that destroyed it): when `release`,
+/// its debuggee runs on, detached.
+pub(crate) fn end_context(shared: &Shared, ctx: &Arc<Context>, release: bool) {
     shared.sessions.remove_context(&ctx.id);
+    if !release {
+        return;
+    }
     if let Ok(mut dbg) = ctx.debug.try_lock() {
         if let Some(attached) = dbg.attached.take() {
             attached.entry.send(Command::Release);
@@ -226,6 +273,7 @@ fn end_context(shared: &Shared, ctx: &Arc<Context>) {
 }
 
 const DEBUGGER: &str = "/sap/bc/adt/debugger";
+const BATCH: &str = "/sap/bc/adt/debugger/batch";
 
 fn xml_text(body: &'static str) -> Response {
     let mut r = (StatusCode::OK, body).into_response();
@@ -243,7 +291,7 @@ const GRAPH: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><compatibility:gr
 const MESSAGE_TYPES: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><nameditem:namedItemList xmlns:nameditem=\"http://www.sap.com/adt/nameditem\"><nameditem:totalItemCount>6</nameditem:totalItemCount><nameditem:namedItem><nameditem:name>A</nameditem:name><nameditem:description>Termination</nameditem:description></nameditem:namedItem><nameditem:namedItem><nameditem:name>E</nameditem:name><nameditem:description>Error</nameditem:description></nameditem:namedItem><nameditem:namedItem><nameditem:name>I</nameditem:name><nameditem:description>Information</nameditem:description></nameditem:namedItem><nameditem:namedItem><nameditem:name>S</nameditem:name><nameditem:description>Status</nameditem:description></nameditem:namedItem><nameditem:namedItem><nameditem:name>W</nameditem:name><nameditem:description>Warning</nameditem:description></nameditem:namedItem><nameditem:namedItem><nameditem:name>X</nameditem:name><nameditem:description>Exit</nameditem:description></nameditem:namedItem></nameditem:namedItemList>";
 
 #[allow(clippy::too_many_arguments)]
-async fn route(
+pub(crate) async fn route(
     shared: &Arc<Shared>,
     method: &Method,
     path: &str,
@@ -265,9 +313,10 @@ async fn route(
         "/sap/bc/adt/compatibility/graph" if get => xml_text(GRAPH),
         "/sap/public/bc/icf/logoff" if get => StatusCode::OK.into_response(),
         "/sap/bc/adt/debugger/breakpoints/messagetypes" if get => xml_text(MESSAGE_TYPES),
+        "/sap/bc/adt/debugger/breakpoints/statements" if get => breakpoints::statements(),
         "/sap/bc/adt/debugger/breakpoints/validations" if get => StatusCode::OK.into_response(),
         "/sap/bc/adt/debugger/breakpoints" => match *method {
-            Method::POST => breakpoints::set(shared, user, body),
+            Method::POST => breakpoints::set(shared, user, body, dbg),
             Method::GET | Method::HEAD => StatusCode::OK.into_response(),
             _ => method_not_allowed(),
         },
@@ -283,19 +332,45 @@ async fn route(
         },
         "/sap/bc/adt/debugger/stack" => match *method {
             Method::GET | Method::HEAD => debugger::get_stack(dbg).await,
+            _ => errors::AdtError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "ExceptionMethodNotSupported",
+                "Resource controller does not support method POST",
+            )
+            .into_response(),
+        },
+        "/sap/bc/adt/debugger/watchpoints" => match *method {
+            Method::POST => watchpoints::create(dbg, query).await,
+            Method::GET | Method::HEAD => watchpoints::list(dbg, None),
             _ => method_not_allowed(),
         },
+        "/sap/bc/adt/debugger/memorysizes" if get => debugger::memory_sizes(dbg),
+        "/sap/bc/adt/debugger/actions" if *method == Method::POST => debugger::action(dbg, query),
+        "/sap/bc/adt/abapunit/testruns" if *method == Method::POST => {
+            classrun::unit_tests(shared.clone(), user, body).await
+        }
         _ => {
             if let Some(id) = path.strip_prefix("/sap/bc/adt/debugger/breakpoints/")
                 && *method == Method::DELETE
             {
                 let id = percent_decode_str(id).decode_utf8_lossy().into_owned();
-                return breakpoints::delete(shared, user, &id, query);
+                return breakpoints::delete(shared, user, &id, query, dbg);
             }
             if let Some(pos) = path.strip_prefix("/sap/bc/adt/debugger/stack/type/ABAP/position/")
                 && *method == Method::PUT
             {
                 return debugger::switch_frame(dbg, pos).await;
+            }
+            if let Some(id) = path.strip_prefix("/sap/bc/adt/debugger/watchpoints/") {
+                return match *method {
+                    Method::GET | Method::HEAD => watchpoints::list(dbg, Some(id)),
+                    Method::PUT => watchpoints::modify(dbg, id, query),
+                    Method::DELETE => watchpoints::delete(dbg, id),
+                    _ => method_not_allowed(),
+                };
+            }
+            if path.starts_with("/sap/bc/adt/debugger/variables/") {
+                return debugger::variables_resource(dbg, path);
             }
             if let Some(class) = path.strip_prefix("/sap/bc/adt/oo/classrun/")
                 && *method == Method::POST
@@ -303,6 +378,13 @@ async fn route(
                 && !class.contains('/')
             {
                 return classrun::run(shared.clone(), user, class).await;
+            }
+            if let Some(program) = path.strip_prefix("/sap/bc/adt/abapdbg/reportrun/")
+                && *method == Method::POST
+                && !program.is_empty()
+                && !program.contains('/')
+            {
+                return classrun::report(shared.clone(), user, program).await;
             }
             if get
                 && (path.starts_with("/sap/bc/adt/oo/")

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::debuggee::DebuggeeEntry;
 use crate::ids;
@@ -58,6 +59,9 @@ pub(crate) struct DebugSession {
     /// Selected stack frame, 0 = innermost.
     pub selected_frame: usize,
     pub settings: Settings,
+    /// Set by a request that destroys its stateful session (§9.8); the server ends the
+    /// context after the answer.
+    pub lost: bool,
 }
 
 impl DebugSession {
@@ -75,6 +79,29 @@ pub(crate) struct Context {
     pub user: String,
     /// Serialises the requests of the context and guards its debugger state.
     pub debug: Arc<tokio::sync::Mutex<DebugSession>>,
+    /// Start or end of the latest request (idle expiry).
+    last_used: Mutex<Instant>,
+}
+
+impl Context {
+    pub fn touch(&self) {
+        *lock(&self.last_used) = Instant::now();
+    }
+
+    fn idle_for(&self) -> Duration {
+        lock(&self.last_used).elapsed()
+    }
+}
+
+/// What the admin API shows of a context.
+#[derive(Debug, Clone)]
+pub(crate) struct ContextInfo {
+    pub id: String,
+    pub user: String,
+    pub idle: Duration,
+    /// Attached debuggee, when the context is not busy with a request.
+    pub debuggee: Option<String>,
+    pub busy: bool,
 }
 
 #[derive(Default)]
@@ -122,6 +149,7 @@ impl Sessions {
             id: ids::hex32(),
             user: user.to_string(),
             debug: Arc::new(tokio::sync::Mutex::new(DebugSession::default())),
+            last_used: Mutex::new(Instant::now()),
         });
         let mut map = lock(&self.contexts);
         if map.len() >= MAX_SESSIONS {
@@ -141,4 +169,58 @@ impl Sessions {
     pub fn remove_context(&self, id: &str) -> Option<Arc<Context>> {
         lock(&self.contexts).remove(id)
     }
+
+    /// Drop the contexts idle for longer than `idle` and not busy with a request. Their
+    /// debuggees are *not* released: a stopped program stays stopped (a frozen work process).
+    pub fn expire(&self, idle: Duration) -> Vec<String> {
+        let mut map = lock(&self.contexts);
+        let expired: Vec<String> = map
+            .values()
+            .filter(|c| c.idle_for() > idle && c.debug.try_lock().is_ok())
+            .map(|c| c.id.clone())
+            .collect();
+        for id in &expired {
+            map.remove(id);
+        }
+        expired
+    }
+
+    pub fn contexts(&self) -> Vec<ContextInfo> {
+        let map = lock(&self.contexts);
+        let mut out: Vec<ContextInfo> = map
+            .values()
+            .map(|c| {
+                let (busy, debuggee) = match c.debug.try_lock() {
+                    Ok(d) => (false, d.attached.as_ref().map(|a| a.entry.id.clone())),
+                    Err(_) => (true, None),
+                };
+                ContextInfo {
+                    id: c.id.clone(),
+                    user: c.user.clone(),
+                    idle: c.idle_for(),
+                    debuggee,
+                    busy,
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        out
+    }
+}
+
+/// Expire idle stateful contexts in the background (until shutdown).
+pub(crate) fn spawn_reaper(shared: Arc<crate::state::Shared>) {
+    let idle = shared.config.session_idle_timeout;
+    let every = (idle / 4).clamp(Duration::from_millis(50), Duration::from_secs(30));
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            if shared.is_shutting_down() {
+                return;
+            }
+            for id in shared.sessions.expire(idle) {
+                tracing::info!("stateful context {id} expired");
+            }
+        }
+    });
 }

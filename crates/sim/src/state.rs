@@ -91,4 +91,8 @@ impl Shared {
     pub fn request_log(&self) -> Vec<LoggedRequest> {
         lock(&self.log).clone()
     }
+
+    pub fn clear_request_log(&self) {
+        lock(&self.log).clear();
+    }
 }

@@ -210,6 +210,16 @@ pub struct BreakpointSpec {
     pub attrs: Vec<(String, String)>,
 }
 
+impl BreakpointSpec {
+    /// An attribute by local name.
+    pub fn attr(&self, local: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == local)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
 /// `syncScope` of a breakpoints request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SyncScope {
