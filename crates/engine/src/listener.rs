@@ -184,3 +184,20 @@ async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
         }
     }
 }
+
+/// Deletes our listener on the server and makes sure it stays deleted: a poll that was still
+/// on its way when we let go can register it again after the DELETE, so check and repeat.
+pub(crate) async fn stop_on_server(
+    engine: &Engine,
+    identity: &adt::Identity,
+) -> Result<(), adt::AdtError> {
+    for attempt in 0..20u64 {
+        engine.main.stop_listener(identity).await?;
+        tokio::time::sleep(Duration::from_millis(20 + 10 * attempt)).await;
+        if !engine.main.listener_exists(identity).await? {
+            return Ok(());
+        }
+        tracing::debug!("listener registered again after DELETE (attempt {attempt}), repeating");
+    }
+    Ok(())
+}

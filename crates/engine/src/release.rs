@@ -69,7 +69,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     }
     let identity = &engine.config.identity;
     if was_wanted {
-        match engine.main.stop_listener(identity).await {
+        match crate::listener::stop_on_server(engine, identity).await {
             Ok(()) => receipt.listener_stopped = true,
             Err(e) => receipt.errors.push(format!("stop listener: {e}")),
         }

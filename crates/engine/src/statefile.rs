@@ -148,7 +148,7 @@ pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
     let mut errors = Vec::new();
     let mut threads = Vec::new();
     if old.listener
-        && let Err(e) = engine.main.stop_listener(&identity).await
+        && let Err(e) = crate::listener::stop_on_server(engine, &identity).await
     {
         errors.push(format!("stop listener: {e}"));
     }

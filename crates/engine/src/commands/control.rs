@@ -36,9 +36,7 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
         task.abort();
     }
     if was {
-        engine
-            .main
-            .stop_listener(&engine.config.identity)
+        listener::stop_on_server(engine, &engine.config.identity)
             .await
             .map_err(|e| from_adt("stopping the listener", &e))?;
         engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
