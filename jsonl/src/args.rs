@@ -109,6 +109,15 @@ pub struct CancelArgs {
     pub id: Value,
 }
 
+/// `listen`: arm the listener. `take_over` takes it from another debugger listening for the
+/// same user (that one is told, as a conflict notification).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListenArgs {
+    #[serde(default)]
+    pub take_over: bool,
+}
+
 /// `run`: run a class as a console application (`IF_OO_ADT_CLASSRUN`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunArgs {

@@ -116,17 +116,33 @@ impl Client {
     // ---- listener -------------------------------------------------------------------------
 
     /// Long-poll for a stopped session of `identity.user`. `Ok(None)` when the server's
-    /// `timeout_secs` passed without a stop (poll again).
+    /// `timeout_secs` passed without a stop (poll again). Fails with
+    /// [`ErrorClass::ListenerConflict`] when another debugger listens for the user.
     pub async fn listen(
         &self,
         identity: &Identity,
         timeout_secs: u32,
     ) -> Result<Option<Debuggee>, AdtError> {
+        self.listen_opts(identity, timeout_secs, true).await
+    }
+
+    /// Like [`Client::listen`]; with `check_conflict` false an existing listener of another
+    /// debugger for the same user is taken over (that one's poll ends with a conflict
+    /// notification).
+    pub async fn listen_opts(
+        &self,
+        identity: &Identity,
+        timeout_secs: u32,
+        check_conflict: bool,
+    ) -> Result<Option<Debuggee>, AdtError> {
         let secs = timeout_secs.to_string();
         let mut pairs = identity_query(identity);
         pairs.extend([
             ("timeout", secs.as_str()),
-            ("checkConflict", "true"),
+            (
+                "checkConflict",
+                if check_conflict { "true" } else { "false" },
+            ),
             ("isNotifiedOnConflict", "true"),
         ]);
         let answer = self

@@ -33,6 +33,10 @@ pub(crate) struct Inner {
     pub(crate) listener_wanted: bool,
     pub(crate) listener_armed: bool,
     pub(crate) listener_task: Option<tokio::task::JoinHandle<()>>,
+    /// The next poll takes the listener over from another debugger.
+    pub(crate) listener_take_over: bool,
+    /// Why the listener gave up (conflict, repeated failures), until `listen` is sent again.
+    pub(crate) listener_error: Option<jsonl::ErrorBody>,
     /// Attached debuggees by thread number.
     pub(crate) threads: BTreeMap<u32, Attached>,
     /// The thread commands act on; always one of `threads` when there are any.

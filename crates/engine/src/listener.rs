@@ -9,11 +9,14 @@ use serde_json::json;
 use crate::debuggee::{Attached, StopReason, describe_stop};
 use crate::engine::Engine;
 
-/// Starts the listener task if it is not running. Returns at once.
-pub(crate) fn ensure_started(engine: &Arc<Engine>) {
+/// Starts the listener task if it is not running. Returns at once. With `take_over`, the
+/// first poll takes the user's listener over from another debugger instead of reporting a
+/// conflict.
+pub(crate) fn ensure_started(engine: &Arc<Engine>, take_over: bool) {
     let needs_task = engine.update(|inner| {
         inner.listener_wanted = true;
-        inner.ended = false;
+        inner.listener_error = None;
+        inner.listener_take_over |= take_over;
         inner.listener_task.as_ref().is_none_or(|t| t.is_finished())
     });
     if needs_task {
@@ -22,19 +25,33 @@ pub(crate) fn ensure_started(engine: &Arc<Engine>) {
     }
 }
 
-/// Waits until the listener is armed on the server, at most `timeout`.
-pub(crate) async fn wait_armed(engine: &Arc<Engine>, timeout: Duration) -> bool {
+/// Waits until the listener is armed on the server, at most `timeout`. Fails at once with
+/// the listener's own error when it gave up (a conflict, repeated failures).
+pub(crate) async fn wait_armed(
+    engine: &Arc<Engine>,
+    timeout: Duration,
+) -> Result<(), jsonl::ErrorBody> {
     let mut rx = engine.watch();
     let deadline = tokio::time::Instant::now() + timeout;
     loop {
-        if engine.lock().listener_armed {
-            return true;
+        {
+            let inner = engine.lock();
+            if inner.listener_armed {
+                return Ok(());
+            }
+            if let Some(e) = &inner.listener_error {
+                return Err(e.clone());
+            }
         }
         if tokio::time::timeout_at(deadline, rx.changed())
             .await
             .is_err()
         {
-            return false;
+            return Err(jsonl::ErrorBody::new(
+                jsonl::ErrorCode::Timeout,
+                "the listener could not be armed, so a stop would not be caught; nothing was run",
+            )
+            .with_hint("check 'status' and the stderr log, then retry"));
         }
     }
 }
@@ -50,7 +67,8 @@ async fn run(engine: Arc<Engine>) {
             let client = engine.listen_client.clone();
             let identity = identity.clone();
             let secs = engine.config.listener_poll_secs;
-            tokio::spawn(async move { client.listen(&identity, secs).await })
+            let take_over = engine.update(|inner| std::mem::take(&mut inner.listener_take_over));
+            tokio::spawn(async move { client.listen_opts(&identity, secs, !take_over).await })
         };
         if !engine.lock().listener_armed {
             confirm_armed(&engine, &identity, &poll).await;
@@ -66,16 +84,36 @@ async fn run(engine: Arc<Engine>) {
             Ok(None) => failures = 0, // the server's timeout: poll again, silently
             Ok(Some(debuggee)) => {
                 failures = 0;
-                catch(&engine, debuggee).await;
+                // Attach in the background so the next poll is in flight at once.
+                let engine = engine.clone();
+                tokio::spawn(async move { catch(&engine, debuggee).await });
             }
             Err(e) if e.class() == adt::ErrorClass::ListenerConflict => {
+                let ex = e.exception();
+                let displaced =
+                    ex.and_then(|x| x.subtype.as_deref()) == Some("conflictNotification");
+                let holder = ex.and_then(|x| x.ide_user.clone());
+                let text = ex.and_then(|x| x.conflict_text.clone());
+                let error = crate::errors::from_adt("listening", &e);
                 engine.update(|inner| {
                     inner.listener_wanted = false;
                     inner.listener_armed = false;
+                    inner.listener_error = Some(error);
                 });
                 engine.emit(
                     "listener.conflict",
-                    json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
+                    json!({
+                        "message": e.to_string(),
+                        "displaced": displaced,
+                        "holder": holder,
+                        "conflict_text": text,
+                        "hint": if displaced {
+                            "another debugger took the listener over; 'listen' again with take_over to take it back"
+                        } else {
+                            "another debugger listens for this user; stop it, or 'listen' with {\"take_over\":true}"
+                        },
+                        "adt": crate::errors::adt_detail(&e),
+                    }),
                     None,
                 );
                 return;
@@ -84,9 +122,11 @@ async fn run(engine: Arc<Engine>) {
                 failures += 1;
                 tracing::warn!("listener poll failed ({failures}): {e}");
                 if failures >= 5 {
+                    let error = crate::errors::from_adt("listening", &e);
                     engine.update(|inner| {
                         inner.listener_wanted = false;
                         inner.listener_armed = false;
+                        inner.listener_error = Some(error);
                     });
                     engine.emit(
                         "listener.failed",

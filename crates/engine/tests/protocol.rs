@@ -307,3 +307,39 @@ async fn two_debuggees_are_two_threads() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_listener_conflict_is_reported_and_taken_over_only_on_request() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut a, task_a) = start_with(&sim, |c| c.identity.ide_id = "A".repeat(32));
+    let (mut b, task_b) = start_with(&sim, |c| c.identity.ide_id = "B".repeat(32));
+    a.ok("listen", json!({})).await;
+    a.event("listener.armed").await;
+
+    b.ok("listen", json!({})).await;
+    let conflict = b.event("listener.conflict").await;
+    assert_eq!(conflict["body"]["displaced"], false, "{conflict}");
+    assert_eq!(conflict["body"]["holder"], "DEVELOPER", "{conflict}");
+    assert!(conflict["body"]["conflict_text"].as_str().is_some_and(|t| !t.is_empty()), "{conflict}");
+    // A trigger cannot be caught while the other one listens: refused, not hung.
+    let run = b.call("run", json!({"class": DEMO})).await;
+    assert_eq!(run["error"]["code"], "conflict.listener", "{run}");
+    assert_eq!(a.ok("status", json!({})).await["listener"]["armed"], true);
+
+    // Taken over on request: B listens, A is told it was displaced.
+    b.ok("listen", json!({"take_over": true})).await;
+    b.event("listener.armed").await;
+    let displaced = a.event("listener.conflict").await;
+    assert_eq!(displaced["body"]["displaced"], true, "{displaced}");
+    assert_eq!(a.ok("status", json!({})).await["listener"]["armed"], false);
+    // B catches the run now.
+    b.ok("bp.set", json!({"location": format!("{DEMO}:48")})).await;
+    let run = b.run_demo().await;
+    stopped_at(&mut b, 48).await;
+    b.ok("bp.delete", json!({"all": true})).await;
+    b.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(b.response(&run).await["result"]["output"], OUTPUT);
+    a.finish(task_a).await;
+    b.finish(task_b).await;
+    sim.shutdown().await;
+}

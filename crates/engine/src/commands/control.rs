@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{
-    LineTargetArgs, RunArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
+    LineTargetArgs, ListenArgs, RunArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil,
+    decode,
 };
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
@@ -18,8 +19,9 @@ use crate::listener;
 
 const ARM_TIMEOUT: Duration = Duration::from_secs(10);
 
-pub(crate) async fn listen(engine: &Arc<Engine>) -> Outcome {
-    listener::ensure_started(engine);
+pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
+    let args: ListenArgs = decode("listen", args)?;
+    listener::ensure_started(engine, args.take_over);
     let armed = engine.lock().listener_armed;
     // Non-blocking: `listener.armed` follows once the server holds the listener.
     Ok(json!({ "armed": armed }))
@@ -46,15 +48,8 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
 
 /// Arms the listener (if needed) before a trigger, so its stop is caught.
 pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
-    listener::ensure_started(engine);
-    if listener::wait_armed(engine, ARM_TIMEOUT).await {
-        return Ok(());
-    }
-    Err(ErrorBody::new(
-        ErrorCode::Timeout,
-        "the listener could not be armed, so a stop would not be caught; nothing was run",
-    )
-    .with_hint("check 'status' and the stderr log, then retry"))
+    listener::ensure_started(engine, false);
+    listener::wait_armed(engine, ARM_TIMEOUT).await
 }
 
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {

@@ -28,7 +28,7 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
         "bp.disable" => bp::enable(engine, args, false).await,
         "bp.export" => bp::export(engine),
         "bp.import" => bp::import(engine, args).await,
-        "listen" => control::listen(engine).await,
+        "listen" => control::listen(engine, args).await,
         "unlisten" => control::unlisten(engine).await,
         "run" => control::run(engine, args).await,
         "wait" => control::wait(engine, args).await,
