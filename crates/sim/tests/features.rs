@@ -830,3 +830,83 @@ async fn request_log_and_admin_api() {
     );
     sim.shutdown().await;
 }
+
+fn fixtures() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/src")
+}
+
+#[tokio::test]
+async fn sources_of_classes_includes_interfaces_and_programs() {
+    let sim = sim_with(sim::SimConfig {
+        program_dirs: vec![fixtures()],
+        ..sim::SimConfig::default()
+    })
+    .await;
+    let s = session(&sim.base_url(), false).await;
+    for (path, file) in [
+        (
+            "/sap/bc/adt/oo/classes/zcl_sim_parts/source/main",
+            "zcl_sim_parts.clas.abap",
+        ),
+        (
+            "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses",
+            "zcl_sim_parts.clas.testclasses.abap",
+        ),
+        (
+            "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/implementations",
+            "zcl_sim_parts.clas.locals_imp.abap",
+        ),
+        (
+            "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/definitions",
+            "zcl_sim_parts.clas.locals_def.abap",
+        ),
+        (
+            "/sap/bc/adt/oo/interfaces/zif_sim_sample/source/main",
+            "zif_sim_sample.intf.abap",
+        ),
+        (
+            "/sap/bc/adt/programs/programs/zsim_report/source/main",
+            "zsim_report.prog.abap",
+        ),
+    ] {
+        let r = s.get(path).await;
+        assert_eq!(r.status, 200, "{path}: {r:?}");
+        assert_eq!(r.content_type(), Some("text/plain; charset=utf-8"));
+        let expected = std::fs::read_to_string(fixtures().join(file)).expect("fixture");
+        assert_eq!(r.body, expected, "{path}");
+    }
+    let r = s
+        .get("/sap/bc/adt/oo/classes/zcl_abapdbg_demo/includes/testclasses")
+        .await;
+    assert_eq!(r.status, 404);
+    let r = s
+        .get("/sap/bc/adt/programs/programs/znope/source/main")
+        .await;
+    assert_eq!(r.status, 404);
+    sim.shutdown().await;
+}
+
+/// A long poll on a stateful session holds the session: the next request of that session
+/// waits for it (§1.3); another session is not held up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_of_one_stateful_session_are_serialised() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let s = std::sync::Arc::new(session(&base, true).await);
+    let poller = s.clone();
+    let poll = tokio::spawn(async move { poller.post(&listener_query(IDE, "&timeout=2")).await });
+    let other = session(&base, false).await;
+    wait_for_listener(&other, IDE).await;
+    let started = std::time::Instant::now();
+    let r = other.get("/sap/bc/adt/compatibility/graph").await;
+    assert_eq!(r.status, 200);
+    assert!(started.elapsed() < Duration::from_millis(1000));
+    let r = s.get("/sap/bc/adt/compatibility/graph").await;
+    assert_eq!(r.status, 200);
+    assert!(
+        started.elapsed() >= Duration::from_millis(1500),
+        "the second request waited for the poll"
+    );
+    assert_eq!(poll.await.expect("join").status, 200);
+    sim.shutdown().await;
+}
