@@ -29,6 +29,19 @@ fn bash_coproc_drives_a_whole_session() {
         String::from_utf8_lossy(&out.stderr),
         transcript_text
     );
+    // Every line of the transcript is valid against the checked-in protocol schema.
+    let schema: serde_json::Value = serde_json::from_str(include_str!("../jsonl/schema.json"))
+        .expect("jsonl/schema.json is JSON");
+    for line in transcript_text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("transcript line is JSON");
+        if let Err(e) = jsonl::validate::validate(&schema, &v) {
+            panic!("transcript line breaks the schema: {line}\n{e:#?}");
+        }
+    }
+    assert!(
+        transcript_text.lines().count() > 20,
+        "a whole session was recorded"
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("abapdbg released: listener stopped, 2 breakpoint(s) deleted"),

@@ -1,5 +1,6 @@
 //! Typed arguments of each command. Unknown members are ignored (clients may be newer).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
@@ -16,7 +17,7 @@ pub fn decode<T: DeserializeOwned>(cmd: &str, args: &Value) -> Result<T, ErrorBo
 /// `bp.set`: line breakpoints by `location` or `locations` (`OBJECT:LINE`, line in
 /// `/source/main`, or any address form of PROTOCOL.md), and/or one breakpoint of another
 /// kind: `statement` (`CATCH`), `exception` (`CX_SY_ZERODIVIDE`), `message`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BpSetArgs {
     #[serde(default)]
@@ -42,7 +43,7 @@ fn yes() -> bool {
 }
 
 /// A message breakpoint: all three parts are required by the system.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MessageArgs {
     pub id: String,
@@ -52,7 +53,7 @@ pub struct MessageArgs {
 }
 
 /// `bp.delete`, `bp.enable`, `bp.disable`: one `id`, several `ids`, or `all`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BpIdsArgs {
     #[serde(default)]
@@ -65,7 +66,7 @@ pub struct BpIdsArgs {
 
 /// `bp.import`: breakpoints in the form `bp.export` wrote them (each a `bp.set` argument
 /// object).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct BpImportArgs {
     pub breakpoints: Vec<BpSetArgs>,
 }
@@ -82,14 +83,14 @@ impl BpSetArgs {
 }
 
 /// `hello`: `events` limits which events this client receives (`ready` always comes).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct HelloArgs {
     #[serde(default)]
     pub events: Option<Vec<String>>,
 }
 
 /// `configure`: limits of this session; each member optional.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigureArgs {
     /// Values longer than this many characters are cut (marked `truncated`) in `vars` and
@@ -104,14 +105,14 @@ pub struct ConfigureArgs {
 
 /// `cancel`: stop waiting for the request with this `id`. It answers `request.cancelled`;
 /// what it started on the system (a step, a run) goes on and reports through events.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CancelArgs {
     pub id: Value,
 }
 
 /// `listen`: arm the listener. `take_over` takes it from another debugger listening for the
 /// same user (that one is told, as a conflict notification).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ListenArgs {
     #[serde(default)]
@@ -119,13 +120,13 @@ pub struct ListenArgs {
 }
 
 /// `run`: run a class as a console application (`IF_OO_ADT_CLASSRUN`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RunArgs {
     pub class: String,
 }
 
 /// What `wait` waits for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum WaitUntil {
     /// A debuggee is stopped.
@@ -137,7 +138,7 @@ pub enum WaitUntil {
 }
 
 /// `wait`: block until a condition holds, at most `timeout_ms`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct WaitArgs {
     pub until: WaitUntil,
     #[serde(default = "default_wait_ms")]
@@ -149,7 +150,7 @@ fn default_wait_ms() -> u64 {
 }
 
 /// Step kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StepType {
     Into,
@@ -160,7 +161,7 @@ pub enum StepType {
 
 /// `step`: move the stopped debuggee. Answers when it stops again or ends, or after
 /// `timeout_ms` with `pending: true` (the stop then arrives as an event).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct StepArgs {
     #[serde(rename = "type")]
     pub step_type: StepType,
@@ -171,7 +172,7 @@ pub struct StepArgs {
 /// `vars`: without `id` the variables of the current frame's scopes; with `id` the children
 /// of that variable (`LS_ORDER`, `ME`, `LT_ITEMS[2]`). `epoch`, when given, must be the
 /// current one (ids are only valid for the stop they came from).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VarsArgs {
     #[serde(default)]
     pub id: Option<String>,
@@ -181,7 +182,7 @@ pub struct VarsArgs {
 
 /// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the current
 /// frame's source.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LineTargetArgs {
     #[serde(default)]
     pub location: Option<String>,
@@ -192,13 +193,13 @@ pub struct LineTargetArgs {
 }
 
 /// `thread`: make this thread current.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ThreadArgs {
     pub id: u32,
 }
 
 /// `frame`: select a stack frame (0 = innermost) for `vars`, `get` and `source`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct FrameArgs {
     pub index: usize,
     #[serde(default)]
@@ -206,7 +207,7 @@ pub struct FrameArgs {
 }
 
 /// `get`: one variable by path (`LT_ITEMS[3]-PRICE`, `ME->MV_NAME`, `<FS>`, `LR_REF->*`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GetArgs {
     pub path: String,
     /// Return the value whole even beyond the size limit.
@@ -217,7 +218,7 @@ pub struct GetArgs {
 }
 
 /// `set`: assign a value to a variable (a write action; the server must allow writes).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SetArgs {
     pub path: String,
     pub value: String,
@@ -226,7 +227,7 @@ pub struct SetArgs {
 }
 
 /// `table`: rows of an internal table as records, paged.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TableArgs {
     pub id: String,
     #[serde(default)]
@@ -242,7 +243,7 @@ fn default_table_limit() -> u32 {
 }
 
 /// `source`: lines around a `location`, or around the selected frame's line.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SourceArgs {
     #[serde(default)]
     pub location: Option<String>,

@@ -1,5 +1,6 @@
 //! Error bodies with stable string codes.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -102,7 +103,7 @@ impl ErrorCode {
 }
 
 /// The `error` member of a failed response.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ErrorBody {
     pub code: String,
     pub message: String,

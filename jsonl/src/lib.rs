@@ -10,7 +10,9 @@
 pub mod args;
 pub mod error;
 pub mod message;
+pub mod schema;
 pub mod state;
+pub mod validate;
 
 pub use error::{ErrorBody, ErrorCode};
 pub use message::{Event, Outgoing, Request, Response, parse_request};
@@ -53,6 +55,7 @@ pub const COMMANDS: &[&str] = &[
     "set",
     "table",
     "source",
+    "schema",
     "shutdown",
 ];
 

@@ -1,9 +1,10 @@
 //! The session state carried on every response and event.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Where the debugging session stands, so a client that missed events can resynchronise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum State {
     /// Connected, nothing armed, no debuggee.

@@ -320,7 +320,12 @@ async fn a_listener_conflict_is_reported_and_taken_over_only_on_request() {
     let conflict = b.event("listener.conflict").await;
     assert_eq!(conflict["body"]["displaced"], false, "{conflict}");
     assert_eq!(conflict["body"]["holder"], "DEVELOPER", "{conflict}");
-    assert!(conflict["body"]["conflict_text"].as_str().is_some_and(|t| !t.is_empty()), "{conflict}");
+    assert!(
+        conflict["body"]["conflict_text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()),
+        "{conflict}"
+    );
     // A trigger cannot be caught while the other one listens: refused, not hung.
     let run = b.call("run", json!({"class": DEMO})).await;
     assert_eq!(run["error"]["code"], "conflict.listener", "{run}");
@@ -333,7 +338,8 @@ async fn a_listener_conflict_is_reported_and_taken_over_only_on_request() {
     assert_eq!(displaced["body"]["displaced"], true, "{displaced}");
     assert_eq!(a.ok("status", json!({})).await["listener"]["armed"], false);
     // B catches the run now.
-    b.ok("bp.set", json!({"location": format!("{DEMO}:48")})).await;
+    b.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
     let run = b.run_demo().await;
     stopped_at(&mut b, 48).await;
     b.ok("bp.delete", json!({"all": true})).await;

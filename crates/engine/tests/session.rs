@@ -119,6 +119,9 @@ async fn hello_logs_on_and_filters_events_configure_and_cancel() {
             .is_some_and(|c| c.contains(&json!("cancel")))
     );
     assert_eq!(hello["subscribed"], json!(["stopped", "debuggee.ended"]));
+    let schema = h.ok("schema", json!({})).await;
+    assert_eq!(schema, jsonl::schema::protocol_schema());
+    assert!(schema["$defs"]["Request"].is_object());
 
     // listener.armed is not subscribed: it must not arrive, stopped must.
     h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))

@@ -20,6 +20,7 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
     match req.cmd.as_str() {
         "hello" => session::hello(engine, args).await,
         "configure" => session::configure(engine, args),
+        "schema" => Ok(jsonl::schema::protocol_schema()),
         "status" => session::status(engine),
         "bp.set" => bp::set(engine, args).await,
         "bp.list" => bp::list(engine),

@@ -71,7 +71,11 @@ pub fn start(sim: &sim::SimHandle) -> (Harness, ServeTask) {
 }
 
 impl Harness {
+    /// Sends a request; it must be valid against the protocol schema.
     pub async fn send(&mut self, line: Value) {
+        if let Err(e) = jsonl::schema::validate_request(&line) {
+            panic!("the test sends an invalid request {line}: {e:?}");
+        }
         self.input
             .write_all(format!("{line}\n").as_bytes())
             .await
@@ -94,6 +98,9 @@ impl Harness {
                 .expect("read")
                 .expect("not EOF");
             let v: Value = serde_json::from_str(&line).expect("every line is JSON");
+            if let Err(e) = jsonl::schema::validate_line(&v) {
+                panic!("a line breaks the protocol schema: {line}\n{e:#?}");
+            }
             self.seen.push(v.clone());
             if pred(&v) {
                 return v;
