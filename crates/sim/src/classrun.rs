@@ -147,6 +147,43 @@ pub(crate) async fn report(_shared: Arc<Shared>, _user: &str, program: &str) -> 
 }
 
 /// `POST /sap/bc/adt/abapunit/testruns`: ABAP Unit.
-pub(crate) async fn unit_tests(_shared: Arc<Shared>, _user: &str, _body: &str) -> Response {
-    errors::not_found("ABAP Unit is not available yet").into_response()
+pub(crate) async fn unit_tests(shared: Arc<Shared>, _user: &str, body: &str) -> Response {
+    let targets = match crate::aunit::parse_run_configuration(body) {
+        Ok(t) => t,
+        Err(e) => return errors::invalid_data(e.0).into_response(),
+    };
+    let mut programs = Vec::new();
+    for t in targets {
+        let known = shared
+            .repo
+            .objects()
+            .iter()
+            .any(|(name, kind)| *kind == t.kind && *name == t.object);
+        if !known {
+            return errors::not_found(format!("Object {} does not exist", t.object))
+                .into_response();
+        }
+        if shared
+            .repo
+            .source(&t.object, abap::SourcePart::TestClasses)
+            .is_some()
+        {
+            return AdtError::new(
+                StatusCode::NOT_IMPLEMENTED,
+                "ExceptionNotSupported",
+                "ABAP Unit runs need the interpreter's unit runner (not available yet)",
+            )
+            .into_response();
+        }
+        programs.push(crate::aunit::ProgramResult {
+            target: t,
+            classes: Vec::new(),
+        });
+    }
+    let mut r = (StatusCode::OK, crate::aunit::run_result_xml(&programs)).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/xml; charset=utf-8"),
+    );
+    r
 }

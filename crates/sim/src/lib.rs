@@ -11,6 +11,7 @@
 //! HTTP side talks to it over channels (see `debuggee.rs`).
 
 mod admin;
+mod aunit;
 mod auth;
 mod batch;
 mod breakpoints;

@@ -910,3 +910,41 @@ async fn requests_of_one_stateful_session_are_serialised() {
     assert_eq!(poll.await.expect("join").status, 200);
     sim.shutdown().await;
 }
+
+#[tokio::test]
+async fn abap_unit_trigger_reads_the_run_configuration() {
+    let sim = sim().await;
+    let s = session(&sim.base_url(), false).await;
+    let config = |uri: &str| {
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><aunit:runConfiguration xmlns:aunit=\"http://www.sap.com/adt/aunit\"><external><coverage active=\"false\"/></external><options><uriType value=\"semantic\"/><testDeterminationStrategy sameProgram=\"true\" assignedTests=\"false\"/><testRiskLevels harmless=\"true\" dangerous=\"true\" critical=\"true\"/><testDurations short=\"true\" medium=\"true\" long=\"true\"/></options><adtcore:objectSets xmlns:adtcore=\"http://www.sap.com/adt/core\"><objectSet kind=\"inclusive\"><adtcore:objectReferences><adtcore:objectReference adtcore:uri=\"{uri}\"/></adtcore:objectReferences></objectSet></adtcore:objectSets></aunit:runConfiguration>"
+        )
+    };
+    let ct = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
+    // A class without test classes: 200 with an empty runResult.
+    let r = s
+        .post_xml(
+            "/sap/bc/adt/abapunit/testruns",
+            ct,
+            config("/sap/bc/adt/oo/classes/zcl_abapdbg_demo"),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(
+        r.body
+            .ends_with("<aunit:runResult xmlns:aunit=\"http://www.sap.com/adt/aunit\"/>")
+    );
+    let r = s
+        .post_xml(
+            "/sap/bc/adt/abapunit/testruns",
+            ct,
+            config("/sap/bc/adt/oo/classes/zcl_nope"),
+        )
+        .await;
+    assert_eq!(r.status, 404);
+    let r = s
+        .post_xml("/sap/bc/adt/abapunit/testruns", ct, "<garbage".into())
+        .await;
+    assert_eq!(r.status, 400);
+    sim.shutdown().await;
+}
