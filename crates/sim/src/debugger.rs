@@ -73,6 +73,21 @@ pub(crate) async fn dispatch(
             step_not_possible().into_response()
         }
         "terminateDebuggee" => terminate(dbg).await,
+        "setVariableValue" => {
+            if q(query, "variableName").is_none_or(|v| v.trim().is_empty()) {
+                return errors::parameter_not_found("variableName").into_response();
+            }
+            if dbg.attached.is_none() {
+                return errors::no_session_other().into_response();
+            }
+            // Needs `StopContext::set_value` from the interpreter (pending).
+            AdtError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "AdiFailed",
+                "Changing variables is not supported by this simulator yet",
+            )
+            .into_response()
+        }
         "setDebuggerSettings" => set_settings(dbg, body),
         "setStackPosition" => {
             let position = q(query, "position")

@@ -948,3 +948,85 @@ async fn abap_unit_trigger_reads_the_run_configuration() {
     assert_eq!(r.status, 400);
     sim.shutdown().await;
 }
+
+#[tokio::test]
+async fn set_variable_value_and_other_calls_without_a_debuggee() {
+    let sim = sim().await;
+    let s = session(&sim.base_url(), true).await;
+    let r = s.post("/sap/bc/adt/debugger?method=setVariableValue").await;
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body
+            .contains("Parameter variableName could not be found.")
+    );
+    let r = s
+        .post("/sap/bc/adt/debugger?method=setVariableValue&variableName=LV_X")
+        .await;
+    assert_eq!(r.status, 500);
+    assert_eq!(subtype(&r.body).as_deref(), Some("noSessionAttached"));
+    for path in [
+        "/sap/bc/adt/debugger/memorysizes?includeAbap=true",
+        "/sap/bc/adt/debugger/watchpoints",
+    ] {
+        let r = s.get(path).await;
+        assert_eq!(r.status, 500, "{path}");
+        assert_eq!(subtype(&r.body).as_deref(), Some("noSessionAttached"));
+    }
+    let r = s
+        .post("/sap/bc/adt/debugger/actions?action=garbageCollector")
+        .await;
+    assert_eq!(r.status, 500);
+    // Debugger-scope breakpoints need the attached session.
+    let body =
+        bps_body("", &line_bp("d", 35, "")).replace("scope=\"external\"", "scope=\"debugger\"");
+    let r = post_bps(&s, body).await;
+    assert_eq!(r.status, 500);
+    let r = s.step("stepJumpToLine").await;
+    assert_eq!(r.status, 400);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn debugger_scope_breakpoints_live_in_the_attached_session() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let (caught, run, l) = stop_with(&base, bps_body(&partial(), &line_bp("c", 35, ""))).await;
+    l.set_breakpoints(&[], true).await;
+    let d = attached(&base, &caught).await;
+    let body =
+        bps_body("", &line_bp("dbg", 48, "")).replace("scope=\"external\"", "scope=\"debugger\"");
+    let r = post_bps(&d, body).await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let id = attribute(&r.body, "id").expect("id");
+    let st = state(&sim);
+    assert!(
+        st["breakpoints"]
+            .as_object()
+            .is_some_and(|m| m.keys().any(|k| k.starts_with("debuggee:"))),
+        "{st}"
+    );
+    let r = d.step("stepContinue").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(
+        r.body
+            .contains(&format!("<dbg:breakpoint id=\"{id}\" kind=\"line\"")),
+        "{r:?}"
+    );
+    assert_eq!(top_line(&d.stack().await.body), Some(48));
+    let enc = percent_encoding::utf8_percent_encode(&id, percent_encoding::NON_ALPHANUMERIC);
+    let r = d
+        .delete(&format!("/sap/bc/adt/debugger/breakpoints/{enc}?scope=debugger&debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}"))
+        .await;
+    assert_eq!(r.status, 200);
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"), "{r:?}");
+    assert_eq!(finish(run).await.body.trim_end(), OUTPUT);
+    let st = state(&sim);
+    assert_eq!(
+        st["breakpoints"].as_object().map(|m| m.len()),
+        Some(0),
+        "{st}"
+    );
+    l.stop_listener().await;
+    sim.shutdown().await;
+}
