@@ -37,7 +37,10 @@ pub(crate) enum Command {
 #[command(
     after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD and \
     ABAPDBG_CLIENT; flags override all but the password, which never goes on a command line.\n\
-    Without ABAPDBG_URL (and --url), serve starts the embedded simulator."
+    Without ABAPDBG_URL (and --url), serve starts the embedded simulator.\n\n\
+    Besides stdin/stdout the session listens on a Unix socket (0600, in a 0700 directory under \
+    $XDG_RUNTIME_DIR/abapdbg or ABAPDBG_RUNTIME_DIR): more clients can connect and share it. \
+    One session per system and user: a second serve says so, or with --relay connects to it."
 )]
 pub(crate) struct ServeArgs {
     /// Base URL of the SAP system, e.g. https://host:44300 [env: ABAPDBG_URL]
@@ -64,6 +67,24 @@ pub(crate) struct ServeArgs {
     /// Most programs held stopped at once; further catches are released with an event.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub(crate) max_threads: u16,
+    /// Do not open the session's Unix socket (other clients cannot share it).
+    #[arg(long, conflicts_with_all = ["no_stdio", "daemon"])]
+    pub(crate) no_socket: bool,
+    /// Serve on the Unix socket only (no stdin/stdout); ends on 'shutdown', a signal, or
+    /// --idle-exit seconds without a client.
+    #[arg(long)]
+    pub(crate) no_stdio: bool,
+    /// Start the session in the background (socket only) and print where it listens.
+    #[arg(long, conflicts_with = "no_stdio")]
+    pub(crate) daemon: bool,
+    /// If a session for this system and user is already running, relay stdin/stdout to it
+    /// instead of refusing to start.
+    #[arg(long, conflicts_with_all = ["no_stdio", "daemon"])]
+    pub(crate) relay: bool,
+    /// Seconds a socket-only session waits without any client before it releases everything
+    /// and ends.
+    #[arg(long, default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) idle_exit: u64,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

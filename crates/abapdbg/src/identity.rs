@@ -30,21 +30,44 @@ pub(crate) fn ide_id() -> String {
 /// `$ABAPDBG_STATE_DIR`, else `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`. One
 /// file per system URL, client and user, so one `serve` owns a profile at a time.
 pub(crate) fn state_file(adt: &adt::Config) -> Option<std::path::PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    let dir = match env("ABAPDBG_STATE_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => match env("XDG_STATE_HOME") {
-            Some(d) => std::path::PathBuf::from(d).join("abapdbg"),
-            None => std::path::PathBuf::from(env("HOME")?).join(".local/state/abapdbg"),
-        },
-    };
-    let profile = format!(
+    Some(state_dir()?.join(format!("session-{}.json", profile(adt))))
+}
+
+fn env_path(k: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os(k)
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+}
+
+fn state_dir() -> Option<std::path::PathBuf> {
+    env_path("ABAPDBG_STATE_DIR")
+        .or_else(|| env_path("XDG_STATE_HOME").map(|d| d.join("abapdbg")))
+        .or_else(|| env_path("HOME").map(|d| d.join(".local/state/abapdbg")))
+}
+
+/// The session's Unix socket: `$ABAPDBG_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR/abapdbg`, else
+/// next to the state file.
+pub(crate) fn socket_path(adt: &adt::Config) -> Option<std::path::PathBuf> {
+    let dir = env_path("ABAPDBG_RUNTIME_DIR")
+        .or_else(|| env_path("XDG_RUNTIME_DIR").map(|d| d.join("abapdbg")))
+        .or_else(state_dir)?;
+    Some(dir.join(format!("session-{}.sock", profile(adt))))
+}
+
+/// Where a background session writes its log.
+pub(crate) fn daemon_log(adt: &adt::Config) -> Option<std::path::PathBuf> {
+    Some(state_dir()?.join(format!("serve-{}.log", profile(adt))))
+}
+
+/// One name per system URL, client and user.
+fn profile(adt: &adt::Config) -> String {
+    let key = format!(
         "{}|{}|{}",
         adt.base_url.trim_end_matches('/').to_lowercase(),
         adt.client.as_deref().unwrap_or(""),
         adt.user.to_uppercase()
     );
-    Some(dir.join(format!("session-{:016x}.json", fnv1a(profile.as_bytes()))))
+    format!("{:016x}", fnv1a(key.as_bytes()))
 }
 
 /// FNV-1a, 64 bit: a hash whose value never changes between builds (file names depend on it).

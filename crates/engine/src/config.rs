@@ -29,6 +29,10 @@ pub struct EngineConfig {
     /// Where to record what we hold, so a killed session is released by the next start.
     /// `None`: no record.
     pub state_file: Option<std::path::PathBuf>,
+    /// A Unix socket on which further clients can share this session. `None`: stdio only.
+    pub socket: Option<std::path::PathBuf>,
+    /// Socket-only sessions end after this long without any client.
+    pub idle_exit: Duration,
 }
 
 impl EngineConfig {
@@ -43,6 +47,8 @@ impl EngineConfig {
             keepalive: Duration::from_secs(30),
             allow_writes: false,
             state_file: None,
+            socket: None,
+            idle_exit: Duration::from_secs(30 * 60),
         }
     }
 }

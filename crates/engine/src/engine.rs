@@ -1,10 +1,10 @@
 //! The engine's shared facts and the helpers every command uses to answer.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use jsonl::{ErrorBody, Event, Outgoing, Response, State};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::breakpoints::Registry;
@@ -13,10 +13,27 @@ use crate::debuggee::Attached;
 use crate::outbox::Outbox;
 use crate::source::SourceCache;
 
+/// A connected client (stdio is client 0; socket clients follow).
+pub(crate) type ClientId = u64;
+
+/// Which request of which client something answers or was caused by. Request ids are
+/// chosen by clients, so they only mean something together with the client.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Origin {
+    pub(crate) client: ClientId,
+    pub(crate) id: Value,
+}
+
+struct ClientLink {
+    outbox: Outbox,
+    /// Events this client asked for in `hello`; `None` = all.
+    subscriptions: Option<Vec<String>>,
+}
+
 /// Everything the commands share. One per `serve`.
 pub(crate) struct Engine {
     pub(crate) config: EngineConfig,
-    outbox: Outbox,
+    clients: Mutex<HashMap<ClientId, ClientLink>>,
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
     /// Session for breakpoints and other stateless calls.
@@ -46,8 +63,6 @@ pub(crate) struct Inner {
     pub(crate) next_thread: u32,
     /// Debuggees caught so far (for `wait until caught`).
     pub(crate) caught: u64,
-    /// Events the client asked for in `hello`; `None` = all.
-    pub(crate) subscriptions: Option<Vec<String>>,
     /// Session limits (`configure`).
     pub(crate) limits: Limits,
     pub(crate) breakpoints: Registry,
@@ -118,14 +133,14 @@ impl Inner {
 }
 
 impl Engine {
-    pub(crate) fn new(config: EngineConfig, outbox: Outbox) -> Result<Arc<Engine>, adt::AdtError> {
+    pub(crate) fn new(config: EngineConfig) -> Result<Arc<Engine>, adt::AdtError> {
         let main = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let listen_client = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let (changed, _) = watch::channel(0);
         let step_timeout = config.default_step_timeout;
         Ok(Arc::new(Engine {
             config,
-            outbox,
+            clients: Mutex::new(HashMap::new()),
             inner: Mutex::new(Inner {
                 next_thread: 1,
                 limits: Limits {
@@ -162,38 +177,87 @@ impl Engine {
         self.changed.subscribe()
     }
 
-    pub(crate) fn respond(&self, id: Value, cmd: &str, outcome: Result<Value, ErrorBody>) {
+    fn links(&self) -> MutexGuard<'_, HashMap<ClientId, ClientLink>> {
+        self.clients.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a client and greets it with its `ready` event.
+    pub(crate) fn add_client(&self, client: ClientId, outbox: Outbox) {
         let state = self.state();
-        self.outbox.send(Outgoing::Response(Response {
-            id,
-            cmd: cmd.to_string(),
+        outbox.send(Outgoing::Event(Event {
+            event: "ready".into(),
             state,
-            outcome,
+            body: json!({
+                "protocol": jsonl::PROTOCOL_VERSION,
+                "version": env!("CARGO_PKG_VERSION"),
+                "pid": std::process::id(),
+                "system": self.config.adt.base_url,
+            }),
+            cause: None,
         }));
+        self.links().insert(
+            client,
+            ClientLink {
+                outbox,
+                subscriptions: None,
+            },
+        );
     }
 
-    pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<Value>) {
-        let (state, wanted) = {
-            let inner = self.lock();
-            let wanted = event == "ready"
-                || inner
-                    .subscriptions
-                    .as_ref()
-                    .is_none_or(|list| list.iter().any(|e| e == event || e == "*"));
-            (inner.state(), wanted)
-        };
-        if !wanted {
-            return;
+    /// Forgets a client; what was queued for it is still written.
+    pub(crate) fn remove_client(&self, client: ClientId) {
+        if let Some(link) = self.links().remove(&client) {
+            link.outbox.close();
         }
-        self.outbox.send(Outgoing::Event(Event {
-            event: event.to_string(),
-            state,
-            body,
-            cause,
-        }));
     }
 
-    pub(crate) fn close_outbox(&self) {
-        self.outbox.close();
+    pub(crate) fn client_count(&self) -> usize {
+        self.links().len()
+    }
+
+    pub(crate) fn subscribe(&self, client: ClientId, events: Option<Vec<String>>) {
+        if let Some(link) = self.links().get_mut(&client) {
+            link.subscriptions = events;
+        }
+    }
+
+    pub(crate) fn respond(&self, to: &Origin, cmd: &str, outcome: Result<Value, ErrorBody>) {
+        let state = self.state();
+        if let Some(link) = self.links().get(&to.client) {
+            link.outbox.send(Outgoing::Response(Response {
+                id: to.id.clone(),
+                cmd: cmd.to_string(),
+                state,
+                outcome,
+            }));
+        }
+    }
+
+    /// Sends an event to every client that subscribed to it; `cause` is shown only to the
+    /// client whose request it was.
+    pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<&Origin>) {
+        let state = self.state();
+        for (client, link) in self.links().iter() {
+            let wanted = link
+                .subscriptions
+                .as_ref()
+                .is_none_or(|list| list.iter().any(|e| e == event || e == "*"));
+            if !wanted {
+                continue;
+            }
+            link.outbox.send(Outgoing::Event(Event {
+                event: event.to_string(),
+                state,
+                body: body.clone(),
+                cause: cause.filter(|o| o.client == *client).map(|o| o.id.clone()),
+            }));
+        }
+    }
+
+    /// Closes every client's stream (after the last line).
+    pub(crate) fn close_all(&self) {
+        for (_, link) in self.links().drain() {
+            link.outbox.close();
+        }
     }
 }

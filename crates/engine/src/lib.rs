@@ -25,5 +25,5 @@ mod statefile;
 
 pub use config::{EngineConfig, ReleasePolicy};
 pub use release::Receipt;
-pub use serve::{ServeError, serve};
+pub use serve::{ServeError, serve, serve_socket};
 pub use statefile::StateError;

@@ -1,17 +1,21 @@
-//! The serve loop: read request lines, run each in its own task, answer every one, and release
-//! everything we hold on every way out (stdin EOF, `shutdown`, the caller's shutdown signal).
+//! The serve loop: clients on stdio and on a Unix socket send requests; each request runs in
+//! its own task and gets exactly one answer; everything we hold is released on every way out
+//! (stdin EOF, `shutdown`, the caller's stop signal, an idle lease running out).
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use jsonl::{ErrorBody, ErrorCode, parse_request};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufRead, AsyncWrite};
+use tokio::io::{AsyncBufRead, AsyncWrite, BufReader};
+use tokio::sync::mpsc;
 
 use crate::commands;
 use crate::config::EngineConfig;
-use crate::engine::Engine;
+use crate::engine::{ClientId, Engine, Origin};
 use crate::linereader::{LineRead, read_line_bounded};
 use crate::outbox::Outbox;
 use crate::release::{Receipt, release_all};
@@ -23,11 +27,17 @@ pub enum ServeError {
     Adt(#[from] adt::AdtError),
     #[error(transparent)]
     State(#[from] crate::statefile::StateError),
+    #[error("cannot open the socket {path}: {source}")]
+    Socket {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// A request still waiting for its answer.
 struct InFlight {
-    id: Value,
+    origin: Origin,
     cmd: String,
     abort: Option<tokio::task::AbortHandle>,
 }
@@ -40,144 +50,129 @@ fn lock(p: &Pending) -> std::sync::MutexGuard<'_, HashMap<u64, InFlight>> {
     p.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `cancel`: answers the named request with `request.cancelled` and stops waiting for it.
-fn cancel(engine: &Engine, pending: &Pending, args: &Value) -> Result<Value, ErrorBody> {
-    let args: jsonl::args::CancelArgs = jsonl::args::decode("cancel", args)?;
-    let found: Vec<InFlight> = {
-        let mut map = lock(pending);
-        let keys: Vec<u64> = map
-            .iter()
-            .filter(|(_, f)| f.id == args.id)
-            .map(|(k, _)| *k)
-            .collect();
-        keys.into_iter().filter_map(|k| map.remove(&k)).collect()
-    };
-    let cancelled = !found.is_empty();
-    for f in found {
-        if let Some(abort) = f.abort {
-            abort.abort();
-        }
-        engine.respond(
-            f.id,
-            &f.cmd,
-            Err(ErrorBody::new(
-                ErrorCode::Cancelled,
-                "cancelled by request; anything it started on the system reports through events",
-            )),
-        );
-    }
-    Ok(json!({ "cancelled": cancelled, "id": args.id }))
+/// How long a socket client that closed its side still gets answers to what it asked.
+const CLOSING_CLIENT_GRACE: Duration = Duration::from_secs(60);
+
+/// What ends the session, as the connections report it.
+enum Control {
+    Shutdown(Origin),
+    StdinClosed,
 }
 
-/// Speaks the protocol on `input`/`output` until stdin EOF, `shutdown`, or `stop` resolves;
-/// then releases everything and returns the receipt. Errors only if the engine cannot start
-/// (e.g. an invalid base URL).
+/// Shared by every connection.
+struct Hub {
+    engine: Arc<Engine>,
+    pending: Pending,
+    next_key: Mutex<u64>,
+    control: mpsc::UnboundedSender<Control>,
+    /// Writer tasks of socket clients, awaited at the end so last lines are not cut off.
+    writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+/// Speaks the protocol on `input`/`output` (client 0) and, when the configuration names a
+/// socket, on that socket too, until stdin EOF, `shutdown`, or `stop` resolves; then releases
+/// everything and returns the receipt.
 pub async fn serve<R, W, S>(
     config: EngineConfig,
-    mut input: R,
+    input: R,
     output: W,
     stop: S,
 ) -> Result<Receipt, ServeError>
 where
-    R: AsyncBufRead + Unpin,
+    R: AsyncBufRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
     S: Future<Output = ()>,
 {
-    let (outbox, writer) = Outbox::start(output);
+    run(config, Some((input, output)), stop).await
+}
+
+/// Like [`serve`] without stdio: clients connect to the socket only. The session ends on
+/// `shutdown`, on `stop`, or when no client has been connected for `config.idle_exit`.
+pub async fn serve_socket<S>(config: EngineConfig, stop: S) -> Result<Receipt, ServeError>
+where
+    S: Future<Output = ()>,
+{
+    run::<tokio::io::Empty, tokio::io::Sink, S>(config, None, stop).await
+}
+
+async fn run<R, W, S>(
+    config: EngineConfig,
+    stdio: Option<(R, W)>,
+    stop: S,
+) -> Result<Receipt, ServeError>
+where
+    R: AsyncBufRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+    S: Future<Output = ()>,
+{
     let orphan = match &config.state_file {
         Some(path) => crate::statefile::claim(path)?,
         None => None,
     };
     let state_file = config.state_file.clone();
-    let engine = Engine::new(config, outbox)?;
-    engine.emit(
-        "ready",
-        json!({
-            "protocol": jsonl::PROTOCOL_VERSION,
-            "version": env!("CARGO_PKG_VERSION"),
-            "pid": std::process::id(),
-            "system": engine.config.adt.base_url,
-        }),
-        None,
-    );
+    let socket = match &config.socket {
+        Some(path) => Some(bind(path)?),
+        None => None,
+    };
+    let idle_exit = config.idle_exit;
+    let engine = Engine::new(config)?;
+    let (control, mut control_rx) = mpsc::unbounded_channel();
+    let hub = Arc::new(Hub {
+        engine: engine.clone(),
+        pending: Arc::default(),
+        next_key: Mutex::new(0),
+        control,
+        writers: Mutex::new(Vec::new()),
+    });
+    let mut writers = Vec::new();
+    let mut connections = Vec::new();
+    let stdio_present = stdio.is_some();
+    if let Some((input, output)) = stdio {
+        let (outbox, writer) = Outbox::start(output);
+        engine.add_client(0, outbox);
+        writers.push(writer);
+        let hub = hub.clone();
+        connections.push(tokio::spawn(async move {
+            if connection(&hub, 0, input).await == Ended::Closed {
+                let _ = hub.control.send(Control::StdinClosed);
+            }
+        }));
+    }
     if let Some(old) = orphan {
         crate::statefile::release_orphan(&engine, old).await;
     }
-    let writer_task = state_file
+    let state_writer = state_file
         .clone()
         .map(|path| crate::statefile::start_writer(&engine, path));
-    let pending: Pending = Arc::default();
-    let mut tasks = tokio::task::JoinSet::new();
-    let mut next_key: u64 = 0;
-    tokio::pin!(stop);
-    let mut shutdown_request: Option<Value> = None;
-    loop {
-        let read = tokio::select! {
-            read = read_line_bounded(&mut input, jsonl::MAX_LINE_BYTES) => read,
-            () = &mut stop => break,
-        };
-        let line = match read {
-            Ok(LineRead::Line(line)) => line,
-            Ok(LineRead::Eof) => break,
-            Ok(LineRead::TooLong) => {
-                let err = ErrorBody::new(
-                    ErrorCode::TooLarge,
-                    format!("request line longer than {} bytes", jsonl::MAX_LINE_BYTES),
-                );
-                engine.respond(Value::Null, "", Err(err));
-                continue;
-            }
-            Err(e) => {
-                tracing::error!("cannot read requests: {e}");
-                break;
-            }
-        };
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let req = match parse_request(&line) {
-            Ok(req) => req,
-            Err(rejected) => {
-                engine.respond(rejected.id, "", Err(*rejected.error));
-                continue;
-            }
-        };
-        if req.cmd == "shutdown" {
-            shutdown_request = Some(req.id);
-            break;
-        }
-        if req.cmd == "cancel" {
-            let outcome = cancel(&engine, &pending, &req.args);
-            engine.respond(req.id, "cancel", outcome);
-            continue;
-        }
-        next_key += 1;
-        let key = next_key;
-        lock(&pending).insert(
-            key,
-            InFlight {
-                id: req.id.clone(),
-                cmd: req.cmd.clone(),
-                abort: None,
-            },
-        );
-        let (task_engine, task_pending) = (engine.clone(), pending.clone());
-        let handle = tasks.spawn(async move {
-            let outcome = commands::dispatch(&task_engine, &req).await;
-            let still_pending = lock(&task_pending).remove(&key).is_some();
-            if still_pending {
-                task_engine.respond(req.id, &req.cmd, outcome);
-            }
-        });
-        if let Some(f) = lock(&pending).get_mut(&key) {
-            f.abort = Some(handle);
-        }
-        // Reap finished tasks so the set does not grow with the session.
-        while tasks.try_join_next().is_some() {}
-    }
+    let accept = socket.map(|(listener, _)| tokio::spawn(accept_loop(hub.clone(), listener)));
 
+    tokio::pin!(stop);
+    let mut idle_since = tokio::time::Instant::now();
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let shutdown_origin = loop {
+        tokio::select! {
+            msg = control_rx.recv() => match msg {
+                Some(Control::Shutdown(origin)) => break Some(origin),
+                Some(Control::StdinClosed) | None => break None,
+            },
+            () = &mut stop => break None,
+            _ = tick.tick(), if !stdio_present => {
+                // Socket-only sessions end when nobody used them for the lease time.
+                if engine.client_count() > 0 {
+                    idle_since = tokio::time::Instant::now();
+                } else if idle_since.elapsed() >= idle_exit {
+                    tracing::info!("no client for {idle_exit:?}: ending the session");
+                    break None;
+                }
+            }
+        }
+    };
+
+    if let Some(a) = accept {
+        a.abort();
+    }
     let receipt = release_all(&engine).await;
-    if let Some(task) = writer_task {
+    if let Some(task) = state_writer {
         // Abort and wait, so no write can still be under way when the file is removed.
         task.abort();
         let _ = task.await;
@@ -194,24 +189,246 @@ where
             );
         }
     }
-    tasks.abort_all();
-    let unanswered: Vec<(Value, String)> =
-        lock(&pending).drain().map(|(_, f)| (f.id, f.cmd)).collect();
-    for (id, cmd) in unanswered {
+    for c in connections {
+        c.abort();
+    }
+    let unanswered: Vec<InFlight> = lock(&hub.pending).drain().map(|(_, f)| f).collect();
+    for f in unanswered {
+        if let Some(abort) = &f.abort {
+            abort.abort();
+        }
         engine.respond(
-            id,
-            &cmd,
+            &f.origin,
+            &f.cmd,
             Err(ErrorBody::new(
                 ErrorCode::ShuttingDown,
                 "the session shut down before this request completed",
             )),
         );
     }
-    if let Some(id) = shutdown_request {
+    if let Some(origin) = shutdown_origin {
         let result = serde_json::to_value(&receipt).unwrap_or(Value::Null);
-        engine.respond(id, "shutdown", Ok(json!({ "receipt": result })));
+        engine.respond(&origin, "shutdown", Ok(json!({ "receipt": result })));
     }
-    engine.close_outbox();
-    let _ = writer.await;
+    engine.close_all();
+    writers.extend(
+        hub.writers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..),
+    );
+    for w in writers {
+        let _ = tokio::time::timeout(Duration::from_secs(5), w).await;
+    }
+    if let Some(path) = &engine.config.socket {
+        let _ = std::fs::remove_file(path);
+    }
     Ok(receipt)
+}
+
+/// Binds the socket in a directory only the user can enter, replacing a stale socket file
+/// (the state file already proved no live session owns it).
+fn bind(path: &Path) -> Result<(tokio::net::UnixListener, PathBuf), ServeError> {
+    let fail = |source| ServeError::Socket {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+        set_mode(dir, 0o700).map_err(fail)?;
+    }
+    match std::fs::remove_file(path) {
+        Ok(()) => tracing::info!("removed a stale socket {}", path.display()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(fail(e)),
+    }
+    let listener = tokio::net::UnixListener::bind(path).map_err(fail)?;
+    set_mode(path, 0o600).map_err(fail)?;
+    Ok((listener, path.to_path_buf()))
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
+
+async fn accept_loop(hub: Arc<Hub>, listener: tokio::net::UnixListener) {
+    let mut next: ClientId = 1;
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                tracing::warn!("socket accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let client = next;
+        next += 1;
+        let (read, write) = stream.into_split();
+        let (outbox, writer) = Outbox::start(write);
+        {
+            let mut writers = hub.writers.lock().unwrap_or_else(|e| e.into_inner());
+            writers.retain(|w| !w.is_finished());
+            writers.push(writer);
+        }
+        hub.engine.add_client(client, outbox);
+        tracing::debug!("client {client} connected");
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            if connection(&hub, client, BufReader::new(read)).await == Ended::Shutdown {
+                return;
+            }
+            // The client closed its side: answer what it already asked (bounded), then let
+            // it go. Unanswered requests beyond the bound are dropped with it.
+            let deadline = tokio::time::Instant::now() + CLOSING_CLIENT_GRACE;
+            let mine = |hub: &Hub| {
+                let map = lock(&hub.pending);
+                map.iter()
+                    .filter(|(_, f)| f.origin.client == client)
+                    .map(|(k, _)| *k)
+                    .collect::<Vec<u64>>()
+            };
+            while !mine(&hub).is_empty() && tokio::time::Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            hub.engine.remove_client(client);
+            let keys = mine(&hub);
+            let left: Vec<InFlight> = {
+                let mut map = lock(&hub.pending);
+                keys.into_iter().filter_map(|k| map.remove(&k)).collect()
+            };
+            for f in left {
+                if let Some(a) = f.abort {
+                    a.abort();
+                }
+            }
+            tracing::debug!("client {client} disconnected");
+        });
+    }
+}
+
+/// How a connection's reading ended.
+#[derive(PartialEq)]
+enum Ended {
+    /// The stream closed (or failed).
+    Closed,
+    /// The client asked for `shutdown`: it stays registered to receive the receipt.
+    Shutdown,
+}
+
+/// Reads one client's requests until its stream ends or it asks for `shutdown`.
+async fn connection<R: AsyncBufRead + Unpin>(
+    hub: &Arc<Hub>,
+    client: ClientId,
+    mut input: R,
+) -> Ended {
+    let engine = &hub.engine;
+    let no_id = Origin {
+        client,
+        id: Value::Null,
+    };
+    loop {
+        let line = match read_line_bounded(&mut input, jsonl::MAX_LINE_BYTES).await {
+            Ok(LineRead::Line(line)) => line,
+            Ok(LineRead::Eof) => return Ended::Closed,
+            Ok(LineRead::TooLong) => {
+                let err = ErrorBody::new(
+                    ErrorCode::TooLarge,
+                    format!("request line longer than {} bytes", jsonl::MAX_LINE_BYTES),
+                );
+                engine.respond(&no_id, "", Err(err));
+                continue;
+            }
+            Err(e) => {
+                tracing::error!("cannot read requests of client {client}: {e}");
+                return Ended::Closed;
+            }
+        };
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let req = match parse_request(&line) {
+            Ok(req) => req,
+            Err(rejected) => {
+                let to = Origin {
+                    client,
+                    id: rejected.id,
+                };
+                engine.respond(&to, "", Err(*rejected.error));
+                continue;
+            }
+        };
+        let origin = Origin {
+            client,
+            id: req.id.clone(),
+        };
+        match req.cmd.as_str() {
+            "shutdown" => {
+                let _ = hub.control.send(Control::Shutdown(origin));
+                return Ended::Shutdown;
+            }
+            "cancel" => {
+                let outcome = cancel(hub, client, &req.args);
+                engine.respond(&origin, "cancel", outcome);
+                continue;
+            }
+            _ => {}
+        }
+        let key = {
+            let mut n = hub.next_key.lock().unwrap_or_else(|e| e.into_inner());
+            *n += 1;
+            *n
+        };
+        lock(&hub.pending).insert(
+            key,
+            InFlight {
+                origin: origin.clone(),
+                cmd: req.cmd.clone(),
+                abort: None,
+            },
+        );
+        let task_hub = hub.clone();
+        let handle = tokio::spawn(async move {
+            let outcome = commands::dispatch(&task_hub.engine, &origin, &req).await;
+            let still_pending = lock(&task_hub.pending).remove(&key).is_some();
+            if still_pending {
+                task_hub.engine.respond(&origin, &req.cmd, outcome);
+            }
+        });
+        if let Some(f) = lock(&hub.pending).get_mut(&key) {
+            f.abort = Some(handle.abort_handle());
+        }
+    }
+}
+
+/// `cancel`: answers the named request of the same client with `request.cancelled` and stops
+/// waiting for it.
+fn cancel(hub: &Hub, client: ClientId, args: &Value) -> Result<Value, ErrorBody> {
+    let args: jsonl::args::CancelArgs = jsonl::args::decode("cancel", args)?;
+    let found: Vec<InFlight> = {
+        let mut map = lock(&hub.pending);
+        let keys: Vec<u64> = map
+            .iter()
+            .filter(|(_, f)| f.origin.client == client && f.origin.id == args.id)
+            .map(|(k, _)| *k)
+            .collect();
+        keys.into_iter().filter_map(|k| map.remove(&k)).collect()
+    };
+    let cancelled = !found.is_empty();
+    for f in found {
+        if let Some(abort) = f.abort {
+            abort.abort();
+        }
+        hub.engine.respond(
+            &f.origin,
+            &f.cmd,
+            Err(ErrorBody::new(
+                ErrorCode::Cancelled,
+                "cancelled by request; anything it started on the system reports through events",
+            )),
+        );
+    }
+    Ok(json!({ "cancelled": cancelled, "id": args.id }))
 }

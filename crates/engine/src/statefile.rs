@@ -41,7 +41,7 @@ pub(crate) struct HeldThread {
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
     #[error(
-        "another abapdbg serve (pid {pid}) already owns this system and user; talk to it, or stop it first (state file {path})"
+        "another abapdbg serve (pid {pid}) already owns this system and user; share it through its socket (abapdbg serve --relay) or stop it first (state file {path})"
     )]
     Owned { pid: u32, path: PathBuf },
 }

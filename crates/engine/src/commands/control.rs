@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::{Outcome, is_gone, stopped_client};
 use crate::debuggee::{StopReason, describe_stop};
-use crate::engine::Engine;
+use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
 use crate::listener;
 
@@ -110,15 +110,25 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     }
 }
 
-/// Marks the current thread running and returns it with its session.
+/// Marks the current thread running and returns it with its session — in one step, so two
+/// clients cannot both move the same program.
 fn start_moving(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
-    let (thread, client) = stopped_client(engine)?;
-    engine.update(|inner| {
-        if let Some(d) = inner.thread_mut(thread) {
-            d.running = true;
-        }
-    });
-    Ok((thread, client))
+    engine
+        .update(|inner| {
+            let current = inner.current;
+            match current.and_then(|t| inner.thread_mut(t)) {
+                Some(d) if !d.running => {
+                    d.running = true;
+                    Ok((d.thread, d.client.clone()))
+                }
+                _ => Err(()),
+            }
+        })
+        .map_err(|()| match stopped_client(engine) {
+            // It stopped between the two looks: let the caller retry rather than guess.
+            Ok(_) => ErrorBody::new(ErrorCode::Busy, "the program changed state; try again"),
+            Err(e) => e,
+        })
 }
 
 /// Waits for a movement at most `timeout_ms` (or the configured default); after that the
@@ -140,7 +150,7 @@ async fn bounded(
     }
 }
 
-pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> Outcome {
+pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> Outcome {
     let args: StepArgs = decode("step", args)?;
     let kind = match args.step_type {
         StepType::Into => adt::StepKind::Into,
@@ -162,7 +172,7 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Value) -> O
 pub(crate) async fn to_line(
     engine: &Arc<Engine>,
     args: &Value,
-    cause: &Value,
+    cause: &Origin,
     jump: bool,
 ) -> Outcome {
     let cmd = if jump { "jump_to_line" } else { "run_to_line" };
@@ -214,7 +224,7 @@ pub(crate) async fn finish_move(
     thread: u32,
     client: adt::Client,
     outcome: Result<adt::StepOutcome, adt::AdtError>,
-    cause: Value,
+    cause: Origin,
 ) -> Outcome {
     match outcome {
         Ok(adt::StepOutcome::Stopped {
@@ -228,11 +238,15 @@ pub(crate) async fn finish_move(
             let body = describe_stop(&engine, thread, &client, reason)
                 .await
                 .map_err(|e| from_adt("reading the stack after the step", &e))?;
-            engine.emit("stopped", body.clone(), Some(cause));
+            engine.emit("stopped", body.clone(), Some(&cause));
             Ok(json!({ "stop": body }))
         }
-        Ok(adt::StepOutcome::Ended) => Ok(ended(&engine, thread, &client, "finished", cause).await),
-        Err(e) if is_gone(&e) => Ok(ended(&engine, thread, &client, "finished", cause).await),
+        Ok(adt::StepOutcome::Ended) => {
+            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+        }
+        Err(e) if is_gone(&e) => {
+            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+        }
         Err(e) => {
             engine.update(|inner| {
                 if let Some(d) = inner.thread_mut(thread) {
@@ -244,12 +258,12 @@ pub(crate) async fn finish_move(
     }
 }
 
-pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Value) -> Outcome {
+pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
     let (thread, client) = stopped_client(engine)?;
     match client.terminate().await {
-        Ok(()) => Ok(ended(engine, thread, &client, "terminated", cause.clone()).await),
+        Ok(()) => Ok(ended(engine, thread, &client, "terminated", Some(cause)).await),
         Err(e) if is_gone(&e) => {
-            Ok(ended(engine, thread, &client, "terminated", cause.clone()).await)
+            Ok(ended(engine, thread, &client, "terminated", Some(cause)).await)
         }
         Err(e) => Err(from_adt("terminating", &e)),
     }
@@ -257,11 +271,11 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Value) -> Outcome {
 
 /// `detach`: our breakpoints off the system (kept in the registry, disabled), then let the
 /// current program run on.
-pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Value) -> Outcome {
+pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
     let (thread, client) = stopped_client(engine)?;
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
-    let body = ended(engine, thread, &client, "detached", cause.clone()).await;
+    let body = ended(engine, thread, &client, "detached", Some(cause)).await;
     Ok(json!({"detached": body, "how": how, "breakpoints_disabled": disabled}))
 }
 
@@ -271,15 +285,11 @@ pub(crate) async fn ended(
     thread: u32,
     client: &adt::Client,
     reason: &str,
-    cause: Value,
+    cause: Option<&Origin>,
 ) -> Value {
     engine.update(|inner| inner.remove_thread(thread));
     let body = json!({"thread": thread, "reason": reason});
-    engine.emit(
-        "debuggee.ended",
-        body.clone(),
-        (!cause.is_null()).then_some(cause),
-    );
+    engine.emit("debuggee.ended", body.clone(), cause);
     let _ = client.end_session().await;
     json!({ "ended": body })
 }

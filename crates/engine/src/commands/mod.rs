@@ -10,15 +10,15 @@ use std::sync::Arc;
 use jsonl::{ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Origin};
 
 pub(crate) type Outcome = Result<Value, ErrorBody>;
 
 /// Runs one request to its outcome. `shutdown` is handled by the serve loop.
-pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
+pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Request) -> Outcome {
     let args = &req.args;
     match req.cmd.as_str() {
-        "hello" => session::hello(engine, args).await,
+        "hello" => session::hello(engine, origin, args).await,
         "configure" => session::configure(engine, args),
         "schema" => Ok(jsonl::schema::protocol_schema()),
         "status" => session::status(engine),
@@ -33,16 +33,16 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, req: &Request) -> Outcome {
         "unlisten" => control::unlisten(engine).await,
         "run" => control::run(engine, args).await,
         "wait" => control::wait(engine, args).await,
-        "step" => control::step(engine, args, &req.id).await,
-        "run_to_line" => control::to_line(engine, args, &req.id, false).await,
+        "step" => control::step(engine, args, origin).await,
+        "run_to_line" => control::to_line(engine, args, origin, false).await,
         "jump_to_line" => {
             if !engine.config.allow_writes {
                 return Err(writes_not_allowed("jump_to_line"));
             }
-            control::to_line(engine, args, &req.id, true).await
+            control::to_line(engine, args, origin, true).await
         }
-        "terminate" => control::terminate(engine, &req.id).await,
-        "detach" => control::detach(engine, &req.id).await,
+        "terminate" => control::terminate(engine, origin).await,
+        "detach" => control::detach(engine, origin).await,
         "threads" => control::threads(engine),
         "thread" => control::thread(engine, args),
         "stack" => inspect::stack(engine).await,

@@ -8,11 +8,11 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
 use super::Outcome;
-use crate::engine::Engine;
+use crate::engine::{Engine, Origin};
 
 /// Protocol version, capabilities and the connected system. Logs on, so a wrong password or
 /// an unreachable system shows up here rather than at the first breakpoint.
-pub(crate) async fn hello(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -> Outcome {
     let args: HelloArgs = decode("hello", args)?;
     let unknown = args
         .events
@@ -25,7 +25,7 @@ pub(crate) async fn hello(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 .with_hint(format!("events: {}", jsonl::EVENTS.join(", "))),
         );
     }
-    engine.update(|inner| inner.subscriptions = args.events.clone());
+    engine.subscribe(origin.client, args.events.clone());
     let logon = match engine.main.logon().await {
         Ok(()) => json!({"ok": true}),
         Err(e) => json!({"ok": false, "error": crate::errors::from_adt("logging on", &e)}),
