@@ -1,0 +1,102 @@
+//! Events that report what happens without a request: programs beyond the thread cap, a
+//! debuggee that went away on the system, a listener that cannot reach the system.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{DEMO, OUTPUT, start_with};
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn programs_beyond_the_thread_cap_are_released_with_an_event() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |c| c.max_threads = 1);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let first = h.run_demo().await;
+    h.event("stopped").await;
+    let second = h.run_demo().await;
+    let released = h.event("thread.released").await;
+    assert_eq!(released["body"]["max_threads"], 1, "{released}");
+    assert!(
+        released["body"]["program"]
+            .as_str()
+            .is_some_and(|p| p.starts_with(DEMO))
+    );
+    // The released program ran to its end (continued, or terminated when it kept stopping).
+    let r2 = h.response(&second).await;
+    let how = released["body"]["how"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    match how.as_str() {
+        "continued" => assert_eq!(r2["result"]["output"], OUTPUT, "{r2}"),
+        "terminated" => assert_eq!(r2["error"]["code"], "run.failed", "{r2}"),
+        other => panic!("unexpected release: {other}"),
+    }
+    assert_eq!(
+        h.ok("threads", json!({})).await["threads"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&first).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_debuggee_aborted_on_the_system_becomes_an_event_not_a_hang() {
+    let sim = sim::start(sim::SimConfig {
+        stopped_debuggee_expiry: Duration::from_millis(300),
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim");
+    let (mut h, task) = start_with(&sim, |c| c.keepalive = Duration::from_millis(700));
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let run = h.run_demo().await;
+    h.event("stopped").await;
+    // Nobody touches the program; the system aborts it; the keepalive notices.
+    let lost = h.event("debuggee.ended").await;
+    assert_eq!(lost["body"]["reason"], "lost", "{lost}");
+    assert_eq!(h.ok("status", json!({})).await["state"], "ended");
+    assert_eq!(h.fails("vars", json!({})).await, "state.not_stopped");
+    let r = h.response(&run).await;
+    assert_eq!(r["ok"], false, "an aborted run does not report output: {r}");
+    h.finish(task).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_listener_that_cannot_reach_the_system_gives_up_with_an_event() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |c| c.listener_poll_secs = 1);
+    h.ok("listen", json!({})).await;
+    h.event("listener.armed").await;
+    sim.shutdown().await;
+    let failed = tokio::time::timeout(Duration::from_secs(30), h.event("listener.failed"))
+        .await
+        .expect("the listener gives up within 30 s");
+    assert!(
+        failed["body"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{failed}"
+    );
+    let st = h.ok("status", json!({})).await;
+    assert_eq!(st["listener"]["armed"], false);
+    // A trigger tries to listen again, and fails (bounded) rather than hanging.
+    let run = h.call("run", json!({"class": DEMO})).await;
+    let code = run["error"]["code"].as_str().unwrap_or_default();
+    assert!(code.starts_with("transport."), "{run}");
+    let receipt = h.finish(task).await;
+    assert!(
+        !receipt.errors.is_empty() || !receipt.listener_stopped,
+        "{receipt:?}"
+    );
+}
