@@ -1,5 +1,6 @@
 //! One caught program: its own stateful ADT session, and how its stops are described.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
@@ -19,6 +20,8 @@ pub(crate) struct Attached {
     pub(crate) stack: Vec<adt::StackEntry>,
     /// The frame selected with `frame` (0 = innermost); reset on every stop.
     pub(crate) selected: usize,
+    /// Variable reads of this stop and frame; a stop, a frame switch or `set` empties it.
+    pub(crate) reads: HashMap<Vec<String>, adt::ChildVariables>,
 }
 
 impl Attached {
@@ -31,6 +34,7 @@ impl Attached {
             frame: Value::Null,
             stack: Vec::new(),
             selected: 0,
+            reads: HashMap::new(),
         }
     }
 
@@ -159,6 +163,7 @@ pub(crate) async fn describe_stop(
             d.frame = body["frame"].clone();
             d.stack = stack.entries.clone();
             d.selected = 0;
+            d.reads.clear();
         }
         body
     });

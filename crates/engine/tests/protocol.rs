@@ -349,3 +349,41 @@ async fn a_listener_conflict_is_reported_and_taken_over_only_on_request() {
     b.finish(task_b).await;
     sim.shutdown().await;
 }
+
+/// Requests the debug session sent for variables (the listener's polls are not counted).
+fn variable_reads(sim: &sim::SimHandle) -> usize {
+    sim.request_log()
+        .iter()
+        .filter(|r| r.path.contains("ChildVariables") || r.path.contains("getVariables"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_are_cached_per_stop_and_frame() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")})).await;
+    let run = h.run_demo().await;
+    stopped_at(&mut h, 48).await;
+    sim.clear_request_log();
+    let first = h.ok("vars", json!({})).await;
+    let after_first = variable_reads(&sim);
+    assert!(after_first >= 1, "the first read goes to the system");
+    let second = h.ok("vars", json!({})).await;
+    assert_eq!(variable_reads(&sim), after_first, "the same stop is answered from the cache");
+    assert_eq!(first["variables"], second["variables"]);
+    // Another frame, then another stop: read again.
+    h.ok("frame", json!({"index": 1})).await;
+    h.ok("vars", json!({})).await;
+    let after_frame = variable_reads(&sim);
+    assert!(after_frame > after_first, "a frame switch reads again");
+    h.ok("step", json!({"type": "over"})).await;
+    let moved = h.ok("vars", json!({})).await;
+    assert!(variable_reads(&sim) > after_frame, "a new stop reads again");
+    assert_eq!(var(&moved, "RV_TOTAL")["value"], "10", "fresh values after the step");
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+}

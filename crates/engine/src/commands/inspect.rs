@@ -85,6 +85,7 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
     engine.update(|inner| {
         if let Some(d) = inner.thread_mut(thread) {
             d.selected = args.index;
+            d.reads.clear();
         }
     });
     let mut frame = frame_json(args.index, &entry);
@@ -100,11 +101,16 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
 pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: VarsArgs = decode("vars", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
+    let (thread, client) = stopped_client(engine)?;
     let max = engine.lock().limits.max_value_chars;
+    let reader = Reader {
+        engine,
+        thread,
+        client: &client,
+    };
     match args.id {
-        None => scopes(&client, epoch, max).await,
-        Some(id) => children(&client, epoch, &id.to_uppercase(), max).await,
+        None => scopes(&reader, epoch, max).await,
+        Some(id) => children(&reader, epoch, &id.to_uppercase(), max).await,
     }
 }
 
@@ -150,6 +156,11 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .set_variable_value(&path, &args.value)
         .await
         .map_err(|e| from_adt(&format!("setting {path}"), &e))?;
+    engine.update(|inner| {
+        if let Some(d) = inner.current.and_then(|t| inner.threads.get_mut(&t)) {
+            d.reads.clear();
+        }
+    });
     let now = client
         .variables(std::slice::from_ref(&path))
         .await
@@ -318,9 +329,49 @@ fn short_name(path: &str) -> String {
     }
 }
 
+/// Reads variables of one thread's stop, answering repeated reads from its cache.
+struct Reader<'a> {
+    engine: &'a Engine,
+    thread: u32,
+    client: &'a adt::Client,
+}
+
+impl Reader<'_> {
+    async fn child_variables(
+        &self,
+        parents: &[String],
+    ) -> Result<adt::ChildVariables, adt::AdtError> {
+        let key = parents.to_vec();
+        let (stamp, hit) = {
+            let inner = self.engine.lock();
+            let d = inner.threads.get(&self.thread);
+            (
+                (inner.epoch, d.map(|d| d.selected)),
+                d.and_then(|d| d.reads.get(&key).cloned()),
+            )
+        };
+        if let Some(hit) = hit {
+            return Ok(hit);
+        }
+        let fresh = self.client.child_variables(parents).await?;
+        let mut inner = self.engine.lock();
+        let now = (
+            inner.epoch,
+            inner.threads.get(&self.thread).map(|d| d.selected),
+        );
+        // Only keep it if the program did not move (and the frame did not change) meanwhile.
+        if now == stamp
+            && let Some(d) = inner.threads.get_mut(&self.thread)
+        {
+            d.reads.insert(key, fresh.clone());
+        }
+        Ok(fresh)
+    }
+}
+
 /// The current frame's scopes (discovered from `@ROOT`, never assumed) with their variables.
-async fn scopes(client: &adt::Client, epoch: u64, max: usize) -> Outcome {
-    let root = client
+async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
+    let root = reader
         .child_variables(&["@ROOT".to_string()])
         .await
         .map_err(|e| from_adt("reading the scopes", &e))?;
@@ -340,7 +391,7 @@ async fn scopes(client: &adt::Client, epoch: u64, max: usize) -> Outcome {
     }
     let ids: Vec<String> = scopes.iter().map(|(id, _)| id.clone()).collect();
     if !ids.is_empty() {
-        let inner = client
+        let inner = reader
             .child_variables(&ids)
             .await
             .map_err(|e| from_adt("reading variables", &e))?;
@@ -363,8 +414,9 @@ async fn scopes(client: &adt::Client, epoch: u64, max: usize) -> Outcome {
     Ok(json!({"epoch": epoch, "scopes": scopes, "variables": variables}))
 }
 
-async fn children(client: &adt::Client, epoch: u64, id: &str, max: usize) -> Outcome {
-    let kids = client
+async fn children(reader: &Reader<'_>, epoch: u64, id: &str, max: usize) -> Outcome {
+    let client = reader.client;
+    let kids = reader
         .child_variables(&[id.to_string()])
         .await
         .map_err(|e| from_adt("reading variables", &e))?;
