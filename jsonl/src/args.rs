@@ -242,6 +242,29 @@ fn default_table_limit() -> u32 {
     100
 }
 
+/// Formats of `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Json,
+    Csv,
+    /// An ABAP constructor expression: `VALUE #( ( COL = … ) … )`.
+    Abap,
+}
+
+/// `export`: a whole internal table in a format, returned inline or written to `file`
+/// (always to a file when larger than the inline limit).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportArgs {
+    pub id: String,
+    pub format: ExportFormat,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub epoch: Option<u64>,
+}
+
 /// `source`: lines around a `location`, or around the selected frame's line.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SourceArgs {

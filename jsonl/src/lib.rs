@@ -54,6 +54,7 @@ pub const COMMANDS: &[&str] = &[
     "get",
     "set",
     "table",
+    "export",
     "source",
     "schema",
     "shutdown",

@@ -45,6 +45,7 @@ fn command_args(r#gen: &mut schemars::SchemaGenerator) -> Vec<(&'static str, Val
         ("get", of::<GetArgs>(r#gen)),
         ("set", of::<SetArgs>(r#gen)),
         ("table", of::<TableArgs>(r#gen)),
+        ("export", of::<ExportArgs>(r#gen)),
         ("source", of::<SourceArgs>(r#gen)),
         ("schema", none()),
         ("shutdown", none()),

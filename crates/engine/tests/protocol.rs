@@ -194,6 +194,16 @@ async fn frames_variables_paths_sources_and_stale_references() {
         h.fails("table", json!({"id": "RV_TOTAL"})).await,
         "protocol.invalid_args"
     );
+    assert_eq!(
+        h.fails("export", json!({"id": "RV_TOTAL", "format": "csv"}))
+            .await,
+        "protocol.invalid_args"
+    );
+    assert_eq!(
+        h.fails("export", json!({"id": "LV_NOPE", "format": "json"}))
+            .await,
+        "variable.not_found"
+    );
 
     h.ok("bp.delete", json!({"all": true})).await;
     let s = h.ok("step", json!({"type": "continue"})).await;
@@ -362,7 +372,8 @@ fn variable_reads(sim: &sim::SimHandle) -> usize {
 async fn reads_are_cached_per_stop_and_frame() {
     let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
     let (mut h, task) = start(&sim);
-    h.ok("bp.set", json!({"location": format!("{DEMO}:48")})).await;
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
     let run = h.run_demo().await;
     stopped_at(&mut h, 48).await;
     sim.clear_request_log();
@@ -370,7 +381,11 @@ async fn reads_are_cached_per_stop_and_frame() {
     let after_first = variable_reads(&sim);
     assert!(after_first >= 1, "the first read goes to the system");
     let second = h.ok("vars", json!({})).await;
-    assert_eq!(variable_reads(&sim), after_first, "the same stop is answered from the cache");
+    assert_eq!(
+        variable_reads(&sim),
+        after_first,
+        "the same stop is answered from the cache"
+    );
     assert_eq!(first["variables"], second["variables"]);
     // Another frame, then another stop: read again.
     h.ok("frame", json!({"index": 1})).await;
@@ -380,7 +395,11 @@ async fn reads_are_cached_per_stop_and_frame() {
     h.ok("step", json!({"type": "over"})).await;
     let moved = h.ok("vars", json!({})).await;
     assert!(variable_reads(&sim) > after_frame, "a new stop reads again");
-    assert_eq!(var(&moved, "RV_TOTAL")["value"], "10", "fresh values after the step");
+    assert_eq!(
+        var(&moved, "RV_TOTAL")["value"],
+        "10",
+        "fresh values after the step"
+    );
     h.ok("bp.delete", json!({"all": true})).await;
     h.ok("step", json!({"type": "continue"})).await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);

@@ -1,8 +1,8 @@
-//! Looking at a stopped program: `stack`, `frame`, `vars`, `get`, `set`, `table`, `source`.
+//! Looking at a stopped program: `stack`, `frame`, `vars`, `get`, `set`, `source`.
 
 use std::sync::Arc;
 
-use jsonl::args::{FrameArgs, GetArgs, SetArgs, SourceArgs, TableArgs, VarsArgs, decode};
+use jsonl::args::{FrameArgs, GetArgs, SetArgs, SourceArgs, VarsArgs, decode};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
@@ -179,89 +179,6 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
     Ok(json!({"epoch": epoch, "path": path, "echo": echo, "variable": variable}))
 }
 
-pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
-    let args: TableArgs = decode("table", args)?;
-    let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
-    let id = args.id.trim().to_uppercase();
-    let own = client
-        .variables(std::slice::from_ref(&id))
-        .await
-        .map_err(|e| from_adt("reading the table", &e))?;
-    let Some(record) = own.first() else {
-        return Err(not_found(&id));
-    };
-    if record.meta_type != "table" {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidArgs,
-            format!(
-                "'{id}' is not an internal table (it is {})",
-                record.meta_type
-            ),
-        )
-        .with_hint("use 'get' or 'vars' for other variables"));
-    }
-    let max = engine.lock().limits.max_value_chars;
-    let total = record.table_lines;
-    let first = args.offset.saturating_add(1);
-    let last = args
-        .offset
-        .saturating_add(args.limit.min(10_000))
-        .min(total);
-    let row_ids: Vec<String> = (first..=last).map(|i| format!("{id}[{i}]")).collect();
-    let mut rows = Vec::new();
-    if !row_ids.is_empty() {
-        // One call for the components of every row of the page.
-        let kids = client
-            .child_variables(&row_ids)
-            .await
-            .map_err(|e| from_adt("reading table rows", &e))?;
-        let mut flat: Vec<String> = Vec::new();
-        for (n, row_id) in row_ids.iter().enumerate() {
-            let mut columns = serde_json::Map::new();
-            for h in kids
-                .hierarchies
-                .iter()
-                .filter(|h| h.parent_id == *row_id && !h.child_id.is_empty())
-            {
-                if let Some(v) = kids.variables.iter().find(|v| v.id == h.child_id) {
-                    columns.insert(
-                        short_name(&v.id),
-                        Value::String(limited(&display_value(v), max).0),
-                    );
-                }
-            }
-            if columns.is_empty() {
-                flat.push(row_id.clone());
-            }
-            rows.push(json!({"index": first as usize + n, "id": row_id, "columns": columns}));
-        }
-        if !flat.is_empty() {
-            // Rows of an elementary line type have no components: read their values.
-            let values = client
-                .variables(&flat)
-                .await
-                .map_err(|e| from_adt("reading table rows", &e))?;
-            for row in rows.iter_mut() {
-                if let Some(v) = values
-                    .iter()
-                    .find(|v| Some(v.id.as_str()) == row["id"].as_str())
-                {
-                    row["value"] = Value::String(limited(&display_value(v), max).0);
-                }
-            }
-        }
-    }
-    Ok(json!({
-        "epoch": epoch,
-        "id": id,
-        "total": total,
-        "offset": args.offset,
-        "rows": rows,
-        "more": last < total,
-    }))
-}
-
 pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: SourceArgs = decode("source", args)?;
     let (uri, line) = match &args.location {
@@ -303,7 +220,7 @@ pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Outcome {
     Ok(json!({"uri": uri.split('#').next().unwrap_or_default(), "line": line, "lines": lines}))
 }
 
-fn not_found(id: &str) -> ErrorBody {
+pub(crate) fn not_found(id: &str) -> ErrorBody {
     ErrorBody::new(
         ErrorCode::VariableNotFound,
         format!("no variable '{id}' in the selected frame"),
@@ -312,7 +229,7 @@ fn not_found(id: &str) -> ErrorBody {
 }
 
 /// `LT[3]-PRICE` → `PRICE`, `ME->MV_A` → `MV_A`, `LV_X` → `LV_X`.
-fn short_name(path: &str) -> String {
+pub(crate) fn short_name(path: &str) -> String {
     let cut = [
         path.rfind("->").map(|i| i + 2),
         path.rfind('-').map(|i| i + 1),
@@ -445,7 +362,7 @@ async fn children(reader: &Reader<'_>, epoch: u64, id: &str, max: usize) -> Outc
 }
 
 /// Cuts a value at `max` characters; says whether it did.
-fn limited(value: &str, max: usize) -> (String, bool) {
+pub(crate) fn limited(value: &str, max: usize) -> (String, bool) {
     match value.char_indices().nth(max) {
         Some((cut, _)) => (value[..cut].to_string(), true),
         None => (value.to_string(), false),
@@ -480,7 +397,7 @@ fn variable_json_limited(v: &adt::Variable, scope: &str, max: usize) -> Value {
     out
 }
 
-fn display_value(v: &adt::Variable) -> String {
+pub(crate) fn display_value(v: &adt::Variable) -> String {
     let numeric = matches!(
         v.technical_type.as_str(),
         "I" | "P" | "INT8" | "8" | "b" | "s" | "F" | "DECFLOAT16" | "DECFLOAT34"

@@ -4,6 +4,7 @@ mod bp;
 mod control;
 mod inspect;
 mod session;
+mod tables;
 
 use std::sync::Arc;
 
@@ -50,7 +51,8 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
         "vars" => inspect::vars(engine, args).await,
         "get" => inspect::get(engine, args).await,
         "set" => inspect::set(engine, args).await,
-        "table" => inspect::table(engine, args).await,
+        "table" => tables::table(engine, args).await,
+        "export" => tables::export(engine, args).await,
         "source" => inspect::source(engine, args).await,
         other => Err(ErrorBody::new(
             ErrorCode::UnknownCommand,
