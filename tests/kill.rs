@@ -153,6 +153,15 @@ fn nothing_left(sim: &Simulator, identity: &Value) {
     };
     let listening = rt.block_on(c.listener_exists(&id)).expect("listener check");
     assert!(!listening, "the listener is gone");
+    // And the simulator's own view: no stopped program, no listener, no breakpoint.
+    let state = e2e::sim_state(&sim.url);
+    assert_eq!(state["debuggees"], json!([]), "{state}");
+    assert_eq!(state["listeners"], json!([]), "{state}");
+    let held: usize = state["breakpoints"]
+        .as_object()
+        .map(|m| m.values().filter_map(|v| v.as_array()).map(Vec::len).sum())
+        .unwrap_or(0);
+    assert_eq!(held, 0, "{state}");
 }
 
 fn state_dir(tag: &str) -> PathBuf {

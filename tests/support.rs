@@ -74,3 +74,44 @@ impl Drop for Simulator {
         let _ = self.child.wait();
     }
 }
+
+/// `GET` of a URL on the simulator (plain HTTP/1.1, `Connection: close`); answers the body.
+/// For the simulator's unauthenticated admin API (`/sim/state`).
+pub fn http_get(base_url: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let host = base_url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = std::net::TcpStream::connect(host).expect("connect to the simulator");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).expect("read");
+    let (head, body) = raw.split_once("\r\n\r\n").expect("an HTTP answer");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        // One or more chunks: size line, data, CRLF.
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some((size, tail)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).expect("chunk size");
+            if n == 0 {
+                break;
+            }
+            out.push_str(&tail[..n]);
+            rest = &tail[n + 2..];
+        }
+        out
+    } else {
+        body.to_string()
+    }
+}
+
+/// The simulator's state (`GET /sim/state`): stopped debuggees, listeners, breakpoints.
+pub fn sim_state(base_url: &str) -> serde_json::Value {
+    serde_json::from_str(&http_get(base_url, "/sim/state")).expect("state is JSON")
+}
