@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v jq >/dev/null 2>&1 || need_apt+=(jq)
 command -v bash >/dev/null 2>&1 || need_apt+=(bash)
+command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> installing ${need_apt[*]} from Debian"
   sudo_cmd=()
@@ -15,6 +17,9 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
+
+echo "==> npm ci (abap-adt-api for the conformance test, pinned in tests/conformance)"
+npm ci --prefix tests/conformance --no-audit --no-fund --loglevel=error
 
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
