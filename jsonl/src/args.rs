@@ -178,6 +178,12 @@ pub struct VarsArgs {
     pub id: Option<String>,
     #[serde(default)]
     pub epoch: Option<u64>,
+    /// For a table `id`: the first row to list (0-based) …
+    #[serde(default)]
+    pub offset: u32,
+    /// … and how many rows at most.
+    #[serde(default = "default_table_limit")]
+    pub limit: u32,
 }
 
 /// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the current

@@ -82,7 +82,7 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
             json!({"type": "object", "required": ["reason", "thread", "frame"],
             "properties": {
                 "epoch": {"type": "integer", "minimum": 1},
-                "reason": {"enum": ["breakpoint", "step", "watchpoint"]},
+                "reason": {"enum": ["breakpoint", "step", "watchpoint", "exception"]},
                 "thread": {"type": "integer", "minimum": 1},
                 "breakpoints": {"type": "array", "items": {"type": "integer"}},
                 "depth": {"type": "integer"},

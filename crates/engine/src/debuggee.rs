@@ -142,6 +142,10 @@ pub(crate) async fn describe_stop(
         frame["source"] = Value::Array(source);
     }
     let (reason, server_ids) = match reason {
+        // An exception breakpoint (server id KIND=5.…) stops at the CATCH: say so.
+        StopReason::Breakpoint(ids) if ids.iter().any(|i| i.starts_with("KIND=5.")) => {
+            ("exception", ids)
+        }
         StopReason::Breakpoint(ids) => ("breakpoint", ids),
         StopReason::Step => ("step", Vec::new()),
         StopReason::Watchpoint(ids) => ("watchpoint", ids),
@@ -149,7 +153,11 @@ pub(crate) async fn describe_stop(
     let body = engine.update(|inner| {
         inner.epoch += 1;
         let ours = inner.breakpoints.ids_for_server_ids(&server_ids);
-        let body = json!({
+        let exception = server_ids
+            .iter()
+            .find_map(|i| i.strip_prefix("KIND=5.EXCEPTION_CLASS="))
+            .map(str::to_string);
+        let mut body = json!({
             "epoch": inner.epoch,
             "reason": reason,
             "breakpoints": ours,
@@ -158,6 +166,9 @@ pub(crate) async fn describe_stop(
             "frame": frame,
             "depth": stack.entries.len(),
         });
+        if let Some(class) = exception {
+            body["exception"] = class.into();
+        }
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;
             d.frame = body["frame"].clone();

@@ -406,3 +406,53 @@ async fn reads_are_cached_per_stop_and_frame() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn breakpoints_without_an_object_are_added_and_removed_by_id() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    let r = h
+        .ok(
+            "bp.set",
+            json!({"statement": "catch", "exception": "cx_sy_zerodivide"}),
+        )
+        .await;
+    let bps = r["breakpoints"].as_array().cloned().unwrap_or_default();
+    assert_eq!(bps.len(), 2, "{r}");
+    assert_eq!(bps[0]["kind"], "statement");
+    assert_eq!(bps[0]["statement"], "CATCH");
+    assert_eq!(bps[0]["status"], "verified", "{r}");
+    assert_eq!(bps[0]["server_id"], "KIND=1.STATEMENT=CATCH");
+    assert_eq!(
+        bps[1]["server_id"],
+        "KIND=5.EXCEPTION_CLASS=CX_SY_ZERODIVIDE"
+    );
+    let m = h
+        .ok(
+            "bp.set",
+            json!({"message": {"id": "00", "number": "001", "type": "E"}}),
+        )
+        .await;
+    assert_eq!(
+        m["breakpoints"][0]["server_id"], "KIND=12.MSGID=00.MSGNO=001.MSGTY=E",
+        "{m}"
+    );
+    let held = |sim: &sim::SimHandle| -> usize {
+        let state: Value = serde_json::from_str(&sim.state_json()).unwrap_or(Value::Null);
+        state["breakpoints"]
+            .as_object()
+            .map(|o| o.values().filter_map(|v| v.as_array()).map(Vec::len).sum())
+            .unwrap_or(0)
+    };
+    assert_eq!(held(&sim), 3, "{}", sim.state_json());
+    h.ok("bp.disable", json!({"id": bps[0]["id"]})).await;
+    assert_eq!(held(&sim), 2, "disabled: off the system");
+    h.ok("bp.enable", json!({"id": bps[0]["id"]})).await;
+    assert_eq!(held(&sim), 3, "enabled: back");
+    h.ok("bp.delete", json!({"id": bps[1]["id"]})).await;
+    assert_eq!(held(&sim), 2);
+    let receipt = h.finish(task).await;
+    assert_eq!(receipt.breakpoints_deleted, 2, "{receipt:?}");
+    assert_eq!(held(&sim), 0, "nothing left after the session");
+    sim.shutdown().await;
+}

@@ -110,7 +110,10 @@ pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
     };
     match args.id {
         None => scopes(&reader, epoch, max).await,
-        Some(id) => children(&reader, epoch, &id.to_uppercase(), max).await,
+        Some(id) => {
+            let page = (args.offset, args.limit.min(10_000));
+            children(&reader, epoch, &id.to_uppercase(), max, page).await
+        }
     }
 }
 
@@ -331,7 +334,13 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
     Ok(json!({"epoch": epoch, "scopes": scopes, "variables": variables}))
 }
 
-async fn children(reader: &Reader<'_>, epoch: u64, id: &str, max: usize) -> Outcome {
+async fn children(
+    reader: &Reader<'_>,
+    epoch: u64,
+    id: &str,
+    max: usize,
+    (offset, limit): (u32, u32),
+) -> Outcome {
     let client = reader.client;
     let kids = reader
         .child_variables(&[id.to_string()])
@@ -350,8 +359,39 @@ async fn children(reader: &Reader<'_>, epoch: u64, id: &str, max: usize) -> Outc
             .variables(&[id.to_string()])
             .await
             .map_err(|e| from_adt("reading variables", &e))?;
-        if own.is_empty() {
+        let Some(record) = own.first() else {
             return Err(not_found(id));
+        };
+        if record.meta_type == "table" {
+            // ADT lists no rows as children of a table: address them by index, one page.
+            let total = record.table_lines;
+            let first = offset.saturating_add(1);
+            let last = offset.saturating_add(limit).min(total);
+            let ids: Vec<String> = (first..=last).map(|i| format!("{id}[{i}]")).collect();
+            let rows = if ids.is_empty() {
+                Vec::new()
+            } else {
+                client
+                    .variables(&ids)
+                    .await
+                    .map_err(|e| from_adt("reading table rows", &e))?
+            };
+            let variables: Vec<Value> = rows
+                .iter()
+                .map(|v| {
+                    let mut out = variable_json_limited(v, "", max);
+                    out["name"] = v.id.strip_prefix(id).unwrap_or(&v.id).into();
+                    out
+                })
+                .collect();
+            return Ok(json!({
+                "epoch": epoch,
+                "parent": id,
+                "variables": variables,
+                "total": total,
+                "offset": offset,
+                "more": last < total,
+            }));
         }
         variables = own
             .iter()
