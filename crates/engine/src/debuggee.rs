@@ -137,7 +137,7 @@ pub(crate) async fn describe_stop(
     if let Some(top) = stack.entries.first() {
         let source = engine
             .sources
-            .context(client, &top.uri, top.line, 2, 2)
+            .context(&engine.main, &top.uri, top.line, 2, 2)
             .await;
         frame["source"] = Value::Array(source);
     }

@@ -269,8 +269,12 @@ async fn two_debuggees_are_two_threads() {
         .await;
     let run1 = h.run_demo().await;
     let first = h.event("stopped").await;
+    h.send(json!({"id": "catch", "cmd": "wait", "args": {"until": "caught", "timeout_ms": 20000}}))
+        .await;
     let run2 = h.run_demo().await;
     let second = h.event("stopped").await;
+    let caught = h.response(&json!("catch")).await;
+    assert_eq!(caught["result"]["reached"], true, "{caught}");
     let (t1, t2) = (
         first["body"]["thread"].clone(),
         second["body"]["thread"].clone(),
