@@ -10,7 +10,17 @@
 //! * `ZCL_ORDER/testclasses:12` (also `implementations`, `definitions`, `locals_imp`,
 //!   `locals_def`) — a class include.
 //! * abapGit file paths: `src/zcl_order.clas.abap:42`, `zcl_order.clas.testclasses.abap:12`,
-//!   `zcl_order.clas.locals_imp.abap:3`, `zif_x.intf.abap:5`, `zreport.prog.abap:9`.
+//!   `zcl_order.clas.locals_imp.abap:3`, `zif_x.intf.abap:5`, `zreport.prog.abap:9`, and
+//!   function groups: `zfg.fugr.z_fm.abap:3` (function module), `zfg.fugr.lzfgtop.abap:2`
+//!   (include), `zfg.fugr.saplzfg.abap:1` (main program); namespaces as `#ns#fg.fugr.…`.
+//! * Function groups: `FUGR:ZFG:5` (the group's main program `SAPLZFG`), `FUGR:ZFG/LZFGF01:5`
+//!   (an include of the group: its name starts with `L<group>`), `FUGR:ZFG/Z_FM:5` or
+//!   `FUNC:ZFG/Z_FM:5` (a function module; ADT addresses modules through their group).
+//!   Namespaced: `FUGR:/NS/FG//NS/FM:5` (a `/` between group and member, the member keeps its
+//!   own leading `/`).
+//! * Program includes: `INCL:ZINCLUDE:7` (`/programs/includes/…`).
+//!
+//! Names go into URIs lower case and percent-encoded (`/NS/CL_X` → `%2fns%2fcl_x`).
 
 use crate::transport::encode;
 
@@ -35,6 +45,11 @@ enum Kind {
     Class,
     Interface,
     Program,
+    ProgramInclude,
+    /// `FUGR:`: the group itself or a member (include or function module).
+    FunctionGroup,
+    /// `FUNC:`: a function module of a group.
+    FunctionModule,
 }
 
 /// Class include names in URIs, from what users may write.
@@ -100,6 +115,111 @@ fn uri_of(kind: Kind, name: &str, include: &str) -> String {
         Kind::Class => format!("/sap/bc/adt/oo/classes/{n}/includes/{include}"),
         Kind::Interface => format!("/sap/bc/adt/oo/interfaces/{n}/source/main"),
         Kind::Program => format!("/sap/bc/adt/programs/programs/{n}/source/main"),
+        Kind::ProgramInclude => format!("/sap/bc/adt/programs/includes/{n}/source/main"),
+        Kind::FunctionGroup | Kind::FunctionModule => {
+            format!("/sap/bc/adt/functions/groups/{n}/source/main")
+        }
+    }
+}
+
+/// A member of a function group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Member {
+    /// The group's main program (`SAPL<group>`).
+    Main,
+    Include,
+    Module,
+}
+
+/// The name without its namespace (`/NS/FG` → `FG`).
+fn bare(name: &str) -> &str {
+    match name.strip_prefix('/') {
+        Some(rest) => rest.split_once('/').map(|(_, t)| t).unwrap_or(rest),
+        None => name,
+    }
+}
+
+/// The namespace prefix with its slashes (`/NS/FG` → `/NS/`), or `""`.
+fn namespace(name: &str) -> &str {
+    match name.strip_prefix('/').and_then(|r| r.find('/')) {
+        Some(i) => &name[..i + 2],
+        None => "",
+    }
+}
+
+/// What a member name of group `group` is: `SAPL<group>` the main program, `L<group>…` an
+/// include, anything else a function module.
+fn member_kind(group: &str, member: &str) -> Member {
+    let (g, m) = (bare(group), bare(member));
+    let same_ns = namespace(member) == namespace(group);
+    if same_ns && m == format!("SAPL{g}") {
+        Member::Main
+    } else if same_ns && m.len() > g.len() + 1 && m.starts_with(&format!("L{g}")) {
+        Member::Include
+    } else {
+        Member::Module
+    }
+}
+
+fn function_uri(group: &str, member: &str, kind: Member) -> String {
+    let g = encode_name(group);
+    let m = encode_name(member);
+    match kind {
+        Member::Main => format!("/sap/bc/adt/functions/groups/{g}/source/main"),
+        Member::Include => format!("/sap/bc/adt/functions/groups/{g}/includes/{m}/source/main"),
+        Member::Module => format!("/sap/bc/adt/functions/groups/{g}/fmodules/{m}/source/main"),
+    }
+}
+
+/// Split `GROUP/MEMBER` where either may be namespaced (`/NS/FG//NS/FM`).
+fn split_group_member(s: &str) -> (&str, Option<&str>) {
+    let group_end = if let Some(rest) = s.strip_prefix('/') {
+        match rest.find('/') {
+            Some(i) => match rest[i + 1..].find('/') {
+                Some(j) => 1 + i + 1 + j,
+                None => return (s, None),
+            },
+            None => return (s, None),
+        }
+    } else {
+        match s.find('/') {
+            Some(i) => i,
+            None => return (s, None),
+        }
+    };
+    (&s[..group_end], Some(&s[group_end + 1..]))
+}
+
+/// `FUGR:`/`FUNC:` locations.
+fn function_location(kind: Kind, rest: &str, line: u32) -> Result<SourceLocation, String> {
+    let (group, member) = split_group_member(rest.trim());
+    let group = group.trim().to_uppercase();
+    if !valid_name(&group) {
+        return Err("not a function group name".into());
+    }
+    let member = member.map(|m| m.trim().to_uppercase());
+    match (kind, member) {
+        (Kind::FunctionModule, None) => {
+            Err("a function module is addressed through its group: FUNC:GROUP/MODULE:LINE".into())
+        }
+        (_, None) => Ok(SourceLocation {
+            uri: function_uri(&group, "", Member::Main),
+            object: group,
+            line,
+        }),
+        (_, Some(m)) if !valid_name(&m) => Err("not a function module or include name".into()),
+        (kind, Some(m)) => {
+            let what = if kind == Kind::FunctionModule {
+                Member::Module
+            } else {
+                member_kind(&group, &m)
+            };
+            Ok(SourceLocation {
+                uri: function_uri(&group, &m, what),
+                object: if what == Member::Main { group } else { m },
+                line,
+            })
+        }
     }
 }
 
@@ -127,14 +247,19 @@ pub fn parse_location(text: &str) -> Result<SourceLocation, AddressError> {
     // Explicit type prefix.
     let (explicit, rest) = match head.split_once(':') {
         Some((ty, rest)) => {
-            let kind = match ty.to_ascii_uppercase().as_str() {
+            let kind = match ty.trim().to_ascii_uppercase().as_str() {
                 "CLAS" => Kind::Class,
                 "INTF" => Kind::Interface,
                 "PROG" => Kind::Program,
+                "INCL" | "PROG/I" => Kind::ProgramInclude,
+                "FUGR" => Kind::FunctionGroup,
+                "FUNC" | "FUGR/FF" => Kind::FunctionModule,
                 other => {
                     return Err(bad(
                         t,
-                        &format!("unknown object type '{other}' (use CLAS, INTF or PROG)"),
+                        &format!(
+                            "unknown object type '{other}' (use CLAS, INTF, PROG, INCL, FUGR or FUNC)"
+                        ),
                     ));
                 }
             };
@@ -142,6 +267,10 @@ pub fn parse_location(text: &str) -> Result<SourceLocation, AddressError> {
         }
         None => (None, head),
     };
+    if matches!(explicit, Some(Kind::FunctionGroup | Kind::FunctionModule)) {
+        let kind = explicit.unwrap_or(Kind::FunctionGroup);
+        return function_location(kind, rest, line).map_err(|why| bad(t, &why));
+    }
     // Optional class include after the last '/' that is not part of a namespace.
     let (name, include) = split_include(rest);
     let name = name.to_uppercase();
@@ -206,6 +335,20 @@ fn from_file_path(head: &str, line: u32) -> Option<Result<SourceLocation, String
             "'{file}' does not start with an ABAP object name"
         )));
     }
+    if let ["fugr", member, "abap"] = &parts[1..] {
+        let member = member.replace('#', "/").to_uppercase();
+        if !valid_name(&member) {
+            return Some(Err(format!(
+                "'{file}' does not name a function group member"
+            )));
+        }
+        let what = member_kind(&name, &member);
+        return Some(Ok(SourceLocation {
+            uri: function_uri(&name, &member, what),
+            object: if what == Member::Main { name } else { member },
+            line,
+        }));
+    }
     let (kind, include) = match &parts[1..] {
         ["clas", "abap"] => (Kind::Class, "main"),
         ["clas", sub, "abap"] => match class_include(sub) {
@@ -216,7 +359,7 @@ fn from_file_path(head: &str, line: u32) -> Option<Result<SourceLocation, String
         ["prog", "abap"] => (Kind::Program, "main"),
         _ => {
             return Some(Err(format!(
-                "'{file}' is not a class, interface or program file"
+                "'{file}' is not a class, interface, program or function group file"
             )));
         }
     };
@@ -327,6 +470,119 @@ mod tests {
     }
 
     #[test]
+    fn function_groups_and_includes() {
+        assert_eq!(
+            uri("FUGR:ZFG:5"),
+            (
+                "ZFG".into(),
+                "/sap/bc/adt/functions/groups/zfg/source/main".into(),
+                5
+            )
+        );
+        assert_eq!(
+            uri("FUGR:ZFG/Z_GET_ORDER:12"),
+            (
+                "Z_GET_ORDER".into(),
+                "/sap/bc/adt/functions/groups/zfg/fmodules/z_get_order/source/main".into(),
+                12
+            )
+        );
+        assert_eq!(
+            uri("func:zfg/z_get_order:12").1,
+            "/sap/bc/adt/functions/groups/zfg/fmodules/z_get_order/source/main"
+        );
+        assert_eq!(
+            uri("FUGR:ZFG/LZFGTOP:2"),
+            (
+                "LZFGTOP".into(),
+                "/sap/bc/adt/functions/groups/zfg/includes/lzfgtop/source/main".into(),
+                2
+            )
+        );
+        // A module whose name happens to start with L: only L<group>… is an include.
+        assert_eq!(
+            uri("FUGR:ZFG/LOAD_ORDER:2").1,
+            "/sap/bc/adt/functions/groups/zfg/fmodules/load_order/source/main"
+        );
+        assert_eq!(
+            uri("FUNC:ZFG/LZFGX:2").1,
+            "/sap/bc/adt/functions/groups/zfg/fmodules/lzfgx/source/main"
+        );
+        assert_eq!(
+            uri("FUGR:ZFG/SAPLZFG:1").1,
+            "/sap/bc/adt/functions/groups/zfg/source/main"
+        );
+        assert_eq!(
+            uri("FUGR:/NS/FG//NS/GET:3"),
+            (
+                "/NS/GET".into(),
+                "/sap/bc/adt/functions/groups/%2fns%2ffg/fmodules/%2fns%2fget/source/main".into(),
+                3
+            )
+        );
+        assert_eq!(
+            uri("FUGR:/NS/FG//NS/LFGF01:3").1,
+            "/sap/bc/adt/functions/groups/%2fns%2ffg/includes/%2fns%2flfgf01/source/main"
+        );
+        assert_eq!(
+            uri("FUGR:/NS/FG:3").1,
+            "/sap/bc/adt/functions/groups/%2fns%2ffg/source/main"
+        );
+        assert_eq!(
+            uri("INCL:ZORDER_TOP:7"),
+            (
+                "ZORDER_TOP".into(),
+                "/sap/bc/adt/programs/includes/zorder_top/source/main".into(),
+                7
+            )
+        );
+        assert_eq!(
+            uri("INCL:/NS/TOP:7").1,
+            "/sap/bc/adt/programs/includes/%2fns%2ftop/source/main"
+        );
+        assert_eq!(
+            uri("PROG:/NS/REPORT:1").1,
+            "/sap/bc/adt/programs/programs/%2fns%2freport/source/main"
+        );
+        assert_eq!(
+            uri("/NS/IF_X:1").1,
+            "/sap/bc/adt/oo/interfaces/%2fns%2fif_x/source/main"
+        );
+    }
+
+    #[test]
+    fn abapgit_function_group_paths() {
+        assert_eq!(
+            uri("src/zfg.fugr.z_get_order.abap:3"),
+            (
+                "Z_GET_ORDER".into(),
+                "/sap/bc/adt/functions/groups/zfg/fmodules/z_get_order/source/main".into(),
+                3
+            )
+        );
+        assert_eq!(
+            uri("src/zfg.fugr.lzfgtop.abap:2").1,
+            "/sap/bc/adt/functions/groups/zfg/includes/lzfgtop/source/main"
+        );
+        assert_eq!(
+            uri("src/zfg.fugr.saplzfg.abap:1").1,
+            "/sap/bc/adt/functions/groups/zfg/source/main"
+        );
+        assert_eq!(
+            uri("src/#ns#fg.fugr.#ns#lfgu01.abap:9").1,
+            "/sap/bc/adt/functions/groups/%2fns%2ffg/includes/%2fns%2flfgu01/source/main"
+        );
+        assert_eq!(
+            uri("src/#ns#fg.fugr.#ns#get.abap:9").1,
+            "/sap/bc/adt/functions/groups/%2fns%2ffg/fmodules/%2fns%2fget/source/main"
+        );
+        assert_eq!(
+            uri("SRC/ZCL_ORDER.CLAS.LOCALS_DEF.ABAP:4").1,
+            "/sap/bc/adt/oo/classes/zcl_order/includes/definitions"
+        );
+    }
+
+    #[test]
     fn refusals_say_why() {
         for (text, why) in [
             ("ZCL_ORDER", "OBJECT:LINE"),
@@ -336,8 +592,12 @@ mod tests {
             ("Z CL:4", "object name"),
             ("ZCL_ORDER/bogus:4", "include"),
             ("ZREPORT/testclasses:4", "only classes"),
-            ("FUGR:ZX:4", "unknown object type"),
+            ("DDLS:ZX:4", "unknown object type"),
             ("zx.fugr.abap:4", "not a class"),
+            ("zx.tabl.abap:4", "not a class"),
+            ("FUNC:Z_FM:4", "through its group"),
+            ("FUGR:ZFG/Z FM:4", "not a function module"),
+            ("FUGR:Z G:4", "function group"),
         ] {
             let e = parse_location(text).expect_err(text).to_string();
             assert!(e.contains(why), "{text}: {e}");
@@ -348,6 +608,26 @@ mod tests {
         #[test]
         fn never_panics(s in ".{0,80}") {
             let _ = parse_location(&s);
+        }
+
+        #[test]
+        fn function_modules_round_trip(group in "Z[A-Z0-9_]{0,10}", fm in "Z_[A-Z0-9_]{0,20}", line in 1u32..100_000) {
+            let l = parse_location(&format!("FUNC:{group}/{fm}:{line}")).unwrap();
+            prop_assert_eq!(l.object, fm.clone());
+            prop_assert_eq!(l.line, line);
+            prop_assert_eq!(l.uri, format!(
+                "/sap/bc/adt/functions/groups/{}/fmodules/{}/source/main",
+                group.to_lowercase(),
+                fm.to_lowercase()
+            ));
+        }
+
+        #[test]
+        fn uris_never_carry_raw_specials(s in "[A-Za-z/#:._ 0-9]{0,40}", line in 1u32..100) {
+            if let Ok(l) = parse_location(&format!("{s}:{line}")) {
+                let tail = l.uri.trim_start_matches("/sap/bc/adt/");
+                prop_assert!(!tail.contains(['#', ' ', ':']), "{}", l.uri);
+            }
         }
 
         #[test]

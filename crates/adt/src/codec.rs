@@ -4,8 +4,11 @@
 //! [`CodecError`] (never panic) on input they cannot read. `VALUE` texts are never trimmed.
 
 use crate::types::{
-    AttachInfo, BreakpointKind, BreakpointResult, BreakpointSpec, ChildVariables, Debuggee,
-    Hierarchy, Identity, Stack, StackEntry, SyncScope, Variable,
+    ActionResult, AttachInfo, BatchAnswer, BatchCall, BreakpointDetail, BreakpointKind,
+    BreakpointResult, BreakpointScope, BreakpointSpec, ChildVariables, Debuggee, DebuggerAction,
+    DebuggerSettings, Hierarchy, Identity, MemorySizes, ReachedWatchpoint, Stack, StackEntry,
+    StepInfo, StepKind, SyncScope, UnitAlert, UnitLocation, UnitProgram, UnitRunResult,
+    UnitTestClass, UnitTestMethod, Variable, Watchpoint,
 };
 use crate::xml::{self, Element, escape};
 
@@ -89,9 +92,20 @@ pub fn breakpoints_request(
     scope: &SyncScope,
     specs: &[BreakpointSpec],
 ) -> String {
+    breakpoints_request_in(BreakpointScope::External, identity, scope, specs)
+}
+
+/// The `dbg:breakpoints` request (§4.1) for either scope, user mode.
+pub fn breakpoints_request_in(
+    where_: BreakpointScope,
+    identity: &Identity,
+    scope: &SyncScope,
+    specs: &[BreakpointSpec],
+) -> String {
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     s.push_str(&format!(
-        "<dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"{}\" terminalId=\"{}\" ideId=\"{}\" systemDebugging=\"false\" deactivated=\"false\">",
+        "<dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"{}\" debuggingMode=\"user\" requestUser=\"{}\" terminalId=\"{}\" ideId=\"{}\" systemDebugging=\"false\" deactivated=\"false\">",
+        where_.wire_name(),
         escape(&identity.user),
         escape(&identity.terminal_id),
         escape(&identity.ide_id)
@@ -139,22 +153,53 @@ pub fn breakpoints_request(
 
 /// The `dbg:breakpoints` answer (§4.3): accepted and refused, in the server's order.
 pub fn parse_breakpoints(body: &str) -> Result<Vec<BreakpointResult>, CodecError> {
+    Ok(parse_breakpoints_detailed(body)?
+        .iter()
+        .map(BreakpointDetail::result)
+        .collect())
+}
+
+fn non_empty(v: Option<&str>) -> Option<String> {
+    v.filter(|v| !v.is_empty()).map(str::to_string)
+}
+
+/// The `dbg:breakpoints` answer with every detail (`errorKind`, object type/name, condition).
+pub fn parse_breakpoints_detailed(body: &str) -> Result<Vec<BreakpointDetail>, CodecError> {
     if body.trim().is_empty() {
         return Ok(Vec::new());
     }
     let el = root(body, "breakpoints")?;
     Ok(el
         .children_named("breakpoint")
-        .map(|b| BreakpointResult {
+        .map(|b| BreakpointDetail {
             client_id: b.attr("clientId").unwrap_or_default().to_string(),
-            id: b.attr("id").filter(|v| !v.is_empty()).map(str::to_string),
-            error_message: b
-                .attr("errorMessage")
-                .filter(|v| !v.is_empty())
-                .map(str::to_string),
+            id: non_empty(b.attr("id")),
+            error_message: non_empty(b.attr("errorMessage")),
+            error_kind: non_empty(b.attr("errorKind")),
             kind: b.attr("kind").unwrap_or_default().to_string(),
-            uri: b.attr("uri").filter(|v| !v.is_empty()).map(str::to_string),
+            uri: non_empty(b.attr("uri")),
+            object_type: non_empty(b.attr("type")),
+            object_name: non_empty(b.attr("name")),
+            condition: non_empty(b.attr("condition")),
         })
+        .collect())
+}
+
+/// A `nameditem:namedItemList` (statement catalogue, message types): (name, description).
+pub fn parse_named_items(body: &str) -> Result<Vec<(String, String)>, CodecError> {
+    if body.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let el = root(body, "namedItemList")?;
+    Ok(el
+        .children_named("namedItem")
+        .map(|i| {
+            (
+                i.child_text("name").to_string(),
+                i.child_text("description").to_string(),
+            )
+        })
+        .filter(|(n, _)| !n.trim().is_empty())
         .collect())
 }
 
@@ -187,12 +232,120 @@ pub fn parse_attach(body: &str) -> Result<AttachInfo, CodecError> {
 
 /// `dbg:step` (§7.2): the ids of the breakpoints reached, if any.
 pub fn parse_step(body: &str) -> Result<Vec<String>, CodecError> {
+    Ok(parse_step_info(body)?.reached_breakpoints)
+}
+
+/// `dbg:step` (§7.2) with everything it carries.
+pub fn parse_step_info(body: &str) -> Result<StepInfo, CodecError> {
     if body.trim().is_empty() {
         // Some releases answer a step with an empty 200; it still stopped.
-        return Ok(Vec::new());
+        return Ok(StepInfo::default());
     }
     let el = root(body, "step")?;
-    Ok(reached(&el))
+    let reached_watchpoints = el
+        .child("reachedWatchpoints")
+        .map(|r| {
+            r.children_named("watchpoint")
+                .map(|w| ReachedWatchpoint {
+                    id: w.attr("id").unwrap_or_default().to_string(),
+                    variable_name: w.attr("variableName").unwrap_or_default().to_string(),
+                    expired: flag(w.attr("expired")),
+                    current_value: w.child("currentValue").map(|c| c.text.clone()),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(StepInfo {
+        reached_breakpoints: reached(&el),
+        reached_watchpoints,
+        settings: el.child("settings").map(settings_of),
+        is_debuggee_changed: flag(el.attr("isDebuggeeChanged")),
+        actions: actions_of(&el),
+    })
+}
+
+fn actions_of(el: &Element) -> Vec<DebuggerAction> {
+    el.child("actions")
+        .map(|a| a.children_named("action").map(action_of).collect())
+        .unwrap_or_default()
+}
+
+fn action_of(a: &Element) -> DebuggerAction {
+    let t = |n: &str| a.attr(n).unwrap_or_default().to_string();
+    DebuggerAction {
+        name: t("name"),
+        style: t("style"),
+        group: t("group"),
+        title: t("title"),
+        link: t("link"),
+        value: t("value"),
+        disabled: flag(a.attr("disabled")),
+    }
+}
+
+/// The actions advertised by a `dbg:attach` or `dbg:step` answer.
+pub fn parse_actions(body: &str) -> Result<Vec<DebuggerAction>, CodecError> {
+    if body.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let el = xml::parse(body)?;
+    if el.name != "attach" && el.name != "step" {
+        return Err(CodecError(format!(
+            "expected a dbg:attach or dbg:step document, got <{}>",
+            el.name
+        )));
+    }
+    Ok(actions_of(&el))
+}
+
+/// The answer to `POST /debugger/actions` (`dbg:action`, §11).
+pub fn parse_action_result(body: &str) -> Result<ActionResult, CodecError> {
+    if body.trim().is_empty() {
+        return Ok(ActionResult::default());
+    }
+    let el = root(body, "action")?;
+    let t = |n: &str| el.attr(n).unwrap_or_default().to_string();
+    Ok(ActionResult {
+        name: t("name"),
+        message: t("message"),
+        is_error: flag(el.attr("isError")),
+        data: t("data"),
+        message_kind: t("messageKind"),
+        requires_update: flag(el.attr("requiresUpdate")),
+    })
+}
+
+// ---- settings ---------------------------------------------------------------------------
+
+fn settings_of(el: &Element) -> DebuggerSettings {
+    let f = |n: &str| flag(el.attr(n));
+    DebuggerSettings {
+        system_debugging: f("systemDebugging"),
+        create_exception_object: f("createExceptionObject"),
+        background_rfc: f("backgroundRFC"),
+        shared_object_debugging: f("sharedObjectDebugging"),
+        show_data_aging: f("showDataAging"),
+        update_debugging: f("updateDebugging"),
+    }
+}
+
+/// The `dbg:settings` request (§6.1).
+pub fn settings_request(settings: &DebuggerSettings) -> String {
+    let b = |v: bool| if v { "true" } else { "false" };
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:settings xmlns:dbg=\"http://www.sap.com/adt/debugger\" systemDebugging=\"{}\" createExceptionObject=\"{}\" backgroundRFC=\"{}\" sharedObjectDebugging=\"{}\" showDataAging=\"{}\" updateDebugging=\"{}\"/>",
+        b(settings.system_debugging),
+        b(settings.create_exception_object),
+        b(settings.background_rfc),
+        b(settings.shared_object_debugging),
+        b(settings.show_data_aging),
+        b(settings.update_debugging),
+    )
+}
+
+/// The `dbg:settings` echo.
+pub fn parse_settings(body: &str) -> Result<DebuggerSettings, CodecError> {
+    Ok(settings_of(&root(body, "settings")?))
 }
 
 // ---- stack ------------------------------------------------------------------------------
@@ -322,4 +475,484 @@ pub fn parse_variables(body: &str) -> Result<Vec<Variable>, CodecError> {
         .children_named("STPDA_ADT_VARIABLE")
         .map(variable)
         .collect())
+}
+
+// ---- watchpoints ------------------------------------------------------------------------
+
+/// `dbg:watchpoints` (§10); an empty body is an empty list.
+pub fn parse_watchpoints(body: &str) -> Result<Vec<Watchpoint>, CodecError> {
+    if body.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let el = root(body, "watchpoints")?;
+    Ok(el
+        .children_named("watchpoint")
+        .map(|w| {
+            let a = |n: &str| w.attr(n).unwrap_or_default().to_string();
+            Watchpoint {
+                id: a("id"),
+                variable_name: a("variableName"),
+                kind: a("kind"),
+                active: w.attr("active") != Some("false"),
+                expired: flag(w.attr("expired")),
+                procedure: a("procedure"),
+                condition: w
+                    .child("condition")
+                    .map(|c| c.text.clone())
+                    .filter(|c| !c.is_empty()),
+                old_value: w.child("oldValue").map(|c| c.text.clone()),
+                current_value: w.child("currentValue").map(|c| c.text.clone()),
+            }
+        })
+        .collect())
+}
+
+// ---- memory -----------------------------------------------------------------------------
+
+/// `dbg:memorySizes` (§11): values are child elements in bytes.
+pub fn parse_memory_sizes(body: &str) -> Result<MemorySizes, CodecError> {
+    let el = root(body, "memorySizes")?;
+    let mut m = MemorySizes::default();
+    for area in &el.children {
+        if area.children.is_empty() {
+            m.unmapped.push((area.name.clone(), area.text.clone()));
+            continue;
+        }
+        for v in &area.children {
+            let n: Option<u64> = v.text.trim().parse().ok();
+            let slot = match (area.name.as_str(), v.name.as_str()) {
+                ("abap", "staticVariables") => Some(&mut m.abap_static_variables),
+                ("abap", "stackUsed") => Some(&mut m.abap_stack_used),
+                ("abap", "stackAllocated") => Some(&mut m.abap_stack_allocated),
+                ("abap", "dynamicMemoryObjectsUsed") => Some(&mut m.abap_dynamic_objects_used),
+                ("abap", "dynamicMemoryObjectsAllocated") => {
+                    Some(&mut m.abap_dynamic_objects_allocated)
+                }
+                ("internal", "used") => Some(&mut m.internal_used),
+                ("internal", "allocated") => Some(&mut m.internal_allocated),
+                ("internal", "peakUsed") => Some(&mut m.internal_peak_used),
+                ("external", "used") => Some(&mut m.external_used),
+                ("external", "allocated") => Some(&mut m.external_allocated),
+                ("external", "peakUsed") => Some(&mut m.external_peak_used),
+                ("external", "numberOfInternalSessions") => Some(&mut m.external_internal_sessions),
+                _ => None,
+            };
+            match (slot, n) {
+                (Some(slot), Some(n)) => *slot = n,
+                _ => m
+                    .unmapped
+                    .push((format!("{}/{}", area.name, v.name), v.text.clone())),
+            }
+        }
+    }
+    Ok(m)
+}
+
+// ---- batch ------------------------------------------------------------------------------
+
+const DEBUGGER_PATH: &str = "/sap/bc/adt/debugger";
+const XML_TYPE: &str = "application/xml";
+/// Content type of `getChildVariables` requests and answers.
+pub const ASX_CHILD_VARIABLES: &str =
+    "application/vnd.sap.as+xml; charset=UTF-8; dataname=com.sap.adt.debugger.ChildVariables";
+/// Content type of `getVariables` requests and answers.
+pub const ASX_VARIABLES: &str =
+    "application/vnd.sap.as+xml; charset=UTF-8; dataname=com.sap.adt.debugger.Variables";
+
+/// The wire name of a step method.
+pub fn step_method(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Into => "stepInto",
+        StepKind::Over => "stepOver",
+        StepKind::Return => "stepReturn",
+        StepKind::Continue => "stepContinue",
+    }
+}
+
+impl BatchCall {
+    /// Any inner request without a body.
+    pub fn new(method: &str, target: &str, accept: &str) -> BatchCall {
+        BatchCall {
+            method: method.to_string(),
+            target: target.to_string(),
+            accept: accept.to_string(),
+            body: None,
+        }
+    }
+
+    /// A step (`POST /debugger?method=stepOver` …).
+    pub fn step(kind: StepKind) -> BatchCall {
+        BatchCall::new(
+            "POST",
+            &format!("{DEBUGGER_PATH}?method={}", step_method(kind)),
+            XML_TYPE,
+        )
+    }
+
+    /// The stack in the old `POST` form (the form allowed inside batches).
+    pub fn stack() -> BatchCall {
+        BatchCall::new(
+            "POST",
+            &format!("{DEBUGGER_PATH}?emode=_&semanticURIs=true&method=getStack"),
+            XML_TYPE,
+        )
+    }
+
+    /// `getChildVariables` of these parents.
+    pub fn child_variables(parents: &[String]) -> BatchCall {
+        BatchCall {
+            method: "POST".into(),
+            target: format!("{DEBUGGER_PATH}?method=getChildVariables"),
+            accept: ASX_CHILD_VARIABLES.into(),
+            body: Some((ASX_CHILD_VARIABLES.into(), child_variables_request(parents))),
+        }
+    }
+
+    /// `getVariables` of these ids.
+    pub fn variables(ids: &[String]) -> BatchCall {
+        BatchCall {
+            method: "POST".into(),
+            target: format!("{DEBUGGER_PATH}?method=getVariables"),
+            accept: ASX_VARIABLES.into(),
+            body: Some((ASX_VARIABLES.into(), variables_request(ids))),
+        }
+    }
+}
+
+fn strip_line_breaks(s: &str) -> String {
+    s.chars().filter(|c| *c != '\r' && *c != '\n').collect()
+}
+
+/// A boundary that occurs in none of the bodies.
+pub fn batch_boundary(calls: &[BatchCall], seed: u64) -> String {
+    let mut n = seed;
+    loop {
+        let b = format!("batch_{n:016x}");
+        let clash = calls.iter().any(|c| {
+            c.body.as_ref().is_some_and(|(_, body)| body.contains(&b)) || c.target.contains(&b)
+        });
+        if !clash {
+            return b;
+        }
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+    }
+}
+
+/// The `multipart/mixed` body of a batch (§12), CRLF framing. Line breaks in methods, targets
+/// and header values are removed so an inner request cannot inject lines.
+pub fn batch_request(boundary: &str, calls: &[BatchCall]) -> String {
+    let mut s = String::new();
+    for c in calls {
+        s.push_str("--");
+        s.push_str(boundary);
+        s.push_str(
+            "\r\nContent-Type: application/http\r\ncontent-transfer-encoding: binary\r\n\r\n",
+        );
+        s.push_str(&strip_line_breaks(&c.method));
+        s.push(' ');
+        s.push_str(&strip_line_breaks(&c.target).replace(' ', "%20"));
+        s.push_str(" HTTP/1.1\r\nAccept:");
+        s.push_str(&strip_line_breaks(&c.accept));
+        s.push_str("\r\n");
+        if let Some((ct, body)) = &c.body {
+            s.push_str("Content-Type:");
+            s.push_str(&strip_line_breaks(ct));
+            s.push_str("\r\nContent-Length:");
+            s.push_str(&body.len().to_string());
+            s.push_str("\r\n\r\n");
+            s.push_str(body);
+        } else {
+            s.push_str("\r\n");
+        }
+        s.push_str("\r\n");
+    }
+    s.push_str("--");
+    s.push_str(boundary);
+    s.push_str("--\r\n");
+    s
+}
+
+/// The `boundary` parameter of a `multipart/…` content type.
+pub fn multipart_boundary(content_type: &str) -> Option<String> {
+    let mut params = content_type.split(';');
+    let kind = params.next()?.trim();
+    if !kind.to_ascii_lowercase().starts_with("multipart/") {
+        return None;
+    }
+    params.find_map(|p| {
+        let (k, v) = p.split_once('=')?;
+        if !k.trim().eq_ignore_ascii_case("boundary") {
+            return None;
+        }
+        let v = v.trim();
+        let v = v
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or(v);
+        (!v.is_empty() && v.len() <= 200).then(|| v.to_string())
+    })
+}
+
+/// Split off one line: (line without its CR LF, rest).
+fn take_line(s: &str) -> (&str, &str) {
+    match s.find('\n') {
+        Some(i) => (s[..i].strip_suffix('\r').unwrap_or(&s[..i]), &s[i + 1..]),
+        None => (s.strip_suffix('\r').unwrap_or(s), ""),
+    }
+}
+
+/// Header lines up to the first blank line: (headers, rest after the blank line).
+fn take_headers(mut s: &str) -> (Vec<(String, String)>, &str) {
+    let mut headers = Vec::new();
+    loop {
+        if s.is_empty() {
+            return (headers, s);
+        }
+        let (line, rest) = take_line(s);
+        s = rest;
+        if line.trim().is_empty() {
+            return (headers, s);
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            headers.push((k.trim().to_string(), v.trim().to_string()));
+        }
+    }
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// The parts of a multipart body: the text between delimiter lines, including the line break
+/// that belongs to the next delimiter. Preamble and epilogue are dropped; a missing closing
+/// delimiter is tolerated.
+fn multipart_parts<'a>(body: &'a str, boundary: &str) -> Result<Vec<&'a str>, CodecError> {
+    let delimiter = format!("--{boundary}");
+    // Offsets of delimiter lines (at the start of the body or of a line).
+    let mut starts = Vec::new();
+    let mut from = 0;
+    while let Some(i) = body.get(from..).and_then(|s| s.find(&delimiter)) {
+        let at = from + i;
+        let after = &body[at + delimiter.len()..];
+        let (line_rest, _) = take_line(after);
+        let whole_line = after.starts_with("--") || line_rest.trim().is_empty();
+        if (at == 0 || body[..at].ends_with('\n')) && whole_line {
+            starts.push(at);
+        }
+        from = at + delimiter.len();
+    }
+    if starts.is_empty() {
+        return Err(CodecError(
+            "multipart answer without its boundary".to_string(),
+        ));
+    }
+    let mut parts = Vec::new();
+    for (n, &at) in starts.iter().enumerate() {
+        let after = &body[at + delimiter.len()..];
+        if after.starts_with("--") {
+            break; // closing delimiter
+        }
+        let (_, content) = take_line(after);
+        let end = match starts.get(n + 1) {
+            Some(&next) => next - (at + delimiter.len()) - (after.len() - content.len()),
+            None => content.len(),
+        };
+        // The line break before the next delimiter is still on; `batch_part` takes it off
+        // (or uses the part's content-length, which settles bodies ending in CR).
+        parts.push(content.get(..end).unwrap_or(content));
+    }
+    Ok(parts)
+}
+
+/// One part of a batch answer: MIME headers, then an HTTP response.
+fn batch_part(part: &str) -> Result<BatchAnswer, CodecError> {
+    let (_, http) = take_headers(part);
+    // Tolerate blank lines before the status line.
+    let http = http.trim_start_matches(['\r', '\n']);
+    let (status_line, rest) = take_line(http);
+    let mut words = status_line.split_whitespace();
+    let version = words.next().unwrap_or_default();
+    if !version.starts_with("HTTP/") {
+        return Err(CodecError(format!(
+            "batch part without an HTTP status line: '{}'",
+            crate::error::clip(status_line, 80)
+        )));
+    }
+    let status: u16 = words
+        .next()
+        .and_then(|c| c.parse().ok())
+        .filter(|c| (100..1000).contains(c))
+        .ok_or_else(|| {
+            CodecError(format!(
+                "batch part with a bad status line: '{}'",
+                crate::error::clip(status_line, 80)
+            ))
+        })?;
+    let (headers, body) = take_headers(rest);
+    let stripped = body
+        .strip_suffix("\r\n")
+        .or_else(|| body.strip_suffix('\n'))
+        .unwrap_or(body);
+    let body = match header(&headers, "content-length").and_then(|v| v.parse::<usize>().ok()) {
+        Some(n) if n <= body.len() => body.get(..n).unwrap_or(stripped),
+        _ => stripped,
+    };
+    Ok(BatchAnswer {
+        status,
+        content_type: header(&headers, "content-type").map(str::to_string),
+        headers,
+        body: body.to_string(),
+    })
+}
+
+/// The 202 `multipart/mixed` answer of a batch (§12): one answer per part, in order. A part
+/// that cannot be read is an error in its own slot.
+pub fn parse_batch_response(
+    content_type: &str,
+    body: &str,
+) -> Result<Vec<Result<BatchAnswer, CodecError>>, CodecError> {
+    let boundary = multipart_boundary(content_type).ok_or_else(|| {
+        CodecError(format!(
+            "batch answer is not multipart with a boundary (content type '{}')",
+            crate::error::clip(content_type, 100)
+        ))
+    })?;
+    Ok(multipart_parts(body, &boundary)?
+        .into_iter()
+        .map(batch_part)
+        .collect())
+}
+
+// ---- ABAP Unit --------------------------------------------------------------------------
+
+/// The `aunit:runConfiguration` for one object (interpreter reference §5.2). `object_uri` may
+/// carry a fragment naming a test class/method.
+pub fn unit_run_request(object_uri: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><aunit:runConfiguration xmlns:aunit=\"http://www.sap.com/adt/aunit\"><external><coverage active=\"false\"/></external><options><uriType value=\"semantic\"/><testDeterminationStrategy sameProgram=\"true\" assignedTests=\"false\"/><testRiskLevels harmless=\"true\" dangerous=\"true\" critical=\"true\"/><testDurations short=\"true\" medium=\"true\" long=\"true\"/><withNavigationUri enabled=\"true\"/></options><adtcore:objectSets xmlns:adtcore=\"http://www.sap.com/adt/core\"><objectSet kind=\"inclusive\"><adtcore:objectReferences><adtcore:objectReference adtcore:uri=\"{}\"/></adtcore:objectReferences></objectSet></adtcore:objectSets></aunit:runConfiguration>",
+        escape(object_uri)
+    )
+}
+
+/// `start=N` inside a URI fragment (`#start=12,0;end=12,0`, `#type=…;start=24`).
+pub fn fragment_line(uri: &str) -> Option<u32> {
+    let (_, fragment) = uri.split_once('#')?;
+    fragment.split(';').find_map(|item| {
+        let v = item.trim().strip_prefix("start=")?;
+        v.split(',').next()?.trim().parse().ok()
+    })
+}
+
+fn unit_alerts(el: &Element) -> Vec<UnitAlert> {
+    el.child("alerts")
+        .map(|a| {
+            a.children_named("alert")
+                .map(|a| UnitAlert {
+                    kind: a.attr("kind").unwrap_or_default().to_string(),
+                    severity: a.attr("severity").unwrap_or_default().to_string(),
+                    title: a.child_text("title").to_string(),
+                    details: a
+                        .child("details")
+                        .map(|d| {
+                            d.children_named("detail")
+                                .map(|d| {
+                                    d.attr("text")
+                                        .map(str::to_string)
+                                        .unwrap_or_else(|| d.text.clone())
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    stack: a
+                        .child("stack")
+                        .map(|s| {
+                            s.children_named("stackEntry")
+                                .map(|e| {
+                                    let uri = e.attr("uri").unwrap_or_default().to_string();
+                                    UnitLocation {
+                                        line: fragment_line(&uri),
+                                        uri,
+                                        object_type: e.attr("type").unwrap_or_default().to_string(),
+                                        name: e.attr("name").unwrap_or_default().to_string(),
+                                        description: e
+                                            .attr("description")
+                                            .unwrap_or_default()
+                                            .to_string(),
+                                    }
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `aunit:runResult`; the empty root means "no tests".
+pub fn parse_unit_run_result(body: &str) -> Result<UnitRunResult, CodecError> {
+    let el = root(body, "runResult")?;
+    let programs = el
+        .children_named("program")
+        .map(|p| UnitProgram {
+            uri: p.attr("uri").unwrap_or_default().to_string(),
+            object_type: p.attr("type").unwrap_or_default().to_string(),
+            name: p.attr("name").unwrap_or_default().to_string(),
+            alerts: unit_alerts(p),
+            classes: p
+                .child("testClasses")
+                .map(|tc| {
+                    tc.children_named("testClass")
+                        .map(|c| {
+                            let uri = c.attr("uri").unwrap_or_default().to_string();
+                            UnitTestClass {
+                                name: c.attr("name").unwrap_or_default().to_string(),
+                                line: fragment_line(&uri),
+                                uri,
+                                duration_category: c
+                                    .attr("durationCategory")
+                                    .unwrap_or_default()
+                                    .to_string(),
+                                risk_level: c.attr("riskLevel").unwrap_or_default().to_string(),
+                                alerts: unit_alerts(c),
+                                methods: c
+                                    .child("testMethods")
+                                    .map(|ms| {
+                                        ms.children_named("testMethod")
+                                            .map(|m| {
+                                                let uri =
+                                                    m.attr("uri").unwrap_or_default().to_string();
+                                                UnitTestMethod {
+                                                    name: m
+                                                        .attr("name")
+                                                        .unwrap_or_default()
+                                                        .to_string(),
+                                                    line: fragment_line(&uri),
+                                                    uri,
+                                                    execution_seconds: m
+                                                        .attr("executionTime")
+                                                        .and_then(|t| t.trim().parse().ok())
+                                                        .filter(|t: &f64| t.is_finite()),
+                                                    alerts: unit_alerts(m),
+                                                }
+                                            })
+                                            .collect()
+                                    })
+                                    .unwrap_or_default(),
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    Ok(UnitRunResult {
+        alerts: unit_alerts(&el),
+        programs,
+    })
 }

@@ -1,5 +1,6 @@
 //! How to reach a system.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Connection data of one SAP system.
@@ -18,6 +19,18 @@ pub struct Config {
     /// Bound on every request that is not meant to block (everything but the listener poll,
     /// `stepContinue`-like steps and triggers).
     pub request_timeout: Duration,
+    /// `Authorization: Bearer <token>` instead of Basic (e.g. BTP). Never logged.
+    pub bearer_token: Option<String>,
+    /// Cookies from an external SSO login (`MYSAPSSO2`, `SAP_SESSIONID_<SID>_<client>`), sent
+    /// from the first request on. With cookies and no password, no `Authorization` is sent.
+    /// Never logged.
+    pub cookies: Vec<(String, String)>,
+    /// PEM file with the client certificate and its private key (X.509 logon).
+    pub client_certificate: Option<PathBuf>,
+    /// PEM file with additional trusted CA certificates (a company CA).
+    pub ca_bundle: Option<PathBuf>,
+    /// Accept any server certificate. Only when asked; a warning is logged per session.
+    pub insecure: bool,
 }
 
 impl Default for Config {
@@ -29,6 +42,11 @@ impl Default for Config {
             client: None,
             language: None,
             request_timeout: Duration::from_secs(60),
+            bearer_token: None,
+            cookies: Vec::new(),
+            client_certificate: None,
+            ca_bundle: None,
+            insecure: false,
         }
     }
 }
@@ -42,6 +60,21 @@ impl std::fmt::Debug for Config {
             .field("client", &self.client)
             .field("language", &self.language)
             .field("request_timeout", &self.request_timeout)
+            .field(
+                "bearer_token",
+                &self.bearer_token.as_ref().map(|_| "<redacted>"),
+            )
+            .field(
+                "cookies",
+                &self
+                    .cookies
+                    .iter()
+                    .map(|(n, _)| format!("{n}=<redacted>"))
+                    .collect::<Vec<_>>(),
+            )
+            .field("client_certificate", &self.client_certificate)
+            .field("ca_bundle", &self.ca_bundle)
+            .field("insecure", &self.insecure)
             .finish()
     }
 }

@@ -75,6 +75,8 @@ pub(crate) struct Call<'a> {
 pub(crate) struct Answer {
     pub status: u16,
     pub body: String,
+    /// The `Content-Type` header, when sent.
+    pub content_type: Option<String>,
 }
 
 #[derive(Default)]
@@ -135,7 +137,7 @@ struct SessionState {
 pub struct Session {
     http: reqwest::Client,
     base_url: String,
-    authorization: HeaderValue,
+    authorization: Option<HeaderValue>,
     client: Option<String>,
     language: Option<String>,
     timeout: Duration,
@@ -160,21 +162,61 @@ impl Session {
                 "the system URL must start with http:// or https:// (got '{base_url}')"
             )));
         }
-        let credentials = base64::engine::general_purpose::STANDARD.encode(format!(
-            "{}:{}",
-            config.user.to_uppercase(),
-            config.password
-        ));
-        let mut authorization =
-            HeaderValue::from_str(&format!("Basic {credentials}")).map_err(|_| {
-                AdtError::Config("the user name contains characters HTTP cannot carry".into())
-            })?;
-        authorization.set_sensitive(true);
-        let http = reqwest::Client::builder()
+        let authorization = authorization(config)?;
+        let mut builder = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(15))
-            .pool_max_idle_per_host(2)
+            .pool_max_idle_per_host(2);
+        if let Some(path) = &config.ca_bundle {
+            let pem = std::fs::read(path).map_err(|e| {
+                AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
+            })?;
+            let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
+                AdtError::Config(format!("the CA bundle {} is not PEM: {e}", path.display()))
+            })?;
+            if certs.is_empty() {
+                return Err(AdtError::Config(format!(
+                    "the CA bundle {} holds no certificate",
+                    path.display()
+                )));
+            }
+            for c in certs {
+                builder = builder.add_root_certificate(c);
+            }
+        }
+        if let Some(path) = &config.client_certificate {
+            let pem = std::fs::read(path).map_err(|e| {
+                AdtError::Config(format!(
+                    "cannot read the client certificate {}: {e}",
+                    path.display()
+                ))
+            })?;
+            let identity = reqwest::Identity::from_pem(&pem).map_err(|e| {
+                AdtError::Config(format!(
+                    "the client certificate {} needs a PEM certificate and its private key: {e}",
+                    path.display()
+                ))
+            })?;
+            builder = builder.identity(identity);
+        }
+        if config.insecure {
+            tracing::warn!(
+                "TLS certificate checks are OFF for {base_url} (insecure): anyone on the network path can read and change this session"
+            );
+            builder = builder.danger_accept_invalid_certs(true);
+        }
+        let http = builder
             .build()
             .map_err(|e| AdtError::Config(format!("cannot build the HTTP client: {e}")))?;
+        let mut jar = Jar::default();
+        for (name, value) in &config.cookies {
+            let (name, value) = (name.trim(), value.trim());
+            if name.is_empty() || name.contains(['=', ';', ' ']) || value.contains(';') {
+                return Err(AdtError::Config(format!(
+                    "the cookie '{name}' cannot be sent as it is"
+                )));
+            }
+            jar.store(&format!("{name}={value}"));
+        }
         Ok(Session {
             http,
             base_url,
@@ -183,7 +225,7 @@ impl Session {
             language: config.language.clone().filter(|c| !c.trim().is_empty()),
             timeout: config.request_timeout,
             mode,
-            state: Mutex::new(SessionState::default()),
+            state: Mutex::new(SessionState { jar, csrf: None }),
         })
     }
 
@@ -302,7 +344,9 @@ impl Session {
     ) -> Result<Raw, AdtError> {
         let url = format!("{}{}", self.base_url, call.target);
         let mut headers = HeaderMap::new();
-        headers.insert(reqwest::header::AUTHORIZATION, self.authorization.clone());
+        if let Some(a) = &self.authorization {
+            headers.insert(reqwest::header::AUTHORIZATION, a.clone());
+        }
         headers.insert(
             "x-sap-adt-sessiontype",
             HeaderValue::from_static(match mode {
@@ -369,6 +413,11 @@ impl Session {
                 }
             }
         }
+        let content_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
         let csrf_token = response
             .headers()
             .get("x-csrf-token")
@@ -395,10 +444,39 @@ impl Session {
         Ok(Raw {
             status,
             body,
+            content_type,
             csrf_token,
             csrf_required,
         })
     }
+}
+
+/// The `Authorization` header: bearer token, else Basic when a user is given, else none
+/// (SSO cookies or a client certificate authenticate).
+fn authorization(config: &Config) -> Result<Option<HeaderValue>, AdtError> {
+    let text = if let Some(token) = config.bearer_token.as_deref().map(str::trim) {
+        if token.is_empty() {
+            return Err(AdtError::Config("the bearer token is empty".into()));
+        }
+        format!("Bearer {token}")
+    } else if !config.user.is_empty()
+        && (!config.password.is_empty()
+            || (config.cookies.is_empty() && config.client_certificate.is_none()))
+    {
+        let credentials = base64::engine::general_purpose::STANDARD.encode(format!(
+            "{}:{}",
+            config.user.to_uppercase(),
+            config.password
+        ));
+        format!("Basic {credentials}")
+    } else {
+        return Ok(None);
+    };
+    let mut value = HeaderValue::from_str(&text).map_err(|_| {
+        AdtError::Config("the user name or token contains characters HTTP cannot carry".into())
+    })?;
+    value.set_sensitive(true);
+    Ok(Some(value))
 }
 
 fn describe_reqwest(e: &reqwest::Error) -> String {
@@ -421,6 +499,7 @@ fn describe_reqwest(e: &reqwest::Error) -> String {
 struct Raw {
     status: u16,
     body: String,
+    content_type: Option<String>,
     csrf_token: Option<String>,
     csrf_required: bool,
 }
@@ -431,6 +510,7 @@ impl Raw {
             Ok(Answer {
                 status: self.status,
                 body: self.body,
+                content_type: self.content_type,
             })
         } else {
             Err(AdtError::from_response(

@@ -190,3 +190,300 @@ pub struct ChildVariables {
     pub variables: Vec<Variable>,
     pub hierarchies: Vec<Hierarchy>,
 }
+
+/// The debugger settings of the attached session (`dbg:settings`, adt-wire.md §6.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DebuggerSettings {
+    /// Step into / stop in system programs.
+    pub system_debugging: bool,
+    /// Always create exception objects (to inspect an exception without `INTO`).
+    pub create_exception_object: bool,
+    /// Debug bgRFC units.
+    pub background_rfc: bool,
+    /// Debug shared-objects area constructors.
+    pub shared_object_debugging: bool,
+    /// Show data-aging information.
+    pub show_data_aging: bool,
+    /// Debug update-task function modules.
+    pub update_debugging: bool,
+}
+
+/// One entry of the `dbg:actions` list that attach and step answers advertise (§6.2).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DebuggerAction {
+    /// Stable key (`updateDebugging`, `garbageCollector`, `memorySnapshot`, …).
+    pub name: String,
+    /// `check`, `push`, `radio`.
+    pub style: String,
+    pub group: String,
+    /// Localized title; do not match on it.
+    pub title: String,
+    /// Ready-made URL to POST (entities already decoded).
+    pub link: String,
+    pub value: String,
+    pub disabled: bool,
+}
+
+/// The answer to a debugger action (`dbg:action` with `message`, `isError`, …).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ActionResult {
+    pub name: String,
+    pub message: String,
+    pub is_error: bool,
+    pub data: String,
+    pub message_kind: String,
+    pub requires_update: bool,
+}
+
+/// A watchpoint of the attached session (`dbg:watchpoints/watchpoint`, §10).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Watchpoint {
+    /// Small integer as text; reused by the server after deletion.
+    pub id: String,
+    pub variable_name: String,
+    /// `local` in every capture.
+    pub kind: String,
+    pub active: bool,
+    /// The frame of the watched local has returned.
+    pub expired: bool,
+    /// Procedure the watched local belongs to.
+    pub procedure: String,
+    pub condition: Option<String>,
+    /// Formatted like `VALUE` (never trimmed).
+    pub old_value: Option<String>,
+    pub current_value: Option<String>,
+}
+
+/// A watchpoint reported by a step (`reachedWatchpoints/watchpoint` of `dbg:step`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReachedWatchpoint {
+    pub id: String,
+    pub variable_name: String,
+    pub expired: bool,
+    /// Formatted like `VALUE` (never trimmed). The old value is not sent: list the watchpoints.
+    pub current_value: Option<String>,
+}
+
+/// Everything a `dbg:step` answer carries (§7.2). It never says where execution is now.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StepInfo {
+    /// Ids of the breakpoints that caused the stop.
+    pub reached_breakpoints: Vec<String>,
+    /// Watchpoints that fired.
+    pub reached_watchpoints: Vec<ReachedWatchpoint>,
+    /// The session's current settings, when sent.
+    pub settings: Option<DebuggerSettings>,
+    /// `isDebuggeeChanged` (meaning unsettled, `false` in every capture).
+    pub is_debuggee_changed: bool,
+    /// Advertised actions.
+    pub actions: Vec<DebuggerAction>,
+}
+
+/// The outcome of [`crate::Client::step_detailed`]: the step outcome plus fired watchpoints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepDetail {
+    pub outcome: StepOutcome,
+    /// Empty when the program ended or no watchpoint fired.
+    pub reached_watchpoints: Vec<ReachedWatchpoint>,
+}
+
+/// Memory use of the debuggee in bytes (`dbg:memorySizes`, §11). Elements this client does not
+/// know are kept in `unmapped` as (element path, text).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MemorySizes {
+    pub abap_static_variables: u64,
+    pub abap_stack_used: u64,
+    pub abap_stack_allocated: u64,
+    pub abap_dynamic_objects_used: u64,
+    pub abap_dynamic_objects_allocated: u64,
+    pub internal_used: u64,
+    pub internal_allocated: u64,
+    pub internal_peak_used: u64,
+    pub external_used: u64,
+    pub external_allocated: u64,
+    pub external_peak_used: u64,
+    pub external_internal_sessions: u64,
+    pub unmapped: Vec<(String, String)>,
+}
+
+/// The server's verdict on one breakpoint with the details [`BreakpointResult`] leaves out.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BreakpointDetail {
+    pub client_id: String,
+    pub id: Option<String>,
+    pub error_message: Option<String>,
+    /// `existing`, `tooManyBreakpoints`, `invalidPosition`, `conditionError`,
+    /// `nonAbapFlavour`, `error` (not sent by every release).
+    pub error_kind: Option<String>,
+    pub kind: String,
+    pub uri: Option<String>,
+    /// `adtcore:type` / `adtcore:name` of an accepted line breakpoint.
+    pub object_type: Option<String>,
+    pub object_name: Option<String>,
+    /// Echo of the condition, when sent back.
+    pub condition: Option<String>,
+}
+
+impl BreakpointDetail {
+    /// The same verdict as the plain [`BreakpointResult`].
+    pub fn result(&self) -> BreakpointResult {
+        BreakpointResult {
+            client_id: self.client_id.clone(),
+            id: self.id.clone(),
+            error_message: self.error_message.clone(),
+            kind: self.kind.clone(),
+            uri: self.uri.clone(),
+        }
+    }
+}
+
+/// Where breakpoints live (§4.1): `External` ones make new sessions stop (they need a
+/// listener); `Debugger` ones live in the attached session and die with its debuggee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BreakpointScope {
+    #[default]
+    External,
+    Debugger,
+}
+
+impl BreakpointScope {
+    pub fn wire_name(self) -> &'static str {
+        match self {
+            BreakpointScope::External => "external",
+            BreakpointScope::Debugger => "debugger",
+        }
+    }
+}
+
+/// One inner request of a batch (§12). Build with the constructors; `target` is path plus
+/// query, starting with `/sap/bc/adt/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchCall {
+    pub method: String,
+    pub target: String,
+    pub accept: String,
+    /// Content type and body.
+    pub body: Option<(String, String)>,
+}
+
+/// The answer of one inner request of a batch (2xx; other statuses become typed errors).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BatchAnswer {
+    pub status: u16,
+    pub content_type: Option<String>,
+    /// Inner headers as sent, names as written.
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+/// Step, stack and variables in one round trip ([`crate::Client::step_and_inspect`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepInspection {
+    pub outcome: StepOutcome,
+    pub reached_breakpoints: Vec<String>,
+    /// `None` when the program ended.
+    pub stack: Option<Stack>,
+    /// Children of the requested parents; `None` when the program ended.
+    pub variables: Option<ChildVariables>,
+}
+
+/// An ABAP Unit alert (failed assertion, exception, warning, `noTestClasses`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UnitAlert {
+    /// `failedAssertion`, `exception`, `warning`, `noTestClasses`.
+    pub kind: String,
+    /// `critical`, `fatal`, `tolerable`.
+    pub severity: String,
+    pub title: String,
+    pub details: Vec<String>,
+    pub stack: Vec<UnitLocation>,
+}
+
+/// A source position in an ABAP Unit result.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UnitLocation {
+    /// Source URI with fragment (`…/includes/testclasses#start=12,0;end=12,0`).
+    pub uri: String,
+    pub object_type: String,
+    pub name: String,
+    pub description: String,
+    /// Line from the `start=` of the fragment.
+    pub line: Option<u32>,
+}
+
+/// One test method and its outcome.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnitTestMethod {
+    pub name: String,
+    pub uri: String,
+    pub line: Option<u32>,
+    /// `executionTime` in seconds, when readable.
+    pub execution_seconds: Option<f64>,
+    pub alerts: Vec<UnitAlert>,
+}
+
+impl UnitTestMethod {
+    /// No alert of severity `critical` or `fatal`.
+    pub fn passed(&self) -> bool {
+        !self
+            .alerts
+            .iter()
+            .any(|a| matches!(a.severity.as_str(), "critical" | "fatal"))
+    }
+}
+
+/// One test class.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnitTestClass {
+    pub name: String,
+    pub uri: String,
+    pub line: Option<u32>,
+    pub duration_category: String,
+    pub risk_level: String,
+    pub alerts: Vec<UnitAlert>,
+    pub methods: Vec<UnitTestMethod>,
+}
+
+/// The tested object (`program` element).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnitProgram {
+    pub uri: String,
+    pub object_type: String,
+    pub name: String,
+    pub alerts: Vec<UnitAlert>,
+    pub classes: Vec<UnitTestClass>,
+}
+
+/// The `aunit:runResult` of a test run.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnitRunResult {
+    /// Alerts of the run itself (e.g. `noTestClasses`).
+    pub alerts: Vec<UnitAlert>,
+    pub programs: Vec<UnitProgram>,
+}
+
+impl UnitRunResult {
+    /// Every test method of every class.
+    pub fn methods(&self) -> impl Iterator<Item = (&UnitTestClass, &UnitTestMethod)> {
+        self.programs
+            .iter()
+            .flat_map(|p| p.classes.iter())
+            .flat_map(|c| c.methods.iter().map(move |m| (c, m)))
+    }
+
+    /// True when no test method, class or program carries a critical or fatal alert.
+    pub fn passed(&self) -> bool {
+        let bad = |alerts: &[UnitAlert]| {
+            alerts
+                .iter()
+                .any(|a| matches!(a.severity.as_str(), "critical" | "fatal"))
+        };
+        !bad(&self.alerts)
+            && self.programs.iter().all(|p| {
+                !bad(&p.alerts)
+                    && p.classes
+                        .iter()
+                        .all(|c| !bad(&c.alerts) && c.methods.iter().all(|m| m.passed()))
+            })
+    }
+}
