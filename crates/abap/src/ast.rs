@@ -3,12 +3,35 @@
 //! All identifiers are upper case here (ABAP names are case-insensitive), so the interpreter
 //! and the debugger compare names without further normalisation.
 
+use crate::debug::{ObjectKind, SourcePart};
 use crate::value::{Type, Value};
 
-/// A global class from a `.clas.abap` file.
+/// A class: global (`.clas.abap`), local (class includes, programs), built-in (`CX_*`) or the
+/// pseudo class of a program that holds its global data, event blocks and `FORM`s.
 #[derive(Debug, Clone)]
 pub struct ClassDef {
+    /// Name as written (upper case), `LCL_X` for a local class.
     pub name: String,
+    /// Key in the class table: the name for global classes, `\PROGRAM=<main program>\CLASS=<name>`
+    /// for local classes, `\PROGRAM=<name>` for a program's pseudo class.
+    pub key: String,
+    /// Main program the class belongs to (`ZCL_X=====CP`, `ZREPORT`); empty for built-ins.
+    pub program: String,
+    /// `INHERITING FROM` (upper case name as written).
+    pub superclass: Option<String>,
+    pub is_abstract: bool,
+    /// `FOR TESTING` (an ABAP Unit test class).
+    pub for_testing: bool,
+    /// `RISK LEVEL` / `DURATION` of a test class (lower case, empty when not given).
+    pub risk_level: String,
+    pub duration: String,
+    /// Line of `CLASS … DEFINITION` and the source part it is in.
+    pub def_line: u32,
+    pub def_part: SourcePart,
+    /// Built-in class (methods implemented by the interpreter).
+    pub builtin: bool,
+    /// Interface (`INTERFACE … ENDINTERFACE`): only declarations.
+    pub is_interface: bool,
     /// Interfaces named in `INTERFACES` (upper case).
     pub interfaces: Vec<String>,
     pub methods: Vec<MethodDecl>,
@@ -24,6 +47,45 @@ impl ClassDef {
     pub fn implementation(&self, name: &str) -> Option<&MethodImpl> {
         self.implementations.iter().find(|m| m.name == name)
     }
+
+    /// An empty class with the given name and key.
+    pub fn new(name: &str, key: &str, program: &str) -> ClassDef {
+        ClassDef {
+            name: name.to_string(),
+            key: key.to_string(),
+            program: program.to_string(),
+            superclass: None,
+            is_abstract: false,
+            for_testing: false,
+            risk_level: String::new(),
+            duration: String::new(),
+            def_line: 0,
+            def_part: SourcePart::Main,
+            builtin: false,
+            is_interface: false,
+            interfaces: Vec::new(),
+            methods: Vec::new(),
+            attributes: Vec::new(),
+            implementations: Vec::new(),
+        }
+    }
+}
+
+/// Where a procedure's code lives, as the debugger names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub object: String,
+    pub kind: ObjectKind,
+    pub part: SourcePart,
+    /// Main program (`ZCL_X=====CP`, `ZREPORT`).
+    pub program: String,
+    /// Runtime include (`…CM001`, `…CCIMP`, `…CCAU`, `ZREPORT`).
+    pub include: String,
+    /// For a method include: the line of the `METHOD` statement (include line 1); `None` when
+    /// the include is the whole source part (line numbers are the same).
+    pub include_start: Option<u32>,
+    /// `METHOD`, `FORM`, `EVENT`.
+    pub event_type: &'static str,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +142,11 @@ pub struct MethodDecl {
     pub name: String,
     pub is_static: bool,
     pub params: Vec<ParamDecl>,
+    /// `FOR TESTING` (a test method).
+    pub for_testing: bool,
+    pub is_abstract: bool,
+    /// Line of the declaration.
+    pub line: u32,
 }
 
 /// `DATA`/`CLASS-DATA`/`CONSTANTS` (attributes and method locals).
@@ -98,12 +165,13 @@ pub struct DataDecl {
 /// `METHOD x. … ENDMETHOD.` with its place in the class pool.
 #[derive(Debug, Clone)]
 pub struct MethodImpl {
+    /// Method name, `FORM` name or event name (`START-OF-SELECTION`).
     pub name: String,
-    /// Runtime include (`ZCL_X=========…CM001`).
-    pub include: String,
-    /// Line of the `METHOD` statement in `source/main`.
+    pub place: Place,
+    /// Line of the `METHOD`/`FORM`/event statement in its source part.
     pub method_line: u32,
-    pub endmethod_line: u32,
+    /// Line of `ENDMETHOD`/`ENDFORM` (a stop point); `None` for event blocks.
+    pub end_line: Option<u32>,
     /// Locals declared anywhere in the body; they exist from procedure start.
     pub locals: Vec<DataDecl>,
     pub body: Vec<Stmt>,
@@ -156,6 +224,34 @@ pub enum StmtKind {
     Continue,
     Return,
     Check(Cond),
+    Try {
+        body: Vec<Stmt>,
+        catches: Vec<CatchClause>,
+        /// `CLEANUP [INTO x]` block: line, target, body.
+        cleanup: Option<(u32, Option<Path>, Vec<Stmt>)>,
+    },
+    /// `RAISE EXCEPTION TYPE cx [EXPORTING …]` / `RAISE EXCEPTION NEW cx( … )` / `RAISE
+    /// EXCEPTION obj`.
+    Raise(Box<Expr>),
+    Message(Box<MessageStmt>),
+    /// `WRITE [/] x`: new line first?, the operand (`None`: only `/`).
+    Write {
+        newline: bool,
+        expr: Option<Expr>,
+    },
+    Uline,
+    Skip(Option<Expr>),
+    NewLine,
+    Perform {
+        form: String,
+        using: Vec<Expr>,
+        changing: Vec<Path>,
+    },
+    CreateObject {
+        target: Path,
+        class: Option<String>,
+        args: CallArgs,
+    },
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -164,9 +260,69 @@ pub enum StmtKind {
     },
 }
 
+/// `CATCH cx_a cx_b [INTO x]`.
+#[derive(Debug, Clone)]
+pub struct CatchClause {
+    pub line: u32,
+    /// Class names as written (upper case).
+    pub classes: Vec<String>,
+    pub into: Option<Path>,
+    pub body: Vec<Stmt>,
+}
+
+/// `MESSAGE …`.
+#[derive(Debug, Clone)]
+pub struct MessageStmt {
+    /// Statically known id, number and type (`MESSAGE e001(zmsg)`); text messages have an empty
+    /// id and number `000`.
+    pub id: Option<String>,
+    pub number: Option<String>,
+    pub msg_type: Option<String>,
+    /// `MESSAGE 'text' TYPE 'I'` / `MESSAGE lv_text TYPE 'E'`.
+    pub text: Option<Expr>,
+    /// `TYPE` given as an expression (not a literal).
+    pub type_expr: Option<Expr>,
+    pub with: Vec<Expr>,
+    /// `DISPLAY LIKE`, `INTO`: `INTO` target.
+    pub into: Option<Path>,
+}
+
 impl StmtKind {
     pub fn is_stop_point(&self) -> bool {
         !matches!(self, StmtKind::Unsupported { stop: false, .. })
+    }
+
+    /// The statement's keyword as the ADT statement breakpoint catalogue names it.
+    pub fn keyword(&self) -> String {
+        let k = match self {
+            StmtKind::Assign {
+                op: AssignOp::Set,
+                expr,
+                ..
+            } if !matches!(expr, Expr::Bin(..) | Expr::Neg(_)) => "MOVE",
+            StmtKind::Assign { .. } => "COMPUTE",
+            StmtKind::Call(_) => "CALL METHOD",
+            StmtKind::If { .. } => "IF",
+            StmtKind::Do { .. } => "DO",
+            StmtKind::While { .. } => "WHILE",
+            StmtKind::Case { .. } => "CASE",
+            StmtKind::Clear(_) => "CLEAR",
+            StmtKind::Exit => "EXIT",
+            StmtKind::Continue => "CONTINUE",
+            StmtKind::Return => "RETURN",
+            StmtKind::Check(_) => "CHECK",
+            StmtKind::Try { .. } => "TRY",
+            StmtKind::Raise(_) => "RAISE",
+            StmtKind::Message(_) => "MESSAGE",
+            StmtKind::Write { .. } => "WRITE",
+            StmtKind::Uline => "ULINE",
+            StmtKind::Skip(_) => "SKIP",
+            StmtKind::NewLine => "NEW-LINE",
+            StmtKind::Perform { .. } => "PERFORM",
+            StmtKind::CreateObject { .. } => "CREATE OBJECT",
+            StmtKind::Unsupported { what, .. } => return what.clone(),
+        };
+        k.to_string()
     }
 }
 
@@ -222,6 +378,11 @@ pub enum Expr {
     Neg(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
     Concat(Box<Expr>, Box<Expr>),
+    /// `NEW zcl_x( … )` (`class` `#`: the type of the target).
+    New {
+        class: String,
+        args: Box<CallArgs>,
+    },
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }

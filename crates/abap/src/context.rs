@@ -2,11 +2,161 @@
 //! stack frames, scopes, and variables as ADT `STPDA_ADT_VARIABLE` records.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
+use crate::ast::StmtKind;
 use crate::debug::{self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarRecord};
 use crate::expr::parse_path;
-use crate::state::{State, Var, VarKind};
+use crate::state::{Current, Slot, State, Var, VarKind};
 use crate::value::{Type, Value};
+
+/// What the hook gets: the stopped program's state, changeable through
+/// [`StopContext::set_value`].
+pub struct View<'s, 'r> {
+    st: RefCell<&'s mut State<'r>>,
+}
+
+impl<'s, 'r> View<'s, 'r> {
+    pub fn new(st: &'s mut State<'r>) -> Self {
+        View {
+            st: RefCell::new(st),
+        }
+    }
+}
+
+impl StopContext for View<'_, '_> {
+    fn location(&self) -> Location {
+        self.st.borrow().location()
+    }
+    fn stack(&self) -> Vec<debug::Frame> {
+        self.st.borrow().stack()
+    }
+    fn depth(&self) -> usize {
+        self.st.borrow().depth()
+    }
+    fn scopes(&self, frame: usize) -> Vec<ScopeEntry> {
+        self.st.borrow().scopes(frame)
+    }
+    fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
+        self.st.borrow().children(frame, parent_id)
+    }
+    fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord> {
+        self.st.borrow().variables(frame, ids)
+    }
+    fn statement(&self) -> String {
+        self.st.borrow().statement()
+    }
+    fn caught_exception(&self) -> Option<String> {
+        self.st.borrow().caught_exception()
+    }
+    fn message(&self) -> Option<(String, String, String)> {
+        self.st.borrow().message()
+    }
+    fn can_jump_to(&self, line: u32) -> bool {
+        self.st.borrow().can_jump(line)
+    }
+    fn set_value(&self, frame: usize, id: &str, value: &str) -> Result<VarRecord, String> {
+        let Ok(mut st) = self.st.try_borrow_mut() else {
+            return Err("the program is busy".into());
+        };
+        st.set_value(frame, id, value)
+    }
+}
+
+impl State<'_> {
+    /// The writable storage behind a debugger id in frame index `f` (bottom-based).
+    fn slot_for_id(&self, f: usize, id: &str) -> Option<Slot> {
+        let id = id.to_ascii_uppercase();
+        if let Some((obj, rest)) = State::object_id(&id) {
+            let attr = rest.strip_prefix('-')?;
+            let o = self.heap.get(obj)?;
+            if let Some(i) = o.attrs.iter().position(|v| v.name == attr) {
+                return Some(Slot::Attr(obj, i));
+            }
+            return None;
+        }
+        let path = parse_path(&id)?;
+        self.slot(f, &path)
+    }
+
+    /// [`StopContext::set_value`] on the state.
+    pub fn set_value(&mut self, frame: usize, id: &str, text: &str) -> Result<VarRecord, String> {
+        let f = self
+            .frame_from_top(frame)
+            .ok_or_else(|| format!("there is no stack frame {frame}"))?;
+        let slot = self
+            .slot_for_id(f, id)
+            .ok_or_else(|| format!("variable {id} is unknown"))?;
+        let var = self
+            .slot_var(&slot)
+            .ok_or_else(|| format!("variable {id} is unknown"))?;
+        if matches!(
+            var.kind,
+            VarKind::Constant | VarKind::Attr { constant: true, .. }
+        ) {
+            return Err(format!("{id} is a constant and cannot be changed"));
+        }
+        if !matches!(var.val.meta_type(), "simple" | "string") {
+            return Err(format!(
+                "{id} is not an elementary field; only simple and string fields can be changed"
+            ));
+        }
+        let ty = var.ty.clone();
+        let new = Value::Str(text.to_string())
+            .convert(&ty)
+            .map_err(|e| match e {
+                crate::value::ConvError::NoNumber(t) => {
+                    format!("\"{t}\" cannot be interpreted as a number")
+                }
+                crate::value::ConvError::Overflow => {
+                    format!("\"{text}\" does not fit into {id} (type {})", ty.name())
+                }
+                crate::value::ConvError::Incompatible => {
+                    format!("\"{text}\" cannot be converted to type {}", ty.name())
+                }
+            })?;
+        if let Some(v) = self.slot_var_mut(&slot) {
+            v.val = new;
+        }
+        let var = self
+            .slot_var(&slot)
+            .ok_or_else(|| format!("variable {id} is unknown"))?;
+        let up = id.to_ascii_uppercase();
+        Ok(self.record(up.clone(), up, var))
+    }
+
+    /// [`StopContext::statement`] on the state.
+    pub fn statement(&self) -> String {
+        match self.current {
+            Current::None => String::new(),
+            Current::Stmt(k) => k.keyword(),
+            Current::Keyword(k) => k.to_string(),
+            Current::Catch(_) => "CATCH".into(),
+        }
+    }
+
+    /// [`StopContext::caught_exception`] on the state.
+    pub fn caught_exception(&self) -> Option<String> {
+        match self.current {
+            Current::Catch(obj) => {
+                let key = self.object_class(obj)?;
+                Some(
+                    self.class_by_key(key)
+                        .map_or_else(|| key.to_string(), |c| c.name.clone()),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// [`StopContext::message`] on the state.
+    pub fn message(&self) -> Option<(String, String, String)> {
+        let Current::Stmt(StmtKind::Message(m)) = self.current else {
+            return None;
+        };
+        Some((m.id.clone()?, m.number.clone()?, m.msg_type.clone()?))
+    }
+}
 
 impl State<'_> {
     /// The ADT record of `var`.
@@ -59,7 +209,7 @@ impl State<'_> {
     }
 
     /// `{O:3*\CLASS=ZCL_X}` → object index 2 and the text after the closing brace.
-    fn object_id(id: &str) -> Option<(usize, &str)> {
+    pub fn object_id(id: &str) -> Option<(usize, &str)> {
         let rest = id.strip_prefix("{O:")?;
         let end = rest.find(['*', '!'])?;
         let n: usize = rest.get(..end)?.parse().ok()?;
@@ -107,7 +257,11 @@ impl State<'_> {
         let Some(o) = self.heap.get(*obj) else {
             return Vec::new();
         };
-        let prefix = format!("{{O:{}*\\CLASS={}}}", obj + 1, o.class);
+        let prefix = if o.class.starts_with('\\') {
+            format!("{{O:{}*{}}}", obj + 1, o.class)
+        } else {
+            format!("{{O:{}*\\CLASS={}}}", obj + 1, o.class)
+        };
         o.attrs
             .iter()
             .chain(self.statics.get(&o.class).into_iter().flatten())
@@ -131,6 +285,22 @@ fn no_location() -> Location {
 }
 
 impl StopContext for State<'_> {
+    fn statement(&self) -> String {
+        State::statement(self)
+    }
+
+    fn caught_exception(&self) -> Option<String> {
+        State::caught_exception(self)
+    }
+
+    fn message(&self) -> Option<(String, String, String)> {
+        State::message(self)
+    }
+
+    fn can_jump_to(&self, line: u32) -> bool {
+        self.can_jump(line)
+    }
+
     fn location(&self) -> Location {
         self.frames
             .last()
@@ -172,15 +342,31 @@ impl StopContext for State<'_> {
             id: "@LOCALS".into(),
             name: "Locals".into(),
         });
+        if let Some(f) = self.frame_from_top(frame)
+            && self
+                .program_class(f)
+                .is_some_and(|p| self.statics.get(&p.key).is_some_and(|v| !v.is_empty()))
+        {
+            out.push(ScopeEntry {
+                id: "@GLOBALS".into(),
+                name: "Globals".into(),
+            });
+        }
         out
     }
 
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
         let f = self.frame_from_top(frame)?;
         let fr = self.frames.get(f)?;
+        let globals;
         let vars = match parent_id {
             "@PARAMETERS" => fr.params(),
             "@LOCALS" => fr.locals(),
+            "@GLOBALS" => {
+                let p = self.program_class(f)?;
+                globals = self.statics.get(&p.key)?;
+                globals.as_slice()
+            }
             id => {
                 let var = self.resolve_id(f, id)?;
                 return Some(self.object_children(&var));

@@ -102,6 +102,11 @@ pub enum Resume {
     Run,
     /// Abort the program (the run ends with [`crate::RunError::Terminated`]).
     Terminate,
+    /// Continue at the stop point on this line (same procedure and source part, see
+    /// [`StopContext::can_jump_to`]) without executing the statements in between. The hook is
+    /// called again at the target line before its statement runs. A line the program cannot
+    /// jump to is ignored (the program runs on as with [`Resume::Run`]).
+    JumpTo(u32),
 }
 
 /// Read access to a program stopped at a statement.
@@ -120,6 +125,49 @@ pub trait StopContext {
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>>;
     /// Records for the given ids in frame `frame`; unknown ids are skipped.
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord>;
+
+    /// The ABAP keyword of the statement about to run, upper case, as the ADT statement
+    /// breakpoint catalogue names it: `MOVE` (plain assignment `a = b`), `COMPUTE`
+    /// (arithmetic assignment, `+=` …), `CALL METHOD` (any method call statement, also
+    /// functional calls written as statements), `IF`, `ELSEIF`, `CASE`, `WHEN`, `DO`, `WHILE`,
+    /// `LOOP`, `CLEAR`, `EXIT`, `CONTINUE`, `RETURN`, `CHECK`, `TRY`, `CATCH`, `RAISE`
+    /// (`RAISE EXCEPTION`), `MESSAGE`, `WRITE`, `ULINE`, `SKIP`, `NEW-LINE`, `PERFORM`,
+    /// `CREATE OBJECT`, `APPEND`, `INSERT`, `READ TABLE`, `MODIFY`, `DELETE`, `SORT`, `COLLECT`,
+    /// `ENDMETHOD`, `ENDFORM`, … and, for statements outside the subset, their keyword(s).
+    fn statement(&self) -> String {
+        String::new()
+    }
+
+    /// When the statement about to run is the `CATCH` that has just caught an exception: the
+    /// exception's class name (upper case). Exception breakpoints stop there.
+    fn caught_exception(&self) -> Option<String> {
+        None
+    }
+
+    /// `(msgid, msgno, msgty)` when the statement about to run is a `MESSAGE` whose id,
+    /// number and type are written statically (`MESSAGE e001(zmsg)`, `MESSAGE ID 'ZMSG' TYPE
+    /// 'E' NUMBER '001'`). A text message (`MESSAGE 'text' TYPE 'I'`) has an empty id and
+    /// number `000`.
+    fn message(&self) -> Option<(String, String, String)> {
+        None
+    }
+
+    /// Assigns `value` (text, as typed in the debugger) to the variable `id` of frame `frame`
+    /// with ABAP move semantics (`CONV` from a `string`), as ADT `setVariableValue` does, and
+    /// returns the variable's new record. Errors name the reason (unknown variable, not a
+    /// simple or string field, read-only, value not convertible).
+    fn set_value(&self, frame: usize, id: &str, value: &str) -> Result<VarRecord, String> {
+        let _ = (frame, id, value);
+        Err("changing variables is not supported here".into())
+    }
+
+    /// True if [`Resume::JumpTo`] `line` is possible from here: a stop point of the innermost
+    /// procedure, in the same source part, in the block being executed or one enclosing it
+    /// (a jump may leave loops and branches but not enter ones that are not running).
+    fn can_jump_to(&self, line: u32) -> bool {
+        let _ = line;
+        false
+    }
 }
 
 /// Called by the interpreter before every executable statement.

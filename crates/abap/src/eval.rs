@@ -91,6 +91,7 @@ impl<'r> Interp<'r, '_> {
                 s.push_str(&b.to_abap_string().map_err(|e| self.conv_error(e))?);
                 Ok(Value::Str(s))
             }
+            Expr::New { class, args } => self.new_object(class, args, None),
             Expr::Unsupported(what) => Err(self.not_supported(what)),
         }
     }

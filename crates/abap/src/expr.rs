@@ -62,6 +62,17 @@ pub fn parse_full_cond(toks: &[Token]) -> PResult<Cond> {
     Ok(c)
 }
 
+/// Parses the whole slice as call arguments without parentheses (`EXPORTING a = 1 …`, `a = 1`).
+pub fn parse_call_args(toks: &[Token]) -> PResult<CallArgs> {
+    if toks.is_empty() {
+        return Ok(CallArgs::default());
+    }
+    let mut p = ExprParser::new(toks);
+    let a = p.call_args()?;
+    p.expect_end()?;
+    Ok(a)
+}
+
 /// A name word split at its selectors: `out->write` → `OUT`, `[(->, WRITE)]`.
 pub fn parse_path(word: &str) -> Option<Path> {
     let up = word.to_ascii_uppercase();
@@ -147,6 +158,16 @@ impl<'t> ExprParser<'t> {
 
     pub fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
+    }
+
+    /// Tokens consumed so far.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// True if the next token is one of the keywords.
+    pub fn peek_kw_any(&self, kws: &[&str]) -> bool {
+        kws.iter().any(|k| self.peek_kw(k))
     }
 
     /// Consumes the keyword `kw` if it is next.
@@ -397,6 +418,25 @@ impl<'t> ExprParser<'t> {
                 }
                 let up = w.to_ascii_uppercase();
                 let glued_paren = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+                if up == "NEW" {
+                    let class = self
+                        .next()
+                        .and_then(Token::word)
+                        .map(str::to_ascii_uppercase);
+                    let glued = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+                    match class {
+                        Some(c) if glued && (c == "#" || is_name(&c)) => {
+                            self.pos += 1;
+                            let args = self.call_args()?;
+                            self.expect_rparen()?;
+                            return Ok(Expr::New {
+                                class: c,
+                                args: Box::new(args),
+                            });
+                        }
+                        _ => return Err(Unsup("constructor expression NEW".into())),
+                    }
+                }
                 if CONSTRUCTORS.contains(&up.as_str()) {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }

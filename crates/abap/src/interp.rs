@@ -12,10 +12,12 @@ use crate::ast::{
     AssignOp, BinOp, CallArgs, CallExpr, CallTarget, ClassDef, Cond, DataDecl, Expr, MethodDecl,
     MethodImpl, ParamDecl, ParamKind, Path, Sel, Stmt, StmtKind,
 };
+use crate::builtins;
+use crate::context::View;
 use crate::debug::{DebugHook, Location, Resume};
 use crate::state::{
-    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Frame, Object, Slot,
-    State, Var, VarKind,
+    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
+    Slot, State, Var, VarKind,
 };
 use crate::value::{ConvError, ObjId, Type, Value};
 
@@ -23,6 +25,8 @@ use crate::value::{ConvError, ObjId, Type, Value};
 pub const STATEMENT_BUDGET: u64 = 10_000_000;
 /// ABAP call depth limit (keeps the Rust stack of the interpreter thread bounded).
 pub const MAX_CALL_DEPTH: usize = 100;
+/// Width of `ULINE` in the list output (the default line size of a report list).
+const LIST_WIDTH: usize = 83;
 /// Rust stack the interpreter may use below `run_classrun` (threads get 2 MiB by default; a
 /// call level takes about 5 KiB in debug builds).
 const STACK_BUDGET: usize = 1024 * 1024;
@@ -33,13 +37,28 @@ pub enum Unwind {
     /// Boxed: results travel through every level of the recursion, keep them small.
     Dump(Box<Dump>),
     Terminated,
+    /// A class-based exception (the exception object) on its way to a `CATCH`.
+    Exception(ObjId),
+    /// The debugger asked to continue at this line (see [`Resume::JumpTo`]).
+    Jump(u32),
+    /// A failed ABAP Unit assertion (ends the test method).
+    Failure(Box<Failure>),
 }
 
 #[derive(Debug)]
 pub struct Dump {
-    id: String,
-    text: String,
-    location: Option<Location>,
+    pub id: String,
+    pub text: String,
+    pub location: Option<Location>,
+}
+
+/// A failed `cl_abap_unit_assert` assertion.
+#[derive(Debug)]
+pub struct Failure {
+    /// `ASSERT_EQUALS`.
+    pub assertion: String,
+    pub details: Vec<String>,
+    pub location: Option<Location>,
 }
 
 pub type Exec<T> = Result<T, Unwind>;
@@ -87,22 +106,115 @@ pub fn run_classrun(
     {
         return Err(RunError::NotRunnable(name));
     }
-    let mut it = Interp {
-        st: State::new(classes),
-        hook,
-        stack_base: stack_marker(),
-    };
+    let mut it = Interp::new(classes, hook);
     let result = it.classrun(def);
     let output = it.st.output.join("\n");
-    match result {
-        Ok(()) => Ok(output),
-        Err(Unwind::Terminated) => Err(RunError::Terminated),
-        Err(Unwind::Dump(d)) => Err(RunError::Dump {
-            id: d.id,
-            text: d.text,
-            location: d.location,
-            output,
-        }),
+    it.finish(result, output)
+}
+
+/// Runs a report: `LOAD-OF-PROGRAM`, `INITIALIZATION`, `START-OF-SELECTION`,
+/// `END-OF-SELECTION`; returns the list output.
+#[expect(
+    clippy::result_large_err,
+    reason = "RunError is the crate's contract type; one per run"
+)]
+pub fn run_report(
+    classes: &BTreeMap<String, ClassDef>,
+    program: &str,
+    hook: &mut dyn DebugHook,
+) -> Result<String, RunError> {
+    let name = program.to_ascii_uppercase();
+    let Some(def) = classes.get(&crate::parser::program_key(&name)) else {
+        return Err(RunError::UnknownClass(name));
+    };
+    let mut it = Interp::new(classes, hook);
+    if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
+        v.val = Value::C(format!("{name:<40}"));
+    }
+    let result = it.report(def);
+    it.st.flush_line();
+    let output = it.st.list_text();
+    it.finish(result, output)
+}
+
+impl<'r, 'h> Interp<'r, 'h> {
+    pub fn new(classes: &'r BTreeMap<String, ClassDef>, hook: &'h mut dyn DebugHook) -> Self {
+        Interp {
+            st: State::new(classes),
+            hook,
+            stack_base: stack_marker(),
+        }
+    }
+
+    /// Maps how a run ended to the contract's result.
+    #[expect(
+        clippy::result_large_err,
+        reason = "RunError is the crate's contract type; one per run"
+    )]
+    pub fn finish(&mut self, result: Exec<()>, output: String) -> Result<String, RunError> {
+        match result {
+            Ok(()) => Ok(output),
+            Err(Unwind::Terminated) => Err(RunError::Terminated),
+            Err(e) => {
+                let d = self.to_dump(e);
+                Err(RunError::Dump {
+                    id: d.id,
+                    text: d.text,
+                    location: d.location,
+                    output,
+                })
+            }
+        }
+    }
+
+    /// The runtime error an unwinding ends the run with.
+    pub fn to_dump(&self, e: Unwind) -> Dump {
+        match e {
+            Unwind::Dump(d) => *d,
+            Unwind::Terminated => Dump {
+                id: "SYSTEM_CANCELED".into(),
+                text: "program terminated by the debugger".into(),
+                location: None,
+            },
+            Unwind::Exception(obj) => {
+                let class = self.st.object_class(obj).unwrap_or("CX_ROOT").to_string();
+                let info = self.st.heap.get(obj).and_then(|o| o.exc.clone());
+                let text = self.exception_text(obj);
+                let info = info.unwrap_or_default();
+                Dump {
+                    id: info
+                        .dump_id
+                        .unwrap_or_else(|| "UNCAUGHT_EXCEPTION".to_string()),
+                    text: format!("exception {class} was not caught: {text}"),
+                    location: info.location,
+                }
+            }
+            Unwind::Jump(line) => Dump {
+                id: "SIMULATOR_JUMP".into(),
+                text: format!("cannot continue at line {line}"),
+                location: self.location(),
+            },
+            Unwind::Failure(f) => Dump {
+                id: "SIMULATOR_ASSERTION".into(),
+                text: format!("assertion {} failed outside a test", f.assertion),
+                location: f.location,
+            },
+        }
+    }
+
+    fn report(&mut self, prog: &'r ClassDef) -> Exec<()> {
+        self.ensure_statics(prog)?;
+        for event in [
+            "LOAD-OF-PROGRAM",
+            "INITIALIZATION",
+            "START-OF-SELECTION",
+            "END-OF-SELECTION",
+        ] {
+            for imp in prog.implementations.iter().filter(|m| m.name == event) {
+                self.invoke_impl(prog, None, imp, Bound::default())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -119,26 +231,30 @@ fn classrun_main_decl() -> MethodDecl {
             optional: false,
             default: None,
         }],
+        for_testing: false,
+        is_abstract: false,
+        line: 0,
     }
 }
 
 /// Values handed into a call, by formal parameter name.
 #[derive(Default)]
-struct Bound {
-    inputs: Vec<(String, Value)>,
+pub struct Bound {
+    pub inputs: Vec<(String, Value)>,
     /// Formal exporting/changing parameter → caller's target.
-    outputs: Vec<(String, Path)>,
-    receiving: Option<Path>,
+    pub outputs: Vec<(String, Path)>,
+    pub receiving: Option<Path>,
 }
 
 impl<'r> Interp<'r, '_> {
     fn classrun(&mut self, def: &'r ClassDef) -> Exec<()> {
-        let me = self.create_object(def)?;
+        let me = self.create_object(def, None)?;
         let out = self.st.heap.len();
         self.st.heap.push(Object {
             class: CLASSRUN_OUT_CLASS.into(),
             attrs: Vec::new(),
             is_classrun_out: true,
+            exc: None,
         });
         let bound = Bound {
             inputs: vec![(
@@ -152,6 +268,24 @@ impl<'r> Interp<'r, '_> {
         };
         self.invoke(def, Some(me), CLASSRUN_MAIN, bound)?;
         Ok(())
+    }
+
+    /// `get_text( )` of an exception object.
+    pub fn exception_text(&self, obj: ObjId) -> String {
+        let Some(o) = self.st.heap.get(obj) else {
+            return String::new();
+        };
+        if let Some(t) = o.exc.as_ref().and_then(|e| e.text.clone()) {
+            return t;
+        }
+        let mut class = self.st.class_by_key(&o.class);
+        while let Some(c) = class {
+            if let Some(t) = builtins::default_text(&c.key) {
+                return t.to_string();
+            }
+            class = self.st.superclass(c);
+        }
+        "An exception was raised".into()
     }
 
     // ---------------------------------------------------------------- errors and hooks
@@ -217,25 +351,39 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// A stop point: the hook may stop here and inspect the state.
-    fn stop(&mut self, line: u32) -> Exec<()> {
+    pub fn stop(&mut self, line: u32, current: Current<'r>) -> Exec<()> {
         self.set_line(line);
         self.tick()?;
-        match self.hook.before_statement(&self.st) {
+        self.st.current = current;
+        let resume = {
+            let view = View::new(&mut self.st);
+            self.hook.before_statement(&view)
+        };
+        self.st.current = Current::None;
+        match resume {
             Resume::Run => Ok(()),
             Resume::Terminate => Err(Unwind::Terminated),
+            Resume::JumpTo(target) if self.st.can_jump(target) => Err(Unwind::Jump(target)),
+            Resume::JumpTo(_) => Ok(()),
         }
     }
 
     // ---------------------------------------------------------------- objects and classes
 
+    /// Main program of the innermost frame (for local class names).
+    fn program(&self) -> &'r str {
+        self.st
+            .frames
+            .last()
+            .map_or("", |f| f.class.program.as_str())
+    }
+
     fn class(&self, name: &str) -> Exec<&'r ClassDef> {
         self.st
-            .classes
-            .get(name)
+            .find_class(self.program(), name)
             .ok_or_else(|| self.not_supported(&format!("unknown class {name}")))
     }
 
-    /// Constant value of a `VALUE` clause (literals, built-in and earlier constants).
     fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
         let Some(e) = &d.value else {
             return Ok(ty.initial());
@@ -280,11 +428,14 @@ impl<'r> Interp<'r, '_> {
         v.convert(ty).map_err(|e| self.conv_error(e))
     }
 
-    fn ensure_statics(&mut self, class: &'r ClassDef) -> Exec<()> {
-        if self.st.statics.contains_key(&class.name) {
+    pub fn ensure_statics(&mut self, class: &'r ClassDef) -> Exec<()> {
+        if self.st.statics.contains_key(&class.key) {
             return Ok(());
         }
-        self.st.statics.insert(class.name.clone(), Vec::new());
+        self.st.statics.insert(class.key.clone(), Vec::new());
+        if let Some(sup) = self.st.superclass(class) {
+            self.ensure_statics(sup)?;
+        }
         let mut vars = Vec::new();
         for d in class.attributes.iter().filter(|d| d.is_static) {
             let Ok(ty) = &d.ty else { continue };
@@ -300,64 +451,117 @@ impl<'r> Interp<'r, '_> {
             v.val = self.decl_value(d, ty, &vars)?;
             vars.push(v);
         }
-        self.st.statics.insert(class.name.clone(), vars);
+        self.st.statics.insert(class.key.clone(), vars);
+        if class.implementation("CLASS_CONSTRUCTOR").is_some() {
+            self.invoke(class, None, "CLASS_CONSTRUCTOR", Bound::default())?;
+        }
         Ok(())
     }
 
-    fn create_object(&mut self, class: &'r ClassDef) -> Exec<ObjId> {
+    /// Creates an instance and runs the constructor (its own or the nearest inherited one).
+    pub fn create_object(&mut self, class: &'r ClassDef, args: Option<&CallArgs>) -> Exec<ObjId> {
+        if class.is_abstract || class.is_interface {
+            return Err(self.dump(
+                "CREATE_OBJECT_CLASS_ABSTRACT",
+                format!(
+                    "An instance of the abstract class {} cannot be created",
+                    class.name
+                ),
+            ));
+        }
         self.ensure_statics(class)?;
+        let lineage = self.st.lineage(class);
         let mut attrs = Vec::new();
-        for d in class.attributes.iter().filter(|d| !d.is_static) {
-            let Ok(ty) = &d.ty else { continue };
-            let mut v = Var::new(
-                &d.name,
-                ty.clone(),
-                VarKind::Attr {
-                    is_static: false,
-                    constant: false,
-                    visibility: d.visibility,
-                },
-            );
-            v.val = self.decl_value(d, ty, &attrs)?;
-            attrs.push(v);
+        for c in lineage.iter().rev() {
+            for d in c.attributes.iter().filter(|d| !d.is_static) {
+                let Ok(ty) = &d.ty else { continue };
+                let mut v = Var::new(
+                    &d.name,
+                    ty.clone(),
+                    VarKind::Attr {
+                        is_static: false,
+                        constant: d.is_constant,
+                        visibility: d.visibility,
+                    },
+                );
+                v.read_only = d.is_constant;
+                v.val = self.decl_value(d, ty, &attrs)?;
+                attrs.push(v);
+            }
         }
         let id = self.st.heap.len();
         self.st.heap.push(Object {
-            class: class.name.clone(),
+            class: class.key.clone(),
             attrs,
             is_classrun_out: false,
+            exc: None,
         });
-        if class.implementation("CONSTRUCTOR").is_some() {
-            self.invoke(class, Some(id), "CONSTRUCTOR", Bound::default())?;
+        if let Some((owner, _)) = self.resolve_method(class, "CONSTRUCTOR") {
+            let decl = self.method_decl(owner, "CONSTRUCTOR");
+            let bound = match args {
+                Some(a) => self.bind(&decl, a, "CONSTRUCTOR")?,
+                None => Bound::default(),
+            };
+            self.invoke(owner, Some(id), "CONSTRUCTOR", bound)?;
+        } else if args.is_some_and(|a| a.positional.is_some() || !a.exporting.is_empty()) {
+            return Err(self.dump(
+                "CALL_METHOD_PARAM_UNKNOWN",
+                format!("class {} has no constructor parameters", class.name),
+            ));
         }
         Ok(id)
     }
 
     // ---------------------------------------------------------------- calls
 
-    /// Finds the implementation name for `method` in `class` (interface methods by short name).
-    fn resolve_method(&self, class: &'r ClassDef, method: &str) -> Option<String> {
-        if class.implementation(method).is_some() {
-            return Some(method.to_string());
+    /// The class that implements `method` for `class` (walking up the superclasses; interface
+    /// methods by short name) and the implementation's name.
+    pub fn resolve_method(
+        &self,
+        class: &'r ClassDef,
+        method: &str,
+    ) -> Option<(&'r ClassDef, String)> {
+        for c in self.st.lineage(class) {
+            if c.implementation(method).is_some() {
+                return Some((c, method.to_string()));
+            }
+            if let Some(n) = c
+                .interfaces
+                .iter()
+                .map(|i| format!("{i}~{method}"))
+                .find(|n| c.implementation(n).is_some())
+            {
+                return Some((c, n));
+            }
+            if c.builtin && c.method_decl(method).is_some() {
+                return Some((c, method.to_string()));
+            }
         }
-        class
-            .interfaces
-            .iter()
-            .map(|i| format!("{i}~{method}"))
-            .find(|n| class.implementation(n).is_some())
+        None
     }
 
     fn method_decl(&self, class: &'r ClassDef, name: &str) -> Cow<'r, MethodDecl> {
-        if let Some(d) = class.method_decl(name) {
-            return Cow::Borrowed(d);
+        for c in self.st.lineage(class) {
+            if let Some(d) = c.method_decl(name) {
+                return Cow::Borrowed(d);
+            }
         }
         if name == CLASSRUN_MAIN {
             return Cow::Owned(classrun_main_decl());
+        }
+        if let Some((intf, m)) = name.split_once('~')
+            && let Some(i) = self.st.find_class(&class.program, intf)
+            && let Some(d) = i.method_decl(m)
+        {
+            return Cow::Borrowed(d);
         }
         Cow::Owned(MethodDecl {
             name: name.to_string(),
             is_static: false,
             params: Vec::new(),
+            for_testing: false,
+            is_abstract: false,
+            line: 0,
         })
     }
 
@@ -429,12 +633,44 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
-    /// Runs a user method; returns its exporting/changing/returning values.
+    /// [`Interp::invoke`] for other modules.
+    pub fn invoke_impl_named(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        method: &str,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        self.invoke(class, me, method, bound)
+    }
+
+    /// Runs method `method` of `class` (the class that implements it).
     fn invoke(
         &mut self,
         class: &'r ClassDef,
         me: Option<ObjId>,
         method: &str,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        let Some(imp) = class.implementation(method) else {
+            if class.builtin {
+                return self.native_method(class, me, method, bound);
+            }
+            return Err(self.not_supported(&format!(
+                "method {}=>{method} without implementation",
+                class.name
+            )));
+        };
+        self.invoke_impl(class, me, imp, bound)
+    }
+
+    /// Runs a procedure (method, form, event block); returns its exporting/changing/returning
+    /// values.
+    pub fn invoke_impl(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        imp: &'r MethodImpl,
         bound: Bound,
     ) -> Exec<Vec<(String, ParamKind, Value)>> {
         if self.st.frames.len() >= MAX_CALL_DEPTH || self.stack_used() > STACK_BUDGET {
@@ -443,15 +679,9 @@ impl<'r> Interp<'r, '_> {
                 format!("call depth limit of {MAX_CALL_DEPTH} nested method calls reached"),
             ));
         }
-        let Some(imp) = class.implementation(method) else {
-            return Err(self.not_supported(&format!(
-                "method {}=>{method} without implementation",
-                class.name
-            )));
-        };
-        let decl = self.method_decl(class, method);
+        let decl = self.method_decl(class, &imp.name);
         let me = if decl.is_static { None } else { me };
-        let vars = self.parameters(&decl, method, &bound)?;
+        let vars = self.parameters(&decl, &imp.name, &bound)?;
         let n_params = vars.len();
         self.st.frames.push(Frame {
             class,
@@ -461,11 +691,9 @@ impl<'r> Interp<'r, '_> {
             n_params,
             line: imp.method_line,
             loop_depth: 0,
+            blocks: Vec::new(),
         });
-        let result = self
-            .init_locals(imp)
-            .and_then(|_| self.block(&imp.body))
-            .and_then(|_| self.stop(imp.endmethod_line));
+        let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();
         result?;
         let Some(frame) = frame else {
@@ -480,6 +708,31 @@ impl<'r> Interp<'r, '_> {
                 _ => None,
             })
             .collect())
+    }
+
+    /// The body and the closing stop point (`ENDMETHOD`), with jumps back into the body.
+    fn procedure_body(&mut self, imp: &'r MethodImpl) -> Exec<()> {
+        let end_kw = if imp.place.event_type == "FORM" {
+            "ENDFORM"
+        } else {
+            "ENDMETHOD"
+        };
+        let mut start: Option<u32> = None;
+        loop {
+            let r = match start {
+                Some(line) if Some(line) == imp.end_line => Ok(Flow::Normal),
+                Some(line) => self.block_at(&imp.body, line),
+                None => self.block(&imp.body),
+            };
+            let r = r.and_then(|_| match imp.end_line {
+                Some(end) => self.stop(end, Current::Keyword(end_kw)),
+                None => Ok(()),
+            });
+            match r {
+                Err(Unwind::Jump(line)) => start = Some(line),
+                other => return other,
+            }
+        }
     }
 
     /// Evaluates a call; `Some(value)` if the method has a RETURNING parameter.
@@ -498,8 +751,24 @@ impl<'r> Interp<'r, '_> {
             }
             CallTarget::Class(name) => {
                 let class = self.class(name)?;
+                if class.builtin && class.methods.is_empty() {
+                    return self.native_static_call(class, call);
+                }
                 self.ensure_statics(class)?;
-                (class, None, None)
+                // `zcl_x=>m( )` on an instance method of the own class (or a superclass)
+                // keeps `me`.
+                let me = self.st.frames.last().and_then(|f| f.me);
+                (class, me, None)
+            }
+            CallTarget::Object(path) if path.base == "SUPER" && path.rest.is_empty() => {
+                let Some(frame) = self.st.frames.last() else {
+                    return Err(self.not_supported("SUPER outside a method"));
+                };
+                let me = frame.me;
+                let Some(sup) = self.st.superclass(frame.class) else {
+                    return Err(self.not_supported("SUPER in a class without superclass"));
+                };
+                (sup, me, None)
             }
             CallTarget::Object(path) => {
                 let v = self.read(path)?;
@@ -525,16 +794,16 @@ impl<'r> Interp<'r, '_> {
         me: Option<ObjId>,
         call: &CallExpr,
     ) -> Exec<Option<Value>> {
-        let Some(method) = self.resolve_method(class, &call.method) else {
+        let Some((owner, method)) = self.resolve_method(class, &call.method) else {
             return Err(
                 self.not_supported(&format!("unknown method {}=>{}", class.name, call.method))
             );
         };
-        let decl = self.method_decl(class, &method);
+        let decl = self.method_decl(owner, &method);
         let bound = self.bind(&decl, &call.args, &method)?;
         let receiving = bound.receiving.clone();
         let outputs = bound.outputs.clone();
-        let results = self.invoke(class, me, &method, bound)?;
+        let results = self.invoke(owner, me, &method, bound)?;
         let mut returning = None;
         for (name, kind, val) in results {
             if kind == ParamKind::Returning {
@@ -573,7 +842,9 @@ impl<'r> Interp<'r, '_> {
             };
             return Ok((frame.class, None, Some(obj)));
         }
-        let class = self.class(&o.class)?;
+        let Some(class) = self.st.class_by_key(&o.class) else {
+            return Err(self.not_supported(&format!("unknown class {}", o.class)));
+        };
         Ok((class, Some(obj), None))
     }
 
@@ -798,7 +1069,7 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
-    fn target_type(&mut self, path: &Path) -> Exec<Type> {
+    pub fn target_type_of(&mut self, path: &Path) -> Exec<Type> {
         let slot = self.writable_slot(path)?;
         match self.st.slot_var(&slot) {
             Some(v) => Ok(v.ty.clone()),
@@ -809,13 +1080,48 @@ impl<'r> Interp<'r, '_> {
     // ---------------------------------------------------------------- statements
 
     pub fn block(&mut self, stmts: &'r [Stmt]) -> Exec<Flow> {
-        for s in stmts {
-            let flow = self.statement(s)?;
-            if flow != Flow::Normal {
-                return Ok(flow);
-            }
+        self.block_from(stmts, 0)
+    }
+
+    /// Runs `stmts` from the statement starting on `line` (a jump target).
+    fn block_at(&mut self, stmts: &'r [Stmt], line: u32) -> Exec<Flow> {
+        match stmts
+            .iter()
+            .position(|s| s.line == line && s.kind.is_stop_point())
+        {
+            Some(i) => self.block_from(stmts, i),
+            None => Err(Unwind::Jump(line)),
         }
-        Ok(Flow::Normal)
+    }
+
+    fn block_from(&mut self, stmts: &'r [Stmt], start: usize) -> Exec<Flow> {
+        if let Some(f) = self.st.frames.last_mut() {
+            f.blocks.push(stmts);
+        }
+        let mut i = start;
+        let result = loop {
+            let Some(s) = stmts.get(i) else {
+                break Ok(Flow::Normal);
+            };
+            match self.statement(s) {
+                Ok(Flow::Normal) => i += 1,
+                Ok(flow) => break Ok(flow),
+                Err(Unwind::Jump(line)) => {
+                    match stmts
+                        .iter()
+                        .position(|s| s.line == line && s.kind.is_stop_point())
+                    {
+                        Some(j) => i = j,
+                        None => break Err(Unwind::Jump(line)),
+                    }
+                }
+                Err(e) => break Err(e),
+            }
+        };
+        if let Some(f) = self.st.frames.last_mut() {
+            f.blocks.pop();
+        }
+        result
     }
 
     fn in_loop(&self) -> bool {
@@ -824,7 +1130,7 @@ impl<'r> Interp<'r, '_> {
 
     fn statement(&mut self, s: &'r Stmt) -> Exec<Flow> {
         if s.kind.is_stop_point() {
-            self.stop(s.line)?;
+            self.stop(s.line, Current::Stmt(&s.kind))?;
         } else {
             self.set_line(s.line);
             self.tick()?;
@@ -865,14 +1171,61 @@ impl<'r> Interp<'r, '_> {
                     Ok(Flow::Return)
                 }
             }
+            StmtKind::Try {
+                body,
+                catches,
+                cleanup,
+            } => self.exec_try(body, catches, cleanup.as_ref()),
+            StmtKind::Raise(e) => self.exec_raise(e),
+            StmtKind::Message(m) => self.exec_message(m),
+            StmtKind::Write { newline, expr } => self.exec_write(*newline, expr.as_ref()),
+            StmtKind::Uline => {
+                self.st.flush_line();
+                self.st.list.push("-".repeat(LIST_WIDTH));
+                Ok(Flow::Normal)
+            }
+            StmtKind::Skip(n) => {
+                let n = match n {
+                    Some(e) => match self.eval(e)?.convert(&Type::I) {
+                        Ok(Value::I(n)) => n.clamp(0, 1000),
+                        _ => 1,
+                    },
+                    None => 1,
+                };
+                self.st.flush_line();
+                for _ in 0..n {
+                    self.st.list.push(String::new());
+                }
+                Ok(Flow::Normal)
+            }
+            StmtKind::NewLine => {
+                self.st.flush_line();
+                Ok(Flow::Normal)
+            }
+            StmtKind::Perform {
+                form,
+                using,
+                changing,
+            } => self.exec_perform(form, using, changing),
+            StmtKind::CreateObject {
+                target,
+                class,
+                args,
+            } => self.exec_create_object(target, class.as_deref(), args),
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }
 
     fn exec_assign(&mut self, target: &Path, op: AssignOp, expr: &Expr) -> Exec<Flow> {
-        let ty = self.target_type(target)?;
+        let ty = self.target_type_of(target)?;
         let val = match op {
             AssignOp::Set if is_arith(expr) => self.arith(expr, Some(&ty))?,
+            AssignOp::Set if matches!(expr, Expr::New { .. }) => {
+                let Expr::New { class, args } = expr else {
+                    return Err(self.not_supported("NEW"));
+                };
+                self.new_object(class, args, Some(&ty))?
+            }
             AssignOp::Set => self.eval(expr)?,
             op => {
                 let bin = match op {
@@ -897,7 +1250,7 @@ impl<'r> Interp<'r, '_> {
     ) -> Exec<Flow> {
         for (i, (line, cond, body)) in branches.iter().enumerate() {
             if i > 0 {
-                self.stop(*line)?;
+                self.stop(*line, Current::Keyword("ELSEIF"))?;
             }
             if self.cond(cond)? {
                 return self.block(body);
@@ -929,7 +1282,7 @@ impl<'r> Interp<'r, '_> {
     fn exec_while(&mut self, line: u32, cond: &'r Cond, body: &'r [Stmt]) -> Exec<Flow> {
         self.run_loop(|it, pass| {
             if pass > 1 {
-                it.stop(line)?;
+                it.stop(line, Current::Keyword("WHILE"))?;
             }
             Ok(if it.cond(cond)? { Some(body) } else { None })
         })
@@ -951,7 +1304,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             if hit {
-                self.stop(*line)?;
+                self.stop(*line, Current::Keyword("WHEN"))?;
                 return self.block(body);
             }
         }

@@ -8,12 +8,16 @@
 //!   line?" with the resolved [`debug::Location`] (breakpoint validation and ids).
 //! - [`Repository::run_classrun`] runs `IF_OO_ADT_CLASSRUN~MAIN` of a class, calling the hook
 //!   before every executable statement, and returns the text written with `out->write( )`.
+//! - [`Repository::run_report`] runs a report (events, `FORM`s) and returns its list output.
+//! - [`Repository::run_unit_tests`] runs the ABAP Unit tests of a class or program.
 
 pub mod debug;
 
 mod ast;
+mod builtins;
 mod context;
 mod eval;
+mod exec;
 mod expr;
 mod interp;
 mod lexer;
@@ -22,9 +26,12 @@ mod parser;
 mod repository;
 mod state;
 mod statements;
+mod unit;
+mod unit_run;
 mod value;
 
 pub use repository::Repository;
+pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
 
 pub use debug::{
     DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
@@ -66,6 +73,8 @@ pub enum RunError {
         /// Output written before the dump.
         output: String,
     },
+    /// The class (for `run_classrun`) or object (for `run_report`, `run_unit_tests`: a
+    /// program or class that is not loaded) does not exist.
     #[error("unknown class {0}")]
     UnknownClass(String),
     #[error("class {0} does not implement IF_OO_ADT_CLASSRUN")]

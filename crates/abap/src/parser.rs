@@ -6,11 +6,13 @@
 
 use crate::LoadError;
 use crate::ast::{
-    AssignOp, ClassDef, Cond, DataDecl, Expr, MethodDecl, MethodImpl, ParamDecl, ParamKind, Stmt,
-    StmtKind, TypeSpec, Visibility,
+    AssignOp, CallArgs, CatchClause, ClassDef, Cond, DataDecl, Expr, MessageStmt, MethodDecl,
+    MethodImpl, ParamDecl, ParamKind, Place, Stmt, StmtKind, TypeSpec, Visibility,
 };
+use crate::debug::{ObjectKind, SourcePart};
 use crate::expr::{
-    ExprParser, Unsup, describe, is_name, parse_full_cond, parse_full_expr, parse_path,
+    ExprParser, Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr,
+    parse_path,
 };
 use crate::lexer::{Token, TokenKind, lex};
 use crate::statements::{Statement, split};
@@ -96,24 +98,122 @@ struct Parser<'a> {
     pos: usize,
 }
 
-/// Parses a `.clas.abap` source; `object` is the (upper case) class name from the file name.
-pub fn parse_class(object: &str, file: &str, text: &str) -> Result<ClassDef, LoadError> {
+/// Which object and source part a file is.
+#[derive(Debug, Clone)]
+pub struct SourceCtx {
+    /// Object name, upper case.
+    pub object: String,
+    pub kind: ObjectKind,
+    pub part: SourcePart,
+    /// File name for error messages.
+    pub file: String,
+}
+
+impl SourceCtx {
+    /// Main program of the object (`ZCL_X=====CP`, `ZREPORT`).
+    pub fn program(&self) -> String {
+        match self.kind {
+            ObjectKind::Class => class_pool_program(&self.object),
+            ObjectKind::Interface => format!("{}IP", pad30(&self.object)),
+            ObjectKind::Program => self.object.clone(),
+        }
+    }
+
+    /// Key of a class declared in this source.
+    fn class_key(&self, name: &str) -> String {
+        if self.kind == ObjectKind::Class && self.part == SourcePart::Main && name == self.object
+            || self.kind == ObjectKind::Interface && name == self.object
+        {
+            name.to_string()
+        } else {
+            local_class_key(&self.program(), name)
+        }
+    }
+
+    /// Include of code outside method includes.
+    fn include(&self) -> String {
+        match (self.kind, self.part) {
+            (ObjectKind::Program, _) => self.object.clone(),
+            (ObjectKind::Interface, _) => format!("{}IU", pad30(&self.object)),
+            (_, SourcePart::Definitions) => format!("{}CCDEF", pad30(&self.object)),
+            (_, SourcePart::TestClasses) => format!("{}CCAU", pad30(&self.object)),
+            _ => format!("{}CCIMP", pad30(&self.object)),
+        }
+    }
+}
+
+/// Key of a local class `name` of main program `program`.
+pub fn local_class_key(program: &str, name: &str) -> String {
+    format!("\\PROGRAM={program}\\CLASS={name}")
+}
+
+/// Key of the pseudo class holding a program's globals, events and forms.
+pub fn program_key(program: &str) -> String {
+    format!("\\PROGRAM={program}")
+}
+
+/// What one source file declares: classes (definitions merged with implementations found in
+/// the same file) and implementations of classes defined elsewhere (`locals_imp` implements
+/// what `locals_def` defines).
+#[derive(Debug, Default, Clone)]
+pub struct Parsed {
+    pub classes: Vec<ClassDef>,
+    /// `(class key, implementation)` for classes not defined in this file.
+    pub foreign_impls: Vec<(String, MethodImpl)>,
+}
+
+/// Event keywords that start an event block of a report.
+const EVENTS: &[&str] = &[
+    "LOAD-OF-PROGRAM",
+    "INITIALIZATION",
+    "START-OF-SELECTION",
+    "END-OF-SELECTION",
+    "AT",
+    "TOP-OF-PAGE",
+    "END-OF-PAGE",
+];
+
+/// Statements that end an event block (the next block starts).
+const BLOCK_STARTS: &[&str] = &[
+    "LOAD-OF-PROGRAM",
+    "INITIALIZATION",
+    "START-OF-SELECTION",
+    "END-OF-SELECTION",
+    "AT",
+    "TOP-OF-PAGE",
+    "END-OF-PAGE",
+    "FORM",
+    "CLASS",
+    "INTERFACE",
+    "MODULE",
+];
+
+/// Parses one source file of an object.
+pub fn parse_source(ctx: &SourceCtx, text: &str) -> Result<Parsed, LoadError> {
     let tokens = lex(text).map_err(|e| LoadError::Syntax {
-        file: file.to_string(),
+        file: ctx.file.clone(),
         line: e.line,
         message: e.message,
     })?;
     let stmts = split(tokens).map_err(|e| LoadError::Syntax {
-        file: file.to_string(),
+        file: ctx.file.clone(),
         line: e.line,
         message: "statement is not terminated by a period".into(),
     })?;
     let mut p = Parser {
-        file,
+        file: &ctx.file,
         stmts,
         pos: 0,
     };
-    p.class_file(object)
+    p.source(ctx)
+}
+
+fn word_at(st: &Statement, i: usize) -> String {
+    st.tokens
+        .get(i)
+        .and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
 }
 
 impl<'a> Parser<'a> {
@@ -133,72 +233,191 @@ impl<'a> Parser<'a> {
         s
     }
 
-    fn class_file(&mut self, object: &str) -> Result<ClassDef, LoadError> {
-        let mut class = ClassDef {
-            name: object.to_string(),
-            interfaces: Vec::new(),
-            methods: Vec::new(),
-            attributes: Vec::new(),
-            implementations: Vec::new(),
-        };
-        let mut defined = false;
+    fn source(&mut self, ctx: &SourceCtx) -> Result<Parsed, LoadError> {
+        let mut out = Parsed::default();
+        let program = ctx.program();
+        let mut prog = ClassDef::new(&ctx.object, &program_key(&program), &program);
+        prog.def_part = ctx.part;
+        let mut impls: Vec<(String, MethodImpl)> = Vec::new();
+        let mut cm_counter = 0usize;
         while let Some(st) = self.next() {
-            if first_kw(&st) != "CLASS" {
-                continue; // e.g. a stray pragma statement; nothing to execute at top level
-            }
-            let name = st
-                .tokens
-                .get(1)
-                .and_then(Token::word)
-                .map(str::to_ascii_uppercase)
-                .unwrap_or_default();
-            let what = st
-                .tokens
-                .get(2)
-                .and_then(Token::word)
-                .map(str::to_ascii_uppercase)
-                .unwrap_or_default();
-            let mine = name == object;
-            match what.as_str() {
-                "DEFINITION"
+            let kw = first_kw(&st);
+            match kw.as_str() {
+                "CLASS" => {
+                    let name = word_at(&st, 1);
+                    let what = word_at(&st, 2);
+                    match what.as_str() {
+                        "DEFINITION"
+                            if st
+                                .tokens
+                                .get(3)
+                                .is_some_and(|t| t.is_kw("DEFERRED") || t.is_kw("LOAD")) => {}
+                        "DEFINITION" => {
+                            let mut class = ClassDef::new(&name, &ctx.class_key(&name), &program);
+                            class.def_line = st.line;
+                            class.def_part = ctx.part;
+                            class_options(&st, &mut class);
+                            self.definition(&mut class, "ENDCLASS")?;
+                            out.classes.push(class);
+                        }
+                        "IMPLEMENTATION" => {
+                            let key = ctx.class_key(&name);
+                            let global = key == name;
+                            let methods = self.implementation(ctx, global, &mut cm_counter)?;
+                            impls.extend(methods.into_iter().map(|m| (key.clone(), m)));
+                        }
+                        _ => {
+                            return Err(
+                                self.err(st.line, "CLASS needs DEFINITION or IMPLEMENTATION")
+                            );
+                        }
+                    }
+                }
+                "INTERFACE" => {
+                    let name = word_at(&st, 1);
                     if st
                         .tokens
-                        .get(3)
-                        .is_some_and(|t| t.is_kw("DEFERRED") || t.is_kw("LOAD")) => {}
-                "DEFINITION" => {
-                    if mine {
-                        defined = true;
-                        self.definition(&mut class)?;
-                    } else {
-                        self.skip_to_endclass(st.line)?;
+                        .get(2)
+                        .is_some_and(|t| t.is_kw("DEFERRED") || t.is_kw("LOAD"))
+                    {
+                        continue;
+                    }
+                    let mut intf = ClassDef::new(&name, &ctx.class_key(&name), &program);
+                    intf.is_interface = true;
+                    intf.def_line = st.line;
+                    intf.def_part = ctx.part;
+                    self.definition(&mut intf, "ENDINTERFACE")?;
+                    out.classes.push(intf);
+                }
+                "FORM" if ctx.kind == ObjectKind::Program => {
+                    let (decl, imp) = self.form(ctx, &st)?;
+                    prog.methods.push(decl);
+                    prog.implementations.push(imp);
+                }
+                "DATA" | "CONSTANTS" | "STATICS" | "PARAMETERS" | "CLASS-DATA"
+                    if ctx.kind == ObjectKind::Program =>
+                {
+                    if let Some(mut d) = data_decl(&st) {
+                        d.is_static = true;
+                        d.is_constant = kw == "CONSTANTS";
+                        prog.attributes.push(d);
                     }
                 }
-                "IMPLEMENTATION" => {
-                    if mine {
-                        self.implementation(&mut class)?;
-                    } else {
-                        self.skip_to_endclass(st.line)?;
+                "DEFINE" => {
+                    while let Some(s) = self.next() {
+                        if first_kw(&s) == "END-OF-DEFINITION" {
+                            break;
+                        }
                     }
                 }
-                _ => return Err(self.err(st.line, "CLASS needs DEFINITION or IMPLEMENTATION")),
+                "REPORT" | "PROGRAM" | "TYPES" | "TYPE-POOLS" | "TABLES" | "SELECTION-SCREEN"
+                | "SELECT-OPTIONS" | "INCLUDE" | "FIELD-SYMBOLS" => {}
+                _ if ctx.kind == ObjectKind::Program => {
+                    // An event block; statements before any event belong to
+                    // START-OF-SELECTION.
+                    let (name, line) = if EVENTS.contains(&kw.as_str()) {
+                        let mut name = kw.clone();
+                        if kw == "AT" {
+                            name = st
+                                .tokens
+                                .iter()
+                                .filter_map(Token::word)
+                                .map(str::to_ascii_uppercase)
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                        }
+                        (name, st.line)
+                    } else {
+                        self.pos -= 1;
+                        ("START-OF-SELECTION".to_string(), st.line)
+                    };
+                    let place = Place {
+                        object: ctx.object.clone(),
+                        kind: ctx.kind,
+                        part: ctx.part,
+                        program: program.clone(),
+                        include: ctx.include(),
+                        include_start: None,
+                        event_type: "EVENT",
+                    };
+                    let mut body_parser = Body {
+                        p: self,
+                        locals: Vec::new(),
+                        depth: 0,
+                    };
+                    let (body, end) = body_parser.block(BLOCK_STARTS)?;
+                    let locals = std::mem::take(&mut body_parser.locals);
+                    if end.is_some() {
+                        self.pos -= 1;
+                    }
+                    // Data declared in event blocks is global.
+                    for mut d in locals {
+                        d.is_static = true;
+                        prog.attributes.push(d);
+                    }
+                    prog.implementations.push(MethodImpl {
+                        name,
+                        place,
+                        method_line: line,
+                        end_line: None,
+                        locals: Vec::new(),
+                        body,
+                    });
+                }
+                _ => {} // e.g. a stray pragma statement; nothing to execute at top level
             }
         }
-        if !defined {
-            return Err(self.err(1, format!("class {object} is not defined in this file")));
-        }
-        Ok(class)
-    }
-
-    fn skip_to_endclass(&mut self, line: u32) -> Result<(), LoadError> {
-        while let Some(st) = self.next() {
-            if first_kw(&st) == "ENDCLASS" {
-                return Ok(());
+        // Attach implementations to the classes of this file; keep the others.
+        for (key, imp) in impls {
+            match out.classes.iter_mut().find(|c| c.key == key) {
+                Some(c) => c.implementations.push(imp),
+                None => out.foreign_impls.push((key, imp)),
             }
         }
-        Err(self.err(line, "CLASS without ENDCLASS"))
+        if ctx.kind == ObjectKind::Program {
+            out.classes.push(prog);
+        }
+        Ok(out)
     }
 
-    fn definition(&mut self, class: &mut ClassDef) -> Result<(), LoadError> {
+    /// `FORM name [TABLES …] [USING …] [CHANGING …]. … ENDFORM.`
+    fn form(
+        &mut self,
+        ctx: &SourceCtx,
+        st: &Statement,
+    ) -> Result<(MethodDecl, MethodImpl), LoadError> {
+        let name = word_at(st, 1);
+        let decl = form_decl(st, &name);
+        let mut body_parser = Body {
+            p: self,
+            locals: Vec::new(),
+            depth: 0,
+        };
+        let (body, end) = body_parser.block(&["ENDFORM"])?;
+        let locals = std::mem::take(&mut body_parser.locals);
+        let Some(end) = end else {
+            return Err(self.err(st.line, "FORM without ENDFORM"));
+        };
+        let imp = MethodImpl {
+            name,
+            place: Place {
+                object: ctx.object.clone(),
+                kind: ctx.kind,
+                part: ctx.part,
+                program: ctx.program(),
+                include: ctx.include(),
+                include_start: None,
+                event_type: "FORM",
+            },
+            method_line: st.line,
+            end_line: Some(end.line),
+            locals,
+            body,
+        };
+        Ok((decl, imp))
+    }
+
+    fn definition(&mut self, class: &mut ClassDef, end_kw: &str) -> Result<(), LoadError> {
         let mut vis = Visibility::Public;
         let start = self.pos;
         while let Some(st) = self.next() {
@@ -209,7 +428,7 @@ impl<'a> Parser<'a> {
                 .and_then(Token::word)
                 .map(str::to_ascii_uppercase);
             match kw.as_str() {
-                "ENDCLASS" => return Ok(()),
+                k if k == end_kw => return Ok(()),
                 "PUBLIC" | "PROTECTED" | "PRIVATE" if second.as_deref() == Some("SECTION") => {
                     vis = match kw.as_str() {
                         "PUBLIC" => Visibility::Public,
@@ -222,8 +441,13 @@ impl<'a> Parser<'a> {
                         class.interfaces.push(n);
                     }
                 }
+                // A redefinition keeps the inherited signature.
+                "METHODS" if st.tokens.iter().any(|t| t.is_kw("REDEFINITION")) => {}
                 "METHODS" | "CLASS-METHODS" => {
-                    if let Some(m) = method_decl(&st, kw == "CLASS-METHODS") {
+                    if let Some(mut m) = method_decl(&st, kw == "CLASS-METHODS") {
+                        if class.is_interface {
+                            m.is_abstract = true;
+                        }
                         class.methods.push(m);
                     }
                 }
@@ -242,17 +466,23 @@ impl<'a> Parser<'a> {
             .stmts
             .get(start.saturating_sub(1))
             .map_or(1, |s| s.line);
-        Err(self.err(line, "CLASS DEFINITION without ENDCLASS"))
+        Err(self.err(line, format!("definition without {end_kw}")))
     }
 
-    fn implementation(&mut self, class: &mut ClassDef) -> Result<(), LoadError> {
+    fn implementation(
+        &mut self,
+        ctx: &SourceCtx,
+        global: bool,
+        cm_counter: &mut usize,
+    ) -> Result<Vec<MethodImpl>, LoadError> {
         let start_line = self
             .stmts
             .get(self.pos.saturating_sub(1))
             .map_or(1, |s| s.line);
+        let mut out = Vec::new();
         while let Some(st) = self.next() {
             match first_kw(&st).as_str() {
-                "ENDCLASS" => return Ok(()),
+                "ENDCLASS" => return Ok(out),
                 "METHOD" => {
                     let name = st
                         .tokens
@@ -260,11 +490,15 @@ impl<'a> Parser<'a> {
                         .and_then(Token::word)
                         .map(str::to_ascii_uppercase)
                         .ok_or_else(|| self.err(st.line, "METHOD without a name"))?;
-                    let include = format!(
-                        "{}CM{}",
-                        pad30(&class.name),
-                        base36(class.implementations.len() + 1)
-                    );
+                    let (include, include_start) = if global {
+                        *cm_counter += 1;
+                        (
+                            format!("{}CM{}", pad30(&ctx.object), base36(*cm_counter)),
+                            Some(st.line),
+                        )
+                    } else {
+                        (ctx.include(), None)
+                    };
                     let mut body_parser = Body {
                         p: self,
                         locals: Vec::new(),
@@ -286,11 +520,19 @@ impl<'a> Parser<'a> {
                             },
                         }];
                     }
-                    class.implementations.push(MethodImpl {
+                    out.push(MethodImpl {
                         name,
-                        include,
+                        place: Place {
+                            object: ctx.object.clone(),
+                            kind: ctx.kind,
+                            part: ctx.part,
+                            program: ctx.program(),
+                            include,
+                            include_start,
+                            event_type: "METHOD",
+                        },
                         method_line: st.line,
-                        endmethod_line: end.line,
+                        end_line: Some(end.line),
                         locals,
                         body,
                     });
@@ -300,6 +542,130 @@ impl<'a> Parser<'a> {
         }
         Err(self.err(start_line, "CLASS IMPLEMENTATION without ENDCLASS"))
     }
+}
+
+/// Options of `CLASS x DEFINITION …`.
+fn class_options(st: &Statement, class: &mut ClassDef) {
+    let words: Vec<String> = st
+        .tokens
+        .iter()
+        .filter_map(Token::word)
+        .map(str::to_ascii_uppercase)
+        .collect();
+    let mut i = 3;
+    while let Some(w) = words.get(i) {
+        match w.as_str() {
+            "INHERITING" => {
+                class.superclass = words.get(i + 2).cloned();
+                i += 3;
+                continue;
+            }
+            "ABSTRACT" => class.is_abstract = true,
+            "FOR" if words.get(i + 1).is_some_and(|n| n == "TESTING") => {
+                class.for_testing = true;
+                i += 1;
+            }
+            "RISK" => {
+                if let Some(l) = words.get(i + 2) {
+                    class.risk_level = l.to_ascii_lowercase();
+                }
+                i += 2;
+            }
+            "DURATION" => {
+                if let Some(l) = words.get(i + 1) {
+                    class.duration = l.to_ascii_lowercase();
+                }
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// `FORM f TABLES … USING a TYPE i VALUE(b) … CHANGING c …`: parameters as a method
+/// signature (`USING` by reference and `CHANGING` as changing parameters, `USING VALUE( )`
+/// as importing by value).
+fn form_decl(st: &Statement, name: &str) -> MethodDecl {
+    let toks = st.tokens.get(2..).unwrap_or(&[]);
+    let mut params = Vec::new();
+    let mut section: Option<ParamKind> = None;
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
+        match w.as_str() {
+            "USING" | "TABLES" => {
+                section = Some(ParamKind::Importing);
+                i += 1;
+                continue;
+            }
+            "CHANGING" => {
+                section = Some(ParamKind::Changing);
+                i += 1;
+                continue;
+            }
+            "RAISING" => break,
+            _ => {}
+        }
+        let Some(kind) = section else {
+            i += 1;
+            continue;
+        };
+        let (pname, by_value, next) = if (w == "VALUE" || w == "REFERENCE")
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| t.kind == TokenKind::LParen && !t.space_before)
+        {
+            (word_of(toks.get(i + 2)), w == "VALUE", i + 4)
+        } else {
+            (w.clone(), false, i + 1)
+        };
+        let mut j = next;
+        let mut ty: TypeSpec = Ok(Type::Any);
+        if toks
+            .get(j)
+            .is_some_and(|t| t.is_kw("TYPE") || t.is_kw("LIKE"))
+        {
+            let is_ref = toks.get(j + 1).is_some_and(|t| t.is_kw("REF"));
+            let n = if is_ref { 4 } else { 2 };
+            let ty_toks = toks.get(j..j + n).unwrap_or(&[]);
+            if toks.get(j).is_some_and(|t| t.is_kw("TYPE")) {
+                ty = type_and_value(ty_toks).0;
+            }
+            j += n;
+        }
+        if is_name(&pname) {
+            // `USING` without VALUE is by reference: written back like CHANGING.
+            let kind = if kind == ParamKind::Importing && !by_value {
+                ParamKind::Changing
+            } else {
+                kind
+            };
+            params.push(ParamDecl {
+                name: pname,
+                kind,
+                ty,
+                by_value: true,
+                optional: false,
+                default: None,
+            });
+        }
+        i = j.max(i + 1);
+    }
+    MethodDecl {
+        name: name.to_string(),
+        is_static: true,
+        params,
+        for_testing: false,
+        is_abstract: false,
+        line: st.line,
+    }
+}
+
+fn word_of(t: Option<&Token>) -> String {
+    t.and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
 }
 
 /// Parses a method body (statements between `METHOD` and `ENDMETHOD`).
@@ -312,6 +678,10 @@ struct Body<'p, 'a> {
 /// Block closers of the supported control structures; a stray one is a syntax error.
 const CLOSERS: &[&str] = &[
     "ENDMETHOD",
+    "ENDFORM",
+    "ENDTRY",
+    "CATCH",
+    "CLEANUP",
     "ENDCLASS",
     "ENDIF",
     "ELSEIF",
@@ -453,6 +823,28 @@ impl Body<'_, '_> {
                     }
                 }
                 "CASE" => self.case(&st)?,
+                "TRY" => self.try_block(&st)?,
+                "RAISE" => raise(&st),
+                "MESSAGE" => message(&st),
+                "WRITE" => write(&st),
+                "ULINE" => StmtKind::Uline,
+                "SKIP" => match rest {
+                    [] => StmtKind::Skip(None),
+                    [t] => match parse_full_expr(std::slice::from_ref(t)) {
+                        Ok(e) => StmtKind::Skip(Some(e)),
+                        Err(u) => StmtKind::Unsupported {
+                            what: u.0,
+                            stop: true,
+                        },
+                    },
+                    _ => unsupported(&st, true),
+                },
+                "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
+                "PERFORM" => perform(&st),
+                "CREATE" if st.tokens.get(1).is_some_and(|t| t.is_kw("OBJECT")) => {
+                    create_object(&st)
+                }
+                "CALL" if st.tokens.get(1).is_some_and(|t| t.is_kw("METHOD")) => call_method(&st),
                 "CLEAR" => {
                     let paths: Option<Vec<_>> = if rest.len() == 1 {
                         rest[0].word().and_then(parse_path).map(|p| vec![p])
@@ -480,6 +872,56 @@ impl Body<'_, '_> {
             }
         };
         Ok(Some(Stmt { line, kind }))
+    }
+
+    fn try_block(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
+        let (body, mut end) = self.required_block(st, &["CATCH", "CLEANUP", "ENDTRY"])?;
+        let mut catches = Vec::new();
+        let mut cleanup = None;
+        loop {
+            match first_kw(&end).as_str() {
+                "CATCH" => {
+                    let toks = end.tokens.get(1..).unwrap_or(&[]);
+                    let mut classes = Vec::new();
+                    let mut into = None;
+                    let mut i = 0;
+                    while let Some(t) = toks.get(i) {
+                        if t.is_kw("BEFORE") && toks.get(i + 1).is_some_and(|t| t.is_kw("UNWIND")) {
+                            i += 2;
+                            continue;
+                        }
+                        if t.is_kw("INTO") {
+                            into = toks.get(i + 1).and_then(Token::word).and_then(parse_path);
+                            break;
+                        }
+                        if let Some(w) = t.word() {
+                            classes.push(w.to_ascii_uppercase());
+                        }
+                        i += 1;
+                    }
+                    let (cbody, next) = self.required_block(st, &["CATCH", "CLEANUP", "ENDTRY"])?;
+                    catches.push(CatchClause {
+                        line: end.line,
+                        classes,
+                        into,
+                        body: cbody,
+                    });
+                    end = next;
+                }
+                "CLEANUP" => {
+                    let into = end.tokens.get(2).and_then(Token::word).and_then(parse_path);
+                    let (cbody, next) = self.required_block(st, &["ENDTRY"])?;
+                    cleanup = Some((end.line, into, cbody));
+                    end = next;
+                }
+                _ => break,
+            }
+        }
+        Ok(StmtKind::Try {
+            body,
+            catches,
+            cleanup,
+        })
     }
 
     fn case(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
@@ -519,6 +961,327 @@ fn when_alternatives(toks: &[Token]) -> Vec<Expr> {
         if !p.skip_kw("OR") {
             return vec![Expr::Unsupported("WHEN operand".into())];
         }
+    }
+}
+
+/// `RAISE EXCEPTION TYPE cx [EXPORTING …]`, `RAISE EXCEPTION NEW cx( … )`, `RAISE EXCEPTION
+/// obj`.
+fn raise(st: &Statement) -> StmtKind {
+    let toks = &st.tokens;
+    if !toks.get(1).is_some_and(|t| t.is_kw("EXCEPTION")) {
+        return unsupported(st, true);
+    }
+    let rest = toks.get(2..).unwrap_or(&[]);
+    let expr = if rest.first().is_some_and(|t| t.is_kw("TYPE")) {
+        let class = rest
+            .get(1)
+            .and_then(Token::word)
+            .map(str::to_ascii_uppercase);
+        let Some(class) = class.filter(|c| is_name(c)) else {
+            return unsupported(st, true);
+        };
+        let args_toks = rest.get(2..).unwrap_or(&[]);
+        let mut args = CallArgs::default();
+        if let Some(first) = args_toks.first() {
+            if first.is_kw("MESSAGE") || first.is_kw("USING") {
+                return StmtKind::Unsupported {
+                    what: "RAISE EXCEPTION … MESSAGE".into(),
+                    stop: true,
+                };
+            }
+            match parse_call_args(args_toks) {
+                Ok(a) => args = a,
+                Err(u) => {
+                    return StmtKind::Unsupported {
+                        what: u.0,
+                        stop: true,
+                    };
+                }
+            }
+        }
+        Expr::New {
+            class,
+            args: Box::new(args),
+        }
+    } else {
+        match parse_full_expr(rest) {
+            Ok(e) => e,
+            Err(u) => {
+                return StmtKind::Unsupported {
+                    what: u.0,
+                    stop: true,
+                };
+            }
+        }
+    };
+    StmtKind::Raise(Box::new(expr))
+}
+
+/// `MESSAGE e001(zmsg) [WITH …]`, `MESSAGE ID 'Z' TYPE 'E' NUMBER '001' [WITH …]`, `MESSAGE
+/// 'text' TYPE 'I' [DISPLAY LIKE 'E']`, `… INTO target`.
+fn message(st: &Statement) -> StmtKind {
+    let toks = st.tokens.get(1..).unwrap_or(&[]);
+    let mut m = MessageStmt {
+        id: None,
+        number: None,
+        msg_type: None,
+        text: None,
+        type_expr: None,
+        with: Vec::new(),
+        into: None,
+    };
+    let bad = |what: &str| StmtKind::Unsupported {
+        what: format!("MESSAGE {what}"),
+        stop: true,
+    };
+    let mut i;
+    let lit = |t: Option<&Token>| -> Option<String> {
+        match &t?.kind {
+            TokenKind::CharLit(s) | TokenKind::StrLit(s) => Some(s.to_ascii_uppercase()),
+            _ => None,
+        }
+    };
+    // The message itself.
+    match toks.first() {
+        Some(t) if t.is_kw("ID") => {
+            m.id = lit(toks.get(1));
+            if m.id.is_none() {
+                return bad("ID with a variable");
+            }
+            i = 2;
+        }
+        Some(t) => {
+            // `e001(zmsg)`: a word glued to `(`.
+            let short = t.word().and_then(|w| {
+                let up = w.to_ascii_uppercase();
+                let mut chars = up.chars();
+                let ty = chars.next()?;
+                let num: String = chars.collect();
+                ("AEISWX".contains(ty) && num.len() == 3 && num.chars().all(|c| c.is_ascii_digit()))
+                    .then_some((ty.to_string(), num))
+            });
+            let glued = toks
+                .get(1)
+                .is_some_and(|p| p.kind == TokenKind::LParen && !p.space_before);
+            if let (Some((ty, num)), true) = (short, glued) {
+                m.msg_type = Some(ty);
+                m.number = Some(num);
+                m.id = toks
+                    .get(2)
+                    .and_then(Token::word)
+                    .map(str::to_ascii_uppercase);
+                if !toks.get(3).is_some_and(|t| t.kind == TokenKind::RParen) {
+                    return bad("short form");
+                }
+                i = 4;
+            } else {
+                // A text operand up to TYPE.
+                let end = toks
+                    .iter()
+                    .position(|t| t.is_kw("TYPE"))
+                    .unwrap_or(toks.len());
+                match parse_full_expr(&toks[..end]) {
+                    Ok(e) => m.text = Some(e),
+                    Err(u) => return bad(&u.0),
+                }
+                m.id = Some(String::new());
+                m.number = Some("000".into());
+                i = end;
+            }
+        }
+        None => return bad(""),
+    }
+    while let Some(t) = toks.get(i) {
+        let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
+        match w.as_str() {
+            "TYPE" => {
+                match lit(toks.get(i + 1)) {
+                    Some(ty) => m.msg_type = Some(ty),
+                    None => match toks
+                        .get(i + 1)
+                        .map(|t| parse_full_expr(std::slice::from_ref(t)))
+                    {
+                        Some(Ok(e)) => m.type_expr = Some(e),
+                        _ => return bad("TYPE"),
+                    },
+                }
+                i += 2;
+            }
+            "NUMBER" => {
+                m.number = lit(toks.get(i + 1)).or_else(|| {
+                    toks.get(i + 1)
+                        .and_then(Token::word)
+                        .map(|w| format!("{:0>3}", w))
+                });
+                i += 2;
+            }
+            "DISPLAY" => i += 3,
+            "INTO" => {
+                m.into = toks.get(i + 1).and_then(Token::word).and_then(parse_path);
+                if m.into.is_none() {
+                    return bad("INTO");
+                }
+                i += 2;
+            }
+            "WITH" => {
+                let mut p = ExprParser::new(toks.get(i + 1..).unwrap_or(&[]));
+                while !p.at_end() && !p.peek_kw_any(&["INTO", "DISPLAY", "RAISING"]) {
+                    match p.expr() {
+                        Ok(e) => m.with.push(e),
+                        Err(u) => return bad(&u.0),
+                    }
+                }
+                i += 1 + p.position();
+            }
+            _ => return bad(&w),
+        }
+    }
+    StmtKind::Message(Box::new(m))
+}
+
+/// `WRITE [AT] [/] operand [options]`.
+fn write(st: &Statement) -> StmtKind {
+    let mut toks = st.tokens.get(1..).unwrap_or(&[]);
+    let mut newline = false;
+    if toks.first().is_some_and(|t| t.is_kw("AT")) {
+        toks = toks.get(1..).unwrap_or(&[]);
+    }
+    if toks.first().is_some_and(|t| t.word() == Some("/")) {
+        newline = true;
+        toks = toks.get(1..).unwrap_or(&[]);
+    }
+    if toks.is_empty() {
+        return StmtKind::Write {
+            newline,
+            expr: None,
+        };
+    }
+    match parse_full_expr(toks) {
+        Ok(e) => StmtKind::Write {
+            newline,
+            expr: Some(e),
+        },
+        Err(_) => unsupported(st, true),
+    }
+}
+
+/// `PERFORM form [USING a b] [CHANGING c]`.
+fn perform(st: &Statement) -> StmtKind {
+    let toks = st.tokens.get(1..).unwrap_or(&[]);
+    let Some(form) = toks
+        .first()
+        .and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+    else {
+        return unsupported(st, true);
+    };
+    if !is_name(&form)
+        || toks
+            .get(1)
+            .is_some_and(|t| t.is_kw("IN") || t.kind == TokenKind::LParen)
+    {
+        return unsupported(st, true);
+    }
+    let mut using = Vec::new();
+    let mut changing = Vec::new();
+    let mut section = "";
+    let mut i = 1;
+    while let Some(t) = toks.get(i) {
+        if t.is_kw("USING") || t.is_kw("CHANGING") || t.is_kw("TABLES") {
+            section = if t.is_kw("CHANGING") { "C" } else { "U" };
+            i += 1;
+            continue;
+        }
+        let Some(p) = t.word().and_then(parse_path) else {
+            // Literals are only possible in USING.
+            match (section, parse_full_expr(std::slice::from_ref(t))) {
+                ("U", Ok(e)) => using.push(e),
+                _ => return unsupported(st, true),
+            }
+            i += 1;
+            continue;
+        };
+        match section {
+            "U" => using.push(Expr::Path(p)),
+            "C" => changing.push(p),
+            _ => return unsupported(st, true),
+        }
+        i += 1;
+    }
+    StmtKind::Perform {
+        form,
+        using,
+        changing,
+    }
+}
+
+/// `CREATE OBJECT ref [TYPE cls] [EXPORTING …]`.
+fn create_object(st: &Statement) -> StmtKind {
+    let toks = st.tokens.get(2..).unwrap_or(&[]);
+    let Some(target) = toks.first().and_then(Token::word).and_then(parse_path) else {
+        return unsupported(st, true);
+    };
+    let mut rest = toks.get(1..).unwrap_or(&[]);
+    let mut class = None;
+    if rest.first().is_some_and(|t| t.is_kw("TYPE")) {
+        match rest.get(1).and_then(Token::word) {
+            Some(c) if is_name(&c.to_ascii_uppercase()) => class = Some(c.to_ascii_uppercase()),
+            _ => {
+                return StmtKind::Unsupported {
+                    what: "CREATE OBJECT … TYPE (dynamic)".into(),
+                    stop: true,
+                };
+            }
+        }
+        rest = rest.get(2..).unwrap_or(&[]);
+    }
+    match parse_call_args(rest) {
+        Ok(args) => StmtKind::CreateObject {
+            target,
+            class,
+            args,
+        },
+        Err(u) => StmtKind::Unsupported {
+            what: u.0,
+            stop: true,
+        },
+    }
+}
+
+/// `CALL METHOD ref->meth [EXPORTING …] [IMPORTING …]` / `CALL METHOD meth( … )`.
+fn call_method(st: &Statement) -> StmtKind {
+    let toks = st.tokens.get(2..).unwrap_or(&[]);
+    let Some(first) = toks.first() else {
+        return unsupported(st, true);
+    };
+    let glued = toks
+        .get(1)
+        .is_some_and(|t| t.kind == TokenKind::LParen && !t.space_before);
+    let expr = if glued {
+        parse_full_expr(toks)
+    } else {
+        // Rebuild as `meth( args )`.
+        let mut v = vec![first.clone()];
+        v.push(Token {
+            kind: TokenKind::LParen,
+            line: first.line,
+            space_before: false,
+        });
+        v.extend(toks.get(1..).unwrap_or(&[]).iter().cloned());
+        v.push(Token {
+            kind: TokenKind::RParen,
+            line: first.line,
+            space_before: true,
+        });
+        parse_full_expr(&v)
+    };
+    match expr {
+        Ok(Expr::Call(c)) => StmtKind::Call(*c),
+        Ok(_) => unsupported(st, true),
+        Err(u) => StmtKind::Unsupported {
+            what: u.0,
+            stop: true,
+        },
     }
 }
 
@@ -717,6 +1480,10 @@ fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl> {
     let toks = st.tokens.get(2..).unwrap_or(&[]);
     let mut kind: Option<ParamKind> = None;
     let mut i = 0;
+    let for_testing = toks
+        .windows(2)
+        .any(|w| w[0].is_kw("FOR") && w[1].is_kw("TESTING"));
+    let is_abstract = toks.iter().any(|t| t.is_kw("ABSTRACT"));
     while let Some(t) = toks.get(i) {
         let kw = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
         let section = match kw.as_str() {
@@ -812,6 +1579,9 @@ fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl> {
         name,
         is_static,
         params,
+        for_testing,
+        is_abstract,
+        line: st.line,
     })
 }
 

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use crate::ast::{ClassDef, MethodImpl, Stmt, StmtKind};
 use crate::debug::{DebugHook, Location, ObjectKind, SourcePart};
-use crate::parser::parse_class;
+use crate::parser::{Parsed, SourceCtx, parse_source};
 use crate::state::method_location;
-use crate::{LoadError, RunError, interp};
+use crate::unit::UnitRunResult;
+use crate::{LoadError, RunError, interp, unit_run};
 
 /// Directory nesting followed by [`Repository::load_dir`] (abapGit folders are shallow).
 const MAX_DIR_DEPTH: usize = 32;
@@ -17,6 +18,10 @@ const MAX_DIR_DEPTH: usize = 32;
 struct Object {
     kind: Option<ObjectKind>,
     sources: HashMap<SourcePart, String>,
+    /// What each source part declares.
+    parsed: HashMap<SourcePart, Parsed>,
+    /// Class keys this object contributed to the class table.
+    keys: Vec<String>,
 }
 
 /// All loaded ABAP objects. Immutable while programs run, so it can be shared across threads.
@@ -49,10 +54,10 @@ fn classify(file_name: &str) -> Option<(String, ObjectKind, SourcePart)> {
     Some((object.replace('#', "/").to_ascii_uppercase(), kind, part))
 }
 
-fn collect_stops(class: &str, imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Location>) {
+fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Location>) {
     let add = |line: u32, out: &mut BTreeMap<u32, Location>| {
         out.entry(line)
-            .or_insert_with(|| method_location(class, imp, line));
+            .or_insert_with(|| method_location(imp, line));
     };
     for s in body {
         if s.kind.is_stop_point() {
@@ -67,17 +72,32 @@ fn collect_stops(class: &str, imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMa
                     if i > 0 {
                         add(*line, out);
                     }
-                    collect_stops(class, imp, b, out);
+                    collect_stops(imp, b, out);
                 }
-                collect_stops(class, imp, else_body, out);
+                collect_stops(imp, else_body, out);
             }
             StmtKind::Do { body, .. } | StmtKind::While { body, .. } => {
-                collect_stops(class, imp, body, out)
+                collect_stops(imp, body, out)
             }
             StmtKind::Case { whens, .. } => {
                 for (line, _, b) in whens {
                     add(*line, out);
-                    collect_stops(class, imp, b, out);
+                    collect_stops(imp, b, out);
+                }
+            }
+            StmtKind::Try {
+                body,
+                catches,
+                cleanup,
+            } => {
+                collect_stops(imp, body, out);
+                for c in catches {
+                    add(c.line, out);
+                    collect_stops(imp, &c.body, out);
+                }
+                if let Some((line, _, b)) = cleanup {
+                    add(*line, out);
+                    collect_stops(imp, b, out);
                 }
             }
             _ => {}
@@ -119,23 +139,81 @@ impl Repository {
         let Some((object, kind, part)) = classify(file_name) else {
             return Ok(());
         };
-        if kind == ObjectKind::Class && part == SourcePart::Main {
-            let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-            let class = parse_class(&object, file_name, body)?;
-            let mut stops = BTreeMap::new();
-            for imp in &class.implementations {
-                collect_stops(&class.name, imp, &imp.body, &mut stops);
-                stops
-                    .entry(imp.endmethod_line)
-                    .or_insert_with(|| method_location(&class.name, imp, imp.endmethod_line));
-            }
-            self.stops.insert((object.clone(), part), stops);
-            self.classes.insert(object.clone(), class);
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let ctx = SourceCtx {
+            object: object.clone(),
+            kind,
+            part,
+            file: file_name.to_string(),
+        };
+        let parsed = parse_source(&ctx, body)?;
+        if kind == ObjectKind::Class
+            && part == SourcePart::Main
+            && !parsed.classes.iter().any(|c| c.key == object)
+        {
+            return Err(LoadError::Syntax {
+                file: file_name.to_string(),
+                line: 1,
+                message: format!("class {object} is not defined in this file"),
+            });
         }
-        let entry = self.objects.entry(object).or_default();
+        let entry = self.objects.entry(object.clone()).or_default();
         entry.kind = Some(kind);
         entry.sources.insert(part, text.to_string());
+        entry.parsed.insert(part, parsed);
+        self.rebuild(&object);
         Ok(())
+    }
+
+    /// Recomputes the classes and stop points of `object` from its parsed parts.
+    fn rebuild(&mut self, object: &str) {
+        let Some(obj) = self.objects.get_mut(object) else {
+            return;
+        };
+        for key in obj.keys.drain(..) {
+            self.classes.remove(&key);
+        }
+        let parts = [
+            SourcePart::Main,
+            SourcePart::Definitions,
+            SourcePart::Implementations,
+            SourcePart::TestClasses,
+        ];
+        let mut classes: BTreeMap<String, ClassDef> = BTreeMap::new();
+        for part in parts {
+            if let Some(p) = obj.parsed.get(&part) {
+                for c in &p.classes {
+                    classes.insert(c.key.clone(), c.clone());
+                }
+            }
+        }
+        for part in parts {
+            if let Some(p) = obj.parsed.get(&part) {
+                for (key, imp) in &p.foreign_impls {
+                    if let Some(c) = classes.get_mut(key) {
+                        c.implementations.push(imp.clone());
+                    }
+                }
+            }
+        }
+        let mut stops: HashMap<SourcePart, BTreeMap<u32, Location>> = HashMap::new();
+        for c in classes.values() {
+            for imp in &c.implementations {
+                let map = stops.entry(imp.place.part).or_default();
+                collect_stops(imp, &imp.body, map);
+                if let Some(end) = imp.end_line {
+                    map.entry(end).or_insert_with(|| method_location(imp, end));
+                }
+            }
+        }
+        for part in parts {
+            self.stops.remove(&(object.to_string(), part));
+        }
+        for (part, map) in stops {
+            self.stops.insert((object.to_string(), part), map);
+        }
+        obj.keys = classes.keys().cloned().collect();
+        self.classes.extend(classes);
     }
 
     /// Object names (upper case) with their kind.
@@ -170,6 +248,43 @@ impl Repository {
     )]
     pub fn run_classrun(&self, class: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
         interp::run_classrun(&self.classes, class, hook)
+    }
+
+    /// Runs a report (`.prog.abap`): `LOAD-OF-PROGRAM`, `INITIALIZATION`,
+    /// `START-OF-SELECTION` (including statements before any event keyword) and
+    /// `END-OF-SELECTION`, with `FORM`s and local classes; the hook sees every stop point.
+    /// Returns the list written with `WRITE`/`ULINE`/`SKIP`/`NEW-LINE` (and `MESSAGE`s), one
+    /// list line per text line, trailing blanks removed. An unknown program gives
+    /// [`RunError::UnknownClass`].
+    #[expect(
+        clippy::result_large_err,
+        reason = "RunError is the crate's contract type; one per run"
+    )]
+    pub fn run_report(&self, program: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
+        interp::run_report(&self.classes, program, hook)
+    }
+
+    /// Runs the ABAP Unit tests of a class (test classes in `.clas.testclasses.abap`) or a
+    /// program (local test classes in its source); `method` restricts the run to test methods
+    /// of that name. Test failures are results, not errors; `Err` means the object is unknown
+    /// ([`RunError::UnknownClass`]) or the debugger terminated the run.
+    #[expect(
+        clippy::result_large_err,
+        reason = "RunError is the crate's contract type; one per run"
+    )]
+    pub fn run_unit_tests(
+        &self,
+        object: &str,
+        kind: ObjectKind,
+        method: Option<&str>,
+        hook: &mut dyn DebugHook,
+    ) -> Result<UnitRunResult, RunError> {
+        let name = object.to_ascii_uppercase();
+        match self.objects.get(&name) {
+            Some(o) if o.kind == Some(kind) => {}
+            _ => return Err(RunError::UnknownClass(name)),
+        }
+        unit_run::run(&self.classes, &name, kind, method, hook)
     }
 }
 

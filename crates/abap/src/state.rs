@@ -5,9 +5,10 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use crate::ast::{ClassDef, MethodImpl, ParamKind, Path, Sel, Visibility};
-use crate::debug::{Location, ObjectKind, SourcePart};
-use crate::parser::class_pool_program;
+use crate::ast::{ClassDef, MethodImpl, ParamKind, Path, Sel, Stmt, StmtKind, Visibility};
+use crate::builtins;
+use crate::debug::Location;
+use crate::parser::{local_class_key, program_key};
 use crate::value::{ObjId, Type, Value};
 
 /// Class of the object behind `out` in `IF_OO_ADT_CLASSRUN~MAIN`.
@@ -71,26 +72,32 @@ pub struct Frame<'r> {
     pub line: u32,
     /// Loops currently open in this frame (`EXIT`/`CHECK` mean something else outside loops).
     pub loop_depth: usize,
+    /// Statement lists being executed in this frame, outermost first (jump targets).
+    pub blocks: Vec<&'r [Stmt]>,
 }
 
-/// Position of `line` (in `source/main` of `class`) inside the method include of `method`.
-pub fn method_location(class: &str, method: &MethodImpl, line: u32) -> Location {
+/// Position of `line` (in the source part of `method`) as the debugger reports it.
+pub fn method_location(method: &MethodImpl, line: u32) -> Location {
+    let p = &method.place;
     Location {
-        object: class.to_string(),
-        kind: ObjectKind::Class,
-        part: SourcePart::Main,
-        program: class_pool_program(class),
-        include: method.include.clone(),
+        object: p.object.clone(),
+        kind: p.kind,
+        part: p.part,
+        program: p.program.clone(),
+        include: p.include.clone(),
         line,
-        include_line: line.saturating_sub(method.method_line) + 1,
-        event_type: "METHOD".into(),
+        include_line: match p.include_start {
+            Some(start) => line.saturating_sub(start) + 1,
+            None => line,
+        },
+        event_type: p.event_type.into(),
         event_name: method.name.clone(),
     }
 }
 
 impl Frame<'_> {
     pub fn location(&self) -> Location {
-        method_location(&self.class.name, self.method, self.line)
+        method_location(self.method, self.line)
     }
 
     pub fn params(&self) -> &[Var] {
@@ -104,10 +111,34 @@ impl Frame<'_> {
 
 #[derive(Debug)]
 pub struct Object {
+    /// Key of the object's class.
     pub class: String,
     pub attrs: Vec<Var>,
     /// The built-in classrun output object.
     pub is_classrun_out: bool,
+    /// For exception objects: the text of a runtime error turned into an exception and where
+    /// the exception was raised.
+    pub exc: Option<ExcInfo>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ExcInfo {
+    pub text: Option<String>,
+    /// The runtime error id the exception stands for (`COMPUTE_INT_ZERODIVIDE`).
+    pub dump_id: Option<String>,
+    pub location: Option<Location>,
+}
+
+/// What the statement about to run is (for [`crate::StopContext::statement`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Current<'r> {
+    #[default]
+    None,
+    Stmt(&'r StmtKind),
+    /// A stop point that is no statement of its own (`ELSEIF`, `WHEN`, `ENDMETHOD`).
+    Keyword(&'static str),
+    /// The `CATCH` that caught an exception of the object.
+    Catch(ObjId),
 }
 
 /// Where a named data object lives (for writes).
@@ -122,6 +153,10 @@ pub enum Slot {
 #[derive(Debug)]
 pub struct State<'r> {
     pub classes: &'r BTreeMap<String, ClassDef>,
+    pub current: Current<'r>,
+    /// List output of a report (`WRITE`): finished lines and the current line.
+    pub list: Vec<String>,
+    pub list_line: Option<String>,
     pub frames: Vec<Frame<'r>>,
     pub heap: Vec<Object>,
     /// Static attributes per class, created on first use of the class.
@@ -132,7 +167,7 @@ pub struct State<'r> {
 }
 
 /// Built-in constants every program sees.
-fn builtin_constant(name: &str) -> Option<Var> {
+pub fn builtin_constant(name: &str) -> Option<Var> {
     let v = match name {
         "ABAP_TRUE" => "X",
         "ABAP_FALSE" | "SPACE" | "ABAP_UNDEFINED" => " ",
@@ -150,12 +185,35 @@ fn builtin_constant(name: &str) -> Option<Var> {
 
 impl<'r> State<'r> {
     pub fn new(classes: &'r BTreeMap<String, ClassDef>) -> Self {
-        let sy = ["INDEX", "SUBRC", "TABIX"]
+        let mut sy: Vec<Var> = ["INDEX", "SUBRC", "TABIX", "TFILL", "DBCNT"]
             .into_iter()
             .map(|n| Var::new(n, Type::I, VarKind::System))
             .collect();
+        for (n, len, v) in [
+            ("MSGID", 20, ""),
+            ("MSGNO", 3, "000"),
+            ("MSGTY", 1, ""),
+            ("MSGV1", 50, ""),
+            ("MSGV2", 50, ""),
+            ("MSGV3", 50, ""),
+            ("MSGV4", 50, ""),
+            ("UNAME", 12, "DEVELOPER"),
+            ("SYSID", 8, "NPL"),
+            ("MANDT", 3, "001"),
+            ("DATUM", 8, "20240101"),
+            ("UZEIT", 6, "120000"),
+            ("LANGU", 1, "E"),
+            ("REPID", 40, ""),
+        ] {
+            let mut var = Var::new(n, Type::C(len), VarKind::System);
+            var.val = Value::C(format!("{v:<width$}", width = len as usize));
+            sy.push(var);
+        }
         State {
             classes,
+            current: Current::None,
+            list: Vec::new(),
+            list_line: None,
             frames: Vec::new(),
             heap: Vec::new(),
             statics: BTreeMap::new(),
@@ -163,6 +221,89 @@ impl<'r> State<'r> {
             output: Vec::new(),
             steps: 0,
         }
+    }
+
+    /// Ends the current list line (`WRITE /`, `NEW-LINE`, `ULINE`).
+    pub fn flush_line(&mut self) {
+        if let Some(l) = self.list_line.take() {
+            self.list.push(l.trim_end().to_string());
+        }
+    }
+
+    /// The list output as text (lines joined by `\n`).
+    pub fn list_text(&self) -> String {
+        self.list.join("\n")
+    }
+
+    /// True if the innermost procedure can continue at `line` (see
+    /// [`crate::StopContext::can_jump_to`]).
+    pub fn can_jump(&self, line: u32) -> bool {
+        let Some(frame) = self.frames.last() else {
+            return false;
+        };
+        let has = |stmts: &[Stmt]| {
+            stmts
+                .iter()
+                .any(|s| s.line == line && s.kind.is_stop_point())
+        };
+        frame.method.end_line == Some(line)
+            || has(&frame.method.body)
+            || frame.blocks.iter().any(|b| has(b))
+    }
+
+    /// A class by key (user classes, then built-ins).
+    pub fn class_by_key(&self, key: &str) -> Option<&'r ClassDef> {
+        self.classes.get(key).or_else(|| builtins::class(key))
+    }
+
+    /// Resolves a class name used in code of main program `program`: local classes of that
+    /// program first, then global and built-in classes.
+    pub fn find_class(&self, program: &str, name: &str) -> Option<&'r ClassDef> {
+        if name.starts_with('\\') {
+            return self.class_by_key(name);
+        }
+        if !program.is_empty()
+            && let Some(c) = self.classes.get(&local_class_key(program, name))
+        {
+            return Some(c);
+        }
+        self.class_by_key(name)
+    }
+
+    /// The superclass of `class`.
+    pub fn superclass(&self, class: &ClassDef) -> Option<&'r ClassDef> {
+        let name = class.superclass.as_deref()?;
+        self.find_class(&class.program, name)
+    }
+
+    /// `class` and its superclasses, most derived first (bounded against cycles).
+    pub fn lineage(&self, class: &'r ClassDef) -> Vec<&'r ClassDef> {
+        let mut out = vec![class];
+        let mut cur = class;
+        while let Some(s) = self.superclass(cur) {
+            if out.len() > 64 || out.iter().any(|c| c.key == s.key) {
+                break;
+            }
+            out.push(s);
+            cur = s;
+        }
+        out
+    }
+
+    /// True if class `key` is `target` or inherits from it or implements it.
+    pub fn is_a(&self, key: &str, target: &ClassDef) -> bool {
+        let Some(c) = self.class_by_key(key) else {
+            return false;
+        };
+        self.lineage(c)
+            .iter()
+            .any(|c| c.key == target.key || c.interfaces.contains(&target.name))
+    }
+
+    /// The program pseudo class (globals, events, forms) of frame `f`'s program.
+    pub fn program_class(&self, f: usize) -> Option<&'r ClassDef> {
+        let frame = self.frames.get(f)?;
+        self.classes.get(&program_key(&frame.class.program))
     }
 
     /// Frame `n` counted from the innermost (0) outwards, as the debugger numbers them.
@@ -202,7 +343,12 @@ impl<'r> State<'r> {
                     Some(Slot::Frame(f, i))
                 } else if let Some(s) = frame.me.and_then(|me| self.attr_slot(me, base)) {
                     Some(s)
-                } else if let Some(s) = self.static_slot(&frame.class.name, base) {
+                } else if let Some(s) = self.static_slot(&frame.class.key, base) {
+                    Some(s)
+                } else if let Some(s) = self
+                    .program_class(f)
+                    .and_then(|p| self.static_slot(&p.key, base))
+                {
                     Some(s)
                 } else if path.rest.first().is_some_and(|(s, _)| *s == Sel::Static) {
                     None
@@ -217,7 +363,10 @@ impl<'r> State<'r> {
             let (sel, name) = rest.next()?;
             slot = match sel {
                 Sel::Arrow if path.base == "ME" => self.attr_slot(frame.me?, name),
-                Sel::Static => self.static_slot(&path.base, name),
+                Sel::Static => {
+                    let class = self.find_class(&frame.class.program, &path.base)?;
+                    self.static_slot(&class.key, name)
+                }
                 _ => None,
             };
         }
@@ -244,13 +393,19 @@ impl<'r> State<'r> {
         self.static_slot(&o.class, name)
     }
 
-    fn static_slot(&self, class: &str, name: &str) -> Option<Slot> {
-        let i = self
-            .statics
-            .get(class)?
-            .iter()
-            .position(|v| v.name == name)?;
-        Some(Slot::Static(class.to_string(), i))
+    /// A static attribute of class `key` or one of its superclasses.
+    fn static_slot(&self, key: &str, name: &str) -> Option<Slot> {
+        let class = self.class_by_key(key)?;
+        for c in self.lineage(class) {
+            if let Some(i) = self
+                .statics
+                .get(&c.key)
+                .and_then(|vars| vars.iter().position(|v| v.name == name))
+            {
+                return Some(Slot::Static(c.key.clone(), i));
+            }
+        }
+        None
     }
 
     pub fn slot_var(&self, slot: &Slot) -> Option<&Var> {
@@ -289,6 +444,6 @@ impl<'r> State<'r> {
         if path.rest.is_empty() {
             return builtin_constant(&path.base).map(Cow::Owned);
         }
-        None
+        builtins::static_constant(path).map(Cow::Owned)
     }
 }

@@ -237,6 +237,9 @@ impl Value {
             Value::I(_) | Value::P { .. } => self.to_abap_string().unwrap_or_default(),
             Value::C(s) | Value::Str(s) => s.clone(),
             Value::Ref { target, .. } => match (target, ref_class) {
+                (Some(id), Some(class)) if class.starts_with('\\') => {
+                    format!("{{O:{}*{class}}}", id + 1)
+                }
                 (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
                 _ => "{O:initial}".into(),
             },

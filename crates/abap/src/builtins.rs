@@ -1,0 +1,269 @@
+//! Built-in classes: the `CX_*` exception tree (with `get_text( )` and `previous`), the
+//! ABAP Unit assertion classes and constants such as `cl_abap_char_utilities=>newline`.
+//! Their methods are implemented by the interpreter (`interp.rs`), not in ABAP.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use crate::ast::{ClassDef, DataDecl, MethodDecl, ParamDecl, ParamKind, Path, Sel, Visibility};
+use crate::state::{Var, VarKind};
+use crate::value::{Type, Value};
+
+/// `(class, superclass, text of get_text( ))`.
+const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
+    ("CX_ROOT", None, "An exception was raised"),
+    (
+        "CX_STATIC_CHECK",
+        Some("CX_ROOT"),
+        "An exception was raised",
+    ),
+    (
+        "CX_DYNAMIC_CHECK",
+        Some("CX_ROOT"),
+        "An exception was raised",
+    ),
+    ("CX_NO_CHECK", Some("CX_ROOT"), "An exception was raised"),
+    (
+        "CX_SY_ARITHMETIC_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Arithmetic error",
+    ),
+    (
+        "CX_SY_ZERODIVIDE",
+        Some("CX_SY_ARITHMETIC_ERROR"),
+        "Division by zero",
+    ),
+    (
+        "CX_SY_ARITHMETIC_OVERFLOW",
+        Some("CX_SY_ARITHMETIC_ERROR"),
+        "Overflow in an arithmetic operation",
+    ),
+    (
+        "CX_SY_CONVERSION_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Conversion error",
+    ),
+    (
+        "CX_SY_CONVERSION_NO_NUMBER",
+        Some("CX_SY_CONVERSION_ERROR"),
+        "The value cannot be interpreted as a number",
+    ),
+    (
+        "CX_SY_CONVERSION_OVERFLOW",
+        Some("CX_SY_CONVERSION_ERROR"),
+        "Overflow during a conversion",
+    ),
+    (
+        "CX_SY_ITAB_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Error in an internal table operation",
+    ),
+    (
+        "CX_SY_ITAB_LINE_NOT_FOUND",
+        Some("CX_SY_ITAB_ERROR"),
+        "Table line not found",
+    ),
+    (
+        "CX_SY_ITAB_DUPLICATE_KEY",
+        Some("CX_SY_ITAB_ERROR"),
+        "Duplicate key in a table with a unique key",
+    ),
+    (
+        "CX_SY_MOVE_CAST_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Type conflict in a down cast",
+    ),
+    (
+        "CX_SY_REF_IS_INITIAL",
+        Some("CX_DYNAMIC_CHECK"),
+        "Access via a 'NULL' reference is not possible",
+    ),
+    (
+        "CX_SY_DATA_ACCESS_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Invalid access to data",
+    ),
+    (
+        "CX_SY_RANGE_OUT_OF_BOUNDS",
+        Some("CX_SY_DATA_ACCESS_ERROR"),
+        "Illegal offset or length access",
+    ),
+    (
+        "CX_SY_CREATE_OBJECT_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "The object cannot be created",
+    ),
+    (
+        "CX_SY_REGEX",
+        Some("CX_DYNAMIC_CHECK"),
+        "Illegal regular expression",
+    ),
+    (
+        "CX_SY_NO_HANDLER",
+        Some("CX_NO_CHECK"),
+        "An exception was not handled",
+    ),
+    (
+        "CX_PARAMETER_INVALID",
+        Some("CX_DYNAMIC_CHECK"),
+        "Invalid parameter",
+    ),
+    (
+        "CX_PARAMETER_INVALID_RANGE",
+        Some("CX_PARAMETER_INVALID"),
+        "Parameter value out of range",
+    ),
+    (
+        "CX_PARAMETER_INVALID_TYPE",
+        Some("CX_PARAMETER_INVALID"),
+        "Parameter of an invalid type",
+    ),
+];
+
+/// Built-in classes whose static methods the interpreter implements.
+pub const UNIT_ASSERT: &str = "CL_ABAP_UNIT_ASSERT";
+pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
+
+/// Runtime error ids that are catchable, with their exception class.
+pub fn exception_for_dump(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "COMPUTE_INT_ZERODIVIDE" | "COMPUTE_BCD_ZERODIVIDE" | "COMPUTE_FLOAT_ZERODIVIDE" => {
+            "CX_SY_ZERODIVIDE"
+        }
+        "COMPUTE_INT_PLUS_OVERFLOW"
+        | "COMPUTE_INT_MINUS_OVERFLOW"
+        | "COMPUTE_INT_TIMES_OVERFLOW"
+        | "COMPUTE_INT_DIV_OVERFLOW"
+        | "COMPUTE_INT_ABS_OVERFLOW"
+        | "COMPUTE_BCD_OVERFLOW" => "CX_SY_ARITHMETIC_OVERFLOW",
+        "CONVT_NO_NUMBER" => "CX_SY_CONVERSION_NO_NUMBER",
+        "CONVT_OVERFLOW" | "BCD_FIELD_OVERFLOW" => "CX_SY_CONVERSION_OVERFLOW",
+        "OBJECTS_OBJREF_NOT_ASSIGNED" | "OBJECTS_OBJREF_NOT_ASSIGNED_NO" => "CX_SY_REF_IS_INITIAL",
+        "ITAB_LINE_NOT_FOUND" => "CX_SY_ITAB_LINE_NOT_FOUND",
+        "ITAB_DUPLICATE_KEY" => "CX_SY_ITAB_DUPLICATE_KEY",
+        "MOVE_CAST_ERROR" => "CX_SY_MOVE_CAST_ERROR",
+        "STRING_OFFSET_TOO_LARGE" | "STRING_LENGTH_TOO_LARGE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
+        _ => return None,
+    })
+}
+
+/// Default `get_text( )` of a built-in exception class.
+pub fn default_text(class: &str) -> Option<&'static str> {
+    EXCEPTIONS
+        .iter()
+        .find(|(n, _, _)| *n == class)
+        .map(|(_, _, t)| *t)
+}
+
+fn attr(name: &str, ty: Type) -> DataDecl {
+    DataDecl {
+        name: name.into(),
+        ty: Ok(ty),
+        value: None,
+        is_static: false,
+        is_constant: false,
+        visibility: Visibility::Public,
+        line: 0,
+    }
+}
+
+fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
+    ParamDecl {
+        name: name.into(),
+        kind,
+        ty: Ok(ty),
+        by_value: kind == ParamKind::Returning,
+        optional,
+        default: None,
+    }
+}
+
+fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> MethodDecl {
+    MethodDecl {
+        name: name.into(),
+        is_static,
+        params,
+        for_testing: false,
+        is_abstract: false,
+        line: 0,
+    }
+}
+
+fn build() -> BTreeMap<String, ClassDef> {
+    let mut out = BTreeMap::new();
+    for (name, parent, _) in EXCEPTIONS {
+        let mut c = ClassDef::new(name, name, "");
+        c.builtin = true;
+        c.superclass = parent.map(str::to_string);
+        c.is_abstract = matches!(
+            *name,
+            "CX_ROOT" | "CX_STATIC_CHECK" | "CX_DYNAMIC_CHECK" | "CX_NO_CHECK"
+        );
+        if *name == "CX_ROOT" {
+            c.attributes.push(attr("TEXTID", Type::C(32)));
+            c.attributes
+                .push(attr("PREVIOUS", Type::Ref("CX_ROOT".into())));
+            c.attributes.push(attr("IS_RESUMABLE", Type::C(1)));
+            c.methods.push(method(
+                "CONSTRUCTOR",
+                false,
+                vec![
+                    param("TEXTID", ParamKind::Importing, Type::C(32), true),
+                    param(
+                        "PREVIOUS",
+                        ParamKind::Importing,
+                        Type::Ref("CX_ROOT".into()),
+                        true,
+                    ),
+                ],
+            ));
+            c.methods.push(method(
+                "GET_TEXT",
+                false,
+                vec![param("RESULT", ParamKind::Returning, Type::String, false)],
+            ));
+            c.methods.push(method(
+                "GET_LONGTEXT",
+                false,
+                vec![param("RESULT", ParamKind::Returning, Type::String, false)],
+            ));
+        }
+        out.insert(name.to_string(), c);
+    }
+    for name in [UNIT_ASSERT, UNIT_ASSERT_OLD, "CL_ABAP_CHAR_UTILITIES"] {
+        let mut c = ClassDef::new(name, name, "");
+        c.builtin = true;
+        out.insert(name.to_string(), c);
+    }
+    out
+}
+
+/// A built-in class by name.
+pub fn class(name: &str) -> Option<&'static ClassDef> {
+    static CLASSES: OnceLock<BTreeMap<String, ClassDef>> = OnceLock::new();
+    CLASSES.get_or_init(build).get(name)
+}
+
+/// Constants of built-in classes (`cl_abap_char_utilities=>newline`).
+pub fn static_constant(path: &Path) -> Option<Var> {
+    let [(Sel::Static, attr)] = path.rest.as_slice() else {
+        return None;
+    };
+    let text = match (path.base.as_str(), attr.as_str()) {
+        ("CL_ABAP_CHAR_UTILITIES", "NEWLINE") => "\n",
+        ("CL_ABAP_CHAR_UTILITIES", "CR_LF") => "\r\n",
+        ("CL_ABAP_CHAR_UTILITIES", "HORIZONTAL_TAB") => "\t",
+        ("CL_ABAP_CHAR_UTILITIES", "FORM_FEED") => "\u{c}",
+        ("CL_ABAP_CHAR_UTILITIES", "VERTICAL_TAB") => "\u{b}",
+        ("CL_ABAP_CHAR_UTILITIES", "BACKSPACE") => "\u{8}",
+        _ => return None,
+    };
+    let ty = Type::C(u32::try_from(text.chars().count()).unwrap_or(1));
+    Some(Var {
+        name: attr.clone(),
+        ty,
+        val: Value::C(text.into()),
+        kind: VarKind::Constant,
+        read_only: true,
+    })
+}

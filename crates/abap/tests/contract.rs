@@ -1,0 +1,494 @@
+//! The debugger contract extensions (statement, caught exception, message, set_value, jump)
+//! and the report and ABAP Unit triggers, run through real ABAP source.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{
+    DebugHook, NoDebugger, ObjectKind, Repository, Resume, RunError, SourcePart, StopContext,
+    TestStatus,
+};
+
+fn classrun_class(main: &str, methods: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n    METHODS helper RETURNING VALUE(r) TYPE i.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n  METHOD helper.\n    r = 42.\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+    )
+}
+
+fn repo_with(files: &[(&str, &str)]) -> Repository {
+    let mut r = Repository::new();
+    for (name, text) in files {
+        r.add_file(name, text).expect("loads");
+    }
+    r
+}
+
+fn classrun(main: &str) -> Result<String, RunError> {
+    let r = repo_with(&[("zcl_t.clas.abap", &classrun_class(main, ""))]);
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+/// (line, statement, caught exception, message) at a stop.
+type StopInfo = (
+    u32,
+    String,
+    Option<String>,
+    Option<(String, String, String)>,
+);
+
+/// Records every stop.
+#[derive(Default)]
+struct Recorder {
+    stops: Vec<StopInfo>,
+}
+
+impl DebugHook for Recorder {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        self.stops.push((
+            ctx.location().line,
+            ctx.statement(),
+            ctx.caught_exception(),
+            ctx.message(),
+        ));
+        Resume::Run
+    }
+}
+
+#[test]
+fn try_catch_raise_and_cx_tree() {
+    let out = classrun(
+        "    DATA lx TYPE REF TO cx_root.\n    DATA i TYPE i.\n    TRY.\n        i = 1 / i.\n      CATCH cx_sy_zerodivide INTO lx.\n        out->write( lx->get_text( ) ).\n    ENDTRY.\n    TRY.\n        RAISE EXCEPTION TYPE cx_sy_itab_line_not_found.\n      CATCH cx_sy_arithmetic_error.\n        out->write( `wrong` ).\n      CATCH cx_dynamic_check INTO lx.\n        out->write( `dynamic` ).\n    ENDTRY.\n    TRY.\n        TRY.\n            RAISE EXCEPTION NEW cx_sy_zerodivide( ).\n          CLEANUP.\n            out->write( `cleanup` ).\n        ENDTRY.\n      CATCH cx_root INTO lx.\n        out->write( `outer` ).\n        IF lx->previous IS NOT BOUND.\n          out->write( `no previous` ).\n        ENDIF.\n    ENDTRY.",
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        "Division by zero (type i)\ndynamic\ncleanup\nouter\nno previous"
+    );
+}
+
+#[test]
+fn uncaught_exception_is_a_dump_at_the_raise() {
+    match classrun("    out->write( `a` ).\n    RAISE EXCEPTION TYPE cx_sy_zerodivide.") {
+        Err(RunError::Dump {
+            id,
+            location,
+            output,
+            ..
+        }) => {
+            assert_eq!(id, "UNCAUGHT_EXCEPTION");
+            assert_eq!(output, "a");
+            assert_eq!(location.map(|l| l.line), Some(10));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A runtime error nobody catches keeps its own id.
+    match classrun(
+        "    DATA i TYPE i.\n    TRY.\n    i = 1 / i.\n    CATCH cx_sy_conversion_error.\n    ENDTRY.",
+    ) {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "COMPUTE_INT_ZERODIVIDE"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn stop_context_names_statements_exceptions_and_messages() {
+    let src = classrun_class(
+        "    DATA i TYPE i.\n    i = 1.\n    i = i + 1.\n    helper( ).\n    TRY.\n        RAISE EXCEPTION TYPE cx_sy_zerodivide.\n      CATCH cx_root.\n        MESSAGE e001(zmsg) WITH 'x'.\n    ENDTRY.\n    MESSAGE 'hello' TYPE 'I'.",
+        "",
+    );
+    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
+    let mut rec = Recorder::default();
+    let out = r.run_classrun("ZCL_T", &mut rec).expect("runs");
+    assert_eq!(out, "E: ZMSG(001) x\nI: hello");
+    let by_line: Vec<(u32, &str)> = rec.stops.iter().map(|s| (s.0, s.1.as_str())).collect();
+    assert_eq!(
+        by_line,
+        vec![
+            (10, "MOVE"),
+            (11, "COMPUTE"),
+            (12, "CALL METHOD"),
+            (21, "MOVE"),
+            (22, "ENDMETHOD"),
+            (13, "TRY"),
+            (14, "RAISE"),
+            (15, "CATCH"),
+            (16, "MESSAGE"),
+            (18, "MESSAGE"),
+            (19, "ENDMETHOD"),
+        ]
+    );
+    let catch = rec.stops.iter().find(|s| s.0 == 15).expect("catch stop");
+    assert_eq!(catch.2.as_deref(), Some("CX_SY_ZERODIVIDE"));
+    assert!(
+        rec.stops
+            .iter()
+            .filter(|s| s.0 != 15)
+            .all(|s| s.2.is_none())
+    );
+    let msg = rec.stops.iter().find(|s| s.0 == 16).expect("message stop");
+    assert_eq!(
+        msg.3,
+        Some(("ZMSG".to_string(), "001".to_string(), "E".to_string()))
+    );
+    let msg = rec.stops.iter().find(|s| s.0 == 18).expect("message stop");
+    assert_eq!(
+        msg.3,
+        Some((String::new(), "000".to_string(), "I".to_string()))
+    );
+}
+
+/// Sets values at the first stop on `line`.
+struct Setter {
+    line: u32,
+    sets: Vec<(&'static str, &'static str)>,
+    results: Vec<Result<(String, String), String>>,
+}
+
+impl DebugHook for Setter {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if ctx.location().line == self.line {
+            for (id, v) in std::mem::take(&mut self.sets) {
+                self.results
+                    .push(ctx.set_value(0, id, v).map(|r| (r.value, r.hex_value)));
+            }
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn set_value_converts_like_a_move() {
+    let src = classrun_class(
+        "    DATA i TYPE i.\n    DATA c TYPE c LENGTH 4.\n    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    CONSTANTS k TYPE i VALUE 1.\n    out->write( |{ i } { c } { p }| ).",
+        "",
+    );
+    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
+    let mut h = Setter {
+        line: 13,
+        sets: vec![
+            ("I", "15"),
+            ("c", "abcdef"),
+            ("P", "-1.5"),
+            ("I", "x1"),
+            ("NOPE", "1"),
+            ("K", "2"),
+            ("ME", "1"),
+        ],
+        results: Vec::new(),
+    };
+    let out = r.run_classrun("ZCL_T", &mut h).expect("runs");
+    assert_eq!(out, "15 abcd -1.50");
+    assert_eq!(h.results[0], Ok(("15 ".into(), "0F000000".into())));
+    assert_eq!(h.results[1], Ok(("abcd".into(), "6100620063006400".into())));
+    assert_eq!(
+        h.results[2],
+        Ok(("1.50-".into(), "000000000000150D".into()))
+    );
+    for (i, needle) in [
+        (3, "number"),
+        (4, "unknown"),
+        (5, "constant"),
+        (6, "unknown"),
+    ] {
+        let err = h.results[i].clone().expect_err("fails");
+        assert!(err.contains(needle), "{err}");
+    }
+}
+
+/// Jumps once from `from` to `to`.
+struct Jumper {
+    from: u32,
+    to: u32,
+    done: bool,
+    can: Vec<(u32, bool)>,
+    probe: Vec<u32>,
+}
+
+impl DebugHook for Jumper {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if !self.done && ctx.location().line == self.from {
+            self.done = true;
+            for l in &self.probe {
+                self.can.push((*l, ctx.can_jump_to(*l)));
+            }
+            return Resume::JumpTo(self.to);
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn jump_skips_or_repeats_statements() {
+    let main = "    DATA i TYPE i.\n    i = 1.\n    i = i + 10.\n    DO 2 TIMES.\n      i = i + 100.\n    ENDDO.\n    out->write( i ).";
+    let src = classrun_class(main, "");
+    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
+    // Skip `i = i + 10`.
+    let mut j = Jumper {
+        from: 11,
+        to: 12,
+        done: false,
+        can: Vec::new(),
+        probe: vec![10, 12, 13, 14, 15, 16, 3, 21],
+    };
+    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "201 ");
+    assert_eq!(
+        j.can,
+        vec![
+            (10, true),
+            (12, true),
+            (13, false),
+            (14, false),
+            (15, true),
+            (16, true),
+            (3, false),
+            (21, false)
+        ]
+    );
+    // Back from inside the loop to before it: the loop starts again.
+    let mut j = Jumper {
+        from: 13,
+        to: 10,
+        done: false,
+        can: Vec::new(),
+        probe: vec![],
+    };
+    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "211 ");
+    // A line that is no stop point is ignored.
+    let mut j = Jumper {
+        from: 11,
+        to: 9,
+        done: false,
+        can: Vec::new(),
+        probe: vec![],
+    };
+    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "211 ");
+}
+
+const REPORT: &str = "REPORT zrep.\n\nDATA gv_count TYPE i.\n\nINITIALIZATION.\n  gv_count = 1.\n\nSTART-OF-SELECTION.\n  WRITE 'Hello'.\n  WRITE 'World'.\n  PERFORM add USING 5 CHANGING gv_count.\n  WRITE / gv_count.\n  ULINE.\n  SKIP.\n  WRITE: / 'n', 'x'.\n  NEW-LINE.\n  WRITE 'end'.\n\nEND-OF-SELECTION.\n  WRITE / 'done'.\n\nFORM add USING iv_n TYPE i CHANGING cv_sum TYPE i.\n  DATA lv_tmp TYPE i.\n  lv_tmp = iv_n * 2.\n  cv_sum = cv_sum + lv_tmp.\nENDFORM.\n";
+
+#[test]
+fn report_events_forms_and_list() {
+    let r = repo_with(&[("zrep.prog.abap", REPORT)]);
+    let out = r.run_report("zrep", &mut NoDebugger).expect("runs");
+    let uline = "-".repeat(83);
+    assert_eq!(
+        out,
+        format!("Hello World\n         11\n{uline}\n\nn x\nend\ndone")
+    );
+    assert!(matches!(
+        r.run_report("ZNONE", &mut NoDebugger),
+        Err(RunError::UnknownClass(_))
+    ));
+    let loc = r
+        .stop_point("ZREP", SourcePart::Main, 24)
+        .expect("form statement");
+    assert_eq!(
+        (
+            loc.program.as_str(),
+            loc.include.as_str(),
+            loc.include_line,
+            loc.event_type.as_str(),
+            loc.event_name.as_str()
+        ),
+        ("ZREP", "ZREP", 24, "FORM", "ADD")
+    );
+    assert!(r.stop_point("ZREP", SourcePart::Main, 3).is_none());
+    assert!(r.stop_point("ZREP", SourcePart::Main, 26).is_some());
+}
+
+/// Captures the stack and the globals at one line.
+struct StackAt {
+    line: u32,
+    stack: Vec<(String, String, u32, String, String)>,
+    globals: Vec<(String, String)>,
+}
+
+impl DebugHook for StackAt {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if ctx.location().line == self.line && self.stack.is_empty() {
+            self.stack = ctx
+                .stack()
+                .into_iter()
+                .map(|f| {
+                    let l = f.location;
+                    (l.program, l.include, l.line, l.event_type, l.event_name)
+                })
+                .collect();
+            if ctx.scopes(0).iter().any(|s| s.id == "@GLOBALS") {
+                self.globals = ctx
+                    .children(0, "@GLOBALS")
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|r| (r.name, r.value))
+                    .collect();
+            }
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn report_frames_name_events_and_forms() {
+    let r = repo_with(&[("zrep.prog.abap", REPORT)]);
+    let mut h = StackAt {
+        line: 24,
+        stack: Vec::new(),
+        globals: Vec::new(),
+    };
+    r.run_report("ZREP", &mut h).expect("runs");
+    assert_eq!(
+        h.stack,
+        vec![
+            (
+                "ZREP".into(),
+                "ZREP".into(),
+                24,
+                "FORM".into(),
+                "ADD".into()
+            ),
+            (
+                "ZREP".into(),
+                "ZREP".into(),
+                11,
+                "EVENT".into(),
+                "START-OF-SELECTION".into()
+            ),
+        ]
+    );
+    assert_eq!(h.globals, vec![("GV_COUNT".to_string(), "1 ".to_string())]);
+}
+
+const CUT: &str = "CLASS zcl_calc DEFINITION PUBLIC CREATE PUBLIC.\n  PUBLIC SECTION.\n    METHODS add IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.\n    METHODS div IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\n\nCLASS zcl_calc IMPLEMENTATION.\n  METHOD add.\n    r = a + b.\n  ENDMETHOD.\n  METHOD div.\n    r = a / b.\n  ENDMETHOD.\nENDCLASS.\n";
+
+const TESTS: &str = "CLASS ltcl_calc DEFINITION FINAL FOR TESTING\n  DURATION SHORT\n  RISK LEVEL HARMLESS.\n  PRIVATE SECTION.\n    DATA cut TYPE REF TO zcl_calc.\n    CLASS-DATA setups TYPE i.\n    METHODS setup.\n    METHODS adds FOR TESTING.\n    METHODS fails FOR TESTING.\n    METHODS divides_by_zero FOR TESTING.\n    METHODS old_api FOR TESTING.\n    METHODS helper.\nENDCLASS.\n\nCLASS ltcl_calc IMPLEMENTATION.\n  METHOD setup.\n    cut = NEW #( ).\n    setups = setups + 1.\n  ENDMETHOD.\n  METHOD adds.\n    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 2 ) exp = 3 ).\n    cl_abap_unit_assert=>assert_bound( cut ).\n    cl_abap_unit_assert=>assert_char_cp( act = `Hello World` exp = 'Hello*' ).\n    cl_abap_unit_assert=>assert_true( abap_true ).\n  ENDMETHOD.\n  METHOD fails.\n    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 1 ) exp = 3 msg = 'one and one' ).\n    cl_abap_unit_assert=>fail( 'not reached' ).\n  ENDMETHOD.\n  METHOD divides_by_zero.\n    cut->div( a = 1 b = 0 ).\n  ENDMETHOD.\n  METHOD old_api.\n    cl_aunit_assert=>assert_differs( act = setups exp = 0 ).\n  ENDMETHOD.\n  METHOD helper.\n  ENDMETHOD.\nENDCLASS.\n";
+
+/// Records the stack at the first stop in the test include.
+#[derive(Default)]
+struct TestStack {
+    first: Option<abap::Location>,
+}
+
+impl DebugHook for TestStack {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        let l = ctx.location();
+        if self.first.is_none() && l.part == SourcePart::TestClasses {
+            self.first = Some(l);
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn unit_tests_pass_fail_and_err() {
+    let r = repo_with(&[
+        ("zcl_calc.clas.abap", CUT),
+        ("zcl_calc.clas.testclasses.abap", TESTS),
+    ]);
+    let mut h = TestStack::default();
+    let res = r
+        .run_unit_tests("zcl_calc", ObjectKind::Class, None, &mut h)
+        .expect("runs");
+    assert!(!res.passed());
+    assert_eq!(res.classes.len(), 1);
+    let c = &res.classes[0];
+    assert_eq!(
+        (
+            c.name.as_str(),
+            c.line,
+            c.risk_level.as_str(),
+            c.duration.as_str()
+        ),
+        ("LTCL_CALC", 1, "harmless", "short")
+    );
+    let st: Vec<(&str, TestStatus)> = c
+        .methods
+        .iter()
+        .map(|m| (m.name.as_str(), m.status))
+        .collect();
+    assert_eq!(
+        st,
+        vec![
+            ("ADDS", TestStatus::Passed),
+            ("FAILS", TestStatus::Failed),
+            ("DIVIDES_BY_ZERO", TestStatus::Error),
+            ("OLD_API", TestStatus::Passed),
+        ]
+    );
+    let fails = &c.methods[1];
+    assert_eq!(fails.line, 26);
+    let a = &fails.alerts[0];
+    assert_eq!(a.kind, "failedAssertion");
+    assert_eq!(a.severity, "critical");
+    assert_eq!(a.title, "Critical Assertion Error: 'Fails: ASSERT_EQUALS'");
+    assert_eq!(a.details, vec!["one and one", "Expected [3] Actual [2]"]);
+    let loc = a.location.as_ref().expect("location");
+    assert_eq!(
+        (loc.part, loc.line, loc.include.as_str(), loc.include_line),
+        (
+            SourcePart::TestClasses,
+            27,
+            "ZCL_CALC======================CCAU",
+            27
+        )
+    );
+    let e = &c.methods[2].alerts[0];
+    assert_eq!(e.kind, "exception");
+    assert_eq!(e.title, "Exception Error <COMPUTE_INT_ZERODIVIDE>");
+    let first = h.first.expect("stopped in the test include");
+    assert_eq!(
+        (
+            first.line,
+            first.event_type.as_str(),
+            first.event_name.as_str(),
+            first.program.as_str()
+        ),
+        (17, "METHOD", "SETUP", "ZCL_CALC======================CP")
+    );
+    // One method only.
+    let res = r
+        .run_unit_tests("ZCL_CALC", ObjectKind::Class, Some("adds"), &mut NoDebugger)
+        .expect("runs");
+    assert!(res.passed());
+    assert_eq!(res.classes[0].methods.len(), 1);
+    // No test classes: empty result.
+    let r2 = repo_with(&[("zcl_calc.clas.abap", CUT)]);
+    let res = r2
+        .run_unit_tests("ZCL_CALC", ObjectKind::Class, None, &mut NoDebugger)
+        .expect("runs");
+    assert!(res.classes.is_empty());
+    assert!(matches!(
+        r2.run_unit_tests("ZCL_NONE", ObjectKind::Class, None, &mut NoDebugger),
+        Err(RunError::UnknownClass(_))
+    ));
+}
+
+#[test]
+fn local_classes_and_inheritance_in_class_includes() {
+    let main = "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    DATA lo TYPE REF TO lcl_base.\n    lo = NEW lcl_child( 5 ).\n    out->write( lo->describe( ) ).\n    CREATE OBJECT lo TYPE lcl_base EXPORTING iv = 2.\n    out->write( lo->describe( ) ).\n  ENDMETHOD.\nENDCLASS.\n";
+    let defs = "CLASS lcl_base DEFINITION.\n  PUBLIC SECTION.\n    METHODS constructor IMPORTING iv TYPE i.\n    METHODS describe RETURNING VALUE(r) TYPE string.\n  PROTECTED SECTION.\n    DATA mv TYPE i.\nENDCLASS.\nCLASS lcl_child DEFINITION INHERITING FROM lcl_base.\n  PUBLIC SECTION.\n    METHODS describe REDEFINITION.\nENDCLASS.\n";
+    let imps = "CLASS lcl_base IMPLEMENTATION.\n  METHOD constructor.\n    mv = iv.\n  ENDMETHOD.\n  METHOD describe.\n    r = |base { mv }|.\n  ENDMETHOD.\nENDCLASS.\nCLASS lcl_child IMPLEMENTATION.\n  METHOD describe.\n    r = super->describe( ).\n    r = |child of { r }|.\n  ENDMETHOD.\nENDCLASS.\n";
+    let r = repo_with(&[
+        ("zcl_t.clas.abap", main),
+        ("zcl_t.clas.locals_def.abap", defs),
+        ("zcl_t.clas.locals_imp.abap", imps),
+    ]);
+    let mut h = StackAt {
+        line: 6,
+        stack: Vec::new(),
+        globals: Vec::new(),
+    };
+    let out = r.run_classrun("ZCL_T", &mut h).expect("runs");
+    assert_eq!(out, "child of base 5\nbase 2");
+    assert_eq!(
+        h.stack[0],
+        (
+            "ZCL_T=========================CP".into(),
+            "ZCL_T=========================CCIMP".into(),
+            6,
+            "METHOD".into(),
+            "DESCRIBE".into()
+        )
+    );
+    let loc = r
+        .stop_point("ZCL_T", SourcePart::Implementations, 3)
+        .expect("stop in locals_imp");
+    assert_eq!(loc.include_line, 3);
+}
