@@ -278,14 +278,15 @@ impl<'r> Interp<'r, '_> {
         if let Some(t) = o.exc.as_ref().and_then(|e| e.text.clone()) {
             return t;
         }
-        let mut class = self.st.class_by_key(&o.class);
-        while let Some(c) = class {
-            if let Some(t) = builtins::default_text(&c.key) {
-                return t.to_string();
-            }
-            class = self.st.superclass(c);
-        }
-        "An exception was raised".into()
+        let Some(class) = self.st.class_by_key(&o.class) else {
+            return "An exception was raised".into();
+        };
+        self.st
+            .lineage(class)
+            .iter()
+            .find_map(|c| builtins::default_text(&c.key))
+            .unwrap_or("An exception was raised")
+            .to_string()
     }
 
     // ---------------------------------------------------------------- errors and hooks
@@ -729,7 +730,20 @@ impl<'r> Interp<'r, '_> {
                 None => Ok(()),
             });
             match r {
-                Err(Unwind::Jump(line)) => start = Some(line),
+                Err(Unwind::Jump(line))
+                    if imp.end_line == Some(line)
+                        || imp
+                            .body
+                            .iter()
+                            .any(|s| s.line == line && s.kind.is_stop_point()) =>
+                {
+                    start = Some(line);
+                }
+                Err(Unwind::Jump(line)) => {
+                    return Err(
+                        self.dump("SIMULATOR_JUMP", format!("cannot continue at line {line}"))
+                    );
+                }
                 other => return other,
             }
         }

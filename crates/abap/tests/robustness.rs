@@ -199,6 +199,14 @@ fn statement() -> impl Strategy<Value = String> {
         Just("EXIT.".to_string()),
         Just("CONTINUE.".to_string()),
         condition().prop_map(|c| format!("CHECK {c}.")),
+        Just("RAISE EXCEPTION TYPE cx_sy_zerodivide.".to_string()),
+        Just("RAISE EXCEPTION NEW cx_root( ).".to_string()),
+        Just("MESSAGE e001(zz) WITH y.".to_string()),
+        expression().prop_map(|e| format!("MESSAGE {e} TYPE 'I'.")),
+        expression().prop_map(|e| format!("WRITE / {e}.")),
+        Just("ULINE.".to_string()),
+        Just("SKIP 2.".to_string()),
+        Just("x = NEW zcl_t( )->m( 3 ).".to_string()),
     ];
     simple.prop_recursive(3, 20, 4, |inner| {
         prop_oneof![
@@ -214,12 +222,100 @@ fn statement() -> impl Strategy<Value = String> {
                 )),
             (0..4u8, prop::collection::vec(inner.clone(), 0..3))
                 .prop_map(|(n, b)| format!("DO {n} TIMES.\n{}\nENDDO.", b.join("\n"))),
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..2)
+            )
+                .prop_map(|(a, b)| format!(
+                    "TRY.\n{}\nCATCH cx_sy_arithmetic_error cx_static_check.\n{}\nCATCH cx_root.\nCLEANUP.\nENDTRY.",
+                    a.join("\n"),
+                    b.join("\n")
+                )),
             (expression(), prop::collection::vec(inner, 0..3)).prop_map(|(e, b)| format!(
                 "CASE {e}.\nWHEN 1 OR 'A001'.\n{}\nWHEN OTHERS.\nENDCASE.",
                 b.join("\n")
             )),
         ]
     })
+}
+
+/// Jumps to, and sets values at, arbitrary places.
+struct Meddler {
+    stops: usize,
+    seed: u32,
+}
+
+impl DebugHook for Meddler {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        self.stops += 1;
+        self.seed = self.seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let _ = ctx.statement();
+        let _ = ctx.caught_exception();
+        let _ = ctx.message();
+        for id in [
+            "X",
+            "Y",
+            "Z",
+            "ME->X",
+            "SY-SUBRC",
+            "GV",
+            "{O:1*\\CLASS=ZCL_T}-X",
+        ] {
+            let _ = ctx.set_value(0, id, "12");
+            let _ = ctx.set_value(1, id, "abc");
+        }
+        let line = self.seed % 40;
+        if self.stops > 3_000 {
+            Resume::Terminate
+        } else if ctx.can_jump_to(line) || self.seed.is_multiple_of(7) {
+            Resume::JumpTo(line)
+        } else {
+            Resume::Run
+        }
+    }
+}
+
+fn report(body: &str) -> String {
+    format!(
+        "REPORT zr.\nDATA gv TYPE i.\nSTART-OF-SELECTION.\n{body}\n  PERFORM f USING 1 CHANGING gv.\nFORM f USING a TYPE i CHANGING b TYPE i.\n{body}\n  b = a.\nENDFORM.\n"
+    )
+}
+
+fn test_class(body: &str) -> String {
+    format!(
+        "CLASS ltcl DEFINITION FOR TESTING.\n PRIVATE SECTION.\n DATA x TYPE i.\n METHODS setup.\n METHODS t FOR TESTING.\nENDCLASS.\nCLASS ltcl IMPLEMENTATION.\n METHOD setup.\n x = 1.\n ENDMETHOD.\n METHOD t.\n DATA y TYPE string.\n DATA z TYPE i.\n{body}\n cl_abap_unit_assert=>assert_equals( act = x exp = 1 ).\n ENDMETHOD.\nENDCLASS.\n"
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reports_and_unit_tests_never_panic(stmts in prop::collection::vec(statement(), 1..6), seed in any::<u32>()) {
+        let body = stmts.join("\n");
+        let mut r = Repository::new();
+        if r.add_file("zr.prog.abap", &report(&body)).is_ok() {
+            let _ = r.run_report("ZR", &mut Inspector { stops: 0 });
+            let _ = r.run_report("ZR", &mut Meddler { stops: 0, seed });
+        }
+        let mut r = Repository::new();
+        r.add_file("zcl_t.clas.abap", &wrap("")).expect("loads");
+        if r.add_file("zcl_t.clas.testclasses.abap", &test_class(&body)).is_ok() {
+            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut Inspector { stops: 0 });
+            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut Meddler { stops: 0, seed });
+        }
+        let _ = r.run_classrun("ZCL_T", &mut Meddler { stops: 0, seed });
+    }
+
+    #[test]
+    fn arbitrary_text_as_every_file_kind_never_panics(text in any::<String>()) {
+        let mut r = Repository::new();
+        for name in ["zr.prog.abap", "zif_x.intf.abap", "zcl_t.clas.locals_imp.abap", "zcl_t.clas.locals_def.abap", "zcl_t.clas.testclasses.abap"] {
+            let _ = r.add_file(name, &text);
+        }
+        let _ = r.run_report("ZR", &mut Inspector { stops: 0 });
+        let _ = r.run_unit_tests("ZR", abap::ObjectKind::Program, None, &mut Inspector { stops: 0 });
+    }
 }
 
 proptest! {
