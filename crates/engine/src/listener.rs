@@ -84,9 +84,12 @@ async fn run(engine: Arc<Engine>) {
             Ok(None) => failures = 0, // the server's timeout: poll again, silently
             Ok(Some(debuggee)) => {
                 failures = 0;
-                // Attach in the background so the next poll is in flight at once.
-                let engine = engine.clone();
-                tokio::spawn(async move { catch(&engine, debuggee).await });
+                // Attach before polling again: until it is attached, the system may report the
+                // same stop to the next poll. What follows the attach runs in the background.
+                if let Some(caught) = attach(&engine, debuggee).await {
+                    let engine = engine.clone();
+                    tokio::spawn(async move { settle(&engine, caught).await });
+                }
             }
             Err(e) if e.class() == adt::ErrorClass::ListenerConflict => {
                 let ex = e.exception();
@@ -170,27 +173,46 @@ async fn confirm_armed(
     }
 }
 
-/// Attaches a caught debuggee on a fresh stateful session and reports the stop; beyond the
-/// thread cap, releases it at once.
-async fn catch(engine: &Arc<Engine>, debuggee: adt::Debuggee) {
+/// A stop we attached to.
+struct Caught {
+    debuggee: adt::Debuggee,
+    client: adt::Client,
+    attach: adt::AttachInfo,
+}
+
+/// Attaches a caught debuggee on a fresh stateful session; reports it lost if that fails.
+async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught> {
     let client = match adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful) {
         Ok(c) => c,
         Err(e) => {
             tracing::error!("cannot open a debug session: {e}");
-            return;
+            return None;
         }
     };
-    let attach = match client.attach(&engine.config.identity, &debuggee.id).await {
-        Ok(a) => a,
+    match client.attach(&engine.config.identity, &debuggee.id).await {
+        Ok(attach) => Some(Caught {
+            debuggee,
+            client,
+            attach,
+        }),
         Err(e) => {
             engine.emit(
                 "debuggee.lost",
                 json!({"message": format!("could not attach: {e}"), "program": debuggee.program, "adt": crate::errors::adt_detail(&e)}),
                 None,
             );
-            return;
+            None
         }
-    };
+    }
+}
+
+/// Makes an attached stop a thread and reports it; beyond the thread cap, releases it.
+async fn settle(engine: &Arc<Engine>, caught: Caught) {
+    let Caught {
+        debuggee,
+        client,
+        attach,
+    } = caught;
     let at_cap = engine.lock().threads.len() >= engine.config.max_threads;
     if at_cap {
         let how = crate::release::release_debuggee(engine, &client).await;

@@ -102,35 +102,6 @@ async fn a_listener_that_cannot_reach_the_system_gives_up_with_an_event() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_stop_that_cannot_be_attached_is_reported_as_lost() {
-    // The simulated program waits only a moment for a debugger, then runs on.
-    let sim = sim::start(sim::SimConfig {
-        attach_timeout: Duration::from_millis(1),
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("sim");
-    let (mut h, task) = start_with(&sim, |_| {});
-    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
-        .await;
-    let run = h.run_demo().await;
-    let lost = h.event("debuggee.lost").await;
-    assert!(
-        lost["body"]["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("attach")),
-        "{lost}"
-    );
-    assert!(lost["body"]["adt"]["http_status"].is_number(), "{lost}");
-    // The program was not held: the run completes.
-    h.ok("bp.delete", json!({"all": true})).await;
-    let r = h.response(&run).await;
-    assert_eq!(r["result"]["output"], OUTPUT, "{r}");
-    h.finish(task).await;
-    sim.shutdown().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_password_is_an_auth_error_with_a_hint() {
     let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
     let (mut h, task) = start_with(&sim, |c| c.adt.password = "wrong".into());
