@@ -187,6 +187,8 @@ pub struct Stmt {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AssignOp {
     Set,
+    /// `DATA(x) = …`: declares `x` with the type of the value, then assigns.
+    Declare,
     Add,
     Sub,
     Mul,
@@ -267,6 +269,8 @@ pub struct CatchClause {
     /// Class names as written (upper case).
     pub classes: Vec<String>,
     pub into: Option<Path>,
+    /// `INTO DATA(x)`: `into` is declared with the exception's class.
+    pub into_decl: bool,
     pub body: Vec<Stmt>,
 }
 
@@ -296,7 +300,7 @@ impl StmtKind {
     pub fn keyword(&self) -> String {
         let k = match self {
             StmtKind::Assign {
-                op: AssignOp::Set,
+                op: AssignOp::Set | AssignOp::Declare,
                 expr,
                 ..
             } if !matches!(expr, Expr::Bin(..) | Expr::Neg(_)) => "MOVE",

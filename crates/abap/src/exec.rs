@@ -119,6 +119,9 @@ impl<'r> Interp<'r, '_> {
             self.stop(clause.line, Current::Catch(obj))?;
             if let Some(target) = &clause.into {
                 let v = self.exception_ref(obj);
+                if clause.into_decl {
+                    self.declare_inline(&target.base, v.type_of());
+                }
                 self.assign_value(target, v)?;
             }
             return self.block(&clause.body);

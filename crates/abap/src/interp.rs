@@ -1230,7 +1230,26 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
+    /// Declares a local of the innermost frame (inline `DATA(x)`) unless it exists.
+    pub fn declare_inline(&mut self, name: &str, ty: Type) {
+        if let Some(f) = self.st.frames.last_mut()
+            && !f.vars.iter().any(|v| v.name == name)
+        {
+            f.vars.push(Var::new(name, ty, VarKind::Local));
+        }
+    }
+
     fn exec_assign(&mut self, target: &Path, op: AssignOp, expr: &Expr) -> Exec<Flow> {
+        if op == AssignOp::Declare {
+            let val = if is_arith(expr) {
+                self.arith(expr, None)?
+            } else {
+                self.eval(expr)?
+            };
+            self.declare_inline(&target.base, val.type_of());
+            self.assign_value(target, val)?;
+            return Ok(Flow::Normal);
+        }
         let ty = self.target_type_of(target)?;
         let val = match op {
             AssignOp::Set if is_arith(expr) => self.arith(expr, Some(&ty))?,
@@ -1243,6 +1262,7 @@ impl<'r> Interp<'r, '_> {
             AssignOp::Set => self.eval(expr)?,
             op => {
                 let bin = match op {
+                    AssignOp::Set | AssignOp::Declare => BinOp::Add,
                     AssignOp::Add => BinOp::Add,
                     AssignOp::Sub => BinOp::Sub,
                     AssignOp::Mul => BinOp::Mul,

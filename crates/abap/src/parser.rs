@@ -7,7 +7,7 @@
 use crate::LoadError;
 use crate::ast::{
     AssignOp, CallArgs, CatchClause, ClassDef, Cond, DataDecl, Expr, MessageStmt, MethodDecl,
-    MethodImpl, ParamDecl, ParamKind, Place, Stmt, StmtKind, TypeSpec, Visibility,
+    MethodImpl, ParamDecl, ParamKind, Path, Place, Stmt, StmtKind, TypeSpec, Visibility,
 };
 use crate::debug::{ObjectKind, SourcePart};
 use crate::expr::{
@@ -55,6 +55,25 @@ fn is_assignment(st: &Statement) -> bool {
         .get(1)
         .and_then(Token::word)
         .is_some_and(|w| matches!(w, "=" | "+=" | "-=" | "*=" | "/=" | "?="))
+        || inline_decl(&st.tokens)
+            .is_some_and(|(_, n)| st.tokens.get(n).and_then(Token::word) == Some("="))
+}
+
+/// `DATA(x)` / `FINAL(x)` at the start of `toks`: the name and the number of tokens.
+pub fn inline_decl(toks: &[Token]) -> Option<(String, usize)> {
+    let kw = toks.first()?;
+    if !(kw.is_kw("DATA") || kw.is_kw("FINAL")) {
+        return None;
+    }
+    let open = toks.get(1)?;
+    if open.kind != TokenKind::LParen || open.space_before {
+        return None;
+    }
+    let name = toks.get(2)?.word()?.to_ascii_uppercase();
+    if !is_name(&name) || toks.get(3)?.kind != TokenKind::RParen {
+        return None;
+    }
+    Some((name, 4))
 }
 
 /// The statement's keyword(s) for "not supported" messages (`LOOP AT`, `SELECT SINGLE`).
@@ -884,6 +903,7 @@ impl Body<'_, '_> {
                     let toks = end.tokens.get(1..).unwrap_or(&[]);
                     let mut classes = Vec::new();
                     let mut into = None;
+                    let mut into_decl = false;
                     let mut i = 0;
                     while let Some(t) = toks.get(i) {
                         if t.is_kw("BEFORE") && toks.get(i + 1).is_some_and(|t| t.is_kw("UNWIND")) {
@@ -891,7 +911,13 @@ impl Body<'_, '_> {
                             continue;
                         }
                         if t.is_kw("INTO") {
-                            into = toks.get(i + 1).and_then(Token::word).and_then(parse_path);
+                            let target = toks.get(i + 1..).unwrap_or(&[]);
+                            if let Some((name, _)) = inline_decl(target) {
+                                into_decl = true;
+                                into = parse_path(&name);
+                            } else {
+                                into = target.first().and_then(Token::word).and_then(parse_path);
+                            }
                             break;
                         }
                         if let Some(w) = t.word() {
@@ -904,6 +930,7 @@ impl Body<'_, '_> {
                         line: end.line,
                         classes,
                         into,
+                        into_decl,
                         body: cbody,
                     });
                     end = next;
@@ -1309,6 +1336,19 @@ fn call_statement(st: &Statement) -> bool {
 
 fn assignment(st: &Statement) -> StmtKind {
     let toks = &st.tokens;
+    if let Some((name, n)) = inline_decl(toks) {
+        return match parse_full_expr(toks.get(n + 1..).unwrap_or(&[])) {
+            Ok(expr) => StmtKind::Assign {
+                target: Path {
+                    base: name,
+                    rest: Vec::new(),
+                },
+                op: AssignOp::Declare,
+                expr,
+            },
+            Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+        };
+    }
     let op = match toks.get(1).and_then(Token::word) {
         Some("=") => AssignOp::Set,
         Some("+=") => AssignOp::Add,

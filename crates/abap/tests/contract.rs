@@ -492,3 +492,58 @@ fn local_classes_and_inheritance_in_class_includes() {
         .expect("stop in locals_imp");
     assert_eq!(loc.include_line, 3);
 }
+
+#[test]
+fn inline_declarations_in_assignments_and_catch() {
+    let out = classrun(
+        "    DATA(n) = 7.\n    DATA(s) = |n={ n }|.\n    DATA(c) = 'abc'.\n    n = n / 2.\n    TRY.\n        n = n / 0.\n      CATCH cx_sy_zerodivide INTO DATA(lx).\n        out->write( lx->get_text( ) ).\n    ENDTRY.\n    out->write( s && c && n ).",
+    )
+    .expect("runs");
+    assert_eq!(out, "Division by zero (type i)\nn=7abc4 ");
+}
+
+/// Reads one variable's record at a line.
+struct ReadAt {
+    line: u32,
+    id: &'static str,
+    got: Option<(String, String, String)>,
+}
+
+impl DebugHook for ReadAt {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if ctx.location().line == self.line {
+            self.got = ctx
+                .variables(0, &[self.id.to_string()])
+                .into_iter()
+                .next()
+                .map(|r| (r.value, r.technical_type, r.declared_type_name));
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn inline_variables_appear_once_declared() {
+    let src = classrun_class(
+        "    DATA(n) = 7.\n    DATA(s) = `x`.\n    out->write( s ).",
+        "",
+    );
+    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
+    let mut before = ReadAt {
+        line: 9,
+        id: "N",
+        got: None,
+    };
+    r.run_classrun("ZCL_T", &mut before).expect("runs");
+    assert_eq!(before.got, None);
+    let mut after = ReadAt {
+        line: 11,
+        id: "S",
+        got: None,
+    };
+    r.run_classrun("ZCL_T", &mut after).expect("runs");
+    assert_eq!(
+        after.got,
+        Some(("x".into(), "CString".into(), "STRING".into()))
+    );
+}
