@@ -33,8 +33,7 @@ fn main() {
             .unwrap_or(1)
     });
     println!(
-        "fuzzing {} targets from {} seeds, {iterations} iterations, seed {seed}",
-        24,
+        "fuzzing every parser from {} seeds, {iterations} iterations, seed {seed}",
         SEEDS.len()
     );
     let mut rng = Rng::new(seed);

@@ -5,11 +5,17 @@
 //! can switch on; the quirks of the wire (`adt-wire.md`) stay in here:
 //!
 //! * [`transport`] — one HTTP session: cookie jar, CSRF token (refetched once on 403
-//!   `Required`), `sap-client`/`sap-language`, stateful or stateless.
-//! * [`client`] — the debugger operations, one method per ADT call.
+//!   `Required`), `sap-client`/`sap-language`, stateful or stateless; Basic, bearer token,
+//!   injected SSO cookies, client certificate, custom CA bundle, `insecure` on request.
+//! * [`client`] — the debugger operations, one method per ADT call, plus the batch endpoint
+//!   ([`Client::batch`], [`Client::step_and_inspect`]: step, stack and variables in one round
+//!   trip). Release differences (stack and frame-switch forms, a missing batch endpoint) are
+//!   found on first use and remembered per client.
 //! * [`codec`] — request bodies out, response documents in (quick-xml, never panics).
 //! * [`address`] — what users type (`ZCL_X:42`, abapGit paths) to ADT source URIs.
 //! * [`error`] — the ADT error document and every other failure, classified.
+//!
+//! Fuzzing of every parser: see `FUZZING.md` in this crate.
 
 pub mod address;
 pub mod client;

@@ -16,7 +16,7 @@ fn seeds_parse_without_panicking() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_fixtures_never_panic(seed in any::<u64>(), which in 0usize..1000, rounds in 1usize..4) {
