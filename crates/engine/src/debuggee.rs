@@ -22,6 +22,49 @@ pub(crate) struct Attached {
     pub(crate) selected: usize,
     /// Variable reads of this stop and frame; a stop, a frame switch or `set` empties it.
     pub(crate) reads: HashMap<Vec<String>, adt::ChildVariables>,
+    /// The scope ids (`@PARAMETERS`, `@LOCALS`, …) of the last stop's top frame: the next
+    /// batched step asks for their children too, betting the program stays in the procedure.
+    pub(crate) scopes: Vec<String>,
+}
+
+/// Splits a combined read of `@ROOT` and scope ids into the entries `vars` looks up: the
+/// root's children always, the scopes' children only if they are exactly the scopes the root
+/// names (otherwise the bet was wrong and `vars` reads them itself).
+pub(crate) fn remember_reads(d: &mut Attached, parents: &[String], answer: adt::ChildVariables) {
+    let root_rows: Vec<adt::Hierarchy> = answer
+        .hierarchies
+        .iter()
+        .filter(|h| h.parent_id == "@ROOT")
+        .cloned()
+        .collect();
+    if root_rows.is_empty() {
+        return; // e.g. a zero-byte answer: nothing we can trust
+    }
+    let pick = |rows: &[adt::Hierarchy]| adt::ChildVariables {
+        variables: answer
+            .variables
+            .iter()
+            .filter(|v| rows.iter().any(|h| h.child_id == v.id))
+            .cloned()
+            .collect(),
+        hierarchies: rows.to_vec(),
+    };
+    let scopes: Vec<String> = root_rows
+        .iter()
+        .filter(|h| h.child_id.starts_with('@'))
+        .map(|h| h.child_id.clone())
+        .collect();
+    d.reads.insert(vec!["@ROOT".to_string()], pick(&root_rows));
+    if !scopes.is_empty() && parents.get(1..) == Some(&scopes[..]) {
+        let scope_rows: Vec<adt::Hierarchy> = answer
+            .hierarchies
+            .iter()
+            .filter(|h| scopes.contains(&h.parent_id))
+            .cloned()
+            .collect();
+        d.reads.insert(scopes.clone(), pick(&scope_rows));
+    }
+    d.scopes = scopes;
 }
 
 impl Attached {
@@ -35,6 +78,7 @@ impl Attached {
             stack: Vec::new(),
             selected: 0,
             reads: HashMap::new(),
+            scopes: Vec::new(),
         }
     }
 
@@ -57,9 +101,8 @@ pub(crate) enum StopReason {
     /// Server ids of the breakpoints reached.
     Breakpoint(Vec<String>),
     Step,
-    /// Ids of the watchpoints reached.
-    #[allow(dead_code)] // produced once the client reports watchpoint hits
-    Watchpoint(Vec<String>),
+    /// The watchpoints that fired.
+    Watchpoint(Vec<adt::ReachedWatchpoint>),
 }
 
 /// Upper-case object name from an ADT source URI (`/sap/bc/adt/oo/classes/zcl_x/source/main`).
@@ -118,7 +161,25 @@ pub(crate) async fn describe_stop(
     client: &adt::Client,
     reason: StopReason,
 ) -> Result<Value, adt::AdtError> {
-    let stack = match client.stack().await {
+    describe_stop_with(engine, thread, client, reason, None, None).await
+}
+
+/// Like [`describe_stop`], with the stack and variable reads a batched step already brought
+/// (`parents` and the answer for them): the stack is not read again, the variables go into the
+/// stop's read cache.
+pub(crate) async fn describe_stop_with(
+    engine: &Arc<Engine>,
+    thread: u32,
+    client: &adt::Client,
+    reason: StopReason,
+    stack: Option<adt::Stack>,
+    reads: Option<(Vec<String>, adt::ChildVariables)>,
+) -> Result<Value, adt::AdtError> {
+    let read = match stack {
+        Some(stack) => Ok(stack),
+        None => client.stack().await,
+    };
+    let stack = match read {
         Ok(stack) => stack,
         Err(e) => {
             engine.update(|inner| {
@@ -141,6 +202,7 @@ pub(crate) async fn describe_stop(
             .await;
         frame["source"] = Value::Array(source);
     }
+    let mut watch_hits: Vec<Value> = Vec::new();
     let (reason, server_ids) = match reason {
         // An exception breakpoint (server id KIND=5.…) stops at the CATCH: say so.
         StopReason::Breakpoint(ids) if ids.iter().any(|i| i.starts_with("KIND=5.")) => {
@@ -148,7 +210,15 @@ pub(crate) async fn describe_stop(
         }
         StopReason::Breakpoint(ids) => ("breakpoint", ids),
         StopReason::Step => ("step", Vec::new()),
-        StopReason::Watchpoint(ids) => ("watchpoint", ids),
+        StopReason::Watchpoint(hits) => {
+            watch_hits = hits
+                .iter()
+                .map(|w| {
+                    json!({"id": w.id, "variable": w.variable_name, "value": w.current_value, "expired": w.expired})
+                })
+                .collect();
+            ("watchpoint", Vec::new())
+        }
     };
     let body = engine.update(|inner| {
         inner.epoch += 1;
@@ -169,12 +239,18 @@ pub(crate) async fn describe_stop(
         if let Some(class) = exception {
             body["exception"] = class.into();
         }
+        if !watch_hits.is_empty() {
+            body["watchpoints"] = Value::Array(watch_hits);
+        }
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;
             d.frame = body["frame"].clone();
             d.stack = stack.entries.clone();
             d.selected = 0;
             d.reads.clear();
+            if let Some((parents, answer)) = reads {
+                remember_reads(d, &parents, answer);
+            }
         }
         body
     });

@@ -460,3 +460,42 @@ async fn breakpoints_without_an_object_are_added_and_removed_by_id() {
     assert_eq!(held(&sim), 0, "nothing left after the session");
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_and_the_variables_after_it_take_one_round_trip() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:35")}))
+        .await;
+    let run = h.run_demo().await;
+    stopped_at(&mut h, 35).await;
+    // The first look at the frame learns its scopes.
+    h.ok("vars", json!({})).await;
+    sim.clear_request_log();
+    let s = h.ok("step", json!({"type": "over"})).await;
+    assert_eq!(s["stop"]["frame"]["line"], 36, "{s}");
+    let vars = h.ok("vars", json!({})).await;
+    assert_eq!(var(&vars, "LV_COUNT")["value"], "1", "{vars}");
+    let debug_session: Vec<_> = sim
+        .request_log()
+        .into_iter()
+        .filter(|r| {
+            r.is_round_trip() && !r.path.contains("/listeners") && !r.path.contains("/source/")
+        })
+        .collect();
+    let paths: Vec<&str> = debug_session.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(
+        debug_session.len(),
+        1,
+        "step + stack + variables in one batch: {paths:?}"
+    );
+    assert!(
+        paths[0].starts_with("/sap/bc/adt/debugger/batch"),
+        "{paths:?}"
+    );
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+}

@@ -12,7 +12,7 @@ use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
 
 use super::{Outcome, is_gone, stopped_client};
-use crate::debuggee::{StopReason, describe_stop};
+use crate::debuggee::{StopReason, describe_stop_with};
 use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
 use crate::listener;
@@ -161,10 +161,64 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
     let (thread, client) = start_moving(engine)?;
     let (engine2, cause) = (engine.clone(), cause.clone());
     let task = tokio::spawn(async move {
-        let outcome = client.step(kind).await;
-        finish_move(engine2, thread, client, outcome, cause).await
+        if kind == adt::StepKind::Continue {
+            // A continue may stop at a watchpoint: read what fired.
+            return match client.step_detailed(kind).await {
+                Ok(detail) if !detail.reached_watchpoints.is_empty() => {
+                    let reason = StopReason::Watchpoint(detail.reached_watchpoints);
+                    stopped(engine2, thread, client, reason, None, None, cause).await
+                }
+                Ok(detail) => finish_move(engine2, thread, client, Ok(detail.outcome), cause).await,
+                Err(e) => finish_move(engine2, thread, client, Err(e), cause).await,
+            };
+        }
+        // One round trip: the step, the stack and the top-level variables in one batch.
+        let scopes = engine2
+            .lock()
+            .threads
+            .get(&thread)
+            .map(|d| d.scopes.clone())
+            .unwrap_or_default();
+        let parents: Vec<String> = std::iter::once("@ROOT".to_string()).chain(scopes).collect();
+        match client.step_and_inspect(kind, &parents).await {
+            Ok(adt::StepInspection {
+                outcome: adt::StepOutcome::Stopped { .. },
+                reached_breakpoints,
+                stack,
+                variables,
+            }) => {
+                let reason = if reached_breakpoints.is_empty() {
+                    StopReason::Step
+                } else {
+                    StopReason::Breakpoint(reached_breakpoints)
+                };
+                let reads = variables.map(|v| (parents, v));
+                stopped(engine2, thread, client, reason, stack, reads, cause).await
+            }
+            Ok(inspection) => {
+                finish_move(engine2, thread, client, Ok(inspection.outcome), cause).await
+            }
+            Err(e) => finish_move(engine2, thread, client, Err(e), cause).await,
+        }
     });
     bounded(engine, args.timeout_ms, task).await
+}
+
+/// Reports a stop a movement led to, from what the movement already read.
+async fn stopped(
+    engine: Arc<Engine>,
+    thread: u32,
+    client: adt::Client,
+    reason: StopReason,
+    stack: Option<adt::Stack>,
+    reads: Option<(Vec<String>, adt::ChildVariables)>,
+    cause: Origin,
+) -> Outcome {
+    let body = describe_stop_with(&engine, thread, &client, reason, stack, reads)
+        .await
+        .map_err(|e| from_adt("reading the stack after the step", &e))?;
+    engine.emit("stopped", body.clone(), Some(&cause));
+    Ok(json!({ "stop": body }))
 }
 
 /// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
@@ -235,11 +289,7 @@ pub(crate) async fn finish_move(
             } else {
                 StopReason::Breakpoint(reached_breakpoints)
             };
-            let body = describe_stop(&engine, thread, &client, reason)
-                .await
-                .map_err(|e| from_adt("reading the stack after the step", &e))?;
-            engine.emit("stopped", body.clone(), Some(&cause));
-            Ok(json!({ "stop": body }))
+            stopped(engine, thread, client, reason, None, None, cause).await
         }
         Ok(adt::StepOutcome::Ended) => {
             Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)

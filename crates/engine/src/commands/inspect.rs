@@ -310,6 +310,10 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
         }
     }
     let ids: Vec<String> = scopes.iter().map(|(id, _)| id.clone()).collect();
+    if let Some(d) = reader.engine.lock().threads.get_mut(&reader.thread) {
+        // The next batched step reads these scopes along (see `debuggee::remember_reads`).
+        d.scopes = ids.clone();
+    }
     if !ids.is_empty() {
         let inner = reader
             .child_variables(&ids)
