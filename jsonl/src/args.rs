@@ -101,6 +101,9 @@ pub struct ConfigureArgs {
     /// an event).
     #[serde(default)]
     pub step_timeout_ms: Option<u64>,
+    /// Debugger settings, applied to every attached program now and to those caught later.
+    #[serde(default)]
+    pub settings: Option<SettingsArgs>,
 }
 
 /// `cancel`: stop waiting for the request with this `id`. It answers `request.cancelled`;
@@ -119,10 +122,61 @@ pub struct ListenArgs {
     pub take_over: bool,
 }
 
-/// `run`: run a class as a console application (`IF_OO_ADT_CLASSRUN`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// `run`: run a `class` as a console application (`IF_OO_ADT_CLASSRUN`), or a report
+/// `program` (where the system offers a way to).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RunArgs {
-    pub class: String,
+    #[serde(default)]
+    pub class: Option<String>,
+    #[serde(default)]
+    pub program: Option<String>,
+}
+
+/// `test`: run the ABAP Unit tests of a `class` or `program`; `method` narrows the run to one
+/// test method (`LTCL_X=>TEST_A` or `TEST_A`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestArgs {
+    #[serde(default)]
+    pub class: Option<String>,
+    #[serde(default)]
+    pub program: Option<String>,
+    #[serde(default)]
+    pub method: Option<String>,
+}
+
+/// `watch.set`: stop when `variable` changes (and `condition` holds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WatchSetArgs {
+    pub variable: String,
+    #[serde(default)]
+    pub condition: Option<String>,
+}
+
+/// `watch.delete`: a watchpoint by its id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WatchIdArgs {
+    pub id: String,
+}
+
+/// Debugger settings of the attached sessions; members left out keep their value.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsArgs {
+    #[serde(default)]
+    pub system_debugging: Option<bool>,
+    #[serde(default)]
+    pub create_exception_object: Option<bool>,
+    #[serde(default)]
+    pub background_rfc: Option<bool>,
+    #[serde(default)]
+    pub shared_object_debugging: Option<bool>,
+    #[serde(default)]
+    pub show_data_aging: Option<bool>,
+    #[serde(default)]
+    pub update_debugging: Option<bool>,
 }
 
 /// What `wait` waits for.
@@ -308,8 +362,8 @@ mod tests {
     fn wrong_args_are_invalid_args() {
         let e = decode::<StepArgs>("step", &json!({"type": "sideways"})).unwrap_err();
         assert_eq!(e.code, "protocol.invalid_args");
-        let e = decode::<RunArgs>("run", &json!({})).unwrap_err();
-        assert!(e.message.contains("class"), "{}", e.message);
+        let e = decode::<RunArgs>("run", &json!({"class": 5})).unwrap_err();
+        assert!(e.message.contains("string"), "{}", e.message);
         let e =
             decode::<WaitArgs>("wait", &json!({"until": "stopped", "timeout_ms": -1})).unwrap_err();
         assert_eq!(e.code, "protocol.invalid_args");

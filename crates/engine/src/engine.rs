@@ -65,6 +65,8 @@ pub(crate) struct Inner {
     pub(crate) caught: u64,
     /// Session limits (`configure`).
     pub(crate) limits: Limits,
+    /// Debugger settings asked for with `configure`, applied to every attached session.
+    pub(crate) settings: Option<adt::DebuggerSettings>,
     pub(crate) breakpoints: Registry,
     pub(crate) shutting_down: bool,
 }

@@ -227,6 +227,12 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     let thread = engine
         .update(|inner| inner.add_thread(|t| Attached::new(t, client.clone(), debuggee.clone())));
     crate::keepalive::start(engine, thread, client.clone());
+    let settings = engine.lock().settings;
+    if let Some(settings) = settings
+        && let Err(e) = client.settings(&settings).await
+    {
+        tracing::warn!("cannot apply the debugger settings to thread {thread}: {e}");
+    }
     match describe_stop(
         engine,
         thread,

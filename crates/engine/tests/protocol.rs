@@ -499,3 +499,112 @@ async fn a_step_and_the_variables_after_it_take_one_round_trip() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watchpoint_stops_a_continue_when_the_value_changes() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:35")}))
+        .await;
+    let run = h.run_demo().await;
+    stopped_at(&mut h, 35).await;
+    assert_eq!(
+        h.fails_invalid("watch.delete", json!({"nope": 1})).await,
+        "protocol.invalid_args"
+    );
+    let w = h.ok("watch.set", json!({"variable": "lv_total"})).await;
+    let id = w["watchpoints"][0]["id"].clone();
+    assert_eq!(w["watchpoints"][0]["variable"], "LV_TOTAL", "{w}");
+    h.ok("bp.delete", json!({"all": true})).await;
+    let s = h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(s["stop"]["reason"], "watchpoint", "{s}");
+    assert_eq!(s["stop"]["watchpoints"][0]["variable"], "LV_TOTAL", "{s}");
+    assert_eq!(
+        s["stop"]["watchpoints"][0]["value"].as_str().map(str::trim),
+        Some("10"),
+        "{s}"
+    );
+    let list = h.ok("watch.list", json!({})).await;
+    assert_eq!(
+        list["watchpoints"].as_array().map(Vec::len),
+        Some(1),
+        "{list}"
+    );
+    h.ok("watch.delete", json!({"id": id})).await;
+    assert_eq!(
+        h.ok("watch.list", json!({})).await["watchpoints"],
+        json!([])
+    );
+    let s = h.ok("step", json!({"type": "continue"})).await;
+    assert!(s.get("ended").is_some(), "{s}");
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    assert_eq!(h.fails("watch.list", json!({})).await, "state.not_stopped");
+    h.finish(task).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn debugger_settings_apply_to_attached_and_later_programs() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    let c = h
+        .ok(
+            "configure",
+            json!({"settings": {"create_exception_object": true}}),
+        )
+        .await;
+    assert_eq!(c["settings"]["create_exception_object"], true, "{c}");
+    assert_eq!(c["settings"]["system_debugging"], false);
+    assert_eq!(c["settings_applied_to"], json!([]));
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let run = h.run_demo().await;
+    let stop = h.event("stopped").await;
+    let thread = stop["body"]["thread"].clone();
+    let c = h
+        .ok("configure", json!({"settings": {"system_debugging": true}}))
+        .await;
+    assert_eq!(c["settings_applied_to"], json!([thread]), "{c}");
+    assert_eq!(
+        c["settings"]["create_exception_object"], true,
+        "earlier settings are kept"
+    );
+    assert_eq!(
+        h.fails_invalid("configure", json!({"settings": {"bogus": true}}))
+            .await,
+        "protocol.invalid_args"
+    );
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triggers_check_their_arguments_and_report_what_the_system_says() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    assert_eq!(h.fails("run", json!({})).await, "protocol.invalid_args");
+    assert_eq!(
+        h.fails("run", json!({"class": DEMO, "program": "ZREP"}))
+            .await,
+        "protocol.invalid_args"
+    );
+    assert_eq!(h.fails("test", json!({})).await, "protocol.invalid_args");
+    // A class without test classes: an empty run, said so.
+    let t = h.ok("test", json!({"class": DEMO})).await;
+    assert_eq!(t["object"], DEMO, "{t}");
+    assert_eq!(t["passed"], 0, "{t}");
+    assert_eq!(t["failed"], 0, "{t}");
+    let r = h.call("run", json!({"program": "ZNO_SUCH_REPORT"})).await;
+    assert_eq!(r["error"]["code"], "run.failed", "{r}");
+    assert!(
+        r["error"]["hint"]
+            .as_str()
+            .is_some_and(|t| t.contains("report")),
+        "{r}"
+    );
+    h.finish(task).await;
+    sim.shutdown().await;
+}

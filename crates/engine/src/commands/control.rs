@@ -5,8 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{
-    LineTargetArgs, ListenArgs, RunArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil,
-    decode,
+    LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
@@ -50,21 +49,6 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
 pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
     listener::ensure_started(engine, false);
     listener::wait_armed(engine, ARM_TIMEOUT).await
-}
-
-pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
-    let args: RunArgs = decode("run", args)?;
-    armed_for_trigger(engine).await?;
-    // A session of its own: the classrun request stays blocked while the program is stopped.
-    let client = adt::Client::new(&engine.config.adt, adt::SessionMode::Stateless)
-        .map_err(|e| from_adt("opening a session for the run", &e))?;
-    match client.classrun(&args.class).await {
-        Ok(output) => Ok(json!({ "class": args.class.to_uppercase(), "output": output })),
-        Err(e) => Err(run_failed(
-            &format!("running {}", args.class.to_uppercase()),
-            &e,
-        )),
-    }
 }
 
 /// A trigger that ended with an error (dump, termination) rather than a transport failure.

@@ -5,6 +5,8 @@ mod control;
 mod inspect;
 mod session;
 mod tables;
+mod triggers;
+mod watch;
 
 use std::sync::Arc;
 
@@ -20,7 +22,7 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
     let args = &req.args;
     match req.cmd.as_str() {
         "hello" => session::hello(engine, origin, args).await,
-        "configure" => session::configure(engine, args),
+        "configure" => session::configure(engine, args).await,
         "schema" => Ok(jsonl::schema::protocol_schema()),
         "status" => session::status(engine),
         "bp.set" => bp::set(engine, args).await,
@@ -32,7 +34,11 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
         "bp.import" => bp::import(engine, args).await,
         "listen" => control::listen(engine, args).await,
         "unlisten" => control::unlisten(engine).await,
-        "run" => control::run(engine, args).await,
+        "run" => triggers::run(engine, args).await,
+        "test" => triggers::test(engine, args).await,
+        "watch.set" => watch::set(engine, args).await,
+        "watch.list" => watch::list(engine).await,
+        "watch.delete" => watch::delete(engine, args).await,
         "wait" => control::wait(engine, args).await,
         "step" => control::step(engine, args, origin).await,
         "run_to_line" => control::to_line(engine, args, origin, false).await,

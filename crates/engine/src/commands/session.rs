@@ -42,7 +42,9 @@ pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -
             "writes": engine.config.allow_writes,
             "breakpoint_kinds": ["line", "statement", "exception", "message"],
             "conditions": true,
-            "triggers": ["classrun"],
+            "triggers": ["classrun", "report", "abap_unit"],
+            "batch_steps": true,
+            "watchpoints": true,
         },
         "system": {
             "url": engine.config.adt.base_url,
@@ -53,8 +55,39 @@ pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -
     }))
 }
 
-pub(crate) fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: ConfigureArgs = decode("configure", args)?;
+    let mut applied = Vec::new();
+    if let Some(want) = &args.settings {
+        let merged = engine.update(|inner| {
+            let mut s = inner.settings.unwrap_or_default();
+            let set = |field: &mut bool, v: Option<bool>| {
+                if let Some(v) = v {
+                    *field = v;
+                }
+            };
+            set(&mut s.system_debugging, want.system_debugging);
+            set(&mut s.create_exception_object, want.create_exception_object);
+            set(&mut s.background_rfc, want.background_rfc);
+            set(&mut s.shared_object_debugging, want.shared_object_debugging);
+            set(&mut s.show_data_aging, want.show_data_aging);
+            set(&mut s.update_debugging, want.update_debugging);
+            inner.settings = Some(s);
+            s
+        });
+        let clients: Vec<(u32, adt::Client)> = engine
+            .lock()
+            .threads
+            .values()
+            .map(|d| (d.thread, d.client.clone()))
+            .collect();
+        for (thread, client) in clients {
+            client.settings(&merged).await.map_err(|e| {
+                crate::errors::from_adt(&format!("applying settings to thread {thread}"), &e)
+            })?;
+            applied.push(thread);
+        }
+    }
     if args.max_value_chars == Some(0) {
         return Err(ErrorBody::new(
             ErrorCode::InvalidArgs,
@@ -70,7 +103,10 @@ pub(crate) fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
         }
         inner.limits
     });
+    let settings = engine.lock().settings.map(|s| settings_json(&s));
     Ok(json!({
+        "settings": settings,
+        "settings_applied_to": applied,
         "max_value_chars": limits.max_value_chars,
         "step_timeout_ms": u64::try_from(limits.step_timeout.as_millis()).unwrap_or(u64::MAX),
     }))
@@ -94,4 +130,15 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Outcome {
         "allow_writes": engine.config.allow_writes,
         "system": {"url": engine.config.adt.base_url, "user": engine.config.adt.user},
     }))
+}
+
+pub(crate) fn settings_json(s: &adt::DebuggerSettings) -> Value {
+    json!({
+        "system_debugging": s.system_debugging,
+        "create_exception_object": s.create_exception_object,
+        "background_rfc": s.background_rfc,
+        "shared_object_debugging": s.shared_object_debugging,
+        "show_data_aging": s.show_data_aging,
+        "update_debugging": s.update_debugging,
+    })
 }

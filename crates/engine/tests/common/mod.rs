@@ -139,6 +139,21 @@ impl Harness {
         r["result"].clone()
     }
 
+    /// Sends a request the schema refuses (to test the server's own checks); it must fail.
+    pub async fn fails_invalid(&mut self, cmd: &str, args: Value) -> String {
+        self.next_id += 1;
+        let id = json!(self.next_id);
+        let line = json!({"id": id, "cmd": cmd, "args": args});
+        assert!(
+            jsonl::schema::validate_request(&line).is_err(),
+            "the schema should refuse {line}"
+        );
+        self.send_raw(format!("{line}\n").as_bytes()).await;
+        let r = self.response(&id).await;
+        assert_eq!(r["ok"], false, "{cmd} should have failed: {r}");
+        r["error"]["code"].as_str().unwrap_or_default().to_string()
+    }
+
     /// Sends a request that must fail, and returns the error code.
     pub async fn fails(&mut self, cmd: &str, args: Value) -> String {
         let r = self.call(cmd, args).await;
