@@ -134,10 +134,8 @@ async fn random_requests_each_get_one_answer_and_the_session_survives() {
         let cmd = *rng.pick(&commands);
         let mut args = value(&mut rng, 0);
         // Keep waits and runs short so the test stays fast.
-        if let Some(o) = args.as_object_mut() {
-            if let Some(t) = o.get_mut("timeout_ms") {
-                *t = json!(rng.below(200));
-            }
+        if let Some(t) = args.as_object_mut().and_then(|o| o.get_mut("timeout_ms")) {
+            *t = json!(rng.below(200));
         }
         if cmd == "wait" && rng.below(2) == 0 {
             args = json!({"until": "stopped", "timeout_ms": rng.below(100)});
