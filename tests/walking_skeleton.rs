@@ -67,6 +67,8 @@ fn demo_walks_through_a_stop() {
         "rejected: Cannot create a breakpoint at this position",
         "stopped (breakpoint) in ZCL_ABAPDBG_DEMO->LINE_TOTAL at line 48",
         "RV_TOTAL changed: 0 -> 10",
+        "frame 1: IF_OO_ADT_CLASSRUN~MAIN at line 36",
+        "in the caller LV_COUNT = 1 and LV_TOTAL = 0",
         "stopped again at line 48 with IV_QUANTITY = 2",
         "| Order A001: total 60, rate 12.50",
         "| Doubled rate: 25.00",

@@ -98,7 +98,27 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         var_value(&after_vars, "RV_TOTAL").as_deref().unwrap_or("?")
     );
 
-    println!("\n6. Continue: the loop calls LINE_TOTAL again, so the breakpoint hits again");
+    println!("   (the step, the new stack and the variables came back in one HTTP round trip)");
+
+    println!("\n6. Look at the caller: select frame 1 and read its variables");
+    let caller = dbg.ok("frame", json!({"index": 1})).await?;
+    println!(
+        "   frame 1: {} at line {}",
+        text(&caller["frame"]["method"]),
+        caller["frame"]["line"]
+    );
+    let caller_vars = dbg.ok("vars", json!({})).await?;
+    println!(
+        "   in the caller LV_COUNT = {} and LV_TOTAL = {}",
+        var_value(&caller_vars, "LV_COUNT")
+            .as_deref()
+            .unwrap_or("?"),
+        var_value(&caller_vars, "LV_TOTAL")
+            .as_deref()
+            .unwrap_or("?")
+    );
+
+    println!("\n7. Continue: the loop calls LINE_TOTAL again, so the breakpoint hits again");
     loop {
         let step = dbg.ok("step", json!({"type": "continue"})).await?;
         if step.get("ended").is_some() {
@@ -113,7 +133,7 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         );
     }
 
-    println!("\n7. The run's output");
+    println!("\n8. The run's output");
     let run = dbg.response(&run_id).await?;
     match run.get("result") {
         Some(result) if run["ok"] == true => {
