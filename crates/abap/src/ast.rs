@@ -316,7 +316,7 @@ impl StmtKind {
             StmtKind::Return => "RETURN",
             StmtKind::Check(_) => "CHECK",
             StmtKind::Try { .. } => "TRY",
-            StmtKind::Raise(_) => "RAISE",
+            StmtKind::Raise(_) => "RAISE EXCEPTION",
             StmtKind::Message(_) => "MESSAGE",
             StmtKind::Write { .. } => "WRITE",
             StmtKind::Uline => "ULINE",

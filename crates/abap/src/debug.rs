@@ -130,8 +130,8 @@ pub trait StopContext {
     /// breakpoint catalogue names it: `MOVE` (plain assignment `a = b`), `COMPUTE`
     /// (arithmetic assignment, `+=` …), `CALL METHOD` (any method call statement, also
     /// functional calls written as statements), `IF`, `ELSEIF`, `CASE`, `WHEN`, `DO`, `WHILE`,
-    /// `LOOP`, `CLEAR`, `EXIT`, `CONTINUE`, `RETURN`, `CHECK`, `TRY`, `CATCH`, `RAISE`
-    /// (`RAISE EXCEPTION`), `MESSAGE`, `WRITE`, `ULINE`, `SKIP`, `NEW-LINE`, `PERFORM`,
+    /// `LOOP`, `CLEAR`, `EXIT`, `CONTINUE`, `RETURN`, `CHECK`, `TRY`, `CATCH`, `RAISE EXCEPTION`
+    /// (a statement breakpoint on `RAISE` matches it too), `MESSAGE`, `WRITE`, `ULINE`, `SKIP`, `NEW-LINE`, `PERFORM`,
     /// `CREATE OBJECT`, `APPEND`, `INSERT`, `READ TABLE`, `MODIFY`, `DELETE`, `SORT`, `COLLECT`,
     /// `ENDMETHOD`, `ENDFORM`, … and, for statements outside the subset, their keyword(s).
     fn statement(&self) -> String {

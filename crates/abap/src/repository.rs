@@ -265,8 +265,9 @@ impl Repository {
     }
 
     /// Runs the ABAP Unit tests of a class (test classes in `.clas.testclasses.abap`) or a
-    /// program (local test classes in its source); `method` restricts the run to test methods
-    /// of that name. Test failures are results, not errors; `Err` means the object is unknown
+    /// program (local test classes in its source); `method` restricts the run: `M` to test
+    /// methods of that name, `C=>M` to method `M` of test class `C`, `C=>` to test class `C`
+    /// (classes filtered out are not run at all, not even their `class_setup`). Test failures are results, not errors; `Err` means the object is unknown
     /// ([`RunError::UnknownClass`]) or the debugger terminated the run.
     #[expect(
         clippy::result_large_err,

@@ -57,7 +57,20 @@ pub fn run(
         .filter(|c| c.for_testing && !c.is_abstract && c.program == program)
         .collect();
     tests.sort_by_key(|c| (part_order(c.def_part), c.def_line));
-    let method = method.map(str::to_ascii_uppercase);
+    // `M`, `C=>M` or `C=>` (every test method of class `C`).
+    let (class_filter, method) = match method.map(|m| m.trim().to_ascii_uppercase()) {
+        None => (None, None),
+        Some(m) => match m.split_once("=>") {
+            Some((c, m)) => (
+                Some(c.trim().to_string()),
+                Some(m.trim().to_string()).filter(|m| !m.is_empty()),
+            ),
+            None => (None, Some(m)),
+        },
+    };
+    if let Some(c) = &class_filter {
+        tests.retain(|t| t.name == *c);
+    }
     let mut it = Interp::new(classes, hook);
     let mut result = UnitRunResult {
         object: object.to_string(),

@@ -108,7 +108,7 @@ fn stop_context_names_statements_exceptions_and_messages() {
             (21, "MOVE"),
             (22, "ENDMETHOD"),
             (13, "TRY"),
-            (14, "RAISE"),
+            (14, "RAISE EXCEPTION"),
             (15, "CATCH"),
             (16, "MESSAGE"),
             (18, "MESSAGE"),

@@ -15,6 +15,48 @@ pub(crate) struct UnitTarget {
     pub kind: ObjectKind,
     /// Upper case.
     pub object: String,
+    /// `#testclass=<C>` of the reference: only this test class (upper case).
+    pub class: Option<String>,
+    /// `#testmethod=<M>` of the reference: only test methods of this name (upper case).
+    pub method: Option<String>,
+}
+
+impl UnitTarget {
+    /// The method filter for `Repository::run_unit_tests`: `M`, `C=>M` or `C=>`.
+    pub fn filter(&self) -> Option<String> {
+        match (&self.class, &self.method) {
+            (None, None) => None,
+            (None, Some(m)) => Some(m.clone()),
+            (Some(c), m) => Some(format!("{c}=>{}", m.as_deref().unwrap_or(""))),
+        }
+    }
+}
+
+/// `testclass=` and `testmethod=` of a reference's fragment (`…#testclass=LTCL;testmethod=M`).
+fn test_filter(uri: &str) -> (Option<String>, Option<String>) {
+    let Some((_, fragment)) = uri.split_once('#') else {
+        return (None, None);
+    };
+    let mut class = None;
+    let mut method = None;
+    for item in fragment.split(';') {
+        let Some((k, v)) = item.split_once('=') else {
+            continue;
+        };
+        let v = percent_encoding::percent_decode_str(v.trim())
+            .decode_utf8_lossy()
+            .trim()
+            .to_uppercase();
+        if v.is_empty() {
+            continue;
+        }
+        match k.trim() {
+            "testclass" => class = Some(v),
+            "testmethod" => method = Some(v),
+            _ => {}
+        }
+    }
+    (class, method)
 }
 
 /// The objects of an `aunit:runConfiguration` (document order, duplicates dropped).
@@ -34,9 +76,12 @@ pub(crate) fn parse_run_configuration(body: &str) -> Result<Vec<UnitTarget>, Xml
         let Some(src) = parse_source_uri(uri) else {
             return Err(XmlError(format!("object {uri} cannot be tested")));
         };
+        let (class, method) = test_filter(uri);
         let t = UnitTarget {
             kind: src.kind,
             object: src.object,
+            class,
+            method,
         };
         if !out.contains(&t) {
             out.push(t);
@@ -46,8 +91,6 @@ pub(crate) fn parse_run_configuration(body: &str) -> Result<Vec<UnitTarget>, Xml
 }
 
 /// An alert of a test method (or class).
-// Filled from the interpreter's unit-run result once `Repository::run_unit_tests` exists.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Alert {
     /// `failedAssertion`, `exception`, `warning`.
@@ -62,8 +105,6 @@ pub(crate) struct Alert {
     pub method: String,
 }
 
-// Filled from the interpreter's unit-run result once `Repository::run_unit_tests` exists.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct MethodResult {
     pub name: String,
@@ -73,8 +114,6 @@ pub(crate) struct MethodResult {
     pub alerts: Vec<Alert>,
 }
 
-// Filled from the interpreter's unit-run result once `Repository::run_unit_tests` exists.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ClassResult {
     pub name: String,
@@ -90,6 +129,65 @@ pub(crate) struct ClassResult {
 pub(crate) struct ProgramResult {
     pub target: UnitTarget,
     pub classes: Vec<ClassResult>,
+}
+
+/// The source part whose lines a stack entry of `t` names (test-class include of a class,
+/// the program source of a program).
+fn alert_part(t: &UnitTarget) -> abap::SourcePart {
+    match t.kind {
+        ObjectKind::Class => abap::SourcePart::TestClasses,
+        _ => abap::SourcePart::Main,
+    }
+}
+
+fn alert_of(t: &UnitTarget, a: &abap::UnitAlert, method: &str) -> Alert {
+    let line = a
+        .location
+        .as_ref()
+        .filter(|l| l.object == t.object && l.part == alert_part(t))
+        .map_or(0, |l| l.line);
+    Alert {
+        kind: a.kind.clone(),
+        severity: a.severity.clone(),
+        title: a.title.clone(),
+        details: a.details.clone(),
+        line,
+        method: method.to_string(),
+    }
+}
+
+/// The writer's view of the interpreter's result for one object.
+pub(crate) fn program_result(target: UnitTarget, result: &abap::UnitRunResult) -> ProgramResult {
+    let classes = result
+        .classes
+        .iter()
+        .map(|c| ClassResult {
+            name: c.name.clone(),
+            line: c.line,
+            duration: c.duration.clone(),
+            risk: c.risk_level.clone(),
+            alerts: c
+                .alerts
+                .iter()
+                .map(|a| alert_of(&target, a, &c.name))
+                .collect(),
+            methods: c
+                .methods
+                .iter()
+                .map(|m| MethodResult {
+                    name: m.name.clone(),
+                    line: m.line,
+                    seconds: 0.0,
+                    alerts: m
+                        .alerts
+                        .iter()
+                        .map(|a| alert_of(&target, a, &m.name))
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    ProgramResult { target, classes }
 }
 
 fn object_uri(t: &UnitTarget) -> String {
@@ -253,14 +351,25 @@ mod tests {
             vec![
                 UnitTarget {
                     kind: ObjectKind::Class,
-                    object: "ZCL_SIM_PARTS".into()
+                    object: "ZCL_SIM_PARTS".into(),
+                    class: None,
+                    method: None,
                 },
                 UnitTarget {
                     kind: ObjectKind::Program,
-                    object: "ZSIM_REPORT".into()
+                    object: "ZSIM_REPORT".into(),
+                    class: None,
+                    method: None,
                 }
             ]
         );
+        let filtered = parse_run_configuration(&CONFIG.replace(
+            "ZCL_SIM_PARTS\"",
+            "ZCL_SIM_PARTS/includes/testclasses#testclass=ltc_double;testmethod=doubles\"",
+        ))
+        .unwrap();
+        assert_eq!(filtered[0].filter().as_deref(), Some("LTC_DOUBLE=>DOUBLES"));
+        assert_eq!(filtered[1].filter(), None);
         assert!(parse_run_configuration("<x/>").is_err());
         assert!(parse_run_configuration(&CONFIG.replace("/sap/bc/adt/oo", "/nope")).is_err());
     }
@@ -270,6 +379,8 @@ mod tests {
         let target = UnitTarget {
             kind: ObjectKind::Class,
             object: "ZCL_X".into(),
+            class: None,
+            method: None,
         };
         assert_eq!(
             run_result_xml(&[ProgramResult {

@@ -76,30 +76,22 @@ pub(crate) fn answer(result: Result<String, RunError>) -> Response {
     }
 }
 
-/// Run on this thread; a panic of the interpreter becomes `Err(())`.
-#[allow(clippy::result_large_err)] // `abap::RunError` is the interpreter's type.
-fn run_guarded(
-    repo: &abap::Repository,
-    class: &str,
-    hook: &mut SimHook,
-) -> Result<Result<String, RunError>, ()> {
-    catch_unwind(AssertUnwindSafe(|| repo.run_classrun(class, hook))).map_err(|_| ())
+/// Why a run produced no result of its own.
+enum RunFailure {
+    /// The interpreter thread could not be started.
+    Spawn(String),
+    /// The interpreter panicked (caught per run).
+    Panic,
 }
 
-/// Run `class` for `user`.
-pub(crate) async fn run(shared: Arc<Shared>, user: &str, class: &str) -> Response {
-    let class = percent_encoding::percent_decode_str(class)
-        .decode_utf8_lossy()
-        .trim()
-        .to_uppercase();
-    let known = shared
-        .repo
-        .objects()
-        .iter()
-        .any(|(name, kind)| *kind == ObjectKind::Class && name.eq_ignore_ascii_case(&class));
-    if !known {
-        return errors::not_found(format!("Class {class} does not exist")).into_response();
-    }
+/// Run `work` on its own interpreter thread with the debug hook of a new debuggee of `user`;
+/// the request waits while the program is stopped (§14.2).
+#[allow(clippy::result_large_err)] // `abap::RunError` is the interpreter's type.
+async fn run_debuggable<T: Send + 'static>(
+    shared: Arc<Shared>,
+    user: &str,
+    work: impl FnOnce(&abap::Repository, &mut SimHook) -> Result<T, RunError> + Send + 'static,
+) -> Result<Result<T, RunError>, RunFailure> {
     let (entry, rx) = DebuggeeEntry::new(user, &shared.config.client);
     shared.debuggees.add(entry.clone());
     let (done, result) = tokio::sync::oneshot::channel();
@@ -110,19 +102,61 @@ pub(crate) async fn run(shared: Arc<Shared>, user: &str, class: &str) -> Respons
         .stack_size(RUN_STACK_BYTES)
         .spawn(move || {
             let mut hook = SimHook::new(thread_shared.clone(), thread_entry, rx);
-            let outcome = run_guarded(&thread_shared.repo, &class, &mut hook);
+            let outcome = catch_unwind(AssertUnwindSafe(|| work(&thread_shared.repo, &mut hook)))
+                .map_err(|_| ());
             hook.finish();
             let _ = done.send(outcome);
         });
     if let Err(e) = spawned {
         shared.debuggees.remove(&entry.id);
-        return run_failed(format!("cannot start the program: {e}")).into_response();
+        return Err(RunFailure::Spawn(e.to_string()));
     }
     match result.await {
-        Ok(Ok(outcome)) => answer(outcome),
-        Ok(Err(())) | Err(_) => run_failed("internal error of the ABAP interpreter")
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(())) | Err(_) => Err(RunFailure::Panic),
+    }
+}
+
+fn failure_answer(f: RunFailure) -> Response {
+    match f {
+        RunFailure::Spawn(e) => {
+            run_failed(format!("cannot start the program: {e}")).into_response()
+        }
+        RunFailure::Panic => run_failed("internal error of the ABAP interpreter")
             .sub_type("runtimeError")
             .into_response(),
+    }
+}
+
+fn known(shared: &Shared, kind: ObjectKind, name: &str) -> bool {
+    shared
+        .repo
+        .objects()
+        .iter()
+        .any(|(n, k)| *k == kind && n.eq_ignore_ascii_case(name))
+}
+
+fn decoded_name(raw: &str) -> String {
+    percent_encoding::percent_decode_str(raw)
+        .decode_utf8_lossy()
+        .trim()
+        .to_uppercase()
+}
+
+/// Run `class` for `user`.
+#[allow(clippy::result_large_err)] // `abap::RunError` is the interpreter's type.
+pub(crate) async fn run(shared: Arc<Shared>, user: &str, class: &str) -> Response {
+    let class = decoded_name(class);
+    if !known(&shared, ObjectKind::Class, &class) {
+        return errors::not_found(format!("Class {class} does not exist")).into_response();
+    }
+    match run_debuggable(shared, user, move |repo, hook| {
+        repo.run_classrun(&class, hook)
+    })
+    .await
+    {
+        Ok(outcome) => answer(outcome),
+        Err(f) => failure_answer(f),
     }
 }
 
@@ -137,49 +171,61 @@ pub(crate) fn source(shared: &Shared, path: &str) -> Response {
     }
 }
 
-/// `POST /sap/bc/adt/abapdbg/reportrun/<PROGRAM>` (simulator only): run a report.
-pub(crate) async fn report(_shared: Arc<Shared>, _user: &str, program: &str) -> Response {
-    let program = percent_encoding::percent_decode_str(program)
-        .decode_utf8_lossy()
-        .trim()
-        .to_uppercase();
-    errors::not_found(format!("Program {program} cannot be run yet")).into_response()
+/// `POST /sap/bc/adt/abapdbg/reportrun/<PROGRAM>` (simulator only): run a report; 200
+/// `text/plain` with its list, errors as for classrun; unknown programs → 404.
+#[allow(clippy::result_large_err)] // `abap::RunError` is the interpreter's type.
+pub(crate) async fn report(shared: Arc<Shared>, user: &str, program: &str) -> Response {
+    let program = decoded_name(program);
+    if !known(&shared, ObjectKind::Program, &program) {
+        return errors::not_found(format!("Program {program} does not exist")).into_response();
+    }
+    match run_debuggable(shared, user, move |repo, hook| {
+        repo.run_report(&program, hook)
+    })
+    .await
+    {
+        Ok(Err(RunError::UnknownClass(p))) => {
+            errors::not_found(format!("Program {p} does not exist")).into_response()
+        }
+        Ok(outcome) => answer(outcome),
+        Err(f) => failure_answer(f),
+    }
 }
 
-/// `POST /sap/bc/adt/abapunit/testruns`: ABAP Unit.
-pub(crate) async fn unit_tests(shared: Arc<Shared>, _user: &str, body: &str) -> Response {
+/// `POST /sap/bc/adt/abapunit/testruns`: ABAP Unit. All named objects run on one
+/// interpreter thread (debuggable like any run: breakpoints in test classes stop it).
+#[allow(clippy::result_large_err)] // `abap::RunError` is the interpreter's type.
+pub(crate) async fn unit_tests(shared: Arc<Shared>, user: &str, body: &str) -> Response {
     let targets = match crate::aunit::parse_run_configuration(body) {
         Ok(t) => t,
         Err(e) => return errors::invalid_data(e.0).into_response(),
     };
-    let mut programs = Vec::new();
-    for t in targets {
-        let known = shared
-            .repo
-            .objects()
-            .iter()
-            .any(|(name, kind)| *kind == t.kind && *name == t.object);
-        if !known {
+    for t in &targets {
+        if !known(&shared, t.kind, &t.object) {
             return errors::not_found(format!("Object {} does not exist", t.object))
                 .into_response();
         }
-        if shared
-            .repo
-            .source(&t.object, abap::SourcePart::TestClasses)
-            .is_some()
-        {
-            return AdtError::new(
-                StatusCode::NOT_IMPLEMENTED,
-                "ExceptionNotSupported",
-                "ABAP Unit runs need the interpreter's unit runner (not available yet)",
-            )
-            .into_response();
-        }
-        programs.push(crate::aunit::ProgramResult {
-            target: t,
-            classes: Vec::new(),
-        });
     }
+    let run_targets = targets.clone();
+    let outcome = run_debuggable(shared, user, move |repo, hook| {
+        let mut results = Vec::new();
+        for t in &run_targets {
+            let filter = t.filter();
+            results.push(repo.run_unit_tests(&t.object, t.kind, filter.as_deref(), hook)?);
+        }
+        Ok(results)
+    })
+    .await;
+    let results = match outcome {
+        Ok(Ok(results)) => results,
+        Ok(Err(e)) => return answer(Err(e)),
+        Err(f) => return failure_answer(f),
+    };
+    let programs: Vec<crate::aunit::ProgramResult> = targets
+        .into_iter()
+        .zip(results)
+        .map(|(target, result)| crate::aunit::program_result(target, &result))
+        .collect();
     let mut r = (StatusCode::OK, crate::aunit::run_result_xml(&programs)).into_response();
     r.headers_mut().insert(
         header::CONTENT_TYPE,

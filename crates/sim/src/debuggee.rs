@@ -35,6 +35,9 @@ pub(crate) enum StepKind {
         part: abap::SourcePart,
         line: u32,
     },
+    /// Continue at a line without executing what lies between (`stepJumpToLine`); stops at
+    /// the target before its statement runs.
+    Jump,
 }
 
 /// How a step ended.
@@ -100,6 +103,22 @@ pub(crate) enum Command {
     Step {
         kind: StepKind,
         reply: oneshot::Sender<StepOutcome>,
+    },
+    /// Move the execution pointer to `line` of the current procedure (`stepJumpToLine`).
+    /// `Err(())` at once when the target is impossible (the debuggee stays stopped), else the
+    /// outcome once it stopped at the target.
+    Jump {
+        object: String,
+        part: abap::SourcePart,
+        line: u32,
+        reply: oneshot::Sender<Result<oneshot::Receiver<StepOutcome>, ()>>,
+    },
+    /// Change a variable of frame `frame` (`setVariableValue`): its new record, or why not.
+    SetValue {
+        frame: usize,
+        id: String,
+        value: String,
+        reply: oneshot::Sender<Result<VarRecord, String>>,
     },
     Terminate {
         reply: Option<oneshot::Sender<()>>,
@@ -333,6 +352,7 @@ impl SimHook {
             StepKind::Over => ctx.depth() <= depth,
             StepKind::Return => ctx.depth() < depth,
             StepKind::Continue => false,
+            StepKind::Jump => true,
             StepKind::RunTo { object, part, line } => {
                 loc.line == *line && loc.part == *part && loc.object == *object
             }
@@ -411,7 +431,9 @@ impl SimHook {
                 | Command::Children { .. }
                 | Command::Variables { .. }
                 | Command::Watch { .. }
-                | Command::Step { .. } => {}
+                | Command::Step { .. }
+                | Command::Jump { .. }
+                | Command::SetValue { .. } => {}
             }
         }
     }
@@ -473,6 +495,44 @@ impl SimHook {
                     };
                     self.pending = Some(reply);
                     return Resume::Run;
+                }
+                Command::Jump {
+                    object,
+                    part,
+                    line,
+                    reply,
+                } => {
+                    let here = ctx.location();
+                    let possible =
+                        here.object == object && here.part == part && ctx.can_jump_to(line);
+                    if !possible {
+                        let _ = reply.send(Err(()));
+                        continue;
+                    }
+                    let (step_reply, outcome) = oneshot::channel();
+                    if reply.send(Ok(outcome)).is_err() {
+                        // The request went away: stay stopped.
+                        continue;
+                    }
+                    self.mode = Mode::Attached {
+                        step: Some((StepKind::Jump, depth)),
+                    };
+                    self.pending = Some(step_reply);
+                    return Resume::JumpTo(line);
+                }
+                Command::SetValue {
+                    frame,
+                    id,
+                    value,
+                    reply,
+                } => {
+                    let result = ctx.set_value(frame.min(last_frame), &id, &value);
+                    if result.is_ok() {
+                        // The debugger's own change is no watchpoint hit: take the new value
+                        // as the watched one.
+                        let _ = crate::watchpoints::check(&self.entry.watchpoints, ctx);
+                    }
+                    let _ = reply.send(result);
                 }
                 Command::Terminate { reply } => {
                     self.entry.set_phase(Phase::Ended);
@@ -537,13 +597,16 @@ fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Vec<Pare
         .collect()
 }
 
-/// What the interpreter tells about the next statement.
-fn probe_of<'a>(_ctx: &dyn StopContext, loc: &'a Location) -> Probe<'a> {
+/// What the interpreter tells about the next statement: its keyword (statement
+/// breakpoints), the class a `CATCH` has just caught (exception breakpoints) and a `MESSAGE`'s
+/// static id, number and type (message breakpoints).
+fn probe_of<'a>(ctx: &dyn StopContext, loc: &'a Location) -> Probe<'a> {
+    let statement = ctx.statement();
     Probe {
         location: loc,
-        statement: None,
-        exception: None,
-        message: None,
+        statement: (!statement.is_empty()).then_some(statement),
+        exception: ctx.caught_exception(),
+        message: ctx.message(),
     }
 }
 
@@ -579,6 +642,18 @@ impl DebugHook for SimHook {
             }
             Mode::Attached { step } => {
                 let step = step.clone();
+                if matches!(step, Some((StepKind::Jump, _))) {
+                    // Landed on the jump target: nothing was executed or reached on the way.
+                    let _ = crate::watchpoints::check(&self.entry.watchpoints, ctx);
+                    lock(&self.entry.state).location = Some(loc);
+                    if let Some(p) = self.pending.take() {
+                        let _ = p.send(StepOutcome::Stopped {
+                            reached: Vec::new(),
+                            watched: Vec::new(),
+                        });
+                    }
+                    return self.serve(ctx);
+                }
                 let hits = self.hits(ctx, &loc, true);
                 let running = matches!(
                     step,

@@ -64,13 +64,16 @@ pub(crate) async fn dispatch(
             }
         }
         "stepJumpToLine" => {
-            if q(query, "uri").is_none() {
+            let Some(uri) = q(query, "uri") else {
                 return errors::parameter_not_found("uri").into_response();
-            }
+            };
             if dbg.attached.is_none() {
                 return no_debuggee_step(dbg).into_response();
             }
-            step_not_possible().into_response()
+            match parse_source_uri(uri).and_then(|r| Some((r.line?, r))) {
+                Some((line, r)) => jump(dbg, r.object, r.part, line).await,
+                None => step_not_possible().into_response(),
+            }
         }
         "terminateDebuggee" => terminate(dbg).await,
         "setVariableValue" => {
@@ -80,13 +83,11 @@ pub(crate) async fn dispatch(
             if dbg.attached.is_none() {
                 return errors::no_session_other().into_response();
             }
-            // Needs `StopContext::set_value` from the interpreter (pending).
-            AdtError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "AdiFailed",
-                "Changing variables is not supported by this simulator yet",
-            )
-            .into_response()
+            let name = q(query, "variableName")
+                .unwrap_or_default()
+                .trim()
+                .to_uppercase();
+            set_value(dbg, name, body).await
         }
         "setDebuggerSettings" => set_settings(dbg, body),
         "setStackPosition" => {
@@ -284,6 +285,81 @@ async fn step(dbg: &mut DebugSession, kind: StepKind) -> Response {
             dbg.end(EndKind::Ended);
             errors::debuggee_ended().into_response()
         }
+    }
+}
+
+/// `stepJumpToLine` (§7.1): move the execution pointer without executing the skipped code.
+/// Targets that are no stop point of the current procedure (same source part, a block being
+/// executed or one enclosing it) answer `stepNotPossible`; the debuggee stays where it was.
+async fn jump(
+    dbg: &mut DebugSession,
+    object: String,
+    part: abap::SourcePart,
+    line: u32,
+) -> Response {
+    let Some(debug_session_id) = dbg.attached.as_ref().map(|a| a.debug_session_id.clone()) else {
+        return no_debuggee_step(dbg).into_response();
+    };
+    let outcome = match ask(dbg, |reply| Command::Jump {
+        object,
+        part,
+        line,
+        reply,
+    })
+    .await
+    {
+        Some(Ok(rx)) => rx.await.ok(),
+        Some(Err(())) => return step_not_possible().into_response(),
+        None => None,
+    };
+    match outcome {
+        Some(StepOutcome::Stopped { reached, watched }) => {
+            dbg.selected_frame = 0;
+            xml_ok(step_xml(
+                &debug_session_id,
+                &dbg.settings,
+                &reached,
+                &watched,
+            ))
+        }
+        Some(StepOutcome::Ended) | None => {
+            dbg.end(EndKind::Ended);
+            errors::debuggee_ended().into_response()
+        }
+    }
+}
+
+/// `setVariableValue` (§9.7): the body is the new value as typed; it is converted with ABAP
+/// move semantics in the selected frame. 200 `text/plain` with the value as stored and
+/// re-formatted (`99 ` for an `I`).
+async fn set_value(dbg: &mut DebugSession, id: String, body: &str) -> Response {
+    let frame = dbg.selected_frame;
+    let value = body.to_string();
+    let Some(result) = ask(dbg, |reply| Command::SetValue {
+        frame,
+        id,
+        value,
+        reply,
+    })
+    .await
+    else {
+        return errors::no_session_other().into_response();
+    };
+    match result {
+        Ok(record) => {
+            let mut r = (StatusCode::OK, record.value).into_response();
+            r.headers_mut().insert(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
+            r
+        }
+        Err(message) => AdtError::new(
+            StatusCode::BAD_REQUEST,
+            "ExceptionInvalidData",
+            format!("Value cannot be changed: {message}"),
+        )
+        .into_response(),
     }
 }
 

@@ -1,0 +1,462 @@
+//! The interpreter's abilities wired into the simulator, over real HTTP: statement, exception
+//! and message breakpoints firing, setVariableValue, stepJumpToLine, report runs and ABAP
+//! Unit runs.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::*;
+
+const WIRING: &str = "ZSIM_WIRING";
+const WIRING_URI: &str = "/sap/bc/adt/oo/classes/zsim_wiring/source/main";
+const WIRING_OUTPUT: &str = "Division by zero (type i)\nI: ZSIM(001) 11\n11 AB";
+const LISTENERS: &str = "/sap/bc/adt/debugger/listeners";
+const AUNIT: &str = "/sap/bc/adt/abapunit/testruns";
+const AUNIT_CT: &str = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
+
+fn fixture(dir: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(dir)
+}
+
+async fn sim() -> sim::SimHandle {
+    sim::start(sim::SimConfig {
+        program_dirs: vec![fixture("wiring"), fixture("src")],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start")
+}
+
+async fn session(base: &str, stateful: bool) -> Session {
+    let s = Session::new(base, stateful);
+    s.fetch_csrf().await;
+    s
+}
+
+async fn wait_for_listener(s: &Session) {
+    let q = format!(
+        "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"
+    );
+    for _ in 0..200 {
+        if s.get(&q).await.status == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("listener never registered");
+}
+
+fn bps(inner: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">{inner}</dbg:breakpoints>"
+    )
+}
+
+fn line_bp(uri: &str, line: u32) -> String {
+    format!(
+        "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"l{line}\" skipCount=\"0\" adtcore:uri=\"{uri}#start={line}\"/>"
+    )
+}
+
+/// Breakpoints, a listener poll and the trigger `path` (a POST); once the listener reported
+/// the stop: the attached debug session and the running trigger.
+async fn stopped(
+    base: &str,
+    breakpoints: &str,
+    path: &str,
+    body: Option<String>,
+) -> (Session, tokio::task::JoinHandle<Resp>) {
+    let l = session(base, false).await;
+    let r = l
+        .post_xml(
+            "/sap/bc/adt/debugger/breakpoints",
+            "application/xml",
+            bps(breakpoints),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(!r.body.contains("errorMessage"), "{r:?}");
+    let lbase = base.to_string();
+    let listen = tokio::spawn(async move {
+        let l = session(&lbase, false).await;
+        l.listen(30).await
+    });
+    wait_for_listener(&l).await;
+    let tbase = base.to_string();
+    let tpath = path.to_string();
+    let run = tokio::spawn(async move {
+        let t = session(&tbase, false).await;
+        match body {
+            Some(b) => t.post_xml(&tpath, AUNIT_CT, b).await,
+            None => t.post(&tpath).await,
+        }
+    });
+    let caught = tokio::time::timeout(Duration::from_secs(20), listen)
+        .await
+        .expect("listener answers")
+        .expect("join");
+    assert_eq!(caught.status, 200, "{caught:?}");
+    let d = session(base, true).await;
+    let id = element(&caught.body, "DEBUGGEE_ID").expect("debuggee id");
+    let r = d.attach(&id).await;
+    assert_eq!(r.status, 200, "{r:?}");
+    (d, run)
+}
+
+async fn finish(run: tokio::task::JoinHandle<Resp>) -> Resp {
+    tokio::time::timeout(Duration::from_secs(20), run)
+        .await
+        .expect("trigger answers")
+        .expect("join")
+}
+
+fn value_of(xml: &str, id: &str) -> Option<String> {
+    element(record(xml, id)?, "VALUE")
+}
+
+fn reached_ids(step: &str) -> Vec<String> {
+    step.match_indices("<dbg:breakpoint ")
+        .filter_map(|(at, _)| attribute(&step[at..], "id"))
+        .collect()
+}
+
+async fn set_value(d: &Session, name: &str, value: &str) -> Resp {
+    d.raw(
+        reqwest::Method::POST,
+        &format!("/sap/bc/adt/debugger?method=setVariableValue&variableName={name}"),
+        &[],
+        Some(("text/plain", value.to_string())),
+        true,
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn statement_exception_and_message_breakpoints_fire() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let (d, run) = stopped(
+        &base,
+        "<breakpoint kind=\"exception\" clientId=\"ex\" exceptionClass=\"cx_sy_zerodivide\"/><breakpoint kind=\"exception\" clientId=\"other\" exceptionClass=\"cx_sy_itab_line_not_found\"/><breakpoint kind=\"message\" clientId=\"msg\" msgId=\"ZSIM\" msgNo=\"1\" msgTy=\"I\"/><breakpoint kind=\"statement\" clientId=\"st\" statement=\"MESSAGE\"/><breakpoint kind=\"statement\" clientId=\"raise\" statement=\"RAISE\"/>",
+        &format!("/sap/bc/adt/oo/classrun/{WIRING}"),
+        None,
+    )
+    .await;
+    // First stop: the CATCH that caught CX_SY_ZERODIVIDE.
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(24), "{r:?}");
+    // Then the MESSAGE: the statement and the message breakpoint, both reported.
+    let r = d.step("stepContinue").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let mut ids = reached_ids(&r.body);
+    ids.sort();
+    assert_eq!(
+        ids,
+        vec![
+            "KIND=1.STATEMENT=MESSAGE".to_string(),
+            "KIND=12.MSGID=ZSIM.MSGNO=1.MSGTY=I".to_string(),
+        ],
+        "{r:?}"
+    );
+    assert!(r.body.contains("id=\"KIND=1.STATEMENT=MESSAGE\""), "{r:?}");
+    assert!(r.body.contains("kind=\"message\""), "{r:?}");
+    assert_eq!(reached_ids(&r.body).len(), 2, "{r:?}");
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(27), "{r:?}");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"), "{r:?}");
+    let out = finish(run).await;
+    assert_eq!(out.status, 200, "{out:?}");
+    assert_eq!(out.body.trim_end(), WIRING_OUTPUT);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exception_breakpoint_reported_on_attach() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let l = session(&base, false).await;
+    let r = l
+        .post_xml(
+            "/sap/bc/adt/debugger/breakpoints",
+            "application/xml",
+            bps(
+                "<breakpoint kind=\"exception\" clientId=\"ex\" exceptionClass=\"CX_SY_ZERODIVIDE\"/>",
+            ),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let lbase = base.clone();
+    let listen = tokio::spawn(async move {
+        let l = session(&lbase, false).await;
+        l.listen(30).await
+    });
+    wait_for_listener(&l).await;
+    let tbase = base.clone();
+    let run =
+        tokio::spawn(async move { session(&tbase, false).await.classrun("zsim_wiring").await });
+    let caught = listen.await.expect("join");
+    let d = session(&base, true).await;
+    let id = element(&caught.body, "DEBUGGEE_ID").expect("debuggee id");
+    let r = d.attach(&id).await;
+    assert!(
+        r.body
+            .contains("id=\"KIND=5.EXCEPTION_CLASS=CX_SY_ZERODIVIDE\""),
+        "{r:?}"
+    );
+    // The exception object is there, in the variables of the CATCH.
+    let r = d.step("stepOver").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(25), "{r:?}");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
+    assert_eq!(finish(run).await.body.trim_end(), WIRING_OUTPUT);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn set_variable_value_converts_and_answers_the_new_value() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let (d, run) = stopped(
+        &base,
+        &line_bp(WIRING_URI, 21),
+        &format!("/sap/bc/adt/oo/classrun/{WIRING}"),
+        None,
+    )
+    .await;
+    let r = set_value(&d, "LV_N", "41").await;
+    assert_eq!((r.status, r.body.as_str()), (200, "41 "), "{r:?}");
+    assert_eq!(r.content_type(), Some("text/plain; charset=utf-8"));
+    // Lower case ids, C truncation, a negative I.
+    let r = set_value(&d, "lv_code", "TOOLONG").await;
+    assert_eq!((r.status, r.body.as_str()), (200, "TOOL"), "{r:?}");
+    let r = d.variables(&["LV_N", "LV_CODE"]).await;
+    assert_eq!(value_of(&r.body, "LV_N").as_deref(), Some("41 "));
+    assert_eq!(value_of(&r.body, "LV_CODE").as_deref(), Some("TOOL"));
+    // Refusals: not a number, unknown variable, not elementary.
+    for (name, value, needle) in [
+        ("LV_N", "x1", "x1"),
+        ("LV_NOPE", "1", "unknown"),
+        ("ME", "1", "ME"),
+    ] {
+        let r = set_value(&d, name, value).await;
+        assert_eq!(r.status, 400, "{name}: {r:?}");
+        assert!(r.body.contains(needle), "{name}: {r:?}");
+        assert!(r.body.contains("ExceptionInvalidData"), "{r:?}");
+    }
+    let r = d.variables(&["LV_N"]).await;
+    assert_eq!(value_of(&r.body, "LV_N").as_deref(), Some("41 "));
+    // The program goes on with the new value.
+    let r = d.step("stepOver").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = d.variables(&["LV_N"]).await;
+    assert_eq!(value_of(&r.body, "LV_N").as_deref(), Some("51 "));
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
+    let out = finish(run).await;
+    assert_eq!(
+        out.body.trim_end(),
+        "Division by zero (type i)\nI: ZSIM(001) 51\n51 TOOL"
+    );
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jump_to_line_skips_code_and_refuses_impossible_targets() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let (d, run) = stopped(
+        &base,
+        &line_bp(WIRING_URI, 21),
+        &format!("/sap/bc/adt/oo/classrun/{WIRING}"),
+        None,
+    )
+    .await;
+    let jump = |target: String| {
+        let enc: String =
+            percent_encoding::utf8_percent_encode(&target, percent_encoding::NON_ALPHANUMERIC)
+                .to_string();
+        format!("stepJumpToLine&uri={enc}")
+    };
+    // Impossible: a declaration, a line inside the TRY block (not running), another object,
+    // an unknown object, no line at all. The debuggee stays where it is.
+    for target in [
+        format!("{WIRING_URI}#start=17"),
+        format!("{WIRING_URI}#start=23"),
+        "/sap/bc/adt/oo/classes/zcl_abapdbg_demo/source/main#start=35".to_string(),
+        "/sap/bc/adt/oo/classes/zcl_nope/source/main#start=21".to_string(),
+        WIRING_URI.to_string(),
+    ] {
+        let r = d.step(&jump(target.clone())).await;
+        assert_eq!(r.status, 500, "{target}: {r:?}");
+        assert_eq!(
+            subtype(&r.body).as_deref(),
+            Some("stepNotPossible"),
+            "{target}"
+        );
+        let r = d.stack().await;
+        assert_eq!(top_line(&r.body), Some(21), "{target}: {r:?}");
+    }
+    // Skip `lv_n = lv_n + 10` and the whole TRY block.
+    let r = d.step(&jump(format!("{WIRING_URI}#start=27"))).await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(r.body.contains("<dbg:step "), "{r:?}");
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(27), "{r:?}");
+    let r = d.variables(&["LV_N"]).await;
+    assert_eq!(value_of(&r.body, "LV_N").as_deref(), Some("1 "));
+    // Back again: `lv_code = 'AB'` runs a second time, then on.
+    let r = d.step(&jump(format!("{WIRING_URI}#start=19"))).await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(19), "{r:?}");
+    let r = d.step("stepContinue").await;
+    // The line breakpoint on 21 is reached again.
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(21), "{r:?}");
+    let r = d.step(&jump(format!("{WIRING_URI}#start=28"))).await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
+    assert_eq!(finish(run).await.body.trim_end(), "1 AB");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn report_runs_answer_the_list_and_stop_in_forms() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let t = session(&base, false).await;
+    let r = t.post("/sap/bc/adt/abapdbg/reportrun/zsim_list").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert_eq!(r.content_type(), Some("text/plain; charset=utf-8"));
+    // ULINE draws the list width (sy-linsz 83).
+    assert_eq!(
+        r.body.trim_end(),
+        format!("Report\nTotal 41\n{}\ndone", "-".repeat(83))
+    );
+    let r = t.post("/sap/bc/adt/abapdbg/reportrun/znope").await;
+    assert_eq!(r.status, 404, "{r:?}");
+    // A class is no report.
+    let r = t.post("/sap/bc/adt/abapdbg/reportrun/zsim_wiring").await;
+    assert_eq!(r.status, 404, "{r:?}");
+    // Debugged: a breakpoint in the FORM.
+    let (d, run) = stopped(
+        &base,
+        &line_bp("/sap/bc/adt/programs/programs/zsim_list/source/main", 18),
+        "/sap/bc/adt/abapdbg/reportrun/ZSIM_LIST",
+        None,
+    )
+    .await;
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(18), "{r:?}");
+    assert!(
+        r.body.contains("eventType=\"FORM\" eventName=\"ADD\""),
+        "{r:?}"
+    );
+    assert!(r.body.contains("eventName=\"START-OF-SELECTION\""), "{r:?}");
+    let r = d.variables(&["CV_SUM", "IV_N"]).await;
+    assert_eq!(value_of(&r.body, "CV_SUM").as_deref(), Some("1 "), "{r:?}");
+    assert_eq!(value_of(&r.body, "IV_N").as_deref(), Some("4 "), "{r:?}");
+    let r = set_value(&d, "CV_SUM", "2").await;
+    assert_eq!(r.body, "2 ");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
+    let out = finish(run).await;
+    assert!(out.body.contains("Total 42"), "{out:?}");
+    sim.shutdown().await;
+}
+
+fn run_config(uri: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><aunit:runConfiguration xmlns:aunit=\"http://www.sap.com/adt/aunit\"><external><coverage active=\"false\"/></external><options><uriType value=\"semantic\"/><testDeterminationStrategy sameProgram=\"true\" assignedTests=\"false\"/><testRiskLevels harmless=\"true\" dangerous=\"true\" critical=\"true\"/><testDurations short=\"true\" medium=\"true\" long=\"true\"/></options><adtcore:objectSets xmlns:adtcore=\"http://www.sap.com/adt/core\"><objectSet kind=\"inclusive\"><adtcore:objectReferences><adtcore:objectReference adtcore:uri=\"{uri}\"/></adtcore:objectReferences></objectSet></adtcore:objectSets></aunit:runConfiguration>"
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abap_unit_runs_test_classes_and_reports_failures() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let s = session(&base, false).await;
+    let r = s
+        .post_xml(
+            AUNIT,
+            AUNIT_CT,
+            run_config("/sap/bc/adt/oo/classes/zcl_sim_parts"),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{r:?}");
+    let b = &r.body;
+    assert!(b.contains("<program adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_sim_parts\" adtcore:type=\"CLAS/OC\" adtcore:name=\"ZCL_SIM_PARTS\""), "{b}");
+    assert!(b.contains("<testClass adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses#start=1,6\" adtcore:type=\"CLAS/OCN/testclasses\" adtcore:name=\"LTC_DOUBLE\" adtcore:packageName=\"$TMP\" durationCategory=\"short\" riskLevel=\"harmless\"><alerts/>"), "{b}");
+    assert!(b.contains("adtcore:name=\"DOUBLES\" adtcore:packageName=\"$TMP\" executionTime=\"0.000\" unit=\"s\"><alerts/></testMethod>"), "{b}");
+    assert!(b.contains("adtcore:name=\"FAILS\""), "{b}");
+    assert!(
+        b.contains("<alert kind=\"failedAssertion\" severity=\"critical\"><title>Critical Assertion Error: 'Fails: ASSERT_EQUALS'</title>"),
+        "{b}"
+    );
+    assert!(b.contains("<stackEntry adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses#start=22,0;end=22,0\" adtcore:type=\"CLAS/OCN/testclasses\" adtcore:name=\"ZCL_SIM_PARTS\" adtcore:description=\"Include: &lt;ZCL_SIM_PARTS=================CCAU&gt; Line: &lt;22&gt; (FAILS)\"/>"), "{b}");
+    // One method only.
+    let r = s
+        .post_xml(
+            AUNIT,
+            AUNIT_CT,
+            run_config(
+                "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses#testclass=LTC_DOUBLE;testmethod=DOUBLES",
+            ),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(r.body.contains("adtcore:name=\"DOUBLES\""), "{r:?}");
+    assert!(!r.body.contains("adtcore:name=\"FAILS\""), "{r:?}");
+    assert!(!r.body.contains("<alert "), "{r:?}");
+    // A class that names no test class of the object: nothing ran.
+    let r = s
+        .post_xml(
+            AUNIT,
+            AUNIT_CT,
+            run_config(
+                "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses#testclass=LTC_NOPE",
+            ),
+        )
+        .await;
+    assert!(
+        r.body
+            .ends_with("<aunit:runResult xmlns:aunit=\"http://www.sap.com/adt/aunit\"/>"),
+        "{r:?}"
+    );
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abap_unit_runs_stop_at_breakpoints_in_test_classes() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let (d, run) = stopped(
+        &base,
+        &line_bp(
+            "/sap/bc/adt/oo/classes/zcl_sim_parts/includes/testclasses",
+            22,
+        ),
+        AUNIT,
+        Some(run_config("/sap/bc/adt/oo/classes/zcl_sim_parts")),
+    )
+    .await;
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(22), "{r:?}");
+    assert!(r.body.contains("CCAU"), "{r:?}");
+    assert!(r.body.contains("eventName=\"FAILS\""), "{r:?}");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
+    let out = finish(run).await;
+    assert_eq!(out.status, 200, "{out:?}");
+    assert!(out.body.contains("failedAssertion"), "{out:?}");
+    sim.shutdown().await;
+}
