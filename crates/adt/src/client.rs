@@ -121,6 +121,7 @@ impl Client {
                 accept,
                 body,
                 wait,
+                idempotent: idempotent(operation),
             })
             .await
     }
@@ -891,6 +892,7 @@ impl Client {
                     accept: &call.accept,
                     body: call.body.as_ref().map(|(ct, b)| (ct.as_str(), b.clone())),
                     wait,
+                    idempotent: false,
                 })
                 .await
                 .map(|a| BatchAnswer {
@@ -1126,12 +1128,22 @@ impl Client {
             accept: "*/*",
             body: None,
             wait: Wait::Normal,
+            idempotent: true,
         };
         self.session
             .send_as(&call, SessionMode::Stateless)
             .await
             .map(|_| ())
     }
+}
+
+/// Operations sent as POST/PUT/DELETE that change nothing when repeated, so a lost connection
+/// may be retried (reads of the debuggee and the absolute frame switch).
+fn idempotent(operation: &str) -> bool {
+    matches!(
+        operation,
+        "getStack" | "getChildVariables" | "getVariables" | "setStackPosition" | "stop listener"
+    )
 }
 
 /// Whether a batch call may block until the program stops again (steps).

@@ -21,6 +21,9 @@ const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Retries of safe requests on transient failures.
 const SAFE_RETRIES: u32 = 3;
+/// How a timed-out request is described (timeouts are not retried: the server is busy, and a
+/// retry would only multiply the wait).
+const TIMED_OUT: &str = "no answer within the time limit";
 
 /// Characters left as they are in a query value or path segment.
 const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
@@ -68,6 +71,9 @@ pub(crate) struct Call<'a> {
     /// Content type and body.
     pub body: Option<(&'a str, String)>,
     pub wait: Wait,
+    /// A read without side effects sent as POST (`getStack`, `getChildVariables`, …): retried
+    /// on transient failures like a GET.
+    pub idempotent: bool,
 }
 
 /// A successful answer.
@@ -142,6 +148,11 @@ pub struct Session {
     language: Option<String>,
     timeout: Duration,
     mode: SessionMode,
+    /// Names of the cookies injected from the configuration (kept on a new logon).
+    injected: Vec<String>,
+    /// Whether a new security session can be opened without the user (credentials, token or
+    /// certificate; injected SSO cookies alone cannot log on again).
+    can_logon: bool,
     state: Mutex<SessionState>,
 }
 
@@ -207,7 +218,9 @@ impl Session {
         let http = builder
             .build()
             .map_err(|e| AdtError::Config(format!("cannot build the HTTP client: {e}")))?;
+        let can_logon = authorization.is_some() || config.client_certificate.is_some();
         let mut jar = Jar::default();
+        let mut injected = Vec::new();
         for (name, value) in &config.cookies {
             let (name, value) = (name.trim(), value.trim());
             if name.is_empty() || name.contains(['=', ';', ' ']) || value.contains(';') {
@@ -216,6 +229,7 @@ impl Session {
                 )));
             }
             jar.store(&format!("{name}={value}"));
+            injected.push(name.to_string());
         }
         Ok(Session {
             http,
@@ -225,6 +239,8 @@ impl Session {
             language: config.language.clone().filter(|c| !c.trim().is_empty()),
             timeout: config.request_timeout,
             mode,
+            injected,
+            can_logon,
             state: Mutex::new(SessionState { jar, csrf: None }),
         })
     }
@@ -275,15 +291,31 @@ impl Session {
         if modifying && self.lock().csrf.is_none() {
             self.fetch_csrf(mode).await?;
         }
-        let first = self.attempt(call, mode).await?;
-        if first.csrf_required && modifying {
+        let mut answer = self.attempt(call, mode).await?;
+        if answer.csrf_required && modifying {
             tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
             self.lock().csrf = None;
             self.fetch_csrf(mode).await?;
-            let second = self.attempt(call, mode).await?;
-            return second.finish(call.operation);
+            answer = self.attempt(call, mode).await?;
         }
-        first.finish(call.operation)
+        // The security session expired (400 `Session timed out`, §13.2). The server refused
+        // before running anything, so a stateless request is sent again once on a new logon.
+        // A stateful session cannot be rescued: its user context went with it.
+        if answer.session_expired && mode == SessionMode::Stateless && self.can_logon {
+            tracing::debug!(
+                "{}: security session expired, logging on again",
+                call.operation
+            );
+            {
+                let mut state = self.lock();
+                state.csrf = None;
+                let injected = &self.injected;
+                state.jar.cookies.retain(|(n, _)| injected.contains(n));
+            }
+            self.fetch_csrf(mode).await?;
+            answer = self.attempt(call, mode).await?;
+        }
+        answer.finish(call.operation)
     }
 
     /// Fetch a CSRF token (this is also the logon: wrong credentials fail here with 401).
@@ -295,6 +327,7 @@ impl Session {
             accept: "*/*",
             body: None,
             wait: Wait::Normal,
+            idempotent: true,
         };
         let raw = self.attempt_with_headers(&call, mode, true).await?;
         if !(200..300).contains(&raw.status) {
@@ -318,12 +351,12 @@ impl Session {
     }
 
     async fn attempt(&self, call: &Call<'_>, mode: SessionMode) -> Result<Raw, AdtError> {
-        let safe = matches!(call.method, Method::GET | Method::HEAD);
+        let safe = call.idempotent || matches!(call.method, Method::GET | Method::HEAD);
         let mut tries = 0;
         loop {
             let outcome = self.attempt_with_headers(call, mode, false).await;
             let transient = match &outcome {
-                Err(AdtError::Transport { .. }) => true,
+                Err(AdtError::Transport { message, .. }) => !message.starts_with(TIMED_OUT),
                 Ok(raw) => raw.status == 400 && raw.body.contains("Service cannot be reached"),
                 Err(_) => false,
             };
@@ -405,6 +438,11 @@ impl Session {
         };
         let mut response = request.send().await.map_err(transport)?;
         let status = response.status().as_u16();
+        // reqwest shows a non-standard reason phrase only in its status error.
+        let reason = response
+            .error_for_status_ref()
+            .err()
+            .and_then(|e| reason_phrase(&e.to_string(), status));
         {
             let mut state = self.lock();
             for v in response.headers().get_all(reqwest::header::SET_COOKIE) {
@@ -435,7 +473,15 @@ impl Session {
             }
             bytes.extend_from_slice(&chunk);
         }
-        let body = String::from_utf8_lossy(&bytes).into_owned();
+        let mut body = String::from_utf8_lossy(&bytes).into_owned();
+        let session_expired = status == 400
+            && (body.contains("Session timed out")
+                || reason
+                    .as_deref()
+                    .is_some_and(|r| r.contains("Session timed out")));
+        if let Some(r) = reason.filter(|_| body.trim().is_empty()) {
+            body = r; // the status text is all there is to say
+        }
         let csrf_required = status == 403
             && csrf_token
                 .as_deref()
@@ -447,6 +493,7 @@ impl Session {
             content_type,
             csrf_token,
             csrf_required,
+            session_expired,
         })
     }
 }
@@ -479,9 +526,26 @@ fn authorization(config: &Config) -> Result<Option<HeaderValue>, AdtError> {
     Ok(Some(value))
 }
 
+/// The reason phrase out of reqwest's status error text (`… (400 Session timed out) for url
+/// (…)`), when it is not the standard one for the status.
+fn reason_phrase(error_text: &str, status: u16) -> Option<String> {
+    let open = format!("({status} ");
+    let start = error_text.find(&open)? + open.len();
+    let rest = error_text.get(start..)?;
+    let reason = match rest.find(") for url") {
+        Some(end) => rest.get(..end)?,
+        None => rest.split(')').next()?,
+    };
+    let reason = reason.trim();
+    let standard = reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason());
+    (!reason.is_empty() && Some(reason) != standard).then(|| reason.to_string())
+}
+
 fn describe_reqwest(e: &reqwest::Error) -> String {
     let mut msg = if e.is_timeout() {
-        "no answer within the time limit".to_string()
+        TIMED_OUT.to_string()
     } else if e.is_connect() {
         "connection failed".to_string()
     } else {
@@ -502,6 +566,8 @@ struct Raw {
     content_type: Option<String>,
     csrf_token: Option<String>,
     csrf_required: bool,
+    /// 400 `Session timed out`: the security session is gone.
+    session_expired: bool,
 }
 
 impl Raw {
@@ -539,6 +605,19 @@ mod tests {
         j.store("garbage");
         j.store("=nameless");
         assert_eq!(j.header().unwrap(), "SAP_SESSIONID=x");
+    }
+
+    #[test]
+    fn reason_phrases_only_when_not_standard() {
+        let text = "HTTP status client error (400 Session timed out) for url (http://h/x)";
+        assert_eq!(
+            reason_phrase(text, 400).as_deref(),
+            Some("Session timed out")
+        );
+        let standard = "HTTP status client error (400 Bad Request) for url (http://h/x)";
+        assert_eq!(reason_phrase(standard, 400), None);
+        assert_eq!(reason_phrase("(40", 400), None);
+        assert_eq!(reason_phrase("(400 ü)", 400).as_deref(), Some("ü"));
     }
 
     #[test]

@@ -26,7 +26,9 @@ impl Seen {
 }
 
 pub struct Reply {
+    /// 0: close the connection without answering (a reset as the client sees it).
     pub status: u16,
+    pub reason: String,
     pub headers: Vec<(String, String)>,
     pub body: String,
 }
@@ -35,9 +37,19 @@ impl Reply {
     pub fn new(status: u16, body: &str) -> Reply {
         Reply {
             status,
+            reason: "X".to_string(),
             headers: Vec::new(),
             body: body.to_string(),
         }
+    }
+    /// Close the connection without an answer.
+    pub fn hang_up() -> Reply {
+        Reply::new(0, "")
+    }
+    /// The status line's reason phrase (`HTTP/1.1 400 Session timed out`).
+    pub fn reason(mut self, reason: &str) -> Reply {
+        self.reason = reason.to_string();
+        self
     }
     pub fn header(mut self, k: &str, v: &str) -> Reply {
         self.headers.push((k.to_string(), v.to_string()));
@@ -118,9 +130,14 @@ pub async fn start(handler: Handler) -> Mock {
                 };
                 let reply = handler(&seen);
                 log.lock().unwrap().push(seen);
+                if reply.status == 0 {
+                    drop(sock);
+                    return;
+                }
                 let mut out = format!(
-                    "HTTP/1.1 {} X\r\ncontent-length: {}\r\nconnection: close\r\n",
+                    "HTTP/1.1 {} {}\r\ncontent-length: {}\r\nconnection: close\r\n",
                     reply.status,
+                    reply.reason,
                     reply.body.len()
                 );
                 for (k, v) in &reply.headers {
