@@ -516,7 +516,6 @@ async fn set_variable_value_without_debuggee_is_typed() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "waits for simulator support: setVariableValue answers 500 until the interpreter offers StopContext::set_value (crates/sim/src/debugger.rs)"]
 async fn set_variable_value_echoes() {
     let s = stop_at("setvalue", &[35]).await;
     let echo = s.debug.set_variable_value("LV_COUNT", "41").await.unwrap();
@@ -557,7 +556,6 @@ fn own_sources() -> Vec<std::path::PathBuf> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "waits for simulator support: ABAP Unit runs answer 501 until Repository::run_unit_tests exists (crates/sim/src/classrun.rs)"]
 async fn unit_tests_run_and_report_failures() {
     let sim = sim_with(own_sources()).await;
     let c = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
@@ -593,7 +591,6 @@ async fn report_run_of_an_unknown_program_is_not_found() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "waits for simulator support: report runs answer 404 until Repository::run_report exists (crates/sim/src/classrun.rs)"]
 async fn report_run_answers_the_list() {
     let sim = sim_with(own_sources()).await;
     let c = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
@@ -616,4 +613,151 @@ async fn sources_are_read_verbatim() {
         .unwrap_err();
     assert_eq!(e.class(), ErrorClass::NotFound);
     sim.shutdown().await;
+}
+
+/// Listen as `id`, start `trigger`, and attach the debuggee the listener reports.
+async fn catch<F>(
+    sim: &sim::SimHandle,
+    id: &Identity,
+    trigger: F,
+) -> (Client, adt::Debuggee, tokio::task::JoinHandle<F::Output>)
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let listener = Client::new(&config(sim), SessionMode::Stateless).unwrap();
+    let lid = id.clone();
+    let l2 = listener.clone();
+    let listen = tokio::spawn(async move { l2.listen(&lid, 30).await });
+    for _ in 0..200 {
+        if listener.listener_exists(id).await.unwrap() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let trigger = tokio::spawn(trigger);
+    let debuggee = listen
+        .await
+        .unwrap()
+        .unwrap()
+        .expect("the listener reports the stop");
+    let debug = Client::new(&config(sim), SessionMode::Stateful).unwrap();
+    debug.attach(id, &debuggee.id).await.unwrap();
+    (debug, debuggee, trigger)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_unit_test_stops_at_a_breakpoint_in_its_test_class() {
+    let sim = sim_with(own_sources()).await;
+    let id = identity("unitdebug");
+    let bp = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
+    let include = "/sap/bc/adt/oo/classes/zcl_adt_unit/includes/testclasses";
+    let v = bp
+        .set_breakpoints(
+            &id,
+            &SyncScope::Partial(include.into()),
+            &[BreakpointSpec {
+                client_id: "t".into(),
+                kind: BreakpointKind::Line {
+                    uri: include.into(),
+                    line: 15,
+                },
+                condition: None,
+            }],
+        )
+        .await
+        .unwrap();
+    assert!(v[0].id.is_some(), "{v:?}");
+    let runner = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
+    let (debug, _, run) = catch(&sim, &id, async move {
+        runner
+            .run_unit_tests("/sap/bc/adt/oo/classes/zcl_adt_unit", Some("FAILS"))
+            .await
+    })
+    .await;
+    let stack = debug.stack().await.unwrap();
+    assert_eq!(stack.entries[0].line, 15, "{stack:?}");
+    assert!(
+        stack.entries[0].uri.contains("/includes/testclasses"),
+        "{stack:?}"
+    );
+    bp.set_breakpoints(&id, &SyncScope::Full, &[])
+        .await
+        .unwrap();
+    assert_eq!(
+        debug.step(StepKind::Continue).await.unwrap(),
+        StepOutcome::Ended
+    );
+    let result = tokio::time::timeout(Duration::from_secs(20), run)
+        .await
+        .expect("the run ends")
+        .unwrap()
+        .unwrap();
+    let names: Vec<_> = result.methods().map(|(_, m)| m.name.clone()).collect();
+    assert_eq!(names, vec!["FAILS"]);
+    assert!(!result.passed());
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_statement_breakpoint_stops_a_report() {
+    let sim = sim_with(own_sources()).await;
+    let id = identity("report");
+    let bp = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
+    let v = bp
+        .set_breakpoints(
+            &id,
+            &SyncScope::Additive,
+            &[BreakpointSpec {
+                client_id: "w".into(),
+                kind: BreakpointKind::Statement {
+                    statement: "WRITE".into(),
+                },
+                condition: None,
+            }],
+        )
+        .await
+        .unwrap();
+    let bp_id = v[0].id.clone().expect("accepted");
+    let runner = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
+    let (debug, debuggee, run) = catch(
+        &sim,
+        &id,
+        async move { runner.run_report("ZADT_REPORT").await },
+    )
+    .await;
+    assert!(debuggee.program.starts_with("ZADT_REPORT"), "{debuggee:?}");
+    let stack = debug.stack().await.unwrap();
+    assert_eq!(stack.entries[0].line, 7, "{stack:?}");
+    let n = debug.variables(&["GV_N".into()]).await.unwrap();
+    assert_eq!(n[0].value.trim(), "42");
+    // Change the value before the WRITE runs.
+    debug.set_variable_value("GV_N", "7").await.unwrap();
+    bp.delete_breakpoint(&id, &bp_id).await.unwrap();
+    assert_eq!(
+        debug.step(StepKind::Continue).await.unwrap(),
+        StepOutcome::Ended
+    );
+    let list = tokio::time::timeout(Duration::from_secs(20), run)
+        .await
+        .expect("the report ends")
+        .unwrap()
+        .unwrap();
+    assert_eq!(list.trim_end(), "Answer 7");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn jump_to_line_moves_the_execution_point() {
+    let s = stop_at("jump", &[35]).await;
+    s.clear_breakpoints().await;
+    let moved = s.debug.step_to_line(true, DEMO_URI, 43).await.unwrap();
+    assert!(matches!(moved, StepOutcome::Stopped { .. }), "{moved:?}");
+    assert_eq!(s.debug.stack().await.unwrap().entries[0].line, 43);
+    assert_eq!(
+        s.debug.step(StepKind::Continue).await.unwrap(),
+        StepOutcome::Ended
+    );
+    // The loop and the first WRITE were skipped; the rate was never doubled before.
+    assert_eq!(s.output().await.unwrap().trim_end(), "Doubled rate: 25.00");
 }
