@@ -42,6 +42,24 @@ fn number(v: &str) -> u32 {
     v.trim().parse().unwrap_or(0)
 }
 
+/// (name, text) of the child elements not named in `known`, in document order.
+fn other_children(el: &Element, known: &[&str]) -> Vec<(String, String)> {
+    el.children
+        .iter()
+        .filter(|c| !known.contains(&c.name.as_str()))
+        .map(|c| (c.name.clone(), c.text.clone()))
+        .collect()
+}
+
+/// (local name, value) of the attributes not named in `known`, in document order.
+fn other_attrs(el: &Element, known: &[&str]) -> Vec<(String, String)> {
+    el.attrs
+        .iter()
+        .filter(|(k, _)| !known.contains(&k.as_str()))
+        .cloned()
+        .collect()
+}
+
 /// The `asx:abap/asx:values/DATA` element of an asXML document.
 fn asx_data(body: &str) -> Result<Element, CodecError> {
     let el = root(body, "abap")?;
@@ -81,6 +99,22 @@ pub fn parse_debuggee(body: &str) -> Result<Option<Debuggee>, CodecError> {
         name: t("NAME"),
         instance_name: t("INSTANCE_NAME"),
         is_attach_impossible: flag(rec.child("IS_ATTACH_IMPOSSIBLE").map(|e| e.text.as_str())),
+        unmapped: other_children(
+            rec,
+            &[
+                "DEBUGGEE_ID",
+                "CLIENT",
+                "DEBUGGEE_USER",
+                "PRG_CURR",
+                "INCL_CURR",
+                "LINE_CURR",
+                "URI",
+                "TYPE",
+                "NAME",
+                "INSTANCE_NAME",
+                "IS_ATTACH_IMPOSSIBLE",
+            ],
+        ),
     }))
 }
 
@@ -368,6 +402,25 @@ pub fn parse_stack(body: &str) -> Result<Stack, CodecError> {
                 event_name: a("eventName"),
                 system_program: flag(e.attr("systemProgram")),
                 uri: a("uri"),
+                source_type: a("sourceType"),
+                is_vit: flag(e.attr("isVit")),
+                unmapped: other_attrs(
+                    e,
+                    &[
+                        "stackPosition",
+                        "stackType",
+                        "stackUri",
+                        "programName",
+                        "includeName",
+                        "line",
+                        "eventType",
+                        "eventName",
+                        "systemProgram",
+                        "uri",
+                        "sourceType",
+                        "isVit",
+                    ],
+                ),
             }
         })
         .collect();
@@ -430,8 +483,36 @@ fn variable(rec: &Element) -> Variable {
         technical_type: t("TECHNICAL_TYPE"),
         length: number(rec.child_text("LENGTH")),
         table_lines: number(rec.child_text("TABLE_LINES")),
+        is_value_incomplete: flag(Some(rec.child_text("IS_VALUE_INCOMPLETE").trim())),
+        is_exception: flag(Some(rec.child_text("IS_EXCEPTION").trim())),
+        inheritance_level: rec.child_text("INHERITANCE_LEVEL").trim().parse().ok(),
+        inheritance_class: t("INHERITANCE_CLASS"),
+        unmapped: other_children(rec, VARIABLE_FIELDS),
     }
 }
+
+/// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`].
+const VARIABLE_FIELDS: &[&str] = &[
+    "ID",
+    "NAME",
+    "DECLARED_TYPE_NAME",
+    "ACTUAL_TYPE_NAME",
+    "KIND",
+    "INSTANTIATION_KIND",
+    "ACCESS_KIND",
+    "META_TYPE",
+    "PARAMETER_KIND",
+    "VALUE",
+    "HEX_VALUE",
+    "READ_ONLY",
+    "TECHNICAL_TYPE",
+    "LENGTH",
+    "TABLE_LINES",
+    "IS_VALUE_INCOMPLETE",
+    "IS_EXCEPTION",
+    "INHERITANCE_LEVEL",
+    "INHERITANCE_CLASS",
+];
 
 /// `getChildVariables` answer; a zero-byte body means "nothing" (§9.1).
 pub fn parse_child_variables(body: &str) -> Result<ChildVariables, CodecError> {

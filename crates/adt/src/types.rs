@@ -95,6 +95,19 @@ pub struct Debuggee {
     pub name: String,
     pub instance_name: String,
     pub is_attach_impossible: bool,
+    /// The other fields of the record (`TERMINAL_ID`, `IDE_ID`, `APPLICATION_SERVER`, dates,
+    /// …) as (element name, text), in document order.
+    pub unmapped: Vec<(String, String)>,
+}
+
+impl Debuggee {
+    /// A field of the record that has no field of its own here (`TERMINAL_ID`, …).
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.unmapped
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// The answer to `attach`.
@@ -153,6 +166,12 @@ pub struct StackEntry {
     pub system_program: bool,
     /// Source URI with `#start=` fragment.
     pub uri: String,
+    /// `ABAP`, `DYNP`, `ST`.
+    pub source_type: String,
+    /// A frame shown through VIT (dynpro flow logic).
+    pub is_vit: bool,
+    /// Attributes without a field here (`canVit…`, `type`, `name`, …) as (local name, value).
+    pub unmapped: Vec<(String, String)>,
 }
 
 /// One `STPDA_ADT_VARIABLE` record. `value` is never trimmed.
@@ -173,6 +192,17 @@ pub struct Variable {
     pub technical_type: String,
     pub length: u32,
     pub table_lines: u32,
+    /// `IS_VALUE_INCOMPLETE`: the value was cut (long strings).
+    pub is_value_incomplete: bool,
+    /// `IS_EXCEPTION`: an exception object.
+    pub is_exception: bool,
+    /// `INHERITANCE_LEVEL` of an inherited attribute (`None` when absent, unreadable or `-1`).
+    pub inheritance_level: Option<u32>,
+    /// `INHERITANCE_CLASS`: the superclass defining an inherited attribute.
+    pub inheritance_class: String,
+    /// Elements without a field here (`TABLE_BODY`, `STRUC_COMPONENT_GROUPS`, …) as
+    /// (element name, text), in document order.
+    pub unmapped: Vec<(String, String)>,
 }
 
 /// A parent→child edge from `getChildVariables`.

@@ -21,6 +21,15 @@ fn debuggee_record() {
     assert_eq!(d.instance_name, "box_T01_02");
     assert!(d.uri.ends_with("#start=41"));
     assert!(!d.is_attach_impossible);
+    assert_eq!(d.field("TERMINAL_ID"), Some(""));
+    assert_eq!(d.field("SYSID"), Some("T01#####"));
+    assert_eq!(d.field("DESCRIPTION"), Some(""));
+    assert_eq!(
+        d.field("DEBUGGEE_ID"),
+        None,
+        "mapped fields are not repeated"
+    );
+    assert_eq!(d.unmapped.len(), 41 - 11, "every other field of the record");
     assert_eq!(codec::parse_debuggee("").unwrap(), None);
 }
 
@@ -174,6 +183,15 @@ fn stack_with_dynpro_frame_and_cursor() {
     assert!(st.entries[2].system_program);
     assert_eq!(st.entries[3].stack_type, "DYNP");
     assert_eq!(st.entries[3].position, 2, "positions count per stack type");
+    assert_eq!(st.entries[3].source_type, "DYNP");
+    assert!(st.entries[3].is_vit && !st.entries[0].is_vit);
+    assert!(st.entries[0].unmapped.is_empty(), "{:?}", st.entries[0]);
+    let vit: Vec<&str> = st.entries[3]
+        .unmapped
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .collect();
+    assert_eq!(vit, ["canVitOpen", "type", "name"]);
     assert_eq!(
         codec::fragment_line(&st.entries[2].uri),
         Some(105),
@@ -203,7 +221,21 @@ fn variables_keep_blanks_and_ignore_unknown_fields() {
     assert_eq!(v[0].id, "LT_LINES[2]-AMOUNT");
     assert_eq!(v[0].kind, "unknown");
     assert_eq!(v[1].value, "4 ");
+    assert_eq!(v[1].inheritance_level, None, "-1: not inherited");
+    let kept: Vec<&str> = v[1].unmapped.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kept, ["TABLE_BODY", "STRUC_COMPONENT_GROUPS"]);
     assert!(codec::parse_variables("").unwrap().is_empty());
+    let o = codec::parse_variables(&fixture("variables_object.xml")).unwrap();
+    assert!(o[0].is_exception && !o[0].is_value_incomplete);
+    assert_eq!(o[0].meta_type, "objectref");
+    assert!(o[1].is_value_incomplete && !o[1].is_exception);
+    assert_eq!(o[1].inheritance_level, Some(2));
+    assert_eq!(o[1].inheritance_class, "CX_ROOT");
+    assert_eq!(o[1].access_kind, "public");
+    assert_eq!(
+        o[1].unmapped.last(),
+        Some(&("LATER_RELEASE_FIELD".to_string(), "kept".to_string()))
+    );
 }
 
 #[test]

@@ -96,6 +96,10 @@ pub const SEEDS: &[(&str, &[u8])] = &[
     ),
     ("variables.xml", include_bytes!("../fixtures/variables.xml")),
     (
+        "variables_object.xml",
+        include_bytes!("../fixtures/variables_object.xml"),
+    ),
+    (
         "watchpoints.xml",
         include_bytes!("../fixtures/watchpoints.xml"),
     ),
