@@ -161,6 +161,14 @@ impl Harness {
         r["error"]["code"].as_str().unwrap_or_default().to_string()
     }
 
+    /// Sends a request without waiting for its answer; returns its id.
+    pub async fn call_later(&mut self, cmd: &str, args: Value) -> Value {
+        self.next_id += 1;
+        let id = json!(self.next_id);
+        self.send(json!({"id": id, "cmd": cmd, "args": args})).await;
+        id
+    }
+
     /// Sends `run` for the demo class without waiting; returns the request id.
     pub async fn run_demo(&mut self) -> Value {
         self.next_id += 1;
