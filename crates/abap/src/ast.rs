@@ -387,6 +387,24 @@ pub enum Expr {
         class: String,
         args: Box<CallArgs>,
     },
+    /// `COND type|#( WHEN c THEN x … [ELSE y] )`; `ty` `None` for `#` (the target's type).
+    Choose {
+        ty: Option<Type>,
+        branches: Vec<(Cond, Expr)>,
+        otherwise: Option<Box<Expr>>,
+    },
+    /// `SWITCH type|#( operand WHEN v THEN x … [ELSE y] )`.
+    Switch {
+        ty: Option<Type>,
+        subject: Box<Expr>,
+        whens: Vec<(Expr, Expr)>,
+        otherwise: Option<Box<Expr>>,
+    },
+    /// `CONV type|#( x )`.
+    Conv {
+        ty: Option<Type>,
+        arg: Box<Expr>,
+    },
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }

@@ -92,7 +92,76 @@ impl<'r> Interp<'r, '_> {
                 Ok(Value::Str(s))
             }
             Expr::New { class, args } => self.new_object(class, args, None),
+            Expr::Choose { .. } | Expr::Switch { .. } | Expr::Conv { .. } => {
+                self.constructed(e, None)
+            }
             Expr::Unsupported(what) => Err(self.not_supported(what)),
+        }
+    }
+
+    /// `COND`/`SWITCH`/`CONV`: the chosen operand converted to the expression's type — the
+    /// written type, else (`#`) `target` (the assignment's target), else the operand's own.
+    /// With no matching `WHEN` and no `ELSE`, the initial value of that type (without a type
+    /// to go by: of the first `THEN` operand when it is a literal or a variable).
+    pub fn constructed(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
+        let (ty, chosen, first) = match e {
+            Expr::Conv { ty, arg } => (ty, Some(&**arg), None),
+            Expr::Choose {
+                ty,
+                branches,
+                otherwise,
+            } => {
+                let mut chosen = None;
+                for (c, x) in branches {
+                    if self.cond(c)? {
+                        chosen = Some(x);
+                        break;
+                    }
+                }
+                (
+                    ty,
+                    chosen.or(otherwise.as_deref()),
+                    branches.first().map(|b| &b.1),
+                )
+            }
+            Expr::Switch {
+                ty,
+                subject,
+                whens,
+                otherwise,
+            } => {
+                let subject = self.operand(subject)?;
+                let mut chosen = None;
+                for (w, x) in whens {
+                    let w = self.operand(w)?;
+                    if self.compare(&subject, &w)? == Ordering::Equal {
+                        chosen = Some(x);
+                        break;
+                    }
+                }
+                (
+                    ty,
+                    chosen.or(otherwise.as_deref()),
+                    whens.first().map(|w| &w.1),
+                )
+            }
+            other => return self.eval(other),
+        };
+        let ty = ty.as_ref().or(target).filter(|t| **t != Type::Any);
+        match chosen {
+            Some(x) => {
+                let v = self.operand(x)?;
+                match ty {
+                    Some(t) => v.convert(t).map_err(|e| self.conv_error(e)),
+                    None => Ok(v),
+                }
+            }
+            None => Ok(match (ty, first) {
+                (Some(t), _) => t.initial(),
+                (None, Some(Expr::Lit(v))) => v.type_of().initial(),
+                (None, Some(Expr::Path(p))) => self.read(p)?.type_of().initial(),
+                (None, _) => Value::Str(String::new()),
+            }),
         }
     }
 

@@ -23,7 +23,8 @@ const MAX_DEPTH: usize = 64;
 /// trees, which evaluation (and dropping) walks recursively.
 const MAX_OPS: usize = 256;
 
-/// Keywords that start constructor expressions (outside the subset for now).
+/// Keywords that start constructor expressions (`NEW`, `COND`, `SWITCH` and `CONV` are parsed;
+/// the others are outside the subset for now).
 const CONSTRUCTORS: &[&str] = &[
     "VALUE",
     "NEW",
@@ -437,6 +438,9 @@ impl<'t> ExprParser<'t> {
                         _ => return Err(Unsup("constructor expression NEW".into())),
                     }
                 }
+                if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") {
+                    return self.constructor(&up);
+                }
                 if CONSTRUCTORS.contains(&up.as_str()) {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }
@@ -452,6 +456,178 @@ impl<'t> ExprParser<'t> {
             }
             _ => Err(Unsup(format!("unexpected {}", describe(t)))),
         }
+    }
+
+    /// After `COND`/`SWITCH`/`CONV`: `type|#( … )`.
+    fn constructor(&mut self, kind: &str) -> PResult<Expr> {
+        let unsup = |what: &str| Unsup(format!("constructor expression {kind} {what}"));
+        let ty_word = self
+            .next()
+            .and_then(Token::word)
+            .map(str::to_ascii_uppercase)
+            .ok_or_else(|| unsup("without a type"))?;
+        let glued =
+            matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+        if !glued {
+            return Err(unsup("without ( )"));
+        }
+        let ty = if ty_word == "#" {
+            None
+        } else {
+            Some(crate::value::named_type(&ty_word).ok_or_else(|| unsup(&ty_word))?)
+        };
+        self.pos += 1;
+        // The matching `)`.
+        let start = self.pos;
+        let mut depth = 0usize;
+        let mut end = None;
+        for (i, t) in self.toks[start..].iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen if depth == 0 => {
+                    end = Some(start + i);
+                    break;
+                }
+                TokenKind::RParen => depth -= 1,
+                _ => {}
+            }
+        }
+        let end = end.ok_or_else(|| Unsup("missing )".into()))?;
+        let toks: &'t [Token] = self.toks;
+        let inner = &toks[start..end];
+        self.pos = end + 1;
+        // Split at the top-level WHEN / THEN / ELSE.
+        let mut segments: Vec<(String, &[Token])> = Vec::new();
+        let mut depth = 0usize;
+        let mut from = 0;
+        let mut key = String::new();
+        for (i, t) in inner.iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let kw = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
+            if depth == 0 && matches!(kw.as_str(), "WHEN" | "THEN" | "ELSE") {
+                segments.push((std::mem::take(&mut key), &inner[from..i]));
+                key = kw;
+                from = i + 1;
+            }
+        }
+        segments.push((key, &inner[from..]));
+        if inner
+            .first()
+            .is_some_and(|t| t.is_kw("LET") || t.is_kw("BASE"))
+        {
+            return Err(unsup("with LET or BASE"));
+        }
+        self.enter()?;
+        let r = self.constructor_parts(kind, ty, &segments);
+        self.depth -= 1;
+        r
+    }
+
+    fn constructor_parts(
+        &mut self,
+        kind: &str,
+        ty: Option<crate::value::Type>,
+        segments: &[(String, &[Token])],
+    ) -> PResult<Expr> {
+        let unsup = |what: &str| Unsup(format!("constructor expression {kind} {what}"));
+        let Some(((_, head), rest)) = segments.split_first() else {
+            return Err(unsup("without operands"));
+        };
+        if kind == "CONV" {
+            if !rest.is_empty() {
+                return Err(unsup("with WHEN"));
+            }
+            let arg = self.sub_expr(head)?;
+            return Ok(Expr::Conv {
+                ty,
+                arg: Box::new(arg),
+            });
+        }
+        let subject = if kind == "SWITCH" {
+            Some(self.sub_expr(head)?)
+        } else if head.is_empty() {
+            None
+        } else {
+            return Err(unsup("with LET"));
+        };
+        let mut pairs: Vec<(&[Token], &[Token])> = Vec::new();
+        let mut otherwise = None;
+        let mut i = 0;
+        while let Some((key, toks)) = rest.get(i) {
+            match (key.as_str(), rest.get(i + 1)) {
+                ("WHEN", Some((then, value))) if then == "THEN" && otherwise.is_none() => {
+                    pairs.push((toks, value));
+                    i += 2;
+                }
+                ("ELSE", None) => {
+                    if toks.first().is_some_and(|t| t.is_kw("THROW")) {
+                        return Err(unsup("ELSE THROW"));
+                    }
+                    otherwise = Some(Box::new(self.sub_expr(toks)?));
+                    i += 1;
+                }
+                _ => return Err(unsup(&format!("with {key} here"))),
+            }
+        }
+        if pairs.is_empty() {
+            return Err(unsup("without WHEN"));
+        }
+        match subject {
+            Some(subject) => {
+                let mut whens = Vec::new();
+                for (w, t) in pairs {
+                    whens.push((self.sub_expr(w)?, self.sub_expr(t)?));
+                }
+                Ok(Expr::Switch {
+                    ty,
+                    subject: Box::new(subject),
+                    whens,
+                    otherwise,
+                })
+            }
+            None => {
+                let mut branches = Vec::new();
+                for (w, t) in pairs {
+                    branches.push((self.sub_cond(w)?, self.sub_expr(t)?));
+                }
+                Ok(Expr::Choose {
+                    ty,
+                    branches,
+                    otherwise,
+                })
+            }
+        }
+    }
+
+    /// A nested token slice as one whole expression (depth and operator budget shared).
+    fn sub_expr(&mut self, toks: &[Token]) -> PResult<Expr> {
+        if toks.is_empty() {
+            return Err(Unsup("missing operand".into()));
+        }
+        let mut inner = ExprParser::new(toks);
+        inner.depth = self.depth;
+        inner.ops = self.ops;
+        let e = inner.expr()?;
+        inner.expect_end()?;
+        self.ops = inner.ops;
+        Ok(e)
+    }
+
+    fn sub_cond(&mut self, toks: &[Token]) -> PResult<Cond> {
+        if toks.is_empty() {
+            return Err(Unsup("missing condition".into()));
+        }
+        let mut inner = ExprParser::new(toks);
+        inner.depth = self.depth;
+        inner.ops = self.ops;
+        let c = inner.cond()?;
+        inner.expect_end()?;
+        self.ops = inner.ops;
+        Ok(c)
     }
 
     fn template(&mut self, parts: &[TemplatePart]) -> PResult<Expr> {

@@ -1259,6 +1259,14 @@ impl<'r> Interp<'r, '_> {
                 };
                 self.new_object(class, args, Some(&ty))?
             }
+            AssignOp::Set
+                if matches!(
+                    expr,
+                    Expr::Choose { .. } | Expr::Switch { .. } | Expr::Conv { .. }
+                ) =>
+            {
+                self.constructed(expr, Some(&ty))?
+            }
             AssignOp::Set => self.eval(expr)?,
             op => {
                 let bin = match op {

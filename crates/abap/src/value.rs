@@ -90,6 +90,19 @@ impl Type {
     }
 }
 
+/// The elementary type a type name stands for without `LENGTH`/`DECIMALS` (`i`, `string`,
+/// `c` (one character), `p` (8 bytes, no decimals), `abap_bool` …), as constructor
+/// expressions (`CONV string( … )`) name them. `None` for names outside the subset.
+pub fn named_type(name: &str) -> Option<Type> {
+    match name.to_ascii_uppercase().as_str() {
+        "I" | "INT4" => Some(Type::I),
+        "STRING" => Some(Type::String),
+        "C" | "ABAP_BOOL" | "CHAR1" | "FLAG" | "XFELD" => Some(Type::C(1)),
+        "P" => Some(Type::P { len: 8, dec: 0 }),
+        _ => None,
+    }
+}
+
 fn p_fits(m: i128, len: u32) -> bool {
     match pow10(2 * len - 1) {
         Some(limit) => m.unsigned_abs() < limit.unsigned_abs(),

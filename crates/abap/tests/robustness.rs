@@ -132,6 +132,14 @@ const WORDS: &[&str] = &[
     "99999999999999999999",
     "zcl_t=>m(",
     "me",
+    "COND",
+    "SWITCH",
+    "CONV",
+    "#(",
+    "i(",
+    "WHEN",
+    "THEN",
+    "ELSE",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
@@ -173,7 +181,12 @@ fn expression() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|e| format!("( {e} )")),
             inner.clone().prop_map(|e| format!("m( a = {e} )")),
             inner.clone().prop_map(|e| format!("|<{{ {e} }}>|")),
-            inner.prop_map(|e| format!("- {e}")),
+            inner.clone().prop_map(|e| format!("- {e}")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(a, b, c)| format!("COND #( WHEN {a} > {b} THEN {c} ELSE {b} )")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(a, b, c)| format!("SWITCH string( {a} WHEN {b} THEN {c} )")),
+            inner.prop_map(|e| format!("CONV i( {e} )")),
         ]
     })
 }
@@ -368,6 +381,16 @@ fn huge_expressions_are_refused_not_overflowing() {
         format!("x = m( a = 1 ){}.", "->m( a = 1 )".repeat(50_000)),
         format!("x = {}1{}.", "( ".repeat(50_000), " )".repeat(50_000)),
         format!("y = {}{}.", "|{ ".repeat(5_000), " }|".repeat(5_000)),
+        format!(
+            "x = {}1{}.",
+            "COND #( WHEN x = 1 THEN ".repeat(20_000),
+            " )".repeat(20_000)
+        ),
+        format!(
+            "x = {}1{}.",
+            "CONV i( SWITCH #( x WHEN 1 THEN ".repeat(10_000),
+            " ) )".repeat(10_000)
+        ),
         format!(
             "{}{}",
             "IF x = 1.\n".repeat(5_000),

@@ -1,0 +1,117 @@
+//! Constructor expressions `COND`, `SWITCH` and `CONV`, run through `Repository::run_classrun`
+//! and watched from the debugger.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext};
+
+fn class(main: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    )
+}
+
+fn repo(main: &str) -> Repository {
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &class(main)).expect("loads");
+    r
+}
+
+fn run(main: &str) -> Result<String, RunError> {
+    repo(main).run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+#[test]
+fn cond_picks_the_first_true_branch() {
+    let main = "    DATA n TYPE i.\n    DATA t TYPE string.\n    DO 4 TIMES.\n      n = sy-index.\n      t = COND #( WHEN n = 1 THEN `one` WHEN n < 3 AND n > 1 THEN `two` ELSE |many { n }| ).\n      out->write( t ).\n    ENDDO.";
+    assert_eq!(out(main), "one\ntwo\nmany 3\nmany 4");
+}
+
+#[test]
+fn cond_converts_to_the_target_and_is_initial_without_else() {
+    let main = "    DATA c TYPE c LENGTH 3.\n    DATA i TYPE i VALUE 7.\n    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    c = COND #( WHEN i > 5 THEN 'ABCDEF' ).\n    out->write( |<{ c }>| ).\n    c = COND #( WHEN i > 50 THEN 'X' ).\n    out->write( |<{ c }>| ).\n    p = COND #( WHEN i = 7 THEN '1.5' ).\n    out->write( |{ p }| ).\n    i = COND i( WHEN i = 7 THEN '42' ) + 1.\n    out->write( |{ i }| ).";
+    assert_eq!(out(main), "<ABC>\n<>\n1.50\n43");
+}
+
+#[test]
+fn switch_compares_the_operand() {
+    let main = "    DATA code TYPE c LENGTH 2.\n    DATA t TYPE string.\n    code = 'B'.\n    t = SWITCH #( code WHEN 'A' THEN `alpha` WHEN 'B' THEN `bravo` ELSE `other` ).\n    out->write( t ).\n    code = 'Z'.\n    out->write( SWITCH string( code WHEN 'A' THEN `alpha` ELSE `other` ) ).\n    DATA n TYPE i.\n    n = SWITCH #( code WHEN 'A' THEN 1 ).\n    out->write( |{ n }| ).";
+    assert_eq!(out(main), "bravo\nother\n0");
+}
+
+#[test]
+fn conv_converts_with_move_rules() {
+    let main = "    DATA s TYPE string.\n    DATA i TYPE i.\n    s = `12`.\n    i = CONV i( s ) * 2.\n    out->write( |{ i }| ).\n    out->write( |<{ CONV string( 'ab  ' ) }>| ).\n    DATA c TYPE c LENGTH 2.\n    c = CONV #( `xyz` ).\n    out->write( c ).\n    i = CONV i( `nope` ).";
+    match run(main) {
+        Err(RunError::Dump { id, output, .. }) => {
+            assert_eq!(id, "CONVT_NO_NUMBER");
+            assert_eq!(output, "24\n<ab>\nxy");
+        }
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn nested_constructors_and_unsupported_forms() {
+    let main = "    DATA i TYPE i VALUE 2.\n    out->write( COND string( WHEN i = 2 THEN SWITCH #( i WHEN 2 THEN `two` ) ELSE `x` ) ).";
+    assert_eq!(out(main), "two");
+    // Outside the subset: parsed, a runtime error when executed.
+    for body in [
+        "    DATA i TYPE i.\n    i = COND #( LET x = 1 IN WHEN x = 1 THEN 2 ).",
+        "    DATA i TYPE i.\n    i = COND #( WHEN i = 0 THEN 1 ELSE THROW cx_sy_zerodivide( ) ).",
+        "    DATA i TYPE i.\n    i = CONV zunknown_type( 1 ).",
+        "    DATA i TYPE i.\n    i = COND #( ELSE 1 ).",
+        "    DATA i TYPE i.\n    i = SWITCH #( i ).",
+        "    DATA i TYPE i.\n    i = COND #( WHEN i = 0 THEN 1 .",
+    ] {
+        match run(body) {
+            Err(RunError::Dump { id, text, .. }) => {
+                assert_eq!(id, "SIMULATOR_NOT_SUPPORTED", "{body}");
+                assert!(text.contains("not supported by the simulator"), "{text}");
+            }
+            other => panic!("{body}: expected a dump, got {other:?}"),
+        }
+    }
+}
+
+/// Records the statement keyword and the value of `T` at every stop.
+#[derive(Default)]
+struct Watch {
+    seen: Vec<(u32, String, String)>,
+}
+
+impl DebugHook for Watch {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        let t = ctx
+            .variables(0, &["T".to_string()])
+            .into_iter()
+            .next()
+            .map(|r| r.value)
+            .unwrap_or_default();
+        self.seen.push((ctx.location().line, ctx.statement(), t));
+        Resume::Run
+    }
+}
+
+#[test]
+fn debugger_sees_constructor_assignments_as_moves() {
+    let r = repo(
+        "    DATA t TYPE c LENGTH 4.\n    t = COND #( WHEN 1 = 1 THEN 'ab' ).\n    t = CONV #( 'xyz' ).",
+    );
+    let mut w = Watch::default();
+    r.run_classrun("ZCL_T", &mut w).expect("runs");
+    assert_eq!(
+        w.seen,
+        vec![
+            (9, "MOVE".to_string(), "    ".to_string()),
+            (10, "MOVE".to_string(), "ab  ".to_string()),
+            (11, "ENDMETHOD".to_string(), "xyz ".to_string()),
+        ]
+    );
+}
