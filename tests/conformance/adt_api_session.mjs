@@ -64,14 +64,26 @@ const params = await dbg.debuggerChildVariables(["@PARAMETERS"]);
 const qty = params.variables.find((v) => v.NAME === "IV_QUANTITY");
 expect(qty && qty.VALUE === "1 ", "IV_QUANTITY is '1 ' (sign column kept)", qty && qty.VALUE);
 
+const echo = await dbg.debuggerSetVariableValue("IV_PRICE", "20");
+expect(String(echo).trim() === "20", "setVariableValue echoes the new value", echo);
 await dbg.debuggerStep("stepOver");
 const after = await dbg.debuggerVariables(["RV_TOTAL"]);
-expect(after.length === 1 && after[0].VALUE.trim() === "10", "RV_TOTAL is 10 after a step over", after);
+expect(after.length === 1 && after[0].VALUE.trim() === "20", "RV_TOTAL is 20 after the price was set to 20 and a step over", after);
 
 await dbg.debuggerGoToStack(stack.stack[1].stackUri);
 const callerRoot = await dbg.debuggerChildVariables(["@LOCALS"]);
 const count = callerRoot.variables.find((v) => v.NAME === "LV_COUNT");
 expect(count && count.VALUE.trim() === "1", "the caller's LV_COUNT after a frame switch", count);
+
+// Back to the innermost frame (stepping always continues from there), out of the method,
+// and one statement further with a step into.
+await dbg.debuggerGoToStack(stack.stack[0].stackUri);
+await dbg.debuggerStep("stepReturn");
+const returned = await dbg.debuggerStackTrace();
+expect(returned.stack.length === 1, "stepReturn leaves LINE_TOTAL", returned.stack.map((s) => `${s.eventName}:${s.line}`));
+await dbg.debuggerStep("stepInto");
+const into = await dbg.debuggerStackTrace();
+expect(into.stack.length >= 1 && into.stack[0].line >= 35, "stepInto moves on", into.stack.map((s) => `${s.eventName}:${s.line}`));
 
 // Continue through the remaining hits to the end.
 let ended = false;
@@ -85,7 +97,7 @@ for (let i = 0; i < 5 && !ended; i++) {
 }
 expect(ended, "the program ran to its end");
 const output = await run;
-expect(output.includes("Order A001: total 60, rate 12.50") && output.includes("Doubled rate: 25.00"), "the run's output", output);
+expect(output.includes("Order A001: total 70, rate 12.50") && output.includes("Doubled rate: 25.00"), "the run's output shows the value set in the debugger", output);
 
 await main.debuggerDeleteListener("user", terminalId, ideId, user);
 await main.debuggerSetBreakpoints("user", terminalId, ideId, "abapdbg-conformance", [], user, "external", false, false, SOURCE);
