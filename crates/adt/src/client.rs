@@ -93,6 +93,15 @@ impl Client {
         Ok(client)
     }
 
+    /// Send every later request of this client to the application server instance the
+    /// debuggee runs on (`saplb: <instance>`, the way cloud systems route an attach behind a
+    /// load balancer, adt-wire.md §1.3): call it on a fresh stateful client with
+    /// [`Debuggee::instance_name`] before attaching. `""` stops routing. Systems without such
+    /// a balancer ignore the header.
+    pub fn route_to_instance(&self, instance_name: &str) -> Result<(), AdtError> {
+        self.session.set_instance(instance_name)
+    }
+
     /// The id of this client's user context, once the server created one.
     pub fn context_id(&self) -> Option<String> {
         self.session.context_id()

@@ -137,6 +137,8 @@ impl Jar {
 struct SessionState {
     jar: Jar,
     csrf: Option<String>,
+    /// `saplb` routing header: the application server instance to reach (§1.3).
+    instance: Option<HeaderValue>,
 }
 
 /// An HTTP session (security session plus, when stateful, a user context).
@@ -241,7 +243,11 @@ impl Session {
             mode,
             injected,
             can_logon,
-            state: Mutex::new(SessionState { jar, csrf: None }),
+            state: Mutex::new(SessionState {
+                jar,
+                csrf: None,
+                instance: None,
+            }),
         })
     }
 
@@ -267,6 +273,19 @@ impl Session {
             .iter()
             .find(|(n, _)| n == "sap-contextid")
             .map(|(_, v)| v.clone())
+    }
+
+    /// Route every later request to this application server instance (`saplb` header), or
+    /// stop routing with `""`. Refused when the name cannot be a header value.
+    pub fn set_instance(&self, instance: &str) -> Result<(), AdtError> {
+        let value = match instance.trim() {
+            "" => None,
+            name => Some(HeaderValue::from_str(name).map_err(|_| {
+                AdtError::Config(format!("'{name}' cannot be sent as an instance name"))
+            })?),
+        };
+        self.lock().instance = value;
+        Ok(())
     }
 
     /// Rejoin a user context whose id an earlier process recorded.
@@ -414,6 +433,9 @@ impl Session {
             };
             if let Some(t) = token.and_then(|t| HeaderValue::from_str(&t).ok()) {
                 headers.insert("x-csrf-token", t);
+            }
+            if let Some(i) = &state.instance {
+                headers.insert("saplb", i.clone());
             }
         }
         let mut request = self

@@ -220,3 +220,29 @@ async fn expired_security_session_is_typed_when_it_cannot_be_renewed() {
     let deletes = count(&server.seen(), "DELETE", "/debugger/listeners");
     assert_eq!(deletes, 2, "one new attempt");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn requests_can_be_routed_to_the_debuggee_instance() {
+    let server = mock::start(Arc::new(|s: &Seen| {
+        if s.target.starts_with("/sap/bc/adt/compatibility/graph") {
+            return token();
+        }
+        Reply::new(200, &fixture("attach.xml"))
+    }))
+    .await;
+    let c = Client::new(&config(&server.base), SessionMode::Stateful).unwrap();
+    c.route_to_instance("box_T01_02").unwrap();
+    c.attach(&identity(), "4F3A9C0D1E2B37465A6B7C8D9E0F1A2B")
+        .await
+        .unwrap();
+    let seen = server.seen();
+    assert_eq!(seen.len(), 2, "token, attach");
+    assert!(
+        seen.iter().all(|s| s.header("saplb") == Some("box_T01_02")),
+        "{seen:?}"
+    );
+    c.route_to_instance("").unwrap();
+    c.stack().await.unwrap_err();
+    assert_eq!(server.seen().last().unwrap().header("saplb"), None);
+    assert!(c.route_to_instance("bad\nname").is_err());
+}
