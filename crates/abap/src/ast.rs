@@ -430,6 +430,8 @@ pub enum Cond {
     Cmp(CmpOp, Expr, Expr),
     IsInitial(Expr),
     IsBound(Expr),
+    /// `x BETWEEN low AND high` (`x` evaluated once).
+    Between(Expr, Expr, Expr),
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),

@@ -363,6 +363,13 @@ impl<'r> Interp<'r, '_> {
                 Value::Ref { target, .. } => Ok(target.is_some()),
                 _ => Err(self.not_supported("IS BOUND on data")),
             },
+            Cond::Between(x, low, high) => {
+                let x = self.operand(x)?;
+                let low = self.operand(low)?;
+                let high = self.operand(high)?;
+                Ok(self.compare(&x, &low)? != Ordering::Less
+                    && self.compare(&x, &high)? != Ordering::Greater)
+            }
             Cond::Not(c) => Ok(!self.cond(c)?),
             Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
             Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),

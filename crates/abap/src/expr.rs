@@ -315,6 +315,19 @@ impl<'t> ExprParser<'t> {
             };
             return Ok(if negate { Cond::Not(Box::new(c)) } else { c });
         }
+        let negate = t.is_kw("NOT") && self.peek_at(1).is_some_and(|n| n.is_kw("BETWEEN"));
+        if negate || t.is_kw("BETWEEN") {
+            self.pos += if negate { 2 } else { 1 };
+            let low = self.expr()?;
+            if !self.peek_kw("AND") {
+                return Err(Unsup("BETWEEN without AND".into()));
+            }
+            self.pos += 1;
+            let high = self.expr()?;
+            self.count_op()?;
+            let c = Cond::Between(left, low, high);
+            return Ok(if negate { Cond::Not(Box::new(c)) } else { c });
+        }
         if let Some(op) = t.word().and_then(cmp_op) {
             self.pos += 1;
             let right = self.expr()?;

@@ -140,6 +140,7 @@ const WORDS: &[&str] = &[
     "WHEN",
     "THEN",
     "ELSE",
+    "BETWEEN",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
@@ -192,12 +193,16 @@ fn expression() -> impl Strategy<Value = String> {
 }
 
 fn condition() -> impl Strategy<Value = String> {
-    (
-        expression(),
-        prop::sample::select(&["=", "<>", "<", ">=", "EQ", "GT"][..]),
-        expression(),
-    )
-        .prop_map(|(a, op, b)| format!("{a} {op} {b}"))
+    prop_oneof![
+        (
+            expression(),
+            prop::sample::select(&["=", "<>", "<", ">=", "EQ", "GT"][..]),
+            expression(),
+        )
+            .prop_map(|(a, op, b)| format!("{a} {op} {b}")),
+        (expression(), expression(), expression())
+            .prop_map(|(a, b, c)| format!("{a} NOT BETWEEN {b} AND {c}")),
+    ]
 }
 
 fn statement() -> impl Strategy<Value = String> {
