@@ -6,7 +6,10 @@
 //!
 //! * [`transport`] — one HTTP session: cookie jar, CSRF token (refetched once on 403
 //!   `Required`), `sap-client`/`sap-language`, stateful or stateless; Basic, bearer token,
-//!   injected SSO cookies, client certificate, custom CA bundle, `insecure` on request.
+//!   injected SSO cookies, client certificate, custom CA bundle, `insecure` on request. Reads
+//!   (GETs and the POST reads of the debuggee) are retried on ICM "Service cannot be reached"
+//!   pages and lost connections, never on timeouts and never for steps; a stateless session
+//!   logs on again once after 400 `Session timed out`.
 //! * [`client`] — the debugger operations, one method per ADT call, plus the batch endpoint
 //!   ([`Client::batch`], [`Client::step_and_inspect`]: step, stack and variables in one round
 //!   trip). Release differences (stack and frame-switch forms, a missing batch endpoint) are
