@@ -189,6 +189,16 @@ async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught>
             return None;
         }
     };
+    // On a load-balanced system the debuggee can only be attached from the instance it runs
+    // on: route this session there when the listener says it is elsewhere (adt-wire.md §1.3).
+    let elsewhere = debuggee.field("IS_SAME_SERVER") == Some("false")
+        && debuggee.field("CAN_ADT_CROSS_SERVER") != Some("true");
+    if elsewhere
+        && !debuggee.instance_name.trim().is_empty()
+        && let Err(e) = client.route_to_instance(debuggee.instance_name.trim())
+    {
+        tracing::warn!("cannot route the attach to {}: {e}", debuggee.instance_name);
+    }
     match client.attach(&engine.config.identity, &debuggee.id).await {
         Ok(attach) => Some(Caught {
             debuggee,
