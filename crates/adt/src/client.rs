@@ -102,6 +102,12 @@ impl Client {
         self.session.set_instance(instance_name)
     }
 
+    /// Pins this session's user context after an attach: later answers cannot replace or
+    /// drop its `sap-contextid`. True if there was one.
+    pub fn pin_session(&self) -> bool {
+        self.session.pin_context()
+    }
+
     /// The id of this client's user context, once the server created one.
     pub fn context_id(&self) -> Option<String> {
         self.session.context_id()

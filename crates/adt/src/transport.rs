@@ -89,7 +89,13 @@ pub(crate) struct Answer {
 struct Jar {
     /// Name and value, in arrival order. Merged by name.
     cookies: Vec<(String, String)>,
+    /// Once a debuggee is attached, its user context must not change under us: later
+    /// `Set-Cookie`s for `sap-contextid` are ignored (peer-lessons: rotated cookies lost the
+    /// debug session).
+    pinned_context: bool,
 }
+
+const CONTEXT_COOKIE: &str = "sap-contextid";
 
 impl Jar {
     fn store(&mut self, set_cookie: &str) {
@@ -99,6 +105,9 @@ impl Jar {
         };
         let name = name.trim();
         if name.is_empty() {
+            return;
+        }
+        if self.pinned_context && name == CONTEXT_COOKIE {
             return;
         }
         let removed = parts.any(|a| {
@@ -288,9 +297,21 @@ impl Session {
         Ok(())
     }
 
-    /// Rejoin a user context whose id an earlier process recorded.
+    /// Rejoin a user context whose id an earlier process recorded; it stays pinned.
     pub fn set_context_id(&self, id: &str) {
-        self.lock().jar.store(&format!("sap-contextid={id}"));
+        let mut state = self.lock();
+        state.jar.pinned_context = false;
+        state.jar.store(&format!("{CONTEXT_COOKIE}={id}"));
+        state.jar.pinned_context = true;
+    }
+
+    /// Keep the current user context (`sap-contextid`) whatever later answers set; true if
+    /// there was one to pin.
+    pub fn pin_context(&self) -> bool {
+        let mut state = self.lock();
+        let has = state.jar.has(CONTEXT_COOKIE);
+        state.jar.pinned_context = has;
+        has
     }
 
     /// Send a call; modifying calls carry the CSRF token, fetched on first need and refetched
@@ -467,9 +488,13 @@ impl Session {
             .and_then(|e| reason_phrase(&e.to_string(), status));
         {
             let mut state = self.lock();
-            for v in response.headers().get_all(reqwest::header::SET_COOKIE) {
-                if let Ok(s) = v.to_str() {
-                    state.jar.store(s);
+            // Error answers may come from another context or a failing work process: their
+            // cookies are not ours to keep.
+            if status < 400 {
+                for v in response.headers().get_all(reqwest::header::SET_COOKIE) {
+                    if let Ok(s) = v.to_str() {
+                        state.jar.store(s);
+                    }
                 }
             }
         }
@@ -640,6 +665,20 @@ mod tests {
         assert_eq!(reason_phrase(standard, 400), None);
         assert_eq!(reason_phrase("(40", 400), None);
         assert_eq!(reason_phrase("(400 ü)", 400).as_deref(), Some("ü"));
+    }
+
+    #[test]
+    fn a_pinned_context_survives_later_cookies() {
+        let mut j = Jar::default();
+        j.store("sap-contextid=CTX1; path=/sap/bc/adt");
+        j.pinned_context = true;
+        j.store("sap-contextid=CTX2; path=/sap/bc/adt");
+        j.store("sap-contextid=; Max-Age=0");
+        j.store("SAP_SESSIONID=s2; path=/");
+        assert_eq!(
+            j.header().unwrap_or_default(),
+            "sap-contextid=CTX1; SAP_SESSIONID=s2"
+        );
     }
 
     #[test]

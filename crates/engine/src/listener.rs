@@ -200,11 +200,18 @@ async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught>
         tracing::warn!("cannot route the attach to {}: {e}", debuggee.instance_name);
     }
     match client.attach(&engine.config.identity, &debuggee.id).await {
-        Ok(attach) => Some(Caught {
-            debuggee,
-            client,
-            attach,
-        }),
+        Ok(attach) => {
+            if !client.pin_session() {
+                tracing::warn!(
+                    "attached without a user context cookie; the session cannot be pinned"
+                );
+            }
+            Some(Caught {
+                debuggee,
+                client,
+                attach,
+            })
+        }
         Err(e) => {
             engine.emit(
                 "debuggee.lost",
