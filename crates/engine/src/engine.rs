@@ -65,6 +65,8 @@ pub(crate) struct Inner {
     pub(crate) caught: u64,
     /// Session limits (`configure`).
     pub(crate) limits: Limits,
+    /// A task retries pending breakpoints (the system could not be reached).
+    pub(crate) pending_retry: bool,
     /// Debugger settings asked for with `configure`, applied to every attached session.
     pub(crate) settings: Option<adt::DebuggerSettings>,
     pub(crate) breakpoints: Registry,

@@ -127,3 +127,49 @@ async fn a_wrong_password_is_an_auth_error_with_a_hint() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn breakpoints_set_while_the_system_is_down_are_set_when_it_answers() {
+    // A free port with nothing listening: the system is "down".
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("free port");
+    let placeholder = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&placeholder, |c| {
+        c.adt.base_url = format!("http://127.0.0.1:{port}");
+    });
+    let r = h
+        .ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    assert_eq!(r["breakpoints"][0]["status"], "pending", "{r}");
+    assert!(
+        r["warning"].as_str().is_some_and(|w| w.contains("pending")),
+        "{r}"
+    );
+    // The system comes up on that port: the breakpoint is set and announced.
+    let sim = sim::start(sim::SimConfig {
+        listen: std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim on the port");
+    let changed = tokio::time::timeout(Duration::from_secs(20), h.event("breakpoint.changed"))
+        .await
+        .expect("announced within 20 s");
+    assert_eq!(
+        changed["body"]["breakpoint"]["status"], "verified",
+        "{changed}"
+    );
+    assert!(changed["body"]["breakpoint"]["server_id"].is_string());
+    // And it works: the run stops there.
+    let run = h.run_demo().await;
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+    placeholder.shutdown().await;
+}

@@ -75,17 +75,82 @@ fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
 
 pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpSetArgs = decode("bp.set", args)?;
-    let ids = add_all(engine, std::slice::from_ref(&args)).await?;
-    Ok(json!({ "breakpoints": describe(engine, &ids) }))
+    let (ids, warning) = add_all(engine, std::slice::from_ref(&args)).await?;
+    let mut out = json!({ "breakpoints": describe(engine, &ids) });
+    if let Some(w) = warning {
+        out["warning"] = w.into();
+    }
+    Ok(out)
 }
 
 pub(crate) async fn import(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpImportArgs = decode("bp.import", args)?;
-    let ids = add_all(engine, &args.breakpoints).await?;
-    Ok(json!({ "imported": ids.len(), "breakpoints": describe(engine, &ids) }))
+    let (ids, warning) = add_all(engine, &args.breakpoints).await?;
+    let mut out = json!({ "imported": ids.len(), "breakpoints": describe(engine, &ids) });
+    if let Some(w) = warning {
+        out["warning"] = w.into();
+    }
+    Ok(out)
 }
 
-async fn add_all(engine: &Arc<Engine>, requests: &[BpSetArgs]) -> Result<Vec<u32>, ErrorBody> {
+/// How often pending breakpoints are tried again while the system cannot be reached.
+const PENDING_RETRY: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// Keeps trying to set pending breakpoints until the system takes them; each one it settles is
+/// announced as `breakpoint.changed`. One task at a time.
+fn retry_pending(engine: &Arc<Engine>) {
+    let start = engine.update(|inner| !std::mem::replace(&mut inner.pending_retry, true));
+    if !start {
+        return;
+    }
+    let engine = engine.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(PENDING_RETRY).await;
+            let ids: Vec<u32> = {
+                let inner = engine.lock();
+                if inner.shutting_down {
+                    Vec::new()
+                } else {
+                    inner
+                        .breakpoints
+                        .all()
+                        .iter()
+                        .filter(|b| b.enabled && b.status == BpStatus::Pending)
+                        .map(|b| b.id)
+                        .collect()
+                }
+            };
+            if ids.is_empty() {
+                engine.update(|inner| inner.pending_retry = false);
+                return;
+            }
+            match sync(&engine, &ids).await {
+                Ok(()) => {
+                    let bodies: Vec<Value> = {
+                        let inner = engine.lock();
+                        ids.iter()
+                            .filter_map(|id| inner.breakpoints.get(*id))
+                            .filter(|b| b.status != BpStatus::Pending)
+                            .map(|b| b.to_json())
+                            .collect()
+                    };
+                    for body in bodies {
+                        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+                    }
+                }
+                Err(e) => tracing::debug!("pending breakpoints still not set: {}", e.message),
+            }
+        }
+    });
+}
+
+/// Registers and sets breakpoints. When the system cannot be reached they stay `pending`
+/// (with a warning) and are set as soon as it answers.
+async fn add_all(
+    engine: &Arc<Engine>,
+    requests: &[BpSetArgs],
+) -> Result<(Vec<u32>, Option<String>), ErrorBody> {
     let mut parsed = Vec::new();
     for args in requests {
         let ts = targets(args)?;
@@ -114,8 +179,20 @@ async fn add_all(engine: &Arc<Engine>, requests: &[BpSetArgs]) -> Result<Vec<u32
             })
             .collect()
     });
-    sync(engine, &ids).await?;
-    Ok(ids)
+    match sync(engine, &ids).await {
+        Ok(()) => Ok((ids, None)),
+        Err(e) if e.code == ErrorCode::Unreachable.as_str() => {
+            retry_pending(engine);
+            Ok((
+                ids,
+                Some(format!(
+                    "{}; the breakpoints are pending and will be set as soon as the system answers (breakpoint.changed)",
+                    e.message
+                )),
+            ))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 fn describe(engine: &Engine, ids: &[u32]) -> Vec<Value> {
