@@ -111,7 +111,15 @@ where
     };
     let state_file = config.state_file.clone();
     let socket = match &config.socket {
-        Some(path) => Some(bind(path)?),
+        Some(path) => match bind(path) {
+            Ok(s) => Some(s),
+            // With stdio the session works without sharing; say why and go on.
+            Err(e) if stdio.is_some() => {
+                tracing::warn!("{e}; other clients cannot share this session");
+                None
+            }
+            Err(e) => return Err(e),
+        },
         None => None,
     };
     let idle_exit = config.idle_exit;
@@ -144,6 +152,7 @@ where
     let state_writer = state_file
         .clone()
         .map(|path| crate::statefile::start_writer(&engine, path));
+    let socket_bound = socket.is_some();
     let accept = socket.map(|(listener, _)| tokio::spawn(accept_loop(hub.clone(), listener)));
 
     tokio::pin!(stop);
@@ -220,7 +229,7 @@ where
     for w in writers {
         let _ = tokio::time::timeout(Duration::from_secs(5), w).await;
     }
-    if let Some(path) = &engine.config.socket {
+    if let (Some(path), true) = (&engine.config.socket, socket_bound) {
         let _ = std::fs::remove_file(path);
     }
     Ok(receipt)

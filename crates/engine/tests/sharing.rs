@@ -144,3 +144,19 @@ async fn stdio_and_socket_clients_share_one_session() {
     let _ = std::fs::remove_dir_all(&dir);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_cannot_be_opened_leaves_the_stdio_session_working() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    // A directory where the socket should go is a file: binding fails.
+    let blocker = std::env::temp_dir().join(format!("abapdbg-blocker-{}", std::process::id()));
+    std::fs::write(&blocker, b"not a directory").expect("blocker file");
+    let socket = blocker.join("s.sock");
+    let (mut h, task) = start_with(&sim, move |c| c.socket = Some(socket));
+    h.event("ready").await;
+    let st = h.ok("status", json!({})).await;
+    assert_eq!(st["state"], "idle");
+    h.finish(task).await;
+    let _ = std::fs::remove_file(&blocker);
+    sim.shutdown().await;
+}
