@@ -149,6 +149,10 @@ async fn hello_logs_on_and_filters_events_configure_and_cancel() {
         .cloned()
         .unwrap_or(Value::Null);
     assert_eq!(me["truncated"], true, "{me}");
+    assert_eq!(
+        me["fetch"],
+        json!({"cmd": "get", "args": {"path": "ME", "full": true}})
+    );
     assert_eq!(me["value"].as_str().map(|s| s.chars().count()), Some(1));
     let full = h.ok("get", json!({"path": "ME", "full": true})).await;
     assert!(full["variable"]["truncated"].is_null(), "{full}");

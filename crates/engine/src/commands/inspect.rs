@@ -437,6 +437,8 @@ fn variable_json_limited(v: &adt::Variable, scope: &str, max: usize) -> Value {
         out["truncated"] = true.into();
         out["raw"] = Value::Null;
         out["full_length"] = v.value.chars().count().into();
+        // The request that answers the whole value.
+        out["fetch"] = json!({"cmd": "get", "args": {"path": v.id, "full": true}});
     }
     out
 }
