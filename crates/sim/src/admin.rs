@@ -2,13 +2,39 @@
 //!
 //! * `GET /sim/state`: JSON with the stopped debuggees (position, phase, attaching context),
 //!   listeners, breakpoints per user and open stateful contexts;
-//! * `GET /sim/requests`: the request log as JSON; `DELETE /sim/requests` clears it.
+//! * `GET /sim/requests`: the request log as JSON; `DELETE /sim/requests` clears it;
+//! * `GET /sim/faults`, `PUT /sim/faults` (JSON), `DELETE /sim/faults`: fault injection
+//!   (see `faults.rs`).
 
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
+use crate::faults;
 use crate::state::Shared;
+
+/// `PUT /sim/faults`: replace the faults (restarting the request count) and run the one-shot
+/// actions.
+fn put_faults(shared: &Shared, body: &str) -> Response {
+    let req = match faults::parse_request(body) {
+        Ok(r) => r,
+        Err(e) => return faults::bad_request(&e),
+    };
+    shared.listeners.remove_foreign();
+    for user in &req.faults.foreign_listeners {
+        shared.listeners.register_foreign(user);
+    }
+    shared.faults.set(req.faults);
+    if req.rotate_csrf_now {
+        shared.sessions.rotate_csrf();
+    }
+    if req.expire_sessions_now {
+        shared.sessions.expire_all();
+    }
+    // Displaced polls re-check their registration.
+    shared.notify();
+    json_response(&faults::faults_json(&shared.faults))
+}
 
 fn json_response(v: &Value) -> Response {
     let mut r = (StatusCode::OK, v.to_string()).into_response();
@@ -105,8 +131,25 @@ fn requests_value(shared: &Shared) -> Value {
     )
 }
 
-pub(crate) fn handle(shared: &Shared, method: &Method, path: &str) -> Response {
+pub(crate) async fn handle(shared: &Shared, req: axum::extract::Request) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    if method == Method::PUT && path.trim_end_matches('/') == "/sim/faults" {
+        let body = match axum::body::to_bytes(req.into_body(), 64 * 1024).await {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(_) => return faults::bad_request("body too large"),
+        };
+        return put_faults(shared, &body);
+    }
     match (method.as_str(), path.trim_end_matches('/')) {
+        ("GET", "/sim/faults") => json_response(&faults::faults_json(&shared.faults)),
+        ("DELETE", "/sim/faults") => {
+            shared.faults.set(faults::Faults::default());
+            if shared.listeners.remove_foreign() {
+                shared.notify();
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
         ("GET", "/sim/state") => json_response(&state_value(shared)),
         ("GET", "/sim/requests") => json_response(&requests_value(shared)),
         ("DELETE", "/sim/requests") => {

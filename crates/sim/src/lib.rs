@@ -21,6 +21,7 @@ mod dbgxml;
 mod debuggee;
 mod debugger;
 mod errors;
+mod faults;
 mod ids;
 mod listener;
 mod server;
@@ -36,6 +37,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use faults::{FOREIGN_IDE_ID, FOREIGN_TERMINAL_ID, Faults};
 
 /// Configuration of one simulator instance.
 #[derive(Debug, Clone)]
@@ -63,6 +66,9 @@ pub struct SimConfig {
     /// simulator aborts it (default 60 min): the simulator's own expiry of frozen work
     /// processes.
     pub stopped_debuggee_expiry: Duration,
+    /// Faults injected into ADT requests from the start (default: none). They can be changed
+    /// at run time through `PUT /sim/faults`.
+    pub faults: Faults,
 }
 
 impl Default for SimConfig {
@@ -76,6 +82,7 @@ impl Default for SimConfig {
             attach_timeout: Duration::from_secs(60),
             session_idle_timeout: Duration::from_secs(30 * 60),
             stopped_debuggee_expiry: Duration::from_secs(60 * 60),
+            faults: Faults::default(),
         }
     }
 }
@@ -155,6 +162,9 @@ pub async fn start(config: SimConfig) -> Result<SimHandle, SimError> {
         addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
     }
     let shared = Arc::new(state::Shared::new(config, repo));
+    for user in shared.config.faults.foreign_listeners.clone() {
+        shared.listeners.register_foreign(&user);
+    }
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(server::serve(listener, shared.clone(), stopped));
     tracing::info!("ADT simulator listening on http://{addr}");

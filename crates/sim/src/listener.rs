@@ -49,6 +49,27 @@ impl ListenerRegistry {
         out
     }
 
+    /// The listener-conflict fault: another IDE listens for `user`.
+    pub fn register_foreign(&self, user: &str) {
+        let user = user.trim().to_uppercase();
+        self.register(
+            &user,
+            crate::faults::FOREIGN_TERMINAL_ID,
+            crate::faults::FOREIGN_IDE_ID,
+        );
+    }
+
+    /// Remove the listeners registered by the listener-conflict fault.
+    pub fn remove_foreign(&self) -> bool {
+        let mut map = lock(&self.by_user);
+        let before = map.len();
+        map.retain(|_, r| {
+            r.terminal_id != crate::faults::FOREIGN_TERMINAL_ID
+                || r.ide_id != crate::faults::FOREIGN_IDE_ID
+        });
+        map.len() != before
+    }
+
     fn register(&self, user: &str, terminal_id: &str, ide_id: &str) -> u64 {
         let generation = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         lock(&self.by_user).insert(

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use percent_encoding::percent_decode_str;
@@ -16,6 +16,7 @@ use crate::classrun;
 use crate::debuggee::Command;
 use crate::debugger;
 use crate::errors;
+use crate::faults::{ConnTag, Injected};
 use crate::listener;
 use crate::sessions::{Context, DebugSession};
 use crate::state::Shared;
@@ -32,11 +33,14 @@ pub(crate) async fn serve(
 ) {
     crate::sessions::spawn_reaper(shared.clone());
     let app = Router::new().fallback(handle).with_state(shared);
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = stop.await;
-        })
-        .await;
+    let result = axum::serve(
+        crate::faults::FaultListener(listener),
+        app.into_make_service_with_connect_info::<ConnTag>(),
+    )
+    .with_graceful_shutdown(async move {
+        let _ = stop.await;
+    })
+    .await;
     if let Err(e) = result {
         tracing::warn!("simulator server ended: {e}");
     }
@@ -58,7 +62,11 @@ pub(crate) fn parse_query(query: Option<&str>) -> Vec<(String, String)> {
         .collect()
 }
 
-async fn handle(State(shared): State<Arc<Shared>>, req: Request<Body>) -> Response {
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(conn): ConnectInfo<ConnTag>,
+    req: Request<Body>,
+) -> Response {
     let started = std::time::Instant::now();
     let method = req.method().clone();
     let target = req
@@ -68,18 +76,42 @@ async fn handle(State(shared): State<Arc<Shared>>, req: Request<Body>) -> Respon
         .unwrap_or_else(|| req.uri().path().to_string());
     if req.uri().path() == "/sim" || req.uri().path().starts_with("/sim/") {
         // The admin API is not logged (tests read the log through it).
-        return crate::admin::handle(&shared, &method, req.uri().path());
+        return crate::admin::handle(&shared, req).await;
     }
     let session_type = auth::header_str(req.headers(), "x-sap-adt-sessiontype")
         .unwrap_or("")
         .trim()
         .to_ascii_lowercase();
     let mut ids = RequestIds::default();
-    let response = process(&shared, req, &mut ids).await;
+    let plan = shared.faults.next();
+    if !plan.latency.is_zero() {
+        tokio::time::sleep(plan.latency).await;
+    }
+    if plan.rotate_csrf {
+        shared.sessions.rotate_csrf();
+    }
+    if plan.expire_sessions {
+        shared.sessions.expire_all();
+    }
+    let response = match plan.inject {
+        Injected::None => process(&shared, req, &mut ids).await,
+        Injected::Drop => {
+            // The answer is never written: the connection fails its next write and closes.
+            conn.kill();
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+        Injected::Icm => crate::faults::icm_page(),
+        Injected::Error(status) => crate::faults::server_error(status),
+    };
+    let status = if plan.inject == Injected::Drop {
+        0
+    } else {
+        response.status().as_u16()
+    };
     shared.log_request(LoggedRequest {
         method: method.to_string(),
         path: target,
-        status: response.status().as_u16(),
+        status,
         session: ids.session,
         context: ids.context,
         session_type,

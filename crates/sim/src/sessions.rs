@@ -132,6 +132,22 @@ impl Sessions {
         s
     }
 
+    /// Give every security session a new CSRF token (fault injection).
+    pub fn rotate_csrf(&self) {
+        for s in lock(&self.security).values_mut() {
+            s.csrf_token = ids::token();
+        }
+    }
+
+    /// Drop every stateful context now (fault injection); like idle expiry, attached
+    /// debuggees are not released.
+    pub fn expire_all(&self) -> usize {
+        let mut map = lock(&self.contexts);
+        let n = map.len();
+        map.clear();
+        n
+    }
+
     pub fn end_security(&self, id: &str) {
         lock(&self.security).remove(id);
     }

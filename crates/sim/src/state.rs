@@ -44,6 +44,8 @@ pub(crate) struct Shared {
     /// Bumped on every change a listener poll may care about (new waiting debuggee, listener
     /// replaced or deleted, shutdown).
     pub changes: tokio::sync::watch::Sender<u64>,
+    /// Fault injection (admin `/sim/faults`).
+    pub faults: crate::faults::FaultState,
     shutting_down: AtomicBool,
     log: Mutex<Vec<LoggedRequest>>,
 }
@@ -51,6 +53,7 @@ pub(crate) struct Shared {
 impl Shared {
     pub fn new(config: SimConfig, repo: abap::Repository) -> Self {
         Shared {
+            faults: crate::faults::FaultState::new(config.faults.clone()),
             config,
             repo,
             sessions: Sessions::default(),

@@ -1,0 +1,402 @@
+//! Fault injection: latency, dropped connections, 5xx answers, ICM pages, CSRF rotation,
+//! stateful-session expiry and a listener conflict from another IDE. Configured at start
+//! ([`crate::SimConfig::faults`]) and at run time through `PUT/GET/DELETE /sim/faults`.
+//! Admin requests (`/sim/…`) are never affected.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context as TaskContext, Poll};
+use std::time::Duration;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use crate::state::lock;
+
+/// Terminal id of the listener registered by the listener-conflict fault.
+pub const FOREIGN_TERMINAL_ID: &str = "SIMFAULTTERMINAL0000000000000000";
+/// IDE id of the listener registered by the listener-conflict fault.
+pub const FOREIGN_IDE_ID: &str = "SIMFAULTIDE000000000000000000000";
+
+/// Faults injected into ADT requests (not into `/sim/` admin requests). The default injects
+/// nothing. "Every N requests" counts the ADT requests received since the faults were last
+/// set (at start, or by `PUT`/`DELETE /sim/faults`), starting at 1: with `N = 3` the 3rd, 6th,
+/// 9th… request is hit. `0` switches a rule off. When several rules hit the same request, a
+/// dropped connection wins over an ICM page, which wins over a 5xx answer; CSRF rotation and
+/// session expiry happen before the request is processed (so that request already sees them).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Added before every ADT request is processed.
+    pub latency: Duration,
+    /// Close the connection without answering every N requests.
+    pub drop_every: u32,
+    /// Answer with a 5xx `exc:exception` every N requests.
+    pub error_every: u32,
+    /// Status of those answers (500–599; anything else means 500).
+    pub error_status: u16,
+    /// Answer with the ICM's HTML 400 "Service cannot be reached" page every N requests.
+    pub icm_every: u32,
+    /// Give every security session a new CSRF token every N requests (the old token then gets
+    /// 403 `x-csrf-token: Required`).
+    pub csrf_rotate_every: u32,
+    /// Drop every stateful context every N requests (as idle expiry does: attached debuggees
+    /// stay stopped).
+    pub session_expiry_every: u32,
+    /// Users for whom another IDE is registered as listener at start
+    /// ([`FOREIGN_TERMINAL_ID`]/[`FOREIGN_IDE_ID`]): their polls are displaced and conflict
+    /// checks answer 409 `conflictDetected`.
+    pub foreign_listeners: Vec<String>,
+}
+
+impl Faults {
+    fn status(&self) -> StatusCode {
+        match self.error_status {
+            500..=599 => {
+                StatusCode::from_u16(self.error_status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+            }
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "latencyMs": self.latency.as_millis() as u64,
+            "dropEvery": self.drop_every,
+            "errorEvery": self.error_every,
+            "errorStatus": self.status().as_u16(),
+            "icmEvery": self.icm_every,
+            "csrfRotateEvery": self.csrf_rotate_every,
+            "sessionExpiryEvery": self.session_expiry_every,
+            "foreignListeners": self.foreign_listeners,
+        })
+    }
+}
+
+/// What a `PUT /sim/faults` body asks for.
+#[derive(Debug, Default)]
+pub(crate) struct FaultRequest {
+    pub faults: Faults,
+    pub rotate_csrf_now: bool,
+    pub expire_sessions_now: bool,
+}
+
+fn as_u32(key: &str, v: &Value) -> Result<u32, String> {
+    v.as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| format!("{key}: expected a non-negative integer"))
+}
+
+/// Parse a `PUT /sim/faults` body (absent keys: off).
+pub(crate) fn parse_request(body: &str) -> Result<FaultRequest, String> {
+    let text = if body.trim().is_empty() { "{}" } else { body };
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let Some(obj) = v.as_object() else {
+        return Err("expected a JSON object".to_string());
+    };
+    let mut r = FaultRequest::default();
+    for (key, value) in obj {
+        match key.as_str() {
+            "latencyMs" => {
+                let ms = value
+                    .as_u64()
+                    .filter(|ms| *ms <= 600_000)
+                    .ok_or("latencyMs: expected an integer 0..=600000")?;
+                r.faults.latency = Duration::from_millis(ms);
+            }
+            "dropEvery" => r.faults.drop_every = as_u32(key, value)?,
+            "errorEvery" => r.faults.error_every = as_u32(key, value)?,
+            "errorStatus" => {
+                let s = as_u32(key, value)?;
+                if !(500..=599).contains(&s) {
+                    return Err("errorStatus: expected 500..=599".to_string());
+                }
+                r.faults.error_status = s as u16;
+            }
+            "icmEvery" => r.faults.icm_every = as_u32(key, value)?,
+            "csrfRotateEvery" => r.faults.csrf_rotate_every = as_u32(key, value)?,
+            "sessionExpiryEvery" => r.faults.session_expiry_every = as_u32(key, value)?,
+            "foreignListeners" => {
+                let users = value
+                    .as_array()
+                    .ok_or("foreignListeners: expected an array of user names")?;
+                for u in users {
+                    let u = u
+                        .as_str()
+                        .filter(|u| !u.trim().is_empty() && u.len() <= 40)
+                        .ok_or("foreignListeners: expected user names")?;
+                    r.faults.foreign_listeners.push(u.trim().to_uppercase());
+                }
+            }
+            "rotateCsrfNow" => {
+                r.rotate_csrf_now = value.as_bool().ok_or("rotateCsrfNow: expected a boolean")?
+            }
+            "expireSessionsNow" => {
+                r.expire_sessions_now = value
+                    .as_bool()
+                    .ok_or("expireSessionsNow: expected a boolean")?
+            }
+            other => return Err(format!("unknown key {other}")),
+        }
+    }
+    Ok(r)
+}
+
+/// What to do with one ADT request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Injected {
+    None,
+    Drop,
+    Icm,
+    Error(StatusCode),
+}
+
+/// The plan for one request.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub latency: Duration,
+    pub rotate_csrf: bool,
+    pub expire_sessions: bool,
+    pub inject: Injected,
+}
+
+#[derive(Default)]
+pub(crate) struct FaultState {
+    inner: Mutex<(Faults, u64)>,
+}
+
+fn hits(every: u32, n: u64) -> bool {
+    every != 0 && n.is_multiple_of(u64::from(every))
+}
+
+impl FaultState {
+    pub fn new(faults: Faults) -> Self {
+        FaultState {
+            inner: Mutex::new((faults, 0)),
+        }
+    }
+
+    /// Replace the faults and restart the request count.
+    pub fn set(&self, faults: Faults) {
+        *lock(&self.inner) = (faults, 0);
+    }
+
+    pub fn get(&self) -> (Faults, u64) {
+        lock(&self.inner).clone()
+    }
+
+    /// Count one ADT request and decide what happens to it.
+    pub fn next(&self) -> Plan {
+        let mut g = lock(&self.inner);
+        g.1 = g.1.wrapping_add(1);
+        let n = g.1;
+        let f = &g.0;
+        let inject = if hits(f.drop_every, n) {
+            Injected::Drop
+        } else if hits(f.icm_every, n) {
+            Injected::Icm
+        } else if hits(f.error_every, n) {
+            Injected::Error(f.status())
+        } else {
+            Injected::None
+        };
+        Plan {
+            latency: f.latency,
+            rotate_csrf: hits(f.csrf_rotate_every, n),
+            expire_sessions: hits(f.session_expiry_every, n),
+            inject,
+        }
+    }
+}
+
+/// The ICM's answer while no work process can take the request (§1.5, §13.2): HTML, 400.
+pub(crate) fn icm_page() -> Response {
+    let body = "<!DOCTYPE html>\n<html><head><title>Service cannot be reached</title></head>\
+<body><h2>500 SAP Internet Communication Framework Error</h2>\
+<p><b>Service cannot be reached</b></p>\
+<p>The request could not be passed to an ABAP work process (simulated fault).</p>\
+<p>Server: localhost_SIM_00</p></body></html>\n";
+    let mut r = (StatusCode::BAD_REQUEST, body).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    r
+}
+
+/// An injected server failure: an `exc:exception` with `AdiFailed` (§13.2 "intermittent
+/// server failure").
+pub(crate) fn server_error(status: StatusCode) -> Response {
+    crate::errors::AdtError::new(status, "AdiFailed", "An exception was raised")
+        .t100("SY", "530")
+        .prop("previous1Text", "Simulated server failure")
+        .into_response()
+}
+
+pub(crate) fn faults_json(state: &FaultState) -> Value {
+    let (f, n) = state.get();
+    let mut v = f.to_json();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("requests".to_string(), json!(n));
+    }
+    v
+}
+
+/// An error answer of the admin API.
+pub(crate) fn bad_request(message: &str) -> Response {
+    let mut m = Map::new();
+    m.insert("error".to_string(), json!(message));
+    let mut r = (StatusCode::BAD_REQUEST, Value::Object(m).to_string()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
+}
+
+// --- Connections that can be dropped -----------------------------------------------------
+
+/// A handle on the connection a request arrived on: [`ConnTag::kill`] makes the connection
+/// fail its next write, so the answer is never sent and the socket is closed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ConnTag {
+    killed: Arc<AtomicBool>,
+}
+
+impl ConnTag {
+    pub fn kill(&self) {
+        self.killed.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A TCP connection that stops writing once its tag is killed.
+pub(crate) struct FaultIo {
+    inner: tokio::net::TcpStream,
+    tag: ConnTag,
+}
+
+fn killed_error() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::ConnectionAborted,
+        "connection dropped by fault injection",
+    )
+}
+
+impl AsyncRead for FaultIo {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if self.tag.killed.load(Ordering::SeqCst) {
+            return Poll::Ready(Err(killed_error()));
+        }
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for FaultIo {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        if self.tag.killed.load(Ordering::SeqCst) {
+            return Poll::Ready(Err(killed_error()));
+        }
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<std::io::Result<()>> {
+        if self.tag.killed.load(Ordering::SeqCst) {
+            return Poll::Ready(Err(killed_error()));
+        }
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// The simulator's TCP listener: every connection carries a [`ConnTag`].
+pub(crate) struct FaultListener(pub tokio::net::TcpListener);
+
+impl axum::serve::Listener for FaultListener {
+    type Io = FaultIo;
+    type Addr = ConnTag;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            match self.0.accept().await {
+                Ok((stream, _)) => {
+                    let _ = stream.set_nodelay(true);
+                    let tag = ConnTag::default();
+                    return (
+                        FaultIo {
+                            inner: stream,
+                            tag: tag.clone(),
+                        },
+                        tag,
+                    );
+                }
+                Err(e) => {
+                    tracing::debug!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.0.local_addr().map(|_| ConnTag::default())
+    }
+}
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, FaultListener>>
+    for ConnTag
+{
+    fn connect_info(stream: axum::serve::IncomingStream<'_, FaultListener>) -> Self {
+        stream.remote_addr().clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_plan() {
+        let r = parse_request(r#"{"dropEvery":3,"icmEvery":3,"errorEvery":2,"errorStatus":503,"latencyMs":5,"rotateCsrfNow":true}"#).expect("parse");
+        assert!(r.rotate_csrf_now);
+        let s = FaultState::new(r.faults);
+        let plans: Vec<Injected> = (0..6).map(|_| s.next().inject).collect();
+        assert_eq!(
+            plans,
+            vec![
+                Injected::None,
+                Injected::Error(StatusCode::SERVICE_UNAVAILABLE),
+                Injected::Drop,
+                Injected::Error(StatusCode::SERVICE_UNAVAILABLE),
+                Injected::None,
+                Injected::Drop,
+            ]
+        );
+        assert!(parse_request("{\"nope\":1}").is_err());
+        assert!(parse_request("{\"errorStatus\":404}").is_err());
+        assert!(parse_request("[1]").is_err());
+        assert!(parse_request("").is_ok());
+        let none = FaultState::default();
+        for _ in 0..10 {
+            let p = none.next();
+            assert_eq!(p.inject, Injected::None);
+            assert!(!p.rotate_csrf && !p.expire_sessions);
+        }
+    }
+}
