@@ -37,6 +37,8 @@ pub struct ClassDef {
     pub methods: Vec<MethodDecl>,
     pub attributes: Vec<DataDecl>,
     pub implementations: Vec<MethodImpl>,
+    /// `TYPES` of the class (or program, or interface), by upper-case name.
+    pub types: Vec<(String, TypeSpec)>,
 }
 
 impl ClassDef {
@@ -67,6 +69,7 @@ impl ClassDef {
             methods: Vec::new(),
             attributes: Vec::new(),
             implementations: Vec::new(),
+            types: Vec::new(),
         }
     }
 }
@@ -174,6 +177,10 @@ pub struct MethodImpl {
     pub end_line: Option<u32>,
     /// Locals declared anywhere in the body; they exist from procedure start.
     pub locals: Vec<DataDecl>,
+    /// `TYPES` declared in the body.
+    pub types: Vec<(String, TypeSpec)>,
+    /// `FIELD-SYMBOLS <fs> …` declared in the body (upper case, with `<>`).
+    pub field_symbols: Vec<String>,
     pub body: Vec<Stmt>,
 }
 

@@ -204,7 +204,10 @@ impl State<'_> {
             read_only: var.read_only,
             technical_type: var.val.technical_type(),
             length: var.val.length(),
-            table_lines: 0,
+            table_lines: match &var.val {
+                Value::Table(_, rows) => u32::try_from(rows.len()).unwrap_or(u32::MAX),
+                _ => 0,
+            },
         }
     }
 
@@ -241,6 +244,46 @@ impl State<'_> {
                 .chain(self.statics.get(&o.class).into_iter().flatten())
                 .find(|v| v.name == attr)
                 .map(Cow::Borrowed);
+        }
+        if let Some((head, tail)) = id.split_once('[') {
+            // `LT[3]`, `LT[3]-F`, `LS-T[2]-SUB-F`: rows by 1-based index.
+            let path = parse_path(head)?;
+            let mut val = self.lookup(f, &path)?.val.clone();
+            let mut rest = tail;
+            let mut name = head.to_string();
+            loop {
+                let (n, after) = rest.split_once(']')?;
+                let n: usize = n.trim().parse().ok()?;
+                let Value::Table(_, rows) = &val else {
+                    return None;
+                };
+                val = rows.get(n.checked_sub(1)?)?.clone();
+                rest = after;
+                // Components up to the next `[`.
+                let (comps, next) = match rest.split_once('[') {
+                    Some((c, nx)) => (c, Some(nx)),
+                    None => (rest, None),
+                };
+                for c in comps.split('-').skip(1) {
+                    let Value::Struct(t, vals) = &val else {
+                        return None;
+                    };
+                    val = vals.get(t.index_of(c)?)?.clone();
+                    name = c.to_string();
+                }
+                match next {
+                    Some(nx) => rest = nx,
+                    None if comps.is_empty() || comps.starts_with('-') => break,
+                    None => return None,
+                }
+            }
+            return Some(Cow::Owned(Var {
+                name,
+                ty: val.type_of(),
+                val,
+                kind: VarKind::Local,
+                read_only: false,
+            }));
         }
         let path = parse_path(&id)?;
         self.lookup(f, &path)
@@ -369,7 +412,31 @@ impl StopContext for State<'_> {
             }
             id => {
                 let var = self.resolve_id(f, id)?;
-                return Some(self.object_children(&var));
+                return match &var.val {
+                    Value::Table(..) => None,
+                    Value::Struct(t, vals) => {
+                        let up = id.to_ascii_uppercase();
+                        Some(
+                            t.comps
+                                .iter()
+                                .zip(vals)
+                                .map(|((n, ty), v)| {
+                                    let comp = Var {
+                                        name: n.clone(),
+                                        ty: ty.clone(),
+                                        val: v.clone(),
+                                        kind: VarKind::Local,
+                                        read_only: false,
+                                    };
+                                    let mut r = self.record(format!("{up}-{n}"), n.clone(), &comp);
+                                    r.kind = "unknown".into();
+                                    r
+                                })
+                                .collect(),
+                        )
+                    }
+                    _ => Some(self.object_children(&var)),
+                };
             }
         };
         Some(

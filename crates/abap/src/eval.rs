@@ -320,6 +320,24 @@ impl<'r> Interp<'r, '_> {
     /// blanks of `c` fields do not count); references by identity.
     pub fn compare(&self, a: &Value, b: &Value) -> Exec<Ordering> {
         match (a, b) {
+            (Value::Struct(_, x), Value::Struct(_, y))
+            | (Value::Table(_, x), Value::Table(_, y)) => {
+                if matches!(a, Value::Table(..)) && x.len() != y.len() {
+                    return Ok(x.len().cmp(&y.len()));
+                }
+                for (p, q) in x.iter().zip(y) {
+                    let o = self.compare(p, q)?;
+                    if o != Ordering::Equal {
+                        return Ok(o);
+                    }
+                }
+                Ok(x.len().cmp(&y.len()))
+            }
+            (Value::Struct(..) | Value::Table(..), _)
+            | (_, Value::Struct(..) | Value::Table(..)) => {
+                Err(self
+                    .not_supported("comparison of a structure or table with another kind of data"))
+            }
             (Value::Ref { target: x, .. }, Value::Ref { target: y, .. }) => Ok(x.cmp(y)),
             (Value::Ref { .. }, _) | (_, Value::Ref { .. }) => {
                 Err(self.not_supported("comparison of a reference with data"))

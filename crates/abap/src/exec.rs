@@ -573,7 +573,7 @@ fn write_text(v: &Value) -> Option<String> {
         }
         Value::C(s) => Some(s.clone()),
         Value::Str(s) => Some(s.clone()),
-        Value::Ref { .. } => None,
+        Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => None,
     }
 }
 

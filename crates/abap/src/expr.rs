@@ -99,7 +99,17 @@ pub fn parse_path(word: &str) -> Option<Path> {
         }
     }
     parts.push((sel, cur));
-    if parts.iter().any(|(_, n)| !is_name(n)) {
+    let field_symbol = |n: &str| {
+        n.len() > 2
+            && n.starts_with('<')
+            && n.ends_with('>')
+            && is_name(n.get(1..n.len() - 1).unwrap_or(""))
+    };
+    if parts
+        .iter()
+        .enumerate()
+        .any(|(i, (_, n))| !(is_name(n) || (i == 0 && field_symbol(n))))
+    {
         return None;
     }
     let mut it = parts.into_iter();

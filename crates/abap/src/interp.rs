@@ -17,7 +17,7 @@ use crate::context::View;
 use crate::debug::{DebugHook, Location, Resume};
 use crate::state::{
     CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
-    Slot, State, Var, VarKind,
+    Place, State, Var, VarKind,
 };
 use crate::value::{ConvError, ObjId, Type, Value};
 
@@ -440,6 +440,7 @@ impl<'r> Interp<'r, '_> {
         let mut vars = Vec::new();
         for d in class.attributes.iter().filter(|d| d.is_static) {
             let Ok(ty) = &d.ty else { continue };
+            let ty = &self.resolve_type(class, None, ty, &vars)?;
             let mut v = Var::new(
                 &d.name,
                 ty.clone(),
@@ -476,6 +477,7 @@ impl<'r> Interp<'r, '_> {
         for c in lineage.iter().rev() {
             for d in c.attributes.iter().filter(|d| !d.is_static) {
                 let Ok(ty) = &d.ty else { continue };
+                let ty = &self.resolve_type(c, None, ty, &attrs)?;
                 let mut v = Var::new(
                     &d.name,
                     ty.clone(),
@@ -567,11 +569,17 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// The callee's parameter variables from the bound actual parameters.
-    fn parameters(&mut self, decl: &MethodDecl, method: &str, bound: &Bound) -> Exec<Vec<Var>> {
+    fn parameters(
+        &mut self,
+        class: &'r ClassDef,
+        decl: &MethodDecl,
+        method: &str,
+        bound: &Bound,
+    ) -> Exec<Vec<Var>> {
         let mut vars = Vec::new();
         for p in &decl.params {
             let ty = match &p.ty {
-                Ok(t) => t.clone(),
+                Ok(t) => self.resolve_type(class, None, t, &vars)?,
                 Err(t) => return Err(self.not_supported(&format!("parameter {} {t}", p.name))),
             };
             let given = bound
@@ -619,13 +627,17 @@ impl<'r> Interp<'r, '_> {
             } else {
                 VarKind::Local
             };
-            let mut v = Var::new(&d.name, ty.clone(), kind);
             let earlier = self
                 .st
                 .frames
                 .last()
                 .map(|f| f.vars.clone())
                 .unwrap_or_default();
+            let Some(class) = self.st.frames.last().map(|f| f.class) else {
+                continue;
+            };
+            let ty = &self.resolve_type(class, Some(imp), ty, &earlier)?;
+            let mut v = Var::new(&d.name, ty.clone(), kind);
             v.val = self.decl_value(d, ty, &earlier)?;
             if let Some(f) = self.st.frames.last_mut() {
                 f.vars.push(v);
@@ -682,7 +694,7 @@ impl<'r> Interp<'r, '_> {
         }
         let decl = self.method_decl(class, &imp.name);
         let me = if decl.is_static { None } else { me };
-        let vars = self.parameters(&decl, &imp.name, &bound)?;
+        let vars = self.parameters(class, &decl, &imp.name, &bound)?;
         let n_params = vars.len();
         self.st.frames.push(Frame {
             class,
@@ -693,6 +705,11 @@ impl<'r> Interp<'r, '_> {
             line: imp.method_line,
             loop_depth: 0,
             blocks: Vec::new(),
+            field_symbols: imp
+                .field_symbols
+                .iter()
+                .map(|n| (n.clone(), None))
+                .collect(),
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();
@@ -1055,38 +1072,74 @@ impl<'r> Interp<'r, '_> {
         self.not_supported(&format!("unknown data object {}", path.text()))
     }
 
-    fn writable_slot(&mut self, path: &Path) -> Exec<Slot> {
+    pub fn writable_place(&mut self, path: &Path) -> Exec<Place> {
         self.prepare_path(path)?;
-        let Some(slot) = self.st.slot(self.top(), path) else {
+        let Some(place) = self.st.place(self.top(), path) else {
+            if path.base.starts_with('<') {
+                return Err(self.dump(
+                    "GETWA_NOT_ASSIGNED",
+                    format!("Field symbol {} has not been assigned", path.base),
+                ));
+            }
             return Err(self.unknown(path));
         };
-        if self.st.slot_var(&slot).is_some_and(|v| v.read_only) {
+        if self.st.slot_var(&place.slot).is_some_and(|v| v.read_only) {
             return Err(self.dump(
                 "MOVE_TO_LIT_NOTALLOWED_NODATA",
                 format!("{} is write-protected and cannot be changed", path.text()),
             ));
         }
-        Ok(slot)
+        Ok(place)
     }
 
-    /// Assigns `val` to `path` with conversion to the target's type.
-    pub fn assign_value(&mut self, path: &Path, val: Value) -> Exec<()> {
-        let slot = self.writable_slot(path)?;
-        let ty = match self.st.slot_var(&slot) {
-            Some(v) => v.ty.clone(),
-            None => return Err(self.unknown(path)),
+    /// The type of the data object at `place` (declared type for whole variables).
+    pub fn place_type(&self, place: &Place) -> Option<Type> {
+        if place.steps.is_empty() {
+            return self.st.slot_var(&place.slot).map(|v| v.ty.clone());
+        }
+        self.st.value_at(place).map(Value::type_of)
+    }
+
+    /// Assigns `val` to `place` with conversion to the target's type.
+    pub fn assign_place(&mut self, place: &Place, val: Value) -> Exec<()> {
+        let Some(ty) = self.place_type(place) else {
+            return Err(self.not_supported("assignment to a vanished data object"));
         };
-        let converted = val.convert(&ty).map_err(|e| self.conv_error(e))?;
-        if let Some(v) = self.st.slot_var_mut(&slot) {
-            v.val = converted;
+        let converted = val
+            .convert(&ty)
+            .map_err(|e| self.move_error(e, &val, &ty))?;
+        if let Some(v) = self.st.value_at_mut(place) {
+            *v = converted;
         }
         Ok(())
     }
 
+    /// The runtime error of a failed conversion of `val` to `ty`.
+    pub fn move_error(&self, e: ConvError, val: &Value, ty: &Type) -> Unwind {
+        let complex = |t: &Type| matches!(t, Type::Struct(_) | Type::Table(_));
+        if e == ConvError::Incompatible && (complex(ty) || complex(&val.type_of())) {
+            return self.dump(
+                "OBJECTS_MOVE_NOT_SUPPORTED",
+                format!(
+                    "Conversion of type {} to type {} is not supported",
+                    display_type(&val.type_of()),
+                    display_type(ty)
+                ),
+            );
+        }
+        self.conv_error(e)
+    }
+
+    /// Assigns `val` to `path` with conversion to the target's type.
+    pub fn assign_value(&mut self, path: &Path, val: Value) -> Exec<()> {
+        let place = self.writable_place(path)?;
+        self.assign_place(&place, val)
+    }
+
     pub fn target_type_of(&mut self, path: &Path) -> Exec<Type> {
-        let slot = self.writable_slot(path)?;
-        match self.st.slot_var(&slot) {
-            Some(v) => Ok(v.ty.clone()),
+        let place = self.writable_place(path)?;
+        match self.place_type(&place) {
+            Some(t) => Ok(t),
             None => Err(self.unknown(path)),
         }
     }
@@ -1355,9 +1408,11 @@ impl<'r> Interp<'r, '_> {
 
     fn exec_clear(&mut self, paths: &[Path]) -> Exec<Flow> {
         for p in paths {
-            let slot = self.writable_slot(p)?;
-            if let Some(v) = self.st.slot_var_mut(&slot) {
-                v.val = v.ty.initial();
+            let place = self.writable_place(p)?;
+            if let Some(ty) = self.place_type(&place)
+                && let Some(v) = self.st.value_at_mut(&place)
+            {
+                *v = ty.initial();
             }
         }
         Ok(Flow::Normal)
@@ -1409,6 +1464,17 @@ impl<'r> Interp<'r, '_> {
                 Flow::Normal | Flow::Continue => {}
             }
         }
+    }
+}
+
+/// A type's name in runtime error texts.
+pub fn display_type(t: &Type) -> String {
+    match t {
+        Type::C(n) => format!("C({n})"),
+        Type::P { len, dec } => format!("P({len},{dec})"),
+        Type::Struct(s) if s.name.is_empty() => "structure".into(),
+        Type::Table(t) if t.name.is_empty() => "table".into(),
+        other => other.name(),
     }
 }
 

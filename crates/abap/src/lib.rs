@@ -26,6 +26,7 @@ mod parser;
 mod repository;
 mod state;
 mod statements;
+mod types;
 mod unit;
 mod unit_run;
 mod value;

@@ -16,7 +16,20 @@ use crate::expr::{
 };
 use crate::lexer::{Token, TokenKind, lex};
 use crate::statements::{Statement, split};
-use crate::value::{MAX_C_LENGTH, Type};
+use crate::value::{MAX_C_LENGTH, StructType, TableKey, TableKind, TableType, Type};
+
+/// A data declaration made with `DATA BEGIN OF … END OF`.
+fn struct_decl(name: String, ty: TypeSpec, line: u32, is_static: bool) -> DataDecl {
+    DataDecl {
+        name,
+        ty,
+        value: None,
+        is_static,
+        is_constant: false,
+        visibility: Visibility::Public,
+        line,
+    }
+}
 
 /// Bound on block nesting (IF in DO in IF …) so hostile input cannot overflow the stack.
 const MAX_BLOCK_DEPTH: usize = 64;
@@ -259,8 +272,29 @@ impl<'a> Parser<'a> {
         prog.def_part = ctx.part;
         let mut impls: Vec<(String, MethodImpl)> = Vec::new();
         let mut cm_counter = 0usize;
+        let mut tbuild = TypeBuilder::default();
+        let mut dbuild = TypeBuilder::default();
         while let Some(st) = self.next() {
             let kw = first_kw(&st);
+            let rest = st.tokens.get(1..).unwrap_or(&[]);
+            if ctx.kind == ObjectKind::Program
+                && (kw == "TYPES" || (kw == "INCLUDE" && tbuild.open()))
+            {
+                let toks = if kw == "TYPES" { rest } else { &st.tokens[..] };
+                if let Some((n, t, _)) = tbuild.feed(toks) {
+                    prog.types.push((n, t));
+                }
+                continue;
+            }
+            if ctx.kind == ObjectKind::Program
+                && matches!(kw.as_str(), "DATA" | "STATICS" | "CLASS-DATA")
+                && (dbuild.open() || word_at(&st, 1) == "BEGIN")
+            {
+                if let Some((name, ty, _)) = dbuild.feed(rest) {
+                    prog.attributes.push(struct_decl(name, ty, st.line, true));
+                }
+                continue;
+            }
             match kw.as_str() {
                 "CLASS" => {
                     let name = word_at(&st, 1);
@@ -359,13 +393,11 @@ impl<'a> Parser<'a> {
                         include_start: None,
                         event_type: "EVENT",
                     };
-                    let mut body_parser = Body {
-                        p: self,
-                        locals: Vec::new(),
-                        depth: 0,
-                    };
+                    let mut body_parser = Body::new(self);
                     let (body, end) = body_parser.block(BLOCK_STARTS)?;
                     let locals = std::mem::take(&mut body_parser.locals);
+                    prog.types.append(&mut body_parser.types);
+                    let field_symbols = std::mem::take(&mut body_parser.field_symbols);
                     if end.is_some() {
                         self.pos -= 1;
                     }
@@ -380,6 +412,8 @@ impl<'a> Parser<'a> {
                         method_line: line,
                         end_line: None,
                         locals: Vec::new(),
+                        types: Vec::new(),
+                        field_symbols,
                         body,
                     });
                 }
@@ -407,13 +441,11 @@ impl<'a> Parser<'a> {
     ) -> Result<(MethodDecl, MethodImpl), LoadError> {
         let name = word_at(st, 1);
         let decl = form_decl(st, &name);
-        let mut body_parser = Body {
-            p: self,
-            locals: Vec::new(),
-            depth: 0,
-        };
+        let mut body_parser = Body::new(self);
         let (body, end) = body_parser.block(&["ENDFORM"])?;
         let locals = std::mem::take(&mut body_parser.locals);
+        let types = std::mem::take(&mut body_parser.types);
+        let field_symbols = std::mem::take(&mut body_parser.field_symbols);
         let Some(end) = end else {
             return Err(self.err(st.line, "FORM without ENDFORM"));
         };
@@ -431,6 +463,8 @@ impl<'a> Parser<'a> {
             method_line: st.line,
             end_line: Some(end.line),
             locals,
+            types,
+            field_symbols,
             body,
         };
         Ok((decl, imp))
@@ -439,8 +473,28 @@ impl<'a> Parser<'a> {
     fn definition(&mut self, class: &mut ClassDef, end_kw: &str) -> Result<(), LoadError> {
         let mut vis = Visibility::Public;
         let start = self.pos;
+        let mut tbuild = TypeBuilder::default();
+        let mut dbuild = TypeBuilder::default();
         while let Some(st) = self.next() {
             let kw = first_kw(&st);
+            let rest = st.tokens.get(1..).unwrap_or(&[]);
+            if kw == "TYPES" || (kw == "INCLUDE" && tbuild.open()) {
+                let toks = if kw == "TYPES" { rest } else { &st.tokens[..] };
+                if let Some((n, t, _)) = tbuild.feed(toks) {
+                    class.types.push((n, t));
+                }
+                continue;
+            }
+            if matches!(kw.as_str(), "DATA" | "CLASS-DATA")
+                && (dbuild.open() || word_at(&st, 1) == "BEGIN")
+            {
+                if let Some((name, ty, _)) = dbuild.feed(rest) {
+                    let mut d = struct_decl(name, ty, st.line, kw != "DATA");
+                    d.visibility = vis;
+                    class.attributes.push(d);
+                }
+                continue;
+            }
             let second = st
                 .tokens
                 .get(1)
@@ -518,14 +572,12 @@ impl<'a> Parser<'a> {
                     } else {
                         (ctx.include(), None)
                     };
-                    let mut body_parser = Body {
-                        p: self,
-                        locals: Vec::new(),
-                        depth: 0,
-                    };
+                    let mut body_parser = Body::new(self);
                     let amdp = st.tokens.len() > 2;
                     let (mut body, end) = body_parser.block(&["ENDMETHOD"])?;
                     let locals = std::mem::take(&mut body_parser.locals);
+                    let types = std::mem::take(&mut body_parser.types);
+                    let field_symbols = std::mem::take(&mut body_parser.field_symbols);
                     let Some(end) = end else {
                         return Err(self.err(st.line, "METHOD without ENDMETHOD"));
                     };
@@ -553,6 +605,8 @@ impl<'a> Parser<'a> {
                         method_line: st.line,
                         end_line: Some(end.line),
                         locals,
+                        types,
+                        field_symbols,
                         body,
                     });
                 }
@@ -692,6 +746,103 @@ struct Body<'p, 'a> {
     p: &'p mut Parser<'a>,
     locals: Vec<DataDecl>,
     depth: usize,
+    types: Vec<(String, TypeSpec)>,
+    field_symbols: Vec<String>,
+    tbuild: TypeBuilder,
+    dbuild: TypeBuilder,
+}
+
+impl<'p, 'a> Body<'p, 'a> {
+    fn new(p: &'p mut Parser<'a>) -> Self {
+        Body {
+            p,
+            locals: Vec::new(),
+            depth: 0,
+            types: Vec::new(),
+            field_symbols: Vec::new(),
+            tbuild: TypeBuilder::default(),
+            dbuild: TypeBuilder::default(),
+        }
+    }
+}
+
+/// An open `BEGIN OF`: name, components, first unsupported component type.
+type OpenStruct = (String, Vec<(String, Type)>, Option<String>);
+
+/// Collects `TYPES`/`DATA` chains with `BEGIN OF … END OF` (nested, `INCLUDE TYPE`).
+#[derive(Default)]
+pub struct TypeBuilder {
+    /// Open structures: name, components, first unsupported component type.
+    stack: Vec<OpenStruct>,
+}
+
+impl TypeBuilder {
+    /// True while a `BEGIN OF` is open.
+    pub fn open(&self) -> bool {
+        !self.stack.is_empty()
+    }
+
+    /// Feeds one statement (the tokens after `TYPES`/`DATA`); returns a finished top-level
+    /// declaration: name and type (tables get their name).
+    pub fn feed(&mut self, rest: &[Token]) -> Option<(String, TypeSpec, Option<Expr>)> {
+        let w = |i: usize| word_of(rest.get(i));
+        if w(0) == "BEGIN" && w(1) == "OF" {
+            self.stack.push((w(2), Vec::new(), None));
+            return None;
+        }
+        if w(0) == "END" && w(1) == "OF" {
+            let (name, comps, err) = self.stack.pop()?;
+            let ty = match err {
+                Some(e) => Err(e),
+                None => Ok(Type::Struct(std::sync::Arc::new(StructType {
+                    name: name.clone(),
+                    comps,
+                }))),
+            };
+            return self.add(name, ty, None);
+        }
+        if w(0) == "INCLUDE" && (w(1) == "TYPE" || w(1) == "STRUCTURE") {
+            let t = Type::Named(w(2));
+            return self.add(String::new(), Ok(t), None);
+        }
+        let name = w(0);
+        if !is_name(&name) {
+            if let Some(top) = self.stack.last_mut() {
+                top.2.get_or_insert_with(|| format!("component {name}"));
+            }
+            return None;
+        }
+        let (ty, value) = type_and_value(rest.get(1..).unwrap_or(&[]));
+        let ty = ty.map(|t| match t {
+            Type::Table(t) if t.name.is_empty() => {
+                let mut t = (*t).clone();
+                t.name = name.clone();
+                Type::Table(std::sync::Arc::new(t))
+            }
+            other => other,
+        });
+        self.add(name, ty, value)
+    }
+
+    fn add(
+        &mut self,
+        name: String,
+        ty: TypeSpec,
+        value: Option<Expr>,
+    ) -> Option<(String, TypeSpec, Option<Expr>)> {
+        match self.stack.last_mut() {
+            Some(top) => {
+                match ty {
+                    Ok(t) => top.1.push((name, t)),
+                    Err(e) => {
+                        top.2.get_or_insert(e);
+                    }
+                }
+                None
+            }
+            None => Some((name, ty, value)),
+        }
+    }
 }
 
 /// Block closers of the supported control structures; a stray one is a syntax error.
@@ -771,6 +922,33 @@ impl Body<'_, '_> {
             assignment(&st)
         } else {
             match kw {
+                "INCLUDE" if self.tbuild.open() || self.dbuild.open() => {
+                    let b = if self.tbuild.open() {
+                        &mut self.tbuild
+                    } else {
+                        &mut self.dbuild
+                    };
+                    b.feed(&st.tokens);
+                    return Ok(None);
+                }
+                "TYPES" => {
+                    if let Some((n, t, _)) = self.tbuild.feed(rest) {
+                        self.types.push((n, t));
+                    }
+                    return Ok(None);
+                }
+                "DATA" | "STATICS" if self.dbuild.open() || word_at(&st, 1) == "BEGIN" => {
+                    if let Some((name, ty, _)) = self.dbuild.feed(rest) {
+                        self.locals.push(struct_decl(name, ty, line, false));
+                    }
+                    return Ok(None);
+                }
+                "FIELD-SYMBOLS" => {
+                    if let Some(n) = rest.first().and_then(Token::word) {
+                        self.field_symbols.push(n.to_ascii_uppercase());
+                    }
+                    return Ok(None);
+                }
                 "DATA" | "CONSTANTS" => match data_decl(&st) {
                     Some(mut d) if d.ty.is_ok() => {
                         d.is_constant = kw == "CONSTANTS";
@@ -779,9 +957,7 @@ impl Body<'_, '_> {
                     }
                     _ => unsupported(&st, false),
                 },
-                "TYPES" | "FIELD-SYMBOLS" | "STATICS" | "TYPE-POOLS" | "CLASS-DATA" => {
-                    unsupported(&st, false)
-                }
+                "STATICS" | "TYPE-POOLS" | "CLASS-DATA" => unsupported(&st, false),
                 "IF" => {
                     let mut branches = vec![(line, cond(rest), Vec::new())];
                     let mut else_body = Vec::new();
@@ -1405,8 +1581,8 @@ fn num_arg(t: Option<&Token>) -> Option<u32> {
 
 /// Type and `VALUE` clause of a data declaration.
 fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
+    let mut ty: Option<TypeSpec> = None;
     let mut base: Option<String> = None;
-    let mut ref_to: Option<String> = None;
     let mut length = None;
     let mut decimals = None;
     let mut value = None;
@@ -1424,25 +1600,36 @@ fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
     while let Some(t) = toks.get(i) {
         let kw = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
         match kw.as_str() {
-            "TYPE" => {
-                if toks.get(i + 1).is_some_and(|t| t.is_kw("REF"))
-                    && toks.get(i + 2).is_some_and(|t| t.is_kw("TO"))
-                {
-                    ref_to = toks
-                        .get(i + 3)
-                        .and_then(Token::word)
-                        .map(str::to_ascii_uppercase);
-                    if ref_to.is_none() {
+            "TYPE" | "LIKE" => {
+                let w = |k: usize| word_of(toks.get(i + k));
+                if kw == "TYPE" && w(1) == "REF" && w(2) == "TO" {
+                    let r = w(3);
+                    if r.is_empty() {
                         return (bad(&toks[i..]), None);
                     }
+                    if r == "DATA" || !is_name(&r) {
+                        return (Err(format!("TYPE REF TO {r}")), None);
+                    }
+                    ty = Some(Ok(Type::Ref(r)));
                     i += 4;
+                } else if kw == "LIKE" && w(1) == "LINE" && w(2) == "OF" {
+                    ty = Some(Ok(Type::LineOf(w(3))));
+                    i += 4;
+                } else if kw == "TYPE" && w(1) == "LINE" && w(2) == "OF" {
+                    ty = Some(Ok(Type::LineOf(format!("TYPE {}", w(3)))));
+                    i += 4;
+                } else if let Some((t, n)) = table_phrase(&kw, &toks[i + 1..]) {
+                    ty = Some(t);
+                    i += 1 + n;
                 } else {
-                    base = toks
-                        .get(i + 1)
-                        .and_then(Token::word)
-                        .map(str::to_ascii_uppercase);
-                    if base.is_none() {
+                    let name = w(1);
+                    if name.is_empty() {
                         return (bad(&toks[i..]), None);
+                    }
+                    if kw == "LIKE" {
+                        ty = Some(Ok(Type::Like(name)));
+                    } else {
+                        base = Some(name);
                     }
                     i += 2;
                 }
@@ -1481,14 +1668,17 @@ fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
             _ => return (bad(&toks[i..]), None),
         }
     }
-    if let Some(r) = ref_to {
-        if r == "DATA" || !is_name(&r) {
-            return (Err(format!("TYPE REF TO {r}")), None);
-        }
-        return (Ok(Type::Ref(r)), value);
+    if let Some(t) = ty {
+        return (t, value);
     }
     let base = base.unwrap_or_else(|| "C".into());
-    let ty = match (base.as_str(), length, decimals) {
+    (elementary(&base, length, decimals), value)
+}
+
+/// An elementary type name with `LENGTH`/`DECIMALS`; other names are types resolved at run
+/// time (`TYPES`, DDIC).
+fn elementary(base: &str, length: Option<u32>, decimals: Option<u32>) -> TypeSpec {
+    match (base, length, decimals) {
         ("I" | "INT4", None, None) => Ok(Type::I),
         ("STRING", None, None) => Ok(Type::String),
         ("C", l, None) => match l.unwrap_or(1) {
@@ -1508,9 +1698,133 @@ fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
         ("ANY" | "DATA" | "SIMPLE" | "CLIKE" | "CSEQUENCE" | "NUMERIC", None, None) => {
             Ok(Type::Any)
         }
+        (
+            "D" | "T" | "N" | "X" | "F" | "XSTRING" | "INT8" | "DECFLOAT16" | "DECFLOAT34"
+            | "UTCLONG" | "B" | "S" | "INT1" | "INT2",
+            _,
+            _,
+        ) => Err(format!("TYPE {base}")),
+        (other, None, None) if parse_path(other).is_some() => Ok(Type::Named(other.to_string())),
         (other, _, _) => Err(format!("TYPE {other}")),
+    }
+}
+
+/// `[STANDARD|SORTED|HASHED] TABLE OF t [WITH [UNIQUE|NON-UNIQUE] DEFAULT KEY|EMPTY KEY|KEY
+/// c …] [INITIAL SIZE n]` after `TYPE`/`LIKE`: the type and the tokens used; `None` if the
+/// tokens are no table type.
+fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
+    let w = |k: usize| word_of(toks.get(k));
+    let mut i = 0;
+    let kind = match w(0).as_str() {
+        "STANDARD" => {
+            i += 1;
+            TableKind::Standard
+        }
+        "SORTED" => {
+            i += 1;
+            TableKind::Sorted
+        }
+        "HASHED" => {
+            i += 1;
+            TableKind::Hashed
+        }
+        "INDEX" | "ANY" => {
+            i += 1;
+            TableKind::Standard
+        }
+        _ => TableKind::Standard,
     };
-    (ty, value)
+    if w(i) != "TABLE" {
+        return None;
+    }
+    i += 1;
+    if w(i) != "OF" {
+        // `TYPE ANY TABLE`, `TYPE STANDARD TABLE` (generic).
+        return Some((Ok(Type::Any), i));
+    }
+    i += 1;
+    let line = if w(i) == "REF" && w(i + 1) == "TO" {
+        i += 3;
+        match w(i - 1) {
+            r if is_name(&r) && r != "DATA" => Ok(Type::Ref(r)),
+            r => Err(format!("TABLE OF REF TO {r}")),
+        }
+    } else {
+        let n = w(i);
+        i += 1;
+        if kw == "LIKE" {
+            Ok(Type::Like(n))
+        } else {
+            elementary(&n, None, None)
+        }
+    };
+    let mut unique = false;
+    let mut key = TableKey::Default;
+    let mut err: Option<String> = None;
+    let stop = |x: &str| matches!(x, "WITH" | "INITIAL" | "VALUE" | "READ-ONLY" | "");
+    while i < toks.len() {
+        match w(i).as_str() {
+            "WITH" => {
+                i += 1;
+                let mut sec = false;
+                loop {
+                    match w(i).as_str() {
+                        "UNIQUE" => unique = true,
+                        "NON-UNIQUE" => unique = false,
+                        "SORTED" | "HASHED" => sec = true,
+                        _ => break,
+                    }
+                    i += 1;
+                }
+                match w(i).as_str() {
+                    "DEFAULT" if w(i + 1) == "KEY" => {
+                        key = TableKey::Default;
+                        i += 2;
+                    }
+                    "EMPTY" if w(i + 1) == "KEY" => {
+                        key = TableKey::Empty;
+                        i += 2;
+                    }
+                    "KEY" => {
+                        i += 1;
+                        let mut comps = Vec::new();
+                        if w(i + 1) == "COMPONENTS" || w(i + 1) == "ALIAS" {
+                            if w(i) != "PRIMARY_KEY" || sec {
+                                err.get_or_insert_with(|| "secondary table key".into());
+                            }
+                            i += if w(i + 1) == "ALIAS" { 4 } else { 2 };
+                        }
+                        while i < toks.len() && !stop(&w(i)) {
+                            comps.push(w(i));
+                            i += 1;
+                        }
+                        if sec {
+                            err.get_or_insert_with(|| "secondary table key".into());
+                        } else {
+                            key = TableKey::Comps(comps);
+                        }
+                    }
+                    other => {
+                        err.get_or_insert_with(|| format!("table key {other}"));
+                        i += 1;
+                    }
+                }
+            }
+            "INITIAL" if w(i + 1) == "SIZE" => i += 3,
+            _ => break,
+        }
+    }
+    let ty = match (line, err) {
+        (_, Some(e)) | (Err(e), _) => Err(e),
+        (Ok(line), None) => Ok(Type::Table(std::sync::Arc::new(TableType {
+            name: String::new(),
+            kind,
+            line,
+            unique,
+            key,
+        }))),
+    };
+    Some((ty, i))
 }
 
 /// `METHODS name [IMPORTING …] [EXPORTING …] [CHANGING …] [RETURNING VALUE(r) TYPE t] …`
@@ -1654,7 +1968,12 @@ mod tests {
             Ok(Type::P { len: 8, dec: 2 })
         );
         assert_eq!(t("TYPE REF TO zcl_x"), Ok(Type::Ref("ZCL_X".into())));
-        assert!(t("TYPE STANDARD TABLE OF i").is_err());
+        assert!(matches!(t("TYPE STANDARD TABLE OF i"), Ok(Type::Table(_))));
+        assert!(
+            t("TYPE SORTED TABLE OF i WITH NON-UNIQUE SORTED KEY k COMPONENTS table_line").is_err()
+        );
+        assert!(t("TYPE d").is_err());
+        assert_eq!(t("TYPE ty_x"), Ok(Type::Named("TY_X".into())));
         assert!(t("TYPE c LENGTH 0").is_err());
     }
 

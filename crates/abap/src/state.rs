@@ -74,6 +74,8 @@ pub struct Frame<'r> {
     pub loop_depth: usize,
     /// Statement lists being executed in this frame, outermost first (jump targets).
     pub blocks: Vec<&'r [Stmt]>,
+    /// Field symbols of the procedure (upper case with `<>`) and what they are assigned to.
+    pub field_symbols: Vec<(String, Option<Place>)>,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.
@@ -141,8 +143,25 @@ pub enum Current<'r> {
     Catch(ObjId),
 }
 
+/// A step from a data object into a part of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Structure component by position.
+    Comp(usize),
+    /// Table row, 0-based.
+    #[allow(dead_code, reason = "table statements come next")]
+    Row(usize),
+}
+
+/// A data object or a part of one (component, row): where reads and writes go.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub slot: Slot,
+    pub steps: Vec<Step>,
+}
+
 /// Where a named data object lives (for writes).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Slot {
     Frame(usize, usize),
     Attr(ObjId, usize),
@@ -325,6 +344,86 @@ impl<'r> State<'r> {
         })
     }
 
+    /// Resolves a name with components (`LS-SUB-F`, `<FS>-F`, `ME->MS-F`) in frame `f`.
+    pub fn place(&self, f: usize, path: &Path) -> Option<Place> {
+        let frame = self.frames.get(f)?;
+        if path.base.starts_with('<') {
+            let (_, target) = frame.field_symbols.iter().find(|(n, _)| *n == path.base)?;
+            let mut place = target.clone()?;
+            for (sel, name) in &path.rest {
+                place = self.step_into(place, *sel, name)?;
+            }
+            return Some(place);
+        }
+        // The longest prefix that names a variable (attributes via `->`), then components.
+        let mut n = path.rest.len();
+        loop {
+            let head = Path {
+                base: path.base.clone(),
+                rest: path.rest.get(..n)?.to_vec(),
+            };
+            if let Some(slot) = self.slot(f, &head) {
+                let mut place = Place {
+                    slot,
+                    steps: Vec::new(),
+                };
+                for (sel, name) in path.rest.get(n..)? {
+                    place = self.step_into(place, *sel, name)?;
+                }
+                return Some(place);
+            }
+            if n == 0 || path.base == "SY" {
+                return None;
+            }
+            n -= 1;
+        }
+    }
+
+    fn step_into(&self, mut place: Place, sel: Sel, name: &str) -> Option<Place> {
+        let v = self.value_at(&place)?;
+        match (sel, v) {
+            (Sel::Dash, Value::Struct(t, _)) => {
+                place.steps.push(Step::Comp(t.index_of(name)?));
+                Some(place)
+            }
+            (
+                Sel::Arrow,
+                Value::Ref {
+                    target: Some(obj), ..
+                },
+            ) => Some(Place {
+                slot: self.attr_slot(*obj, name)?,
+                steps: Vec::new(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The value at a place.
+    pub fn value_at(&self, place: &Place) -> Option<&Value> {
+        let mut v = &self.slot_var(&place.slot)?.val;
+        for s in &place.steps {
+            v = match (s, v) {
+                (Step::Comp(i), Value::Struct(_, c)) => c.get(*i)?,
+                (Step::Row(i), Value::Table(_, rows)) => rows.get(*i)?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
+    pub fn value_at_mut(&mut self, place: &Place) -> Option<&mut Value> {
+        let mut v = &mut self.slot_var_mut(&place.slot)?.val;
+        for s in &place.steps {
+            v = match (s, v) {
+                (Step::Comp(i), Value::Struct(_, c)) => c.get_mut(*i)?,
+                (Step::Row(i), Value::Table(_, rows)) => rows.get_mut(*i)?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
     /// Resolves a name in frame `f` to where it is stored (`None`: unknown).
     /// `ME` itself is no slot (it cannot be assigned).
     pub fn slot(&self, f: usize, path: &Path) -> Option<Slot> {
@@ -438,8 +537,22 @@ impl<'r> State<'r> {
                 read_only: true,
             }));
         }
-        if let Some(slot) = self.slot(f, path) {
-            return self.slot_var(&slot).map(Cow::Borrowed);
+        if let Some(place) = self.place(f, path) {
+            let var = self.slot_var(&place.slot)?;
+            if place.steps.is_empty() {
+                return Some(Cow::Borrowed(var));
+            }
+            let val = self.value_at(&place)?.clone();
+            return Some(Cow::Owned(Var {
+                name: path
+                    .rest
+                    .last()
+                    .map_or_else(|| path.base.clone(), |(_, n)| n.clone()),
+                ty: val.type_of(),
+                val,
+                kind: VarKind::Local,
+                read_only: var.read_only,
+            }));
         }
         if path.rest.is_empty() {
             return builtin_constant(&path.base).map(Cow::Owned);

@@ -5,6 +5,8 @@
 //! length and decimals) so assignment, calculation type and the debugger all see the same
 //! facts.
 
+use std::sync::Arc;
+
 use crate::number::{Dec, pow10};
 
 /// Index of an object in the interpreter heap (instance number = index + 1).
@@ -28,6 +30,135 @@ pub enum Type {
     Ref(String),
     /// Generic parameter typing (`any`, `data`, `simple`, `clike`, …): takes the actual's type.
     Any,
+    /// A structure (`TYPES BEGIN OF … END OF`).
+    Struct(Arc<StructType>),
+    /// An internal table.
+    Table(Arc<TableType>),
+    /// A type name declared with `TYPES` (or a DDIC name), resolved when data is created.
+    Named(String),
+    /// `LIKE dobj`: the type of a data object, resolved when data is created.
+    Like(String),
+    /// `LIKE LINE OF itab`.
+    LineOf(String),
+}
+
+/// Components of a structure type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructType {
+    /// Type name as declared (upper case); empty for anonymous structures (`DATA BEGIN OF`).
+    pub name: String,
+    pub comps: Vec<(String, Type)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableKind {
+    Standard,
+    Sorted,
+    Hashed,
+}
+
+/// The primary key of a table type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableKey {
+    /// `WITH DEFAULT KEY` (also when no key is written): the character-like components, or
+    /// `table_line` for elementary rows.
+    Default,
+    /// `WITH EMPTY KEY`.
+    Empty,
+    /// `WITH KEY a b` (component names; `TABLE_LINE` for the whole row).
+    Comps(Vec<String>),
+}
+
+/// An internal table type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableType {
+    /// Type name as declared (upper case); empty for `DATA … TYPE TABLE OF …`.
+    pub name: String,
+    pub kind: TableKind,
+    pub line: Type,
+    pub unique: bool,
+    pub key: TableKey,
+}
+
+impl TableType {
+    /// Components of the primary key as row paths (empty: the empty key).
+    #[allow(dead_code, reason = "table statements come next")]
+    pub fn key_comps(&self) -> Vec<String> {
+        match &self.key {
+            TableKey::Empty => Vec::new(),
+            TableKey::Comps(c) => c.clone(),
+            TableKey::Default => match &self.line {
+                Type::Struct(s) => s
+                    .comps
+                    .iter()
+                    .filter(|(_, t)| matches!(t, Type::C(_)))
+                    .map(|(n, _)| n.clone())
+                    .collect(),
+                Type::Table(_) => Vec::new(),
+                _ => vec!["TABLE_LINE".into()],
+            },
+        }
+    }
+
+    pub fn kind_text(&self) -> &'static str {
+        match self.kind {
+            TableKind::Standard => "Standard Table",
+            TableKind::Sorted => "Sorted Table",
+            TableKind::Hashed => "Hashed Table",
+        }
+    }
+}
+
+impl StructType {
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.comps.iter().position(|(n, _)| n == name)
+    }
+}
+
+/// Byte size and alignment of a type inside a structure (Unicode system: 2 bytes per
+/// character; strings, tables and references are 8-byte pointers).
+fn layout(t: &Type) -> (u64, u64) {
+    match t {
+        Type::I | Type::Any | Type::Named(_) | Type::Like(_) | Type::LineOf(_) => (4, 4),
+        Type::C(n) => (2 * u64::from(*n), 2),
+        Type::P { len, .. } => (u64::from(*len), 1),
+        Type::String | Type::Ref(_) | Type::Table(_) => (8, 8),
+        Type::Struct(s) => {
+            let mut off = 0u64;
+            let mut max_align = 1u64;
+            for (_, c) in &s.comps {
+                let (size, align) = layout(c);
+                off = off.div_ceil(align) * align + size;
+                max_align = max_align.max(align);
+            }
+            (off.div_ceil(max_align) * max_align, max_align)
+        }
+    }
+}
+
+impl Type {
+    /// True for strings, tables and references (and structures holding them).
+    pub fn is_deep(&self) -> bool {
+        match self {
+            Type::String | Type::Ref(_) | Type::Table(_) => true,
+            Type::Struct(s) => s.comps.iter().any(|(_, t)| t.is_deep()),
+            _ => false,
+        }
+    }
+
+    /// True when every elementary component is `c`.
+    fn is_charlike(&self) -> bool {
+        match self {
+            Type::C(_) => true,
+            Type::Struct(s) => s.comps.iter().all(|(_, t)| t.is_charlike()),
+            _ => false,
+        }
+    }
+
+    /// Byte length (for the debugger's `LENGTH` and table row widths).
+    pub fn byte_len(&self) -> u32 {
+        u32::try_from(layout(self).0).unwrap_or(u32::MAX)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +177,10 @@ pub enum Value {
         static_type: String,
         target: Option<ObjId>,
     },
+    /// Component values in the order of the type's components.
+    Struct(Arc<StructType>, Vec<Value>),
+    /// Rows of an internal table.
+    Table(Arc<TableType>, Vec<Value>),
 }
 
 /// Why a conversion failed (mapped to ABAP runtime errors by the interpreter).
@@ -62,7 +197,12 @@ pub enum ConvError {
 impl Type {
     pub fn initial(&self) -> Value {
         match self {
-            Type::I | Type::Any => Value::I(0),
+            Type::I | Type::Any | Type::Named(_) | Type::Like(_) | Type::LineOf(_) => Value::I(0),
+            Type::Struct(s) => Value::Struct(
+                s.clone(),
+                s.comps.iter().map(|(_, t)| t.initial()).collect(),
+            ),
+            Type::Table(t) => Value::Table(t.clone(), Vec::new()),
             Type::String => Value::Str(String::new()),
             Type::C(n) => Value::C(" ".repeat(*n as usize)),
             Type::P { len, dec } => Value::P {
@@ -86,6 +226,9 @@ impl Type {
             Type::P { .. } => "P".into(),
             Type::Ref(t) => t.clone(),
             Type::Any => "ANY".into(),
+            Type::Struct(s) => s.name.clone(),
+            Type::Table(t) => t.name.clone(),
+            Type::Named(n) | Type::Like(n) | Type::LineOf(n) => n.clone(),
         }
     }
 }
@@ -101,6 +244,22 @@ pub fn named_type(name: &str) -> Option<Type> {
         "P" => Some(Type::P { len: 8, dec: 0 }),
         _ => None,
     }
+}
+
+/// Built-in DDIC types a program may name besides the elementary ones (`string_table`).
+pub fn ddic_type(name: &str) -> Option<Type> {
+    let line = match name {
+        "STRING_TABLE" => Type::String,
+        "STRINGTAB" => Type::String,
+        _ => return named_type(name),
+    };
+    Some(Type::Table(Arc::new(TableType {
+        name: name.to_string(),
+        kind: TableKind::Standard,
+        line,
+        unique: false,
+        key: TableKey::Default,
+    })))
 }
 
 fn p_fits(m: i128, len: u32) -> bool {
@@ -138,6 +297,8 @@ impl Value {
             Value::C(s) => Type::C(u32::try_from(s.chars().count()).unwrap_or(u32::MAX)),
             Value::Str(_) => Type::String,
             Value::Ref { static_type, .. } => Type::Ref(static_type.clone()),
+            Value::Struct(t, _) => Type::Struct(t.clone()),
+            Value::Table(t, _) => Type::Table(t.clone()),
         }
     }
 
@@ -158,7 +319,9 @@ impl Value {
             Value::C(s) | Value::Str(s) => {
                 Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
             }
-            Value::Ref { .. } => Err(ConvError::Incompatible),
+            Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+                Err(ConvError::Incompatible)
+            }
         }
     }
 
@@ -169,6 +332,8 @@ impl Value {
             Value::C(s) => s.chars().all(|c| c == ' '),
             Value::Str(s) => s.is_empty(),
             Value::Ref { target, .. } => target.is_none(),
+            Value::Struct(_, c) => c.iter().all(Value::is_initial),
+            Value::Table(_, rows) => rows.is_empty(),
         }
     }
 
@@ -180,7 +345,18 @@ impl Value {
             Value::P { m, dec, .. } => Ok(sign_last(&Dec { m: *m, scale: *dec }, *dec)),
             Value::C(s) => Ok(s.trim_end_matches(' ').to_string()),
             Value::Str(s) => Ok(s.clone()),
-            Value::Ref { .. } => Err(ConvError::Incompatible),
+            Value::Ref { .. } | Value::Table(..) => Err(ConvError::Incompatible),
+            // A flat structure converts as its components side by side (charlike view).
+            Value::Struct(_, c) => {
+                let mut out = String::new();
+                for v in c {
+                    match v {
+                        Value::C(s) => out.push_str(s),
+                        other => out.push_str(&other.to_abap_string()?),
+                    }
+                }
+                Ok(out)
+            }
         }
     }
 
@@ -191,14 +367,48 @@ impl Value {
             Value::I(i) => Ok(i.to_string()),
             Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }.format(*dec)),
             Value::C(_) | Value::Str(_) => self.to_abap_string(),
-            Value::Ref { .. } => Err(ConvError::Incompatible),
+            Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+                Err(ConvError::Incompatible)
+            }
         }
     }
 
     /// Converts to `ty` following ABAP's conversion rules.
     pub fn convert(&self, ty: &Type) -> Result<Value, ConvError> {
+        match (ty, self) {
+            (Type::Struct(st), Value::Struct(_, comps)) => {
+                if st.comps.len() != comps.len() {
+                    return Err(ConvError::Incompatible);
+                }
+                let mut out = Vec::with_capacity(comps.len());
+                for ((_, t), v) in st.comps.iter().zip(comps) {
+                    out.push(v.convert(t)?);
+                }
+                return Ok(Value::Struct(st.clone(), out));
+            }
+            (Type::Table(tt), Value::Table(_, rows)) => {
+                let mut out = Vec::with_capacity(rows.len());
+                for r in rows {
+                    out.push(r.convert(&tt.line)?);
+                }
+                return Ok(Value::Table(tt.clone(), out));
+            }
+            (Type::Struct(_) | Type::Table(_), _) | (_, Value::Struct(..) | Value::Table(..))
+                if *ty != Type::Any =>
+            {
+                // Character-like views of flat structures.
+                return match (ty, self) {
+                    (Type::C(_) | Type::String, Value::Struct(..)) => {
+                        Value::Str(self.to_abap_string()?).convert(ty)
+                    }
+                    _ => Err(ConvError::Incompatible),
+                };
+            }
+            _ => {}
+        }
         match ty {
-            Type::Any => Ok(self.clone()),
+            Type::Any | Type::Named(_) | Type::Like(_) | Type::LineOf(_) => Ok(self.clone()),
+            Type::Struct(_) | Type::Table(_) => Err(ConvError::Incompatible),
             Type::I => {
                 if let Value::I(i) = self {
                     return Ok(Value::I(*i));
@@ -224,7 +434,9 @@ impl Value {
                         Ok(Value::C(format!("*{rest}")))
                     }
                 }
-                Value::Ref { .. } => Err(ConvError::Incompatible),
+                Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+                    Err(ConvError::Incompatible)
+                }
             },
             Type::Ref(t) => match self {
                 Value::Ref { target, .. } => Ok(Value::Ref {
@@ -256,6 +468,21 @@ impl Value {
                 (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
                 _ => "{O:initial}".into(),
             },
+            Value::Struct(..) => self.technical_type(),
+            Value::Table(t, rows) => {
+                let cols = match &t.line {
+                    Type::Struct(s) => s.comps.len(),
+                    _ => 1,
+                };
+                format!(
+                    "[{}x{}({})]{}{}",
+                    rows.len(),
+                    cols,
+                    t.line.byte_len(),
+                    if rows.is_empty() { "Initial " } else { "" },
+                    t.kind_text()
+                )
+            }
         }
     }
 
@@ -279,7 +506,14 @@ impl Value {
                 .flat_map(u16::to_le_bytes)
                 .map(|b| format!("{b:02X}"))
                 .collect(),
-            Value::Ref { .. } => String::new(),
+            Value::Ref { .. } | Value::Table(..) => String::new(),
+            Value::Struct(t, c) => {
+                if Type::Struct(t.clone()).is_deep() {
+                    String::new()
+                } else {
+                    c.iter().map(Value::hex).collect()
+                }
+            }
         }
     }
 
@@ -291,6 +525,17 @@ impl Value {
             Value::C(_) => "C".into(),
             Value::Str(_) => "CString".into(),
             Value::Ref { static_type, .. } => format!("Ref to {static_type}"),
+            Value::Struct(t, _) => {
+                let ty = Type::Struct(t.clone());
+                if ty.is_deep() {
+                    "Structure: deep".into()
+                } else if ty.is_charlike() {
+                    "Structure: flat, charlike".into()
+                } else {
+                    "Structure: flat, not charlike".into()
+                }
+            }
+            Value::Table(t, _) => t.kind_text().into(),
         }
     }
 
@@ -300,6 +545,8 @@ impl Value {
             Value::I(_) | Value::P { .. } | Value::C(_) => "simple",
             Value::Str(_) => "string",
             Value::Ref { .. } => "objectref",
+            Value::Struct(..) => "structure",
+            Value::Table(..) => "table",
         }
     }
 
@@ -312,6 +559,8 @@ impl Value {
                 u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX)
             }
             Value::Ref { .. } => 8,
+            Value::Struct(t, _) => Type::Struct(t.clone()).byte_len(),
+            Value::Table(..) => 0,
         }
     }
 }
