@@ -261,12 +261,114 @@ pub enum StmtKind {
         class: Option<String>,
         args: CallArgs,
     },
+    /// Internal table statements.
+    Table(Box<TableStmt>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
         /// Declarations (`TYPES`, `FIELD-SYMBOLS`, …) and block ends are no stop points.
         stop: bool,
     },
+}
+
+/// Where a row goes: `INTO wa`, `INTO DATA(wa)`, `ASSIGNING <fs>` (also
+/// `FIELD-SYMBOL(<fs>)`), or nowhere (`TRANSPORTING NO FIELDS`).
+#[derive(Debug, Clone)]
+pub enum RowTarget {
+    None,
+    Into(Path),
+    IntoDecl(String),
+    Assign(String),
+}
+
+/// Internal table statements.
+#[derive(Debug, Clone)]
+pub enum TableStmt {
+    /// `APPEND wa|VALUE …|INITIAL LINE TO itab [ASSIGNING <fs>]` (`what` `None`: initial line).
+    Append {
+        what: Option<Expr>,
+        table: Path,
+        target: RowTarget,
+    },
+    /// `INSERT wa INTO TABLE itab` / `INSERT wa INTO itab INDEX n`.
+    Insert {
+        what: Option<Expr>,
+        table: Path,
+        index: Option<Expr>,
+    },
+    Loop {
+        table: Path,
+        target: RowTarget,
+        from: Option<Expr>,
+        to: Option<Expr>,
+        cond: Option<Cond>,
+        body: Vec<Stmt>,
+    },
+    /// `READ TABLE itab INTO …|ASSIGNING …|TRANSPORTING NO FIELDS INDEX n|WITH [TABLE] KEY …`.
+    Read {
+        table: Path,
+        target: RowTarget,
+        index: Option<Expr>,
+        key: Vec<(String, Expr)>,
+    },
+    /// `MODIFY itab FROM wa [INDEX n]` (without INDEX: the current `LOOP` row).
+    Modify {
+        table: Path,
+        from: Expr,
+        index: Option<Expr>,
+    },
+    /// `DELETE itab INDEX n|WHERE cond` (neither: the current `LOOP` row).
+    Delete {
+        table: Path,
+        index: Option<Expr>,
+        cond: Option<Cond>,
+    },
+    /// `DELETE ADJACENT DUPLICATES FROM itab [COMPARING c …]`.
+    DeleteAdjacent { table: Path, comparing: Vec<String> },
+    /// `SORT itab [ASCENDING|DESCENDING] [BY c [ASCENDING|DESCENDING] …]`.
+    Sort {
+        table: Path,
+        descending: bool,
+        by: Vec<(String, bool)>,
+    },
+    /// `REFRESH itab` / `FREE itab`.
+    Refresh(Path, &'static str),
+}
+
+impl TableStmt {
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            TableStmt::Append { .. } => "APPEND",
+            TableStmt::Insert { .. } => "INSERT",
+            TableStmt::Loop { .. } => "LOOP",
+            TableStmt::Read { .. } => "READ TABLE",
+            TableStmt::Modify { .. } => "MODIFY",
+            TableStmt::Delete { .. } | TableStmt::DeleteAdjacent { .. } => "DELETE",
+            TableStmt::Sort { .. } => "SORT",
+            TableStmt::Refresh(_, k) => k,
+        }
+    }
+}
+
+/// `VALUE type|#( … )`: component assignments of a structure and/or table rows; a row is
+/// either components or one operand (elementary lines, `( 1 )`).
+#[derive(Debug, Clone, Default)]
+pub struct ValueBody {
+    pub fields: Vec<(String, Expr)>,
+    pub rows: Vec<ValueRow>,
+}
+
+#[derive(Debug, Clone)]
+pub enum ValueRow {
+    Fields(Vec<(String, Expr)>),
+    Line(Expr),
+}
+
+/// Which row a table expression means.
+#[derive(Debug, Clone)]
+pub enum RowSel {
+    Index(Expr),
+    Key(Vec<(String, Expr)>),
 }
 
 /// `CATCH cx_a cx_b [INTO x]`.
@@ -331,6 +433,7 @@ impl StmtKind {
             StmtKind::NewLine => "NEW-LINE",
             StmtKind::Perform { .. } => "PERFORM",
             StmtKind::CreateObject { .. } => "CREATE OBJECT",
+            StmtKind::Table(t) => t.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()
@@ -411,6 +514,17 @@ pub enum Expr {
     Conv {
         ty: Option<Type>,
         arg: Box<Expr>,
+    },
+    /// `VALUE type|#( … )` (`ty` `None` for `#`).
+    Value {
+        ty: Option<String>,
+        body: Box<ValueBody>,
+    },
+    /// `itab[ n ]`, `itab[ c = v … ]`, followed by components `-c`.
+    Itab {
+        table: Path,
+        sel: Box<RowSel>,
+        comps: Vec<String>,
     },
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),

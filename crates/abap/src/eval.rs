@@ -95,6 +95,31 @@ impl<'r> Interp<'r, '_> {
             Expr::Choose { .. } | Expr::Switch { .. } | Expr::Conv { .. } => {
                 self.constructed(e, None)
             }
+            Expr::Value {
+                ty: Some(name),
+                body,
+            } => {
+                let ty = self.type_named(name)?;
+                self.value_of(&ty, body)
+            }
+            Expr::Value { ty: None, .. } => {
+                Err(self.not_supported("VALUE # without a known target type"))
+            }
+            Expr::Itab { table, sel, comps } => {
+                let Some(mut row) = self.table_expr_row(table, sel)? else {
+                    return Err(self.line_not_found());
+                };
+                for c in comps {
+                    let Value::Struct(t, vals) = &row else {
+                        return Err(self.not_supported(&format!("component {c} of a table row")));
+                    };
+                    let Some(v) = t.index_of(c).and_then(|i| vals.get(i)) else {
+                        return Err(self.not_supported(&format!("component {c} of a table row")));
+                    };
+                    row = v.clone();
+                }
+                Ok(row)
+            }
             Expr::Unsupported(what) => Err(self.not_supported(what)),
         }
     }
@@ -104,6 +129,14 @@ impl<'r> Interp<'r, '_> {
     /// With no matching `WHEN` and no `ELSE`, the initial value of that type (without a type
     /// to go by: of the first `THEN` operand when it is a literal or a variable).
     pub fn constructed(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
+        if let Expr::Value { ty, body } = e {
+            let t = match (ty, target) {
+                (Some(name), _) => self.type_named(name)?,
+                (None, Some(t)) if *t != Type::Any => t.clone(),
+                (None, _) => return Err(self.not_supported("VALUE # without a known target type")),
+            };
+            return self.value_of(&t, body);
+        }
         let (ty, chosen, first) = match e {
             Expr::Conv { ty, arg } => (ty, Some(&**arg), None),
             Expr::Choose {

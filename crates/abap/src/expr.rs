@@ -5,7 +5,8 @@
 //! valid ABAP the simulator does not know yet.
 
 use crate::ast::{
-    BinOp, CallArgs, CallExpr, CallTarget, CmpOp, Cond, Expr, Path, Sel, TemplateItem,
+    BinOp, CallArgs, CallExpr, CallTarget, CmpOp, Cond, Expr, Path, RowSel, Sel, TemplateItem,
+    ValueBody, ValueRow,
 };
 use crate::lexer::{TemplatePart, Token, TokenKind};
 use crate::number::Dec;
@@ -301,6 +302,16 @@ impl<'t> ExprParser<'t> {
 
     fn predicate(&mut self) -> PResult<Cond> {
         let left = self.expr()?;
+        // `line_exists( … )` is a predicate function.
+        if let Expr::Call(c) = &left
+            && matches!(c.target, CallTarget::Implicit)
+            && c.method == "LINE_EXISTS"
+            && self
+                .peek()
+                .is_none_or(|t| t.is_kw("AND") || t.is_kw("OR") || t.kind == TokenKind::RParen)
+        {
+            return Ok(Cond::Cmp(CmpOp::Eq, left, Expr::Lit(Value::C("X".into()))));
+        }
         let Some(t) = self.peek() else {
             // A lone functional call `IF meth( ).` is a predicative method call.
             return Err(Unsup("predicative expression".into()));
@@ -464,6 +475,12 @@ impl<'t> ExprParser<'t> {
                 if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") {
                     return self.constructor(&up);
                 }
+                if up == "VALUE" {
+                    return self.value_constructor();
+                }
+                if let Some(name) = w.strip_suffix('[') {
+                    return self.table_expr(name);
+                }
                 if CONSTRUCTORS.contains(&up.as_str()) {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }
@@ -479,6 +496,147 @@ impl<'t> ExprParser<'t> {
             }
             _ => Err(Unsup(format!("unexpected {}", describe(t)))),
         }
+    }
+
+    /// The tokens up to the `)` matching an already consumed `(`; consumes the `)`.
+    fn group(&mut self) -> PResult<&'t [Token]> {
+        let start = self.pos;
+        let mut depth = 0usize;
+        for (i, t) in self.toks[start..].iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen if depth == 0 => {
+                    self.pos = start + i + 1;
+                    let toks: &'t [Token] = self.toks;
+                    return Ok(&toks[start..start + i]);
+                }
+                TokenKind::RParen => depth -= 1,
+                _ => {}
+            }
+        }
+        Err(Unsup("missing )".into()))
+    }
+
+    /// `name = expr …` until the end of the parser's tokens.
+    fn field_list(&mut self) -> PResult<Vec<(String, Expr)>> {
+        let mut out = Vec::new();
+        while self.named_arg_follows() {
+            let name = self
+                .next()
+                .and_then(Token::word)
+                .unwrap_or_default()
+                .to_ascii_uppercase();
+            self.pos += 1;
+            let e = self.expr()?;
+            self.count_op()?;
+            out.push((name, e));
+        }
+        Ok(out)
+    }
+
+    /// After `VALUE`: `type|#( [c = v …] [( row ) …] )`.
+    fn value_constructor(&mut self) -> PResult<Expr> {
+        let unsup = |what: &str| Unsup(format!("constructor expression VALUE {what}"));
+        let ty_word = self
+            .next()
+            .and_then(Token::word)
+            .map(str::to_ascii_uppercase)
+            .ok_or_else(|| unsup("without a type"))?;
+        if !matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before) {
+            return Err(unsup("without ( )"));
+        }
+        self.pos += 1;
+        let inner = self.group()?;
+        let mut p = ExprParser::new(inner);
+        p.depth = self.depth + 1;
+        p.ops = self.ops;
+        if p.depth > MAX_DEPTH {
+            return Err(Unsup("expression nested too deeply".into()));
+        }
+        if p.peek_kw_any(&["BASE", "FOR", "LET", "LINES"]) {
+            return Err(unsup("with BASE, FOR, LET or LINES OF"));
+        }
+        let mut body = ValueBody {
+            fields: p.field_list()?,
+            rows: Vec::new(),
+        };
+        while matches!(p.peek(), Some(t) if t.kind == TokenKind::LParen) {
+            p.pos += 1;
+            let row = p.group()?;
+            let mut rp = ExprParser::new(row);
+            rp.depth = p.depth + 1;
+            rp.ops = p.ops;
+            let r = if rp.named_arg_follows() {
+                ValueRow::Fields(rp.field_list()?)
+            } else {
+                ValueRow::Line(rp.expr()?)
+            };
+            rp.expect_end()?;
+            rp.count_op()?;
+            p.ops = rp.ops;
+            body.rows.push(r);
+        }
+        p.expect_end()?;
+        self.ops = p.ops;
+        let ty = if ty_word == "#" {
+            None
+        } else if parse_path(&ty_word).is_some() {
+            Some(ty_word)
+        } else {
+            return Err(unsup(&ty_word));
+        };
+        Ok(Expr::Value {
+            ty,
+            body: Box::new(body),
+        })
+    }
+
+    /// After `itab[`: `n ]` or `c = v … ]`, then `-comp` selectors glued to the `]`.
+    fn table_expr(&mut self, name: &str) -> PResult<Expr> {
+        let Some(table) = parse_path(name) else {
+            return Err(Unsup(format!("table expression {name}")));
+        };
+        let start = self.pos;
+        let close = self.toks[start..]
+            .iter()
+            .position(|t| t.word().is_some_and(|w| w.starts_with(']')))
+            .ok_or_else(|| Unsup("table expression without ]".into()))?;
+        let toks: &'t [Token] = self.toks;
+        let inner = &toks[start..start + close];
+        let tail = toks[start + close].word().unwrap_or("]");
+        self.pos = start + close + 1;
+        let mut p = ExprParser::new(inner);
+        p.depth = self.depth + 1;
+        p.ops = self.ops;
+        if p.peek_kw_any(&["KEY", "INDEX"]) {
+            return Err(Unsup("table expression with KEY or INDEX".into()));
+        }
+        let sel = if p.named_arg_follows() {
+            RowSel::Key(p.field_list()?)
+        } else {
+            RowSel::Index(p.expr()?)
+        };
+        p.expect_end()?;
+        self.ops = p.ops;
+        let rest = tail.trim_start_matches(']');
+        let mut comps = Vec::new();
+        if !rest.is_empty() {
+            let Some(r) = rest.strip_prefix('-') else {
+                return Err(Unsup(format!("table expression {tail}")));
+            };
+            for c in r.split('-') {
+                let c = c.to_ascii_uppercase();
+                if !is_name(&c) {
+                    return Err(Unsup(format!("table expression {tail}")));
+                }
+                comps.push(c);
+            }
+        }
+        Ok(Expr::Itab {
+            table,
+            sel: Box::new(sel),
+            comps,
+        })
     }
 
     /// After `COND`/`SWITCH`/`CONV`: `type|#( … )`.
@@ -905,7 +1063,8 @@ mod tests {
             panic!()
         };
         assert_eq!(call.args.importing.len(), 1);
-        assert!(e("VALUE #( )").is_err());
+        assert!(e("VALUE #( )").is_ok());
+        assert!(e("REDUCE #( )").is_err());
     }
 
     #[test]

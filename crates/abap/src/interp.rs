@@ -340,7 +340,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Counts work so that endless loops end with a runtime error instead of hanging.
-    fn tick(&mut self) -> Exec<()> {
+    pub fn tick(&mut self) -> Exec<()> {
         self.st.steps += 1;
         if self.st.steps > STATEMENT_BUDGET {
             return Err(self.dump(
@@ -996,9 +996,24 @@ impl<'r> Interp<'r, '_> {
             (None, [(n, e)]) if n == "VAL" => e,
             _ => return Err(self.not_supported(&format!("built-in function {}( )", call.method))),
         };
+        if call.method == "LINE_EXISTS" || call.method == "LINE_INDEX" {
+            let Expr::Itab { table, sel, .. } = arg else {
+                return Err(self.not_supported("line_exists( ) without a table expression"));
+            };
+            let found = self.table_expr_row(table, sel)?;
+            return Ok(if call.method == "LINE_EXISTS" {
+                Value::C(if found.is_some() { "X" } else { " " }.into())
+            } else {
+                Value::I(i32::from(found.is_some()))
+            });
+        }
         let v = self.eval(arg)?;
         let text = || v.to_abap_string();
         let r = match call.method.as_str() {
+            "LINES" => match &v {
+                Value::Table(_, rows) => Value::I(i32::try_from(rows.len()).unwrap_or(i32::MAX)),
+                _ => return Err(self.not_supported("lines( ) of a non-table")),
+            },
             "STRLEN" => {
                 let n = match &v {
                     Value::C(s) => s.trim_end_matches(' ').chars().count(),
@@ -1279,6 +1294,7 @@ impl<'r> Interp<'r, '_> {
                 class,
                 args,
             } => self.exec_create_object(target, class.as_deref(), args),
+            StmtKind::Table(t) => self.exec_table(t),
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }
@@ -1315,7 +1331,10 @@ impl<'r> Interp<'r, '_> {
             AssignOp::Set
                 if matches!(
                     expr,
-                    Expr::Choose { .. } | Expr::Switch { .. } | Expr::Conv { .. }
+                    Expr::Choose { .. }
+                        | Expr::Switch { .. }
+                        | Expr::Conv { .. }
+                        | Expr::Value { .. }
                 ) =>
             {
                 self.constructed(expr, Some(&ty))?

@@ -20,6 +20,7 @@ mod eval;
 mod exec;
 mod expr;
 mod interp;
+mod itab;
 mod lexer;
 mod number;
 mod parser;

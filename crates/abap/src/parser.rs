@@ -766,6 +766,9 @@ impl<'p, 'a> Body<'p, 'a> {
     }
 }
 
+/// Bound on `BEGIN OF` nesting (nested types are walked recursively).
+const MAX_STRUCT_DEPTH: usize = 32;
+
 /// An open `BEGIN OF`: name, components, first unsupported component type.
 type OpenStruct = (String, Vec<(String, Type)>, Option<String>);
 
@@ -787,7 +790,9 @@ impl TypeBuilder {
     pub fn feed(&mut self, rest: &[Token]) -> Option<(String, TypeSpec, Option<Expr>)> {
         let w = |i: usize| word_of(rest.get(i));
         if w(0) == "BEGIN" && w(1) == "OF" {
-            self.stack.push((w(2), Vec::new(), None));
+            let err = (self.stack.len() >= MAX_STRUCT_DEPTH)
+                .then(|| "structure nested too deeply".to_string());
+            self.stack.push((w(2), Vec::new(), err));
             return None;
         }
         if w(0) == "END" && w(1) == "OF" {
@@ -833,6 +838,7 @@ impl TypeBuilder {
         match self.stack.last_mut() {
             Some(top) => {
                 match ty {
+                    Ok(_) if top.2.is_some() => {}
                     Ok(t) => top.1.push((name, t)),
                     Err(e) => {
                         top.2.get_or_insert(e);
@@ -860,6 +866,7 @@ const CLOSERS: &[&str] = &[
     "ENDWHILE",
     "WHEN",
     "ENDCASE",
+    "ENDLOOP",
 ];
 
 impl Body<'_, '_> {
@@ -1051,6 +1058,34 @@ impl Body<'_, '_> {
                         None => unsupported(&st, true),
                     }
                 }
+                "LOOP" => {
+                    let parsed = crate::itab::parse_loop(&st.tokens);
+                    let (body, _) = self.required_block(&st, &["ENDLOOP"])?;
+                    match parsed {
+                        Ok(crate::ast::TableStmt::Loop {
+                            table,
+                            target,
+                            from,
+                            to,
+                            cond,
+                            ..
+                        }) => StmtKind::Table(Box::new(crate::ast::TableStmt::Loop {
+                            table,
+                            target,
+                            from,
+                            to,
+                            cond,
+                            body,
+                        })),
+                        Ok(_) => unsupported(&st, true),
+                        Err(what) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
+                "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH"
+                | "FREE" => match crate::itab::parse_table_stmt(kw, &st.tokens) {
+                    Ok(t) => StmtKind::Table(Box::new(t)),
+                    Err(_) => unsupported(&st, true),
+                },
                 "EXIT" if rest.is_empty() => StmtKind::Exit,
                 "CONTINUE" if rest.is_empty() => StmtKind::Continue,
                 "RETURN" if rest.is_empty() => StmtKind::Return,

@@ -149,7 +149,6 @@ pub enum Step {
     /// Structure component by position.
     Comp(usize),
     /// Table row, 0-based.
-    #[allow(dead_code, reason = "table statements come next")]
     Row(usize),
 }
 

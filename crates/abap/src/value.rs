@@ -82,7 +82,6 @@ pub struct TableType {
 
 impl TableType {
     /// Components of the primary key as row paths (empty: the empty key).
-    #[allow(dead_code, reason = "table statements come next")]
     pub fn key_comps(&self) -> Vec<String> {
         match &self.key {
             TableKey::Empty => Vec::new(),

@@ -44,7 +44,7 @@ impl DebugHook for Inspector {
 
 fn wrap(body: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC.\n PUBLIC SECTION.\n INTERFACES if_oo_adt_classrun.\n DATA x TYPE i.\n METHODS m IMPORTING a TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\nCLASS zcl_t IMPLEMENTATION.\n METHOD if_oo_adt_classrun~main.\n DATA y TYPE string.\n{body}\n ENDMETHOD.\n METHOD m.\n r = a * 2.\n ENDMETHOD.\nENDCLASS.\n"
+        "CLASS zcl_t DEFINITION PUBLIC.\n PUBLIC SECTION.\n INTERFACES if_oo_adt_classrun.\n DATA x TYPE i.\n METHODS m IMPORTING a TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\nCLASS zcl_t IMPLEMENTATION.\n METHOD if_oo_adt_classrun~main.\n DATA y TYPE string.\n TYPES: BEGIN OF ty_s, f TYPE i, g TYPE string, END OF ty_s.\n DATA lt TYPE STANDARD TABLE OF ty_s WITH DEFAULT KEY.\n DATA ls TYPE ty_s.\n{body}\n ENDMETHOD.\n METHOD m.\n r = a * 2.\n ENDMETHOD.\nENDCLASS.\n"
     )
 }
 
@@ -141,6 +141,34 @@ const WORDS: &[&str] = &[
     "THEN",
     "ELSE",
     "BETWEEN",
+    "APPEND",
+    "TO",
+    "lt",
+    "ls",
+    "ls-f",
+    "lt[",
+    "]",
+    "]-f",
+    "INTO",
+    "TABLE",
+    "READ",
+    "WITH",
+    "KEY",
+    "INDEX",
+    "ENDLOOP",
+    "SORT",
+    "BY",
+    "DELETE",
+    "WHERE",
+    "ASSIGNING",
+    "<fs>",
+    "FIELD-SYMBOL(<fs>)",
+    "BEGIN",
+    "END",
+    "OF",
+    "TYPES",
+    "(",
+    ")",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
@@ -225,6 +253,17 @@ fn statement() -> impl Strategy<Value = String> {
         Just("ULINE.".to_string()),
         Just("SKIP 2.".to_string()),
         Just("x = NEW zcl_t( )->m( 3 ).".to_string()),
+        expression().prop_map(|e| format!("APPEND VALUE #( f = {e} ) TO lt.")),
+        expression().prop_map(|e| format!("READ TABLE lt INTO ls WITH KEY f = {e}.")),
+        expression().prop_map(|e| format!("READ TABLE lt INTO ls INDEX {e}.")),
+        expression().prop_map(|e| format!("DELETE lt INDEX {e}.")),
+        expression().prop_map(|e| format!("x = lt[ {e} ]-f.")),
+        expression().prop_map(|e| format!("INSERT ls INTO lt INDEX {e}.")),
+        condition().prop_map(|c| format!("DELETE lt WHERE {c}.")),
+        Just("SORT lt BY f DESCENDING.".to_string()),
+        Just("DELETE ADJACENT DUPLICATES FROM lt.".to_string()),
+        Just("x = lines( lt ).".to_string()),
+        Just("ls-f = ls-f + 1. MODIFY lt FROM ls INDEX 1.".to_string()),
     ];
     simple.prop_recursive(3, 20, 4, |inner| {
         prop_oneof![
@@ -249,6 +288,14 @@ fn statement() -> impl Strategy<Value = String> {
                     a.join("\n"),
                     b.join("\n")
                 )),
+            prop::collection::vec(inner.clone(), 0..3).prop_map(|b| format!(
+                "LOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).\n<r>-f = <r>-f + 1.\n{}\nENDLOOP.",
+                b.join("\n")
+            )),
+            (condition(), prop::collection::vec(inner.clone(), 0..3)).prop_map(|(c, b)| format!(
+                "LOOP AT lt INTO ls WHERE {c}.\nAPPEND ls TO lt.\n{}\nENDLOOP.",
+                b.join("\n")
+            )),
             (expression(), prop::collection::vec(inner, 0..3)).prop_map(|(e, b)| format!(
                 "CASE {e}.\nWHEN 1 OR 'A001'.\n{}\nWHEN OTHERS.\nENDCASE.",
                 b.join("\n")
@@ -401,6 +448,25 @@ fn huge_expressions_are_refused_not_overflowing() {
             "IF x = 1.\n".repeat(5_000),
             "ENDIF.\n".repeat(5_000)
         ),
+        format!(
+            "TYPES: {} f TYPE i, {}.\nDATA d TYPE t0.",
+            (0..50_000)
+                .map(|i| format!("BEGIN OF t{i},"))
+                .collect::<String>(),
+            (0..50_000)
+                .rev()
+                .map(|i| format!("END OF t{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        format!(
+            "lt = {}{}.",
+            "VALUE #( ( f = 1 g = VALUE #( ".repeat(20_000),
+            " ) ) )".repeat(20_000)
+        ),
+        format!("x = {}1{}.", "lt[ ".repeat(20_000), " ]".repeat(20_000)),
+        "DO.\n  APPEND ls TO lt.\nENDDO.".to_string(),
+        "APPEND ls TO lt. LOOP AT lt INTO ls.\n  APPEND ls TO lt.\nENDLOOP.".to_string(),
     ] {
         let mut r = Repository::new();
         if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {

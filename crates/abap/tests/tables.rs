@@ -28,7 +28,6 @@ fn out(main: &str) -> String {
     out_decl("", main)
 }
 
-#[allow(dead_code)]
 fn dump(main: &str) -> (String, String) {
     match run_with("", main, &mut NoDebugger) {
         Err(RunError::Dump { id, text, .. }) => (id, text),
@@ -145,5 +144,67 @@ fn debugger_view_of_structures() {
         let ls = locals.iter().find(|r| r.id == "LS").expect("LS listed");
         assert_eq!(ls.kind, "variable");
         assert_eq!(ls.meta_type, "structure");
+    });
+}
+
+const TT: &str = "TYPES: BEGIN OF ty_row,\n  id TYPE i,\n  name TYPE c LENGTH 4,\nEND OF ty_row.\nTYPES ty_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY.\n";
+
+#[test]
+fn append_loop_read_modify_delete() {
+    let main = format!(
+        "{TT}DATA lt TYPE ty_rows.\nDATA ls TYPE ty_row.\nls-id = 3. ls-name = 'C'. APPEND ls TO lt.\nAPPEND VALUE #( id = 1 name = 'A' ) TO lt.\nINSERT VALUE #( id = 2 name = 'B' ) INTO TABLE lt.\nout->write( lines( lt ) ).\nLOOP AT lt INTO DATA(wa) WHERE id >= 2.\n  out->write( |{{ sy-tabix }}:{{ wa-id }}{{ wa-name }}| ).\nENDLOOP.\nREAD TABLE lt INTO ls WITH KEY id = 1.\nout->write( |{{ sy-subrc }} {{ sy-tabix }} {{ ls-name }}| ).\nREAD TABLE lt TRANSPORTING NO FIELDS WITH KEY id = 9.\nout->write( sy-subrc ).\nLOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).\n  <r>-id = <r>-id * 10.\nENDLOOP.\nSORT lt BY id DESCENDING.\nout->write( lt[ 1 ]-id ).\nls-id = 99. MODIFY lt FROM ls INDEX 2.\nDELETE lt WHERE id = 10.\nLOOP AT lt INTO ls.\n  out->write( |{{ ls-id }}| ).\nENDLOOP.\nDELETE lt INDEX 1.\nout->write( lines( lt ) )."
+    );
+    assert_eq!(out(&main), "3 \n1:3C\n3:2B\n0 2 A\n4 \n30 \n30\n99\n1 ");
+}
+
+#[test]
+fn elementary_tables_sorted_hashed_and_expressions() {
+    let main = "DATA nums TYPE TABLE OF i.\nnums = VALUE #( ( 5 ) ( 1 ) ( 5 ) ( 3 ) ).\nSORT nums.\nDELETE ADJACENT DUPLICATES FROM nums.\nLOOP AT nums INTO DATA(n).\n  out->write( |{ n }| ).\nENDLOOP.\nDATA st TYPE SORTED TABLE OF string WITH UNIQUE KEY table_line.\nINSERT `b` INTO TABLE st.\nINSERT `a` INTO TABLE st.\nINSERT `b` INTO TABLE st.\nout->write( sy-subrc ).\nout->write( concat( ) ).";
+    let main = main.replace("out->write( concat( ) ).", "out->write( st[ 1 ] ).\nIF line_exists( st[ table_line = `b` ] ). out->write( 'yes' ). ENDIF.\nDATA words TYPE string_table.\nAPPEND `x` TO words.\nout->write( lines( words ) ).\nTRY.\n    DATA(w) = words[ 5 ].\n  CATCH cx_sy_itab_line_not_found.\n    out->write( 'not found' ).\nENDTRY.\nCLEAR words.\nout->write( lines( words ) ).");
+    assert_eq!(out(&main), "1\n3\n5\n4 \na\nyes\n1 \nnot found\n0 ");
+    let (id, _) = dump(
+        "DATA st TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.\nAPPEND 2 TO st.\nAPPEND 1 TO st.",
+    );
+    assert_eq!(id, "ITAB_ILLEGAL_SORT_ORDER");
+    let (id, _) = dump("DATA t TYPE TABLE OF i.\nDATA(x) = t[ 1 ].");
+    assert_eq!(id, "ITAB_LINE_NOT_FOUND");
+}
+
+#[test]
+fn debugger_view_of_tables() {
+    let main = format!(
+        "{TT}DATA lt TYPE ty_rows.\nDATA le TYPE ty_rows.\nDATA li TYPE TABLE OF i.\nlt = VALUE #( ( id = 1 name = 'A' ) ( id = 2 name = 'B' ) ).\nli = VALUE #( ( 7 ) ).\nout->write( 'STOP' )."
+    );
+    at_first_call(&main, |ctx| {
+        let v = ctx.variables(
+            0,
+            &[
+                "LT".into(),
+                "LE".into(),
+                "LI".into(),
+                "LT[2]".into(),
+                "LT[2]-NAME".into(),
+                "LI[1]".into(),
+                "LT[3]".into(),
+            ],
+        );
+        let got: Vec<String> = v.iter().map(brief).collect();
+        assert_eq!(
+            got,
+            vec![
+                "LT|LT|TY_ROWS|table|[2x2(12)]Standard Table||Standard Table|0|2".to_string(),
+                "LE|LE|TY_ROWS|table|[0x2(12)]Initial Standard Table||Standard Table|0|0".to_string(),
+                "LI|LI||table|[1x1(4)]Standard Table||Standard Table|0|1".to_string(),
+                "LT[2]|LT[2]|TY_ROW|structure|Structure: flat, not charlike|020000004200200020002000|Structure: flat, not charlike|12|0".to_string(),
+                "LT[2]-NAME|LT[2]-NAME|C|simple|B   |4200200020002000|C|4|0".to_string(),
+                "LI[1]|LI[1]|I|simple|7 |07000000|I|4|0".to_string(),
+            ]
+        );
+        assert_eq!(ctx.children(0, "LT"), None);
+        assert_eq!(ctx.children(0, "LT[3]"), None);
+        let kids = ctx.children(0, "LT[1]").expect("row components");
+        let ids: Vec<&str> = kids.iter().map(|k| k.id.as_str()).collect();
+        assert_eq!(ids, vec!["LT[1]-ID", "LT[1]-NAME"]);
+        assert_eq!(kids[0].value, "1 ");
     });
 }
