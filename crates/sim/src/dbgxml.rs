@@ -56,7 +56,7 @@ pub(crate) const ACTIONS: [(&str, &str, &str, &str, &str, &str); 4] = [
         "commitWork",
         "push",
         "execute",
-        "Database Commit",
+        "DB Commit",
         "/sap/bc/adt/debugger/actions?action=commitWork",
         "",
     ),
@@ -64,7 +64,7 @@ pub(crate) const ACTIONS: [(&str, &str, &str, &str, &str, &str); 4] = [
         "rollbackWork",
         "push",
         "execute",
-        "Database Rollback",
+        "DB Rollback",
         "/sap/bc/adt/debugger/actions?action=rollbackWork",
         "",
     ),
@@ -122,7 +122,6 @@ fn actions_xml(s: &mut String) {
 pub(crate) fn attach_xml(debug_session_id: &str, debuggee_id: &str, reached: &[Reached]) -> String {
     let mut s = String::from(XML_DECL);
     s.push_str("<dbg:attach");
-    attr(&mut s, "xmlns:dbg", DBG_NS);
     attr(&mut s, "isRfc", "false");
     attr(&mut s, "isSameSystem", "true");
     attr(&mut s, "serverName", INSTANCE);
@@ -140,6 +139,8 @@ pub(crate) fn attach_xml(debug_session_id: &str, debuggee_id: &str, reached: &[R
     attr(&mut s, "sessionTitle", &session_title());
     attr(&mut s, "isSteppingPossible", "true");
     attr(&mut s, "isTerminationPossible", "true");
+    // The namespace is declared last (captured order).
+    attr(&mut s, "xmlns:dbg", DBG_NS);
     s.push('>');
     reached_xml(&mut s, reached);
     actions_xml(&mut s);
@@ -174,7 +175,6 @@ pub(crate) fn step_xml(
 ) -> String {
     let mut s = String::from(XML_DECL);
     s.push_str("<dbg:step");
-    attr(&mut s, "xmlns:dbg", DBG_NS);
     attr(&mut s, "isRfc", "false");
     attr(&mut s, "isSameSystem", "true");
     attr(&mut s, "serverName", INSTANCE);
@@ -189,6 +189,7 @@ pub(crate) fn step_xml(
     attr(&mut s, "isSteppingPossible", "true");
     attr(&mut s, "isTerminationPossible", "true");
     attr(&mut s, "isDebuggeeChanged", "false");
+    attr(&mut s, "xmlns:dbg", DBG_NS);
     s.push('>');
     settings_elem(&mut s, settings, false);
     reached_xml(&mut s, reached);

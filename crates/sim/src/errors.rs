@@ -54,7 +54,21 @@ impl AdtError {
         s.push_str("</message><localizedMessage lang=\"EN\">");
         s.push_str(&esc(&self.message));
         s.push_str("</localizedMessage><properties>");
-        for (k, v) in &self.properties {
+        // Captured order: chained exceptions, other keys, the subType, the T100 key.
+        let rank = |k: &str| {
+            if k.starts_with("previous") {
+                0
+            } else if k == SUBTYPE_KEY {
+                2
+            } else if k.starts_with("T100KEY-") {
+                3
+            } else {
+                1
+            }
+        };
+        let mut props: Vec<&(String, String)> = self.properties.iter().collect();
+        props.sort_by_key(|(k, _)| rank(k));
+        for (k, v) in props {
             s.push_str("<entry");
             attr(&mut s, "key", k);
             s.push('>');

@@ -9,11 +9,13 @@ use crate::xml::{XML_DECL, attr};
 /// `frames` innermost first; `selected` = 0-based index of the selected entry.
 pub(crate) fn stack_xml(frames: &[Frame], selected: usize) -> String {
     let mut s = String::from(XML_DECL);
-    s.push_str("<dbg:stack xmlns:dbg=\"http://www.sap.com/adt/debugger\"");
+    s.push_str("<dbg:stack");
     attr(&mut s, "isRfc", "false");
     attr(&mut s, "debugCursorStackIndex", &selected.to_string());
     attr(&mut s, "isSameSystem", "true");
     attr(&mut s, "serverName", INSTANCE);
+    // The namespace is declared last (captured order).
+    attr(&mut s, "xmlns:dbg", "http://www.sap.com/adt/debugger");
     s.push('>');
     let n = frames.len();
     for (i, f) in frames.iter().enumerate() {
