@@ -173,3 +173,102 @@ async fn abap_unit_results_come_back_as_records_and_tests_can_be_debugged() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+const ORDERS: &str = "ZCL_ABAPDBG_ORDERS";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_are_paged_listed_and_exported() {
+    let sim = sim_with_fixtures().await;
+    let (mut h, task) = start_with(&sim, |_| {});
+    // Line 35: the output, after both tables were filled.
+    h.ok("bp.set", json!({"location": format!("{ORDERS}:35")}))
+        .await;
+    let run = h.call_later("run", json!({"class": ORDERS})).await;
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["frame"]["line"], 35, "{stop}");
+    let vars = h.ok("vars", json!({})).await;
+    let items = var(&vars, "LT_ITEMS");
+    assert_eq!(items["meta"], "table", "{items}");
+    assert_eq!(items["rows"], 5);
+
+    // A page of rows as records with their columns.
+    let page = h
+        .ok("table", json!({"id": "lt_items", "offset": 1, "limit": 2}))
+        .await;
+    assert_eq!(page["total"], 5, "{page}");
+    assert_eq!(page["more"], true);
+    let rows = page["rows"].as_array().cloned().unwrap_or_default();
+    assert_eq!(rows.len(), 2, "{page}");
+    assert_eq!(rows[0]["index"], 2);
+    assert_eq!(rows[0]["columns"]["ID"], "2", "{page}");
+    assert_eq!(rows[0]["columns"]["NAME"], "Item 2");
+    assert_eq!(
+        rows[0]["columns"]["CODE"], "X1  ",
+        "character blanks are kept"
+    );
+    assert_eq!(rows[1]["columns"]["PRICE"], "4.50");
+    let last = h.ok("table", json!({"id": "LT_ITEMS", "offset": 4})).await;
+    assert_eq!(last["more"], false);
+    assert_eq!(last["rows"].as_array().map(Vec::len), Some(1));
+    let numbers = h.ok("table", json!({"id": "LT_NUMBERS"})).await;
+    assert_eq!(numbers["rows"][2]["value"], "3", "{numbers}");
+
+    // vars of a table: its rows as variables, paged.
+    let rows = h
+        .ok("vars", json!({"id": "LT_ITEMS", "offset": 3, "limit": 5}))
+        .await;
+    assert_eq!(rows["total"], 5, "{rows}");
+    assert_eq!(
+        rows["variables"].as_array().map(Vec::len),
+        Some(2),
+        "{rows}"
+    );
+    assert_eq!(rows["variables"][0]["id"], "LT_ITEMS[4]");
+    let row = h.ok("vars", json!({"id": "LT_ITEMS[4]"})).await;
+    assert_eq!(var(&row, "NAME")["value"], "Item 4", "{row}");
+    assert_eq!(
+        h.ok("get", json!({"path": "LT_ITEMS[5]-ID"})).await["variable"]["value"],
+        "5"
+    );
+
+    // Export in three formats.
+    let j = h
+        .ok("export", json!({"id": "LT_ITEMS", "format": "json"}))
+        .await;
+    let parsed: serde_json::Value =
+        serde_json::from_str(j["content"].as_str().unwrap_or_default()).expect("JSON export");
+    assert_eq!(parsed.as_array().map(Vec::len), Some(5), "{j}");
+    assert_eq!(parsed[4]["ID"], 5);
+    assert_eq!(parsed[4]["PRICE"], 7.5);
+    let c = h
+        .ok("export", json!({"id": "LT_ITEMS", "format": "csv"}))
+        .await;
+    let csv = c["content"].as_str().unwrap_or_default().to_string();
+    assert!(
+        csv.starts_with("ID,NAME,CODE,PRICE\r\n1,Item 1,\"X1  \",1.50\r\n"),
+        "{csv}"
+    );
+    let a = h
+        .ok("export", json!({"id": "LT_NUMBERS", "format": "abap"}))
+        .await;
+    assert_eq!(
+        a["content"],
+        "VALUE #(\n  ( 1 )\n  ( 2 )\n  ( 3 )\n  ( 4 )\n  ( 5 )\n)"
+    );
+    let file = std::env::temp_dir().join(format!("abapdbg-export-{}.csv", std::process::id()));
+    let f = h
+        .ok(
+            "export",
+            json!({"id": "LT_ITEMS", "format": "csv", "file": file.display().to_string()}),
+        )
+        .await;
+    assert_eq!(f["file"], file.display().to_string());
+    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), csv);
+    let _ = std::fs::remove_file(&file);
+
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], "5 items");
+    h.finish(task).await;
+    sim.shutdown().await;
+}
