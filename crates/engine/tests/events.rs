@@ -173,3 +173,109 @@ async fn breakpoints_set_while_the_system_is_down_are_set_when_it_answers() {
     sim.shutdown().await;
     placeholder.shutdown().await;
 }
+
+/// `PUT /sim/faults` on the simulator's admin API.
+async fn set_faults(sim: &sim::SimHandle, faults: serde_json::Value) {
+    let url = format!("{}/sim/faults", sim.base_url());
+    let body = faults.to_string();
+    let host = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let request = format!(
+        "PUT /sim/faults HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(&host)
+        .await
+        .expect("connect admin");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    assert!(answer.starts_with("HTTP/1.1 2"), "faults not set: {answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_that_cannot_be_attached_in_time_is_reported_as_lost() {
+    // The program waits 300 ms for a debugger; every request takes a second: the attach is late.
+    let sim = sim::start(sim::SimConfig {
+        attach_timeout: Duration::from_millis(300),
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim");
+    let (mut h, task) = start_with(&sim, |_| {});
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    h.ok("listen", json!({})).await;
+    h.event("listener.armed").await;
+    set_faults(&sim, json!({"latencyMs": 1000})).await;
+    let run = h.run_demo().await;
+    let lost = tokio::time::timeout(Duration::from_secs(30), h.event("debuggee.lost"))
+        .await
+        .expect("debuggee.lost within 30 s");
+    assert!(
+        lost["body"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("attach")),
+        "{lost}"
+    );
+    assert!(lost["body"]["adt"]["http_status"].is_number(), "{lost}");
+    assert_eq!(
+        lost["body"]["program"]
+            .as_str()
+            .map(|p| p.starts_with(DEMO)),
+        Some(true)
+    );
+    set_faults(&sim, json!({})).await;
+    // The program was not held: it ran on. A later hit may have been caught: let it go.
+    h.ok("bp.delete", json!({"all": true})).await;
+    for _ in 0..5 {
+        if h.ok("status", json!({})).await["state"] != "stopped" {
+            break;
+        }
+        h.ok("step", json!({"type": "continue"})).await;
+    }
+    let r = tokio::time::timeout(Duration::from_secs(60), h.response(&run))
+        .await
+        .expect("the run ends");
+    assert!(r["ok"] == true || r["error"]["code"] == "run.failed", "{r}");
+    h.finish(task).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listener_rides_out_transient_server_errors() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |c| c.listener_poll_secs = 1);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    h.ok("listen", json!({})).await;
+    h.event("listener.armed").await;
+    // Two seconds in which every request gets the ICM's "Service cannot be reached" page.
+    set_faults(&sim, json!({"icmEvery": 1})).await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    set_faults(&sim, json!({})).await;
+    let failed_polls = sim
+        .request_log()
+        .iter()
+        .filter(|r| r.path.starts_with("/sap/bc/adt/debugger/listeners") && r.status == 400)
+        .count();
+    assert!(failed_polls >= 1, "the listener met the outage");
+    // It re-polled on its own: a run is caught as usual, and no failure was reported.
+    let run = h.run_demo().await;
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
+    assert!(
+        !h.seen.iter().any(|v| v["event"] == "listener.failed"),
+        "no listener.failed"
+    );
+    h.ok("bp.delete", json!({"all": true})).await;
+    h.ok("step", json!({"type": "continue"})).await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    sim.shutdown().await;
+}
