@@ -972,6 +972,21 @@ impl Client {
 
     // ---- catalogues -----------------------------------------------------------------------
 
+    /// The resources the system announces (`GET /sap/bc/adt/discovery`): collection hrefs.
+    pub async fn discovery(&self) -> Result<Vec<String>, AdtError> {
+        let answer = self
+            .call(
+                "discovery",
+                Method::GET,
+                "/sap/bc/adt/discovery".to_string(),
+                "application/atomsvc+xml, application/xml;q=0.9, */*;q=0.8",
+                None,
+                Wait::Normal,
+            )
+            .await?;
+        decode("discovery", &answer, codec::parse_discovery(&answer.body))
+    }
+
     /// The statement keywords statement breakpoints accept (`GET /breakpoints/statements`).
     pub async fn statements(&self) -> Result<Vec<String>, AdtError> {
         let answer = self

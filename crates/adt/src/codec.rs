@@ -220,6 +220,24 @@ pub fn parse_breakpoints_detailed(body: &str) -> Result<Vec<BreakpointDetail>, C
 }
 
 /// A `nameditem:namedItemList` (statement catalogue, message types): (name, description).
+/// The collection `href`s of an ADT discovery document (`app:service`), in document order.
+pub fn parse_discovery(body: &str) -> Result<Vec<String>, CodecError> {
+    let el = root(body, "service")?;
+    fn walk(e: &Element, out: &mut Vec<String>) {
+        if e.name == "collection"
+            && let Some(href) = e.attr("href")
+        {
+            out.push(href.to_string());
+        }
+        for c in &e.children {
+            walk(c, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&el, &mut out);
+    Ok(out)
+}
+
 pub fn parse_named_items(body: &str) -> Result<Vec<(String, String)>, CodecError> {
     if body.trim().is_empty() {
         return Ok(Vec::new());
@@ -1036,4 +1054,24 @@ pub fn parse_unit_run_result(body: &str) -> Result<UnitRunResult, CodecError> {
         alerts: unit_alerts(&el),
         programs,
     })
+}
+
+#[cfg(test)]
+mod discovery_tests {
+    use super::*;
+
+    #[test]
+    fn discovery_lists_collection_hrefs_in_order() {
+        let doc = r#"<?xml version="1.0" encoding="utf-8"?><app:service xmlns:app="http://www.w3.org/2007/app" xmlns:atom="http://www.w3.org/2005/Atom"><app:workspace><atom:title>Debugger</atom:title><app:collection href="/sap/bc/adt/debugger/breakpoints"><atom:title>Breakpoints</atom:title></app:collection><app:collection href="/sap/bc/adt/debugger/listeners"/></app:workspace><app:workspace><app:collection href="/sap/bc/adt/abapunit/testruns"/></app:workspace></app:service>"#;
+        assert_eq!(
+            parse_discovery(doc).unwrap_or_default(),
+            vec![
+                "/sap/bc/adt/debugger/breakpoints".to_string(),
+                "/sap/bc/adt/debugger/listeners".to_string(),
+                "/sap/bc/adt/abapunit/testruns".to_string(),
+            ]
+        );
+        assert!(parse_discovery("<other/>").is_err());
+        assert!(parse_discovery("<app:service").is_err());
+    }
 }

@@ -108,6 +108,24 @@ async fn hello_logs_on_and_filters_events_configure_and_cancel() {
         .ok("hello", json!({"events": ["stopped", "debuggee.ended"]}))
         .await;
     assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
+    let supports = &hello["system"]["supports"];
+    assert!(
+        supports["debugger_resources"]
+            .as_array()
+            .is_some_and(|r| r.contains(&json!("/sap/bc/adt/debugger/listeners"))),
+        "{supports}"
+    );
+    assert!(
+        supports["statement_breakpoints"]
+            .as_u64()
+            .is_some_and(|n| n > 10),
+        "{supports}"
+    );
+    assert_eq!(
+        supports["message_types"],
+        json!(["A", "E", "I", "S", "W", "X"]),
+        "{supports}"
+    );
     assert!(
         hello["protocol"]
             .as_str()

@@ -243,6 +243,7 @@ pub fn run_all(input: &[u8]) {
     let _ = codec::parse_breakpoints(s);
     let _ = codec::parse_breakpoints_detailed(s);
     let _ = codec::parse_named_items(s);
+    let _ = codec::parse_discovery(s);
     let _ = codec::parse_attach(s);
     let _ = codec::parse_step(s);
     let _ = codec::parse_step_info(s);

@@ -30,6 +30,11 @@ pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -
         Ok(()) => json!({"ok": true}),
         Err(e) => json!({"ok": false, "error": crate::errors::from_adt("logging on", &e)}),
     };
+    let supports = if logon["ok"] == true {
+        system_support(engine).await
+    } else {
+        Value::Null
+    };
     Ok(json!({
         "protocol": jsonl::PROTOCOL_VERSION,
         "server": {"name": "abapdbg", "version": env!("CARGO_PKG_VERSION"), "pid": std::process::id()},
@@ -51,6 +56,7 @@ pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -
             "user": engine.config.adt.user,
             "client": engine.config.adt.client,
             "logon": logon,
+            "supports": supports,
         },
     }))
 }
@@ -140,5 +146,28 @@ pub(crate) fn settings_json(s: &adt::DebuggerSettings) -> Value {
         "shared_object_debugging": s.shared_object_debugging,
         "show_data_aging": s.show_data_aging,
         "update_debugging": s.update_debugging,
+    })
+}
+
+/// What the connected system says it offers, asked once after logon: the debugger resources
+/// it announces, and the statement and message-type catalogues of its breakpoints. Things
+/// only a first use reveals (the batch endpoint, the stack form) are found then by the client.
+async fn system_support(engine: &Engine) -> Value {
+    let (collections, statements, message_types) = tokio::join!(
+        engine.main.discovery(),
+        engine.main.statements(),
+        engine.main.message_types()
+    );
+    let collections: Vec<String> = collections
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|h| h.contains("/debugger") || h.contains("/abapunit"))
+        .collect();
+    json!({
+        "debugger_resources": collections,
+        "statement_breakpoints": statements.map(|s| s.len()).ok(),
+        "message_types": message_types
+            .map(|m| m.into_iter().map(|(t, _)| t).collect::<Vec<_>>())
+            .ok(),
     })
 }
