@@ -194,7 +194,7 @@ async fn main() {
             requests_per_step.push(
                 sim.request_log()
                     .iter()
-                    .filter(|l| !l.path.contains("/listeners"))
+                    .filter(|l| l.is_round_trip() && !l.path.contains("/listeners"))
                     .count(),
             );
             if r["result"]["ended"].is_object() || !r["ok"].as_bool().unwrap_or(false) {
@@ -204,7 +204,12 @@ async fn main() {
             let t = Instant::now();
             s.call("vars", json!({})).await;
             vars_times.push(t.elapsed());
-            requests_per_vars.push(sim.request_log().len());
+            requests_per_vars.push(
+                sim.request_log()
+                    .iter()
+                    .filter(|l| l.is_round_trip() && !l.path.contains("/listeners"))
+                    .count(),
+            );
             if step_times.len() >= steps {
                 s.call("terminate", json!({})).await;
                 break;
@@ -218,11 +223,11 @@ async fn main() {
     let bare_step = stats("bare ADT stepOver", bare);
     let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len().max(1) as f64;
     println!(
-        "HTTP requests per step       {:.2}",
+        "HTTP round trips per step    {:.2}",
         avg(&requests_per_step)
     );
     println!(
-        "HTTP requests per vars       {:.2}",
+        "HTTP round trips per vars    {:.2}",
         avg(&requests_per_vars)
     );
     if !bare_step.is_zero() {
