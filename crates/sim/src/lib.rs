@@ -10,6 +10,7 @@
 //! Every classrun executes on its own OS thread; while it is stopped in the debug hook the
 //! HTTP side talks to it over channels (see `debuggee.rs`).
 
+mod accept;
 mod admin;
 mod aunit;
 mod auth;

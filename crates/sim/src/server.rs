@@ -328,7 +328,7 @@ pub(crate) async fn route(
     method: &Method,
     path: &str,
     query: &[(String, String)],
-    _headers: &HeaderMap,
+    headers: &HeaderMap,
     body: &str,
     user: &str,
     context: Option<&Arc<Context>>,
@@ -339,6 +339,9 @@ pub(crate) async fn route(
     } else {
         path
     };
+    if let Err(e) = crate::accept::check(method, path, query, headers) {
+        return e.into_response();
+    }
     let get = *method == Method::GET || *method == Method::HEAD;
     match path {
         "/sap/bc/adt/discovery" | "/sap/bc/adt/core/discovery" if get => xml_text(DISCOVERY),

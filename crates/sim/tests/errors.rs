@@ -520,3 +520,72 @@ async fn e26_variables_data_resource_is_500_and_loses_the_session() {
         .expect("join");
     assert_eq!(out.status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn e03_wrong_concrete_accept_is_406_not_acceptable() {
+    let sim = sim().await;
+    let base = sim.base_url();
+    let s = session(&base, true).await;
+    let get = |path: &'static str, accept: &'static str| {
+        let s = &s;
+        async move {
+            s.raw(
+                reqwest::Method::GET,
+                path,
+                &[("accept", accept)],
+                None,
+                true,
+            )
+            .await
+        }
+    };
+    let stack = "/sap/bc/adt/debugger/stack?method=getStack&emode=_&semanticURIs=true";
+    let r = get(stack, "application/json").await;
+    assert_error(
+        &r,
+        expect(406, "ExceptionResourceNotAcceptable", None, None),
+    );
+    assert!(r.body.contains("application/xml"), "{r:?}");
+    // Wildcards and the documented type pass (here to the usual noSessionAttached).
+    for accept in [
+        "*/*",
+        "application/*",
+        "application/xml",
+        "text/html, application/xml;q=0.5",
+    ] {
+        assert_eq!(get(stack, accept).await.status, 404, "{accept}");
+    }
+    let r = get(
+        "/sap/bc/adt/debugger/memorysizes?includeAbap=true",
+        "application/xml",
+    )
+    .await;
+    assert_eq!(r.status, 406, "{r:?}");
+    // asx resources want the asx type (parameters are not compared).
+    let r = s
+        .raw(
+            reqwest::Method::POST,
+            "/sap/bc/adt/debugger?method=getVariables",
+            &[("accept", "application/xml")],
+            None,
+            true,
+        )
+        .await;
+    assert_eq!(r.status, 406, "{r:?}");
+    let r = s
+        .raw(
+            reqwest::Method::POST,
+            "/sap/bc/adt/debugger?method=getVariables",
+            &[(
+                "accept",
+                "application/vnd.sap.as+xml; charset=UTF-8; dataname=com.sap.adt.debugger.Variables",
+            )],
+            None,
+            true,
+        )
+        .await;
+    assert_ne!(r.status, 406, "{r:?}");
+    // Resources without a documented type are not checked.
+    let r = get("/sap/bc/adt/compatibility/graph", "application/json").await;
+    assert_eq!(r.status, 200, "{r:?}");
+}
