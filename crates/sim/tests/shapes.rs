@@ -345,6 +345,10 @@ async fn live_answers_have_the_captured_shapes() {
         &mut failures,
     );
     check("step", &d.step("stepOver").await, &mut failures);
+    let r = d
+        .get("/sap/bc/adt/debugger/memorysizes?includeAbap=true")
+        .await;
+    check("memory-sizes", &r, &mut failures);
     check("stack", &d.stack().await, &mut failures);
     let r = d.step("terminateDebuggee").await;
     check("terminate", &r, &mut failures);
@@ -353,6 +357,55 @@ async fn live_answers_have_the_captured_shapes() {
     check("step-after-terminate", &r, &mut failures);
     check("exception", &r, &mut failures);
     let _ = tokio::time::timeout(Duration::from_secs(20), run).await;
+    check(
+        "empty-200",
+        &l.get("/sap/bc/adt/debugger/breakpoints").await,
+        &mut failures,
+    );
+    let stop = l
+        .delete(&listener_query("&checkConflict=false&notifyConflict=true"))
+        .await;
+    check("empty-200", &stop, &mut failures);
+    sim.shutdown().await;
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn displaced_poll_has_the_captured_shape() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("start");
+    let base = sim.base_url();
+    let s = session(&base, false).await;
+    let pbase = base.clone();
+    let poll = tokio::spawn(async move {
+        session(&pbase, false)
+            .await
+            .post(&listener_query("&timeout=30&isNotifiedOnConflict=true"))
+            .await
+    });
+    for _ in 0..200 {
+        if s.get(&listener_query("&checkConflict=false")).await.status == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Another IDE takes the listener (fault injection).
+    let r = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .expect("client")
+        .put(format!("{base}/sim/faults"))
+        .body(r#"{"foreignListeners":["DEVELOPER"]}"#)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(r.status(), 200);
+    let r = tokio::time::timeout(Duration::from_secs(5), poll)
+        .await
+        .expect("ends")
+        .expect("join");
+    let mut failures = Vec::new();
+    check("conflict-notification", &r, &mut failures);
+    check("exception", &r, &mut failures);
     sim.shutdown().await;
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
