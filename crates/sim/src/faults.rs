@@ -370,6 +370,28 @@ impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Faul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn parsing_never_panics(s in ".{0,300}") {
+            let _ = parse_request(&s);
+        }
+
+        #[test]
+        fn plans_never_panic(drop in 0u32..5, icm in 0u32..5, err in 0u32..5, status in 0u16..700) {
+            let s = FaultState::new(Faults {
+                drop_every: drop,
+                icm_every: icm,
+                error_every: err,
+                error_status: status,
+                ..Faults::default()
+            });
+            for _ in 0..20 {
+                let _ = s.next();
+            }
+        }
+    }
 
     #[test]
     fn parse_and_plan() {
