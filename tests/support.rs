@@ -39,8 +39,14 @@ pub struct Simulator {
 
 impl Simulator {
     pub fn start() -> Simulator {
+        Simulator::start_with(&[])
+    }
+
+    /// `abapdbg sim` with extra flags.
+    pub fn start_with(flags: &[&str]) -> Simulator {
         let mut child = Command::new(abapdbg_bin())
             .arg("sim")
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -114,4 +120,23 @@ pub fn http_get(base_url: &str, path: &str) -> String {
 /// The simulator's state (`GET /sim/state`): stopped debuggees, listeners, breakpoints.
 pub fn sim_state(base_url: &str) -> serde_json::Value {
     serde_json::from_str(&http_get(base_url, "/sim/state")).expect("state is JSON")
+}
+
+/// A raw HTTP/1.1 request to the simulator; answers the status line and the body.
+pub fn http_raw(base_url: &str, method: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let host = base_url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = std::net::TcpStream::connect(host).expect("connect to the simulator");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Basic REVWRUxPUEVSOmFiYXA=\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = String::new();
+    let _ = stream.read_to_string(&mut raw);
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((raw.as_str(), ""));
+    (
+        head.lines().next().unwrap_or_default().to_string(),
+        body.to_string(),
+    )
 }

@@ -106,6 +106,38 @@ pub(crate) struct SimArgs {
     /// Logon user as NAME:PASSWORD (default DEVELOPER:abap).
     #[arg(long, value_name = "NAME:PASSWORD")]
     pub(crate) user: Option<String>,
+    #[command(flatten)]
+    pub(crate) faults: FaultArgs,
+}
+
+/// Fault injection from the start (also switchable at run time: PUT /sim/faults).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Fault injection (all off by default)")]
+pub(crate) struct FaultArgs {
+    /// Milliseconds added before every ADT request is processed.
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub(crate) latency_ms: u64,
+    /// Close the connection without an answer every N requests.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) drop_every: u32,
+    /// Answer with an ADT 5xx error every N requests.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) error_every: u32,
+    /// HTTP status of those errors.
+    #[arg(long, value_name = "STATUS", default_value_t = 500, value_parser = clap::value_parser!(u16).range(500..=599))]
+    pub(crate) error_status: u16,
+    /// Answer with the ICM's 400 "Service cannot be reached" page every N requests.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) icm_every: u32,
+    /// Give every security session a new CSRF token every N requests.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) csrf_rotate_every: u32,
+    /// Drop every stateful session every N requests.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) session_expiry_every: u32,
+    /// Register another IDE as listener for this user (repeatable): listener conflicts.
+    #[arg(long, value_name = "USER")]
+    pub(crate) foreign_listener: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -5,9 +5,25 @@ use std::error::Error;
 use crate::cli::SimArgs;
 
 pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let f = &args.faults;
+    let faults = sim::Faults {
+        latency: std::time::Duration::from_millis(f.latency_ms),
+        drop_every: f.drop_every,
+        error_every: f.error_every,
+        error_status: f.error_status,
+        icm_every: f.icm_every,
+        csrf_rotate_every: f.csrf_rotate_every,
+        session_expiry_every: f.session_expiry_every,
+        foreign_listeners: f
+            .foreign_listener
+            .iter()
+            .map(|u| u.to_uppercase())
+            .collect(),
+    };
     let mut config = sim::SimConfig {
         listen: args.listen,
         program_dirs: args.programs,
+        faults,
         ..sim::SimConfig::default()
     };
     if let Some(user) = args.user {
