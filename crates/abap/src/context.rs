@@ -223,6 +223,26 @@ impl State<'_> {
     /// Resolves a debugger variable id in frame index `f` (bottom-based).
     fn resolve_id(&self, f: usize, id: &str) -> Option<Cow<'_, Var>> {
         let id = id.to_ascii_uppercase();
+        // `ME->ATTR` (adt-wire.md §9.5): an attribute of the frame's own object.
+        if let Some(attr) = id.strip_prefix("ME->")
+            && !attr.is_empty()
+            && attr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            let me = self.lookup(f, &parse_path("ME")?)?;
+            let Value::Ref {
+                target: Some(obj), ..
+            } = &me.val
+            else {
+                return None;
+            };
+            let o = self.heap.get(*obj)?;
+            return o
+                .attrs
+                .iter()
+                .chain(self.statics.get(&o.class).into_iter().flatten())
+                .find(|v| v.name == attr)
+                .map(Cow::Borrowed);
+        }
         if let Some((obj, rest)) = State::object_id(&id) {
             let o = self.heap.get(obj)?;
             if rest.is_empty() {

@@ -304,7 +304,6 @@ async fn object_reference_me() {
 
 /// Attributes addressed by path through `getVariables` (adt-wire.md §9.2: `ME->MV_NAME`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "interpreter shows nothing for getVariables ME->MV_CUSTOMER (the id is omitted), adt-wire.md §9.2/§9.5 say ME->ATTR paths are accepted"]
 async fn me_attribute_paths() {
     let (sim, d, run) = stopped_at(ORDER_URI, 56, "/sap/bc/adt/oo/classrun/ZCL_SMP_ORDER").await;
     let actual = view(&d, &["ME->MV_CUSTOMER", "ME->MV_LINES"], &[]).await;

@@ -270,8 +270,14 @@ pub fn attribute(xml: &str, name: &str) -> Option<String> {
 
 /// The `STPDA_ADT_VARIABLE` record with that `ID`.
 pub fn record<'a>(xml: &'a str, id: &str) -> Option<&'a str> {
-    let key = format!("<ID>{id}</ID>");
-    let at = xml.find(&key)?;
+    // The id as it appears in XML text (`ME->X` is written `ME-&gt;X`).
+    let escaped = id
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let at = xml
+        .find(&format!("<ID>{escaped}</ID>"))
+        .or_else(|| xml.find(&format!("<ID>{id}</ID>")))?;
     let start = xml[..at].rfind("<STPDA_ADT_VARIABLE>")?;
     let end = xml[at..].find("</STPDA_ADT_VARIABLE>")? + at;
     Some(&xml[start..end])
