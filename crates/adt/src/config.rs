@@ -19,6 +19,10 @@ pub struct Config {
     /// Bound on every request that is not meant to block (everything but the listener poll,
     /// `stepContinue`-like steps and triggers).
     pub request_timeout: Duration,
+    /// Bound on the requests that block while a program runs (steps that continue it,
+    /// triggers): long, because a program may run or stay stopped for long, but finite, so a
+    /// system that never answers (ECC may hang a step after the program ended) cannot hang us.
+    pub blocking_timeout: Duration,
     /// `Authorization: Bearer <token>` instead of Basic (e.g. BTP). Never logged.
     pub bearer_token: Option<String>,
     /// Cookies from an external SSO login (`MYSAPSSO2`, `SAP_SESSIONID_<SID>_<client>`), sent
@@ -42,6 +46,7 @@ impl Default for Config {
             client: None,
             language: None,
             request_timeout: Duration::from_secs(60),
+            blocking_timeout: Duration::from_secs(60 * 60),
             bearer_token: None,
             cookies: Vec::new(),
             client_certificate: None,
@@ -60,6 +65,7 @@ impl std::fmt::Debug for Config {
             .field("client", &self.client)
             .field("language", &self.language)
             .field("request_timeout", &self.request_timeout)
+            .field("blocking_timeout", &self.blocking_timeout)
             .field(
                 "bearer_token",
                 &self.bearer_token.as_ref().map(|_| "<redacted>"),

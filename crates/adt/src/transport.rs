@@ -56,7 +56,8 @@ pub(crate) enum Wait {
     Normal,
     /// This long (the listener: its server-side timeout plus a margin).
     Exactly(Duration),
-    /// As long as it takes (a trigger or `stepContinue` runs until the program stops or ends).
+    /// As long as a program may run (a trigger or `stepContinue` answers when the program
+    /// stops or ends): the configured blocking timeout.
     Unbounded,
 }
 
@@ -158,6 +159,7 @@ pub struct Session {
     client: Option<String>,
     language: Option<String>,
     timeout: Duration,
+    blocking_timeout: Duration,
     mode: SessionMode,
     /// Names of the cookies injected from the configuration (kept on a new logon).
     injected: Vec<String>,
@@ -249,6 +251,7 @@ impl Session {
             client: config.client.clone().filter(|c| !c.trim().is_empty()),
             language: config.language.clone().filter(|c| !c.trim().is_empty()),
             timeout: config.request_timeout,
+            blocking_timeout: config.blocking_timeout,
             mode,
             injected,
             can_logon,
@@ -473,7 +476,7 @@ impl Session {
         match call.wait {
             Wait::Normal => request = request.timeout(self.timeout),
             Wait::Exactly(d) => request = request.timeout(d),
-            Wait::Unbounded => {}
+            Wait::Unbounded => request = request.timeout(self.blocking_timeout),
         }
         let transport = |e: reqwest::Error| AdtError::Transport {
             operation: call.operation.to_string(),
