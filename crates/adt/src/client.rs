@@ -257,22 +257,10 @@ impl Client {
         scope: &SyncScope,
         specs: &[BreakpointSpec],
     ) -> Result<Vec<BreakpointResult>, AdtError> {
-        let body = codec::breakpoints_request(identity, scope, specs);
-        let answer = self
-            .call(
-                "set breakpoints",
-                Method::POST,
-                format!("{DEBUGGER}/breakpoints"),
-                XML,
-                Some((XML, body)),
-                Wait::Normal,
-            )
+        let details = self
+            .set_breakpoints_detailed(identity, BreakpointScope::External, scope, specs)
             .await?;
-        decode(
-            "set breakpoints",
-            &answer,
-            codec::parse_breakpoints(&answer.body),
-        )
+        Ok(details.iter().map(BreakpointDetail::result).collect())
     }
 
     /// Set breakpoints in either scope and answer every detail of the verdicts (`errorKind`,
