@@ -99,6 +99,23 @@ fn guess_kind(name: &str) -> Kind {
     }
 }
 
+/// The object a source URI belongs to, upper case: `/sap/bc/adt/oo/classes/%2fns%2fcl_x/…`
+/// → `/NS/CL_X`. Empty when the URI names no class, interface or program.
+pub fn object_name(uri: &str) -> String {
+    let path = uri.split('#').next().unwrap_or(uri);
+    let segments: Vec<&str> = path.split('/').collect();
+    let name = ["classes", "programs", "interfaces", "includes"]
+        .iter()
+        .find_map(|kind| {
+            let i = segments.iter().rposition(|s| s == kind)?;
+            segments.get(i + 1).copied()
+        })
+        .unwrap_or_default();
+    percent_encoding::percent_decode_str(name)
+        .decode_utf8_lossy()
+        .to_uppercase()
+}
+
 /// The `/source/main` URI of a class.
 pub fn class_uri(class: &str) -> String {
     format!("/sap/bc/adt/oo/classes/{}/source/main", encode_name(class))
@@ -601,6 +618,33 @@ mod tests {
         ] {
             let e = parse_location(text).expect_err(text).to_string();
             assert!(e.contains(why), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn object_names_come_from_uris() {
+        assert_eq!(
+            object_name("/sap/bc/adt/oo/classes/zcl_x/source/main#start=3,0"),
+            "ZCL_X"
+        );
+        assert_eq!(
+            object_name("/sap/bc/adt/oo/classes/%2fns%2fcl_y/source/main"),
+            "/NS/CL_Y"
+        );
+        assert_eq!(
+            object_name("/sap/bc/adt/programs/programs/zprog/source/main"),
+            "ZPROG"
+        );
+        assert_eq!(
+            object_name("/sap/bc/adt/oo/interfaces/zif_a/source/main"),
+            "ZIF_A"
+        );
+        assert_eq!(object_name("garbage"), "");
+        assert_eq!(object_name("/classes/%zz"), "%ZZ");
+        // Round trip with the URIs this module builds.
+        for text in ["ZCL_ORDER:1", "/NS/CL_X:3", "ZREPORT:9", "ZIF_ORDER:2"] {
+            let loc = parse_location(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(object_name(&loc.uri), loc.object, "{text}");
         }
     }
 

@@ -105,44 +105,11 @@ pub(crate) enum StopReason {
     Watchpoint(Vec<adt::ReachedWatchpoint>),
 }
 
-/// Upper-case object name from an ADT source URI (`/sap/bc/adt/oo/classes/zcl_x/source/main`).
-pub(crate) fn object_from_uri(uri: &str) -> String {
-    let path = uri.split('#').next().unwrap_or(uri);
-    let segments: Vec<&str> = path.split('/').collect();
-    let name = ["classes", "programs", "interfaces", "includes"]
-        .iter()
-        .find_map(|kind| {
-            let i = segments.iter().rposition(|s| s == kind)?;
-            segments.get(i + 1).copied()
-        })
-        .unwrap_or_default();
-    percent_decode(name).to_uppercase()
-}
-
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(hex) = s.get(i + 1..i + 3)
-            && let Ok(b) = u8::from_str_radix(hex, 16)
-        {
-            out.push(b);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// A stack entry as the protocol shows it.
 pub(crate) fn frame_json(index: usize, e: &adt::StackEntry) -> Value {
     json!({
         "index": index,
-        "object": object_from_uri(&e.uri),
+        "object": adt::address::object_name(&e.uri),
         "method": e.event_name,
         "event_type": e.event_type,
         "program": e.program,
@@ -255,27 +222,4 @@ pub(crate) async fn describe_stop_with(
         body
     });
     Ok(body)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn object_names_come_from_uris() {
-        assert_eq!(
-            object_from_uri("/sap/bc/adt/oo/classes/zcl_x/source/main#start=3,0"),
-            "ZCL_X"
-        );
-        assert_eq!(
-            object_from_uri("/sap/bc/adt/oo/classes/%2fns%2fcl_y/source/main"),
-            "/NS/CL_Y"
-        );
-        assert_eq!(
-            object_from_uri("/sap/bc/adt/programs/programs/zprog/source/main"),
-            "ZPROG"
-        );
-        assert_eq!(object_from_uri("garbage"), "");
-        assert_eq!(object_from_uri("/classes/%zz"), "%ZZ");
-    }
 }

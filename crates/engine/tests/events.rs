@@ -41,8 +41,7 @@ async fn programs_beyond_the_thread_cap_are_released_with_an_event() {
             .map(Vec::len),
         Some(1)
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&first).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;
@@ -166,8 +165,7 @@ async fn breakpoints_set_while_the_system_is_down_are_set_when_it_answers() {
     let run = h.run_demo().await;
     let stop = h.event("stopped").await;
     assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;
@@ -273,8 +271,7 @@ async fn the_listener_rides_out_transient_server_errors() {
         !h.seen.iter().any(|v| v["event"] == "listener.failed"),
         "no listener.failed"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;

@@ -47,8 +47,7 @@ async fn set_changes_a_value_the_program_then_uses() {
             .await,
         "adt.backend_exception"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     let out = h.response(&run).await;
     assert_eq!(out["result"]["output"], "sum 42 quotient -1", "{out}");
     h.finish(task).await;
@@ -71,8 +70,7 @@ async fn jump_to_line_skips_code_without_running_it() {
         h.ok("get", json!({"path": "LV_SUM"})).await["variable"]["value"],
         "0"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(
         h.response(&run).await["result"]["output"],
         "sum 0 quotient -1"
@@ -117,8 +115,7 @@ async fn reports_run_and_stop_in_their_forms() {
     assert_eq!(stop["body"]["frame"]["method"], "ADD_UP", "{stop}");
     let stack = h.ok("stack", json!({})).await;
     assert_eq!(stack["frames"][1]["event_type"], "EVENT", "{stack}");
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     let out = h.response(&run).await;
     assert!(
         out["result"]["output"]
@@ -165,8 +162,7 @@ async fn abap_unit_results_come_back_as_records_and_tests_can_be_debugged() {
             .is_some_and(|u| u.contains("/includes/testclasses")),
         "{stop}"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     let one = h.response(&run).await;
     assert_eq!(one["result"]["passed"], 1, "{one}");
     assert_eq!(one["result"]["failed"], 0, "{one}");
@@ -266,8 +262,7 @@ async fn tables_are_paged_listed_and_exported() {
     assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), csv);
     let _ = std::fs::remove_file(&file);
 
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], "5 items");
     h.finish(task).await;
     sim.shutdown().await;

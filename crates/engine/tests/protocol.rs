@@ -205,8 +205,7 @@ async fn frames_variables_paths_sources_and_stale_references() {
         "variable.not_found"
     );
 
-    h.ok("bp.delete", json!({"all": true})).await;
-    let s = h.ok("step", json!({"type": "continue"})).await;
+    let s = h.release().await;
     assert!(s.get("ended").is_some(), "{s}");
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
@@ -311,8 +310,7 @@ async fn two_debuggees_are_two_threads() {
         h.ok("get", json!({"path": "IV_QUANTITY"})).await["variable"]["value"],
         "1"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run1).await["result"]["output"], OUTPUT);
     let w = h
         .ok("wait", json!({"until": "ended", "timeout_ms": 2000}))
@@ -404,8 +402,7 @@ async fn reads_are_cached_per_stop_and_frame() {
         "10",
         "fresh values after the step"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;
@@ -493,8 +490,7 @@ async fn a_step_and_the_variables_after_it_take_one_round_trip() {
         paths[0].starts_with("/sap/bc/adt/debugger/batch"),
         "{paths:?}"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;
@@ -515,8 +511,7 @@ async fn a_watchpoint_stops_a_continue_when_the_value_changes() {
     let w = h.ok("watch.set", json!({"variable": "lv_total"})).await;
     let id = w["watchpoints"][0]["id"].clone();
     assert_eq!(w["watchpoints"][0]["variable"], "LV_TOTAL", "{w}");
-    h.ok("bp.delete", json!({"all": true})).await;
-    let s = h.ok("step", json!({"type": "continue"})).await;
+    let s = h.release().await;
     assert_eq!(s["stop"]["reason"], "watchpoint", "{s}");
     assert_eq!(s["stop"]["watchpoints"][0]["variable"], "LV_TOTAL", "{s}");
     assert_eq!(
@@ -574,8 +569,7 @@ async fn debugger_settings_apply_to_attached_and_later_programs() {
             .await,
         "protocol.invalid_args"
     );
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
     h.finish(task).await;
     sim.shutdown().await;

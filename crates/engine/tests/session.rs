@@ -187,8 +187,7 @@ async fn hello_logs_on_and_filters_events_configure_and_cancel() {
         false
     );
 
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["ok"], true);
     h.finish(task).await;
     sim.shutdown().await;

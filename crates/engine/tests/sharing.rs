@@ -126,8 +126,7 @@ async fn stdio_and_socket_clients_share_one_session() {
 
     // A client that goes away leaves the session running.
     drop(s);
-    h.ok("bp.delete", json!({"all": true})).await;
-    h.ok("step", json!({"type": "continue"})).await;
+    h.release().await;
     assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
 
     // `shutdown` from a socket client ends the whole session, with the receipt to it.

@@ -169,6 +169,12 @@ impl Harness {
         id
     }
 
+    /// Lets the stopped program go: deletes every breakpoint, then continues it once.
+    pub async fn release(&mut self) -> Value {
+        self.ok("bp.delete", json!({"all": true})).await;
+        self.ok("step", json!({"type": "continue"})).await
+    }
+
     /// Sends `run` for the demo class without waiting; returns the request id.
     pub async fn run_demo(&mut self) -> Value {
         self.next_id += 1;
