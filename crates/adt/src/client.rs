@@ -141,6 +141,24 @@ impl Client {
             .await
     }
 
+    /// A call whose answer a codec reads; an answer it cannot read is `UnexpectedResponse`.
+    #[allow(clippy::too_many_arguments)] // the parts of one request, named where it is made
+    async fn read<T>(
+        &self,
+        operation: &str,
+        method: Method,
+        target: String,
+        accept: &str,
+        body: Option<(&str, String)>,
+        wait: Wait,
+        parse: fn(&str) -> Result<T, CodecError>,
+    ) -> Result<T, AdtError> {
+        let answer = self
+            .call(operation, method, target, accept, body, wait)
+            .await?;
+        decode(operation, &answer, parse(&answer.body))
+    }
+
     async fn debugger(
         &self,
         method: &str,
@@ -602,21 +620,16 @@ impl Client {
 
     /// These variables by id; unknown ids are left out by the server.
     pub async fn variables(&self, ids: &[String]) -> Result<Vec<Variable>, AdtError> {
-        let answer = self
-            .call(
-                "getVariables",
-                Method::POST,
-                format!("{DEBUGGER}?method=getVariables"),
-                ASX_VARIABLES,
-                Some((ASX_VARIABLES, codec::variables_request(ids))),
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "getVariables",
-            &answer,
-            codec::parse_variables(&answer.body),
+            Method::POST,
+            format!("{DEBUGGER}?method=getVariables"),
+            ASX_VARIABLES,
+            Some((ASX_VARIABLES, codec::variables_request(ids))),
+            Wait::Normal,
+            codec::parse_variables,
         )
+        .await
     }
 
     // ---- settings, actions, memory ------------------------------------------------------
@@ -673,21 +686,16 @@ impl Client {
 
     /// Memory use of the debuggee (`GET /debugger/memorysizes?includeAbap=true`, §11).
     pub async fn memory_sizes(&self) -> Result<MemorySizes, AdtError> {
-        let answer = self
-            .call(
-                "memory sizes",
-                Method::GET,
-                format!("{DEBUGGER}/memorysizes?includeAbap=true"),
-                MEMORY_SIZES,
-                None,
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "memory sizes",
-            &answer,
-            codec::parse_memory_sizes(&answer.body),
+            Method::GET,
+            format!("{DEBUGGER}/memorysizes?includeAbap=true"),
+            MEMORY_SIZES,
+            None,
+            Wait::Normal,
+            codec::parse_memory_sizes,
         )
+        .await
     }
 
     // ---- watchpoints ----------------------------------------------------------------------
@@ -703,40 +711,30 @@ impl Client {
         if let Some(c) = condition {
             pairs.push(("condition", c));
         }
-        let answer = self
-            .call(
-                "create watchpoint",
-                Method::POST,
-                format!("{DEBUGGER}/watchpoints{}", query(&pairs)),
-                XML,
-                None,
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "create watchpoint",
-            &answer,
-            codec::parse_watchpoints(&answer.body),
+            Method::POST,
+            format!("{DEBUGGER}/watchpoints{}", query(&pairs)),
+            XML,
+            None,
+            Wait::Normal,
+            codec::parse_watchpoints,
         )
+        .await
     }
 
     /// Every watchpoint of the attached session.
     pub async fn watchpoints(&self) -> Result<Vec<Watchpoint>, AdtError> {
-        let answer = self
-            .call(
-                "watchpoints",
-                Method::GET,
-                format!("{DEBUGGER}/watchpoints"),
-                XML,
-                None,
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "watchpoints",
-            &answer,
-            codec::parse_watchpoints(&answer.body),
+            Method::GET,
+            format!("{DEBUGGER}/watchpoints"),
+            XML,
+            None,
+            Wait::Normal,
+            codec::parse_watchpoints,
         )
+        .await
     }
 
     /// Change a watchpoint's condition and/or activity. The server answers it under a new id.
@@ -753,21 +751,16 @@ impl Client {
         if let Some(a) = active {
             pairs.push(("active", if a { "true" } else { "false" }));
         }
-        let answer = self
-            .call(
-                "modify watchpoint",
-                Method::PUT,
-                format!("{DEBUGGER}/watchpoints/{}{}", encode(id), query(&pairs)),
-                XML,
-                None,
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "modify watchpoint",
-            &answer,
-            codec::parse_watchpoints(&answer.body),
+            Method::PUT,
+            format!("{DEBUGGER}/watchpoints/{}{}", encode(id), query(&pairs)),
+            XML,
+            None,
+            Wait::Normal,
+            codec::parse_watchpoints,
         )
+        .await
     }
 
     /// Remove a watchpoint.
@@ -998,21 +991,16 @@ impl Client {
     /// The message types message breakpoints accept, with their descriptions
     /// (`GET /breakpoints/messagetypes`).
     pub async fn message_types(&self) -> Result<Vec<(String, String)>, AdtError> {
-        let answer = self
-            .call(
-                "message types",
-                Method::GET,
-                format!("{DEBUGGER}/breakpoints/messagetypes"),
-                XML,
-                None,
-                Wait::Normal,
-            )
-            .await?;
-        decode(
+        self.read(
             "message types",
-            &answer,
-            codec::parse_named_items(&answer.body),
+            Method::GET,
+            format!("{DEBUGGER}/breakpoints/messagetypes"),
+            XML,
+            None,
+            Wait::Normal,
+            codec::parse_named_items,
         )
+        .await
     }
 
     // ---- triggers and sources -------------------------------------------------------------
