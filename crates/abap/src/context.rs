@@ -24,6 +24,16 @@ impl<'s, 'r> View<'s, 'r> {
     }
 }
 
+impl<'s, 'r> View<'s, 'r> {
+    /// The state with by-reference parameters showing their actual parameters' values.
+    fn synced(&self) -> std::cell::Ref<'_, &'s mut State<'r>> {
+        if let Ok(mut st) = self.st.try_borrow_mut() {
+            st.sync_aliases();
+        }
+        self.st.borrow()
+    }
+}
+
 impl StopContext for View<'_, '_> {
     fn location(&self) -> Location {
         self.st.borrow().location()
@@ -35,13 +45,13 @@ impl StopContext for View<'_, '_> {
         self.st.borrow().depth()
     }
     fn scopes(&self, frame: usize) -> Vec<ScopeEntry> {
-        self.st.borrow().scopes(frame)
+        self.synced().scopes(frame)
     }
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
-        self.st.borrow().children(frame, parent_id)
+        self.synced().children(frame, parent_id)
     }
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord> {
-        self.st.borrow().variables(frame, ids)
+        self.synced().variables(frame, ids)
     }
     fn statement(&self) -> String {
         self.st.borrow().statement()
@@ -115,6 +125,11 @@ impl State<'_> {
                     format!("\"{text}\" cannot be converted to type {}", ty.name())
                 }
             })?;
+        if let Some(actual) = self.alias_of(&slot).cloned()
+            && let Some(v) = self.value_at_mut(&actual)
+        {
+            *v = new.clone();
+        }
         if let Some(v) = self.slot_var_mut(&slot) {
             v.val = new;
         }

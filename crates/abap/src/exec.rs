@@ -57,14 +57,9 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn catch_matches(&self, obj: ObjId, clause: &CatchClause) -> bool {
-        let Some(key) = self.st.object_class(obj) else {
-            return false;
-        };
-        clause.classes.iter().any(|name| {
-            self.st
-                .find_class(self.program_name(), name)
-                .is_some_and(|target| self.st.is_a(key, target))
-        })
+        self.st
+            .object_class(obj)
+            .is_some_and(|key| self.clause_names(self.program_name(), clause, key))
     }
 
     fn program_name(&self) -> &'r str {
@@ -80,37 +75,33 @@ impl<'r> Interp<'r, '_> {
         catches: &'r [CatchClause],
         cleanup: Option<&'r (u32, Option<Path>, Vec<Stmt>)>,
     ) -> Exec<Flow> {
-        let err = match self.block(body) {
+        self.handlers.push((self.program_name(), catches));
+        let result = self.block(body);
+        self.handlers.pop();
+        let err = match result {
             Ok(flow) => return Ok(flow),
             Err(e @ (Unwind::Terminated | Unwind::Jump(_) | Unwind::Failure(_))) => return Err(e),
             Err(e) => e,
         };
-        // Only runtime errors some CATCH here names become exception objects.
+        // A runtime error becomes an exception object only when a handler (here or further
+        // out) catches its CX_SY_* class; otherwise it stays a runtime error and nothing runs.
         let obj = match &err {
-            Unwind::Exception(obj) => Some(*obj),
+            Unwind::Exception(obj) => *obj,
             Unwind::Dump(d) => {
-                let class = builtins::exception_for_dump(&d.id);
-                let wanted = class.is_some_and(|c| {
-                    builtins::class(c).is_some_and(|def| {
-                        catches.iter().any(|cl| {
-                            cl.classes.iter().any(|n| {
-                                self.st
-                                    .find_class(self.program_name(), n)
-                                    .is_some_and(|t| self.st.is_a(&def.key, t))
-                            })
-                        })
-                    })
-                });
-                if wanted {
-                    self.exception_of(&err)
-                } else {
-                    None
+                let wanted = builtins::exception_for_dump(&d.id)
+                    .and_then(builtins::class)
+                    .is_some_and(|def| {
+                        catches
+                            .iter()
+                            .any(|cl| self.clause_names(self.program_name(), cl, &def.key))
+                            || self.handled_further_out(&def.key)
+                    });
+                match self.exception_of(&err) {
+                    Some(obj) if wanted => obj,
+                    _ => return Err(err),
                 }
             }
-            _ => None,
-        };
-        let Some(obj) = obj else {
-            return Err(err);
+            _ => return Err(err),
         };
         for clause in catches {
             if !self.catch_matches(obj, clause) {
@@ -126,7 +117,12 @@ impl<'r> Interp<'r, '_> {
             }
             return self.block(&clause.body);
         }
-        if let Some((line, into, body)) = cleanup {
+        // CLEANUP runs while the exception travels to a handler; with no handler anywhere the
+        // program ends where the exception was raised and no CLEANUP block runs.
+        let key = self.st.object_class(obj).unwrap_or_default().to_string();
+        if let Some((line, into, body)) = cleanup
+            && self.handled_further_out(&key)
+        {
             self.stop(*line, Current::Keyword("CLEANUP"))?;
             if let Some(target) = into {
                 let v = self.exception_ref(obj);
@@ -135,6 +131,24 @@ impl<'r> Interp<'r, '_> {
             self.block(body)?;
         }
         Err(Unwind::Exception(obj))
+    }
+
+    /// Does a `CATCH` clause name a class the class `key` is (or inherits from)?
+    fn clause_names(&self, program: &str, clause: &CatchClause, key: &str) -> bool {
+        clause.classes.iter().any(|n| {
+            self.st
+                .find_class(program, n)
+                .is_some_and(|t| self.st.is_a(key, t))
+        })
+    }
+
+    /// Will a `TRY` further out (or the ABAP Unit framework) handle an exception of class
+    /// `key`?
+    fn handled_further_out(&self, key: &str) -> bool {
+        self.framework_handles_all
+            || self.handlers.iter().any(|(program, catches)| {
+                catches.iter().any(|cl| self.clause_names(program, cl, key))
+            })
     }
 
     fn exception_ref(&self, obj: ObjId) -> Value {

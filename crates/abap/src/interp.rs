@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use crate::RunError;
 use crate::ast::{
-    AssignOp, BinOp, CallArgs, CallExpr, CallTarget, ClassDef, Cond, DataDecl, Expr, MethodDecl,
-    MethodImpl, ParamDecl, ParamKind, Path, Sel, Stmt, StmtKind,
+    AssignOp, BinOp, CallArgs, CallExpr, CallTarget, CatchClause, ClassDef, Cond, DataDecl, Expr,
+    MethodDecl, MethodImpl, ParamDecl, ParamKind, Path, Sel, Stmt, StmtKind,
 };
 use crate::builtins;
 use crate::context::View;
@@ -77,6 +77,12 @@ pub struct Interp<'r, 'h> {
     hook: &'h mut dyn DebugHook,
     /// Address of a local in `run_classrun`: the stack depth reference point.
     stack_base: usize,
+    /// Program and `CATCH` clauses of the `TRY` blocks whose protected part is running, innermost last:
+    /// ABAP decides where an exception is handled before unwinding (a catchable runtime error
+    /// becomes an exception only when some handler wants it; `CLEANUP` runs only when one will).
+    pub handlers: Vec<(&'r str, &'r [CatchClause])>,
+    /// The ABAP Unit framework around a test method handles every exception.
+    pub framework_handles_all: bool,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -143,6 +149,8 @@ impl<'r, 'h> Interp<'r, 'h> {
             st: State::new(classes),
             hook,
             stack_base: stack_marker(),
+            handlers: Vec::new(),
+            framework_handles_all: false,
         }
     }
 
@@ -524,12 +532,15 @@ impl<'r> Interp<'r, '_> {
         class: &'r ClassDef,
         method: &str,
     ) -> Option<(&'r ClassDef, String)> {
-        for c in self.st.lineage(class) {
+        let lineage = self.st.lineage(class);
+        // A subclass implements the interfaces of its superclasses too, so a redefinition
+        // (`zif~m REDEFINITION`) lives in a class that does not list the interface itself.
+        let interfaces: Vec<&String> = lineage.iter().flat_map(|c| &c.interfaces).collect();
+        for c in lineage {
             if c.implementation(method).is_some() {
                 return Some((c, method.to_string()));
             }
-            if let Some(n) = c
-                .interfaces
+            if let Some(n) = interfaces
                 .iter()
                 .map(|i| format!("{i}~{method}"))
                 .find(|n| c.implementation(n).is_some())
@@ -696,6 +707,7 @@ impl<'r> Interp<'r, '_> {
         let me = if decl.is_static { None } else { me };
         let vars = self.parameters(class, &decl, &imp.name, &bound)?;
         let n_params = vars.len();
+        let aliases = self.by_reference(&decl, &bound, &vars);
         self.st.frames.push(Frame {
             class,
             method: imp,
@@ -710,6 +722,7 @@ impl<'r> Interp<'r, '_> {
                 .iter()
                 .map(|n| (n.clone(), None))
                 .collect(),
+            aliases,
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();
@@ -717,15 +730,42 @@ impl<'r> Interp<'r, '_> {
         let Some(frame) = frame else {
             return Ok(Vec::new());
         };
+        // By-reference parameters have already changed the actual parameters.
+        let aliased: Vec<usize> = frame.aliases.iter().map(|(i, _)| *i).collect();
         Ok(frame
             .vars
             .into_iter()
             .take(n_params)
-            .filter_map(|v| match v.kind {
+            .enumerate()
+            .filter(|(i, _)| !aliased.contains(i))
+            .filter_map(|(_, v)| match v.kind {
                 VarKind::Param(k) if k != ParamKind::Importing => Some((v.name, k, v.val)),
                 _ => None,
             })
             .collect())
+    }
+
+    /// The parameters passed by reference (`CHANGING`/`EXPORTING` without `VALUE( )`, a
+    /// `FORM`'s `USING`/`CHANGING`) whose actual parameter is a data object of the caller:
+    /// index into `vars` and the actual's storage, resolved in the caller's frame.
+    fn by_reference(&self, decl: &MethodDecl, bound: &Bound, vars: &[Var]) -> Vec<(usize, Place)> {
+        let caller = self.top();
+        bound
+            .outputs
+            .iter()
+            .filter(|(name, _)| {
+                decl.params.iter().any(|p| {
+                    p.name == *name
+                        && !p.by_value
+                        && matches!(p.kind, ParamKind::Changing | ParamKind::Exporting)
+                })
+            })
+            .filter_map(|(name, path)| {
+                let i = vars.iter().position(|v| v.name == *name)?;
+                let place = self.st.place(caller, path)?;
+                Some((i, place))
+            })
+            .collect()
     }
 
     /// The body and the closing stop point (`ENDMETHOD`), with jumps back into the body.

@@ -656,6 +656,21 @@ fn class_options(st: &Statement, class: &mut ClassDef) {
     }
 }
 
+/// The type of a parameter (`TYPE x`, `TYPE REF TO x`, `LIKE x`). A parameter typed with a
+/// bare incomplete elementary type (`TYPE c`, `TYPE p`, `TYPE n`, `TYPE x`) is generic: it
+/// takes length and decimals from the actual parameter.
+fn param_type(ty_toks: &[Token]) -> TypeSpec {
+    if let [kw, name] = ty_toks
+        && kw.is_kw("TYPE")
+        && ["C", "N", "P", "X", "DECFLOAT"]
+            .iter()
+            .any(|generic| name.is_kw(generic))
+    {
+        return Ok(Type::Any);
+    }
+    type_and_value(ty_toks).0
+}
+
 /// `FORM f TABLES … USING a TYPE i VALUE(b) … CHANGING c …`: parameters as a method
 /// signature (`USING` by reference and `CHANGING` as changing parameters, `USING VALUE( )`
 /// as importing by value).
@@ -703,7 +718,7 @@ fn form_decl(st: &Statement, name: &str) -> MethodDecl {
             let n = if is_ref { 4 } else { 2 };
             let ty_toks = toks.get(j..j + n).unwrap_or(&[]);
             if toks.get(j).is_some_and(|t| t.is_kw("TYPE")) {
-                ty = type_and_value(ty_toks).0;
+                ty = param_type(ty_toks);
             }
             j += n;
         }
@@ -718,7 +733,7 @@ fn form_decl(st: &Statement, name: &str) -> MethodDecl {
                 name: pname,
                 kind,
                 ty,
-                by_value: true,
+                by_value,
                 optional: false,
                 default: None,
             });
@@ -1933,7 +1948,7 @@ fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl> {
         let ty = if ty_toks.is_empty() {
             Err("untyped parameter".into())
         } else {
-            type_and_value(&ty_toks).0
+            param_type(&ty_toks)
         };
         let mut optional = false;
         let mut default = None;

@@ -76,6 +76,11 @@ pub struct Frame<'r> {
     pub blocks: Vec<&'r [Stmt]>,
     /// Field symbols of the procedure (upper case with `<>`) and what they are assigned to.
     pub field_symbols: Vec<(String, Option<Place>)>,
+    /// Parameters passed by reference (index into `vars`) and the actual parameter's storage:
+    /// reads and writes go there, so the caller's data changes at once, as in ABAP. The
+    /// parameter's own `val` is only a copy for the debugger's listing
+    /// ([`State::sync_aliases`]).
+    pub aliases: Vec<(usize, Place)>,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.
@@ -362,9 +367,12 @@ impl<'r> State<'r> {
                 rest: path.rest.get(..n)?.to_vec(),
             };
             if let Some(slot) = self.slot(f, &head) {
-                let mut place = Place {
-                    slot,
-                    steps: Vec::new(),
+                let mut place = match self.alias_of(&slot) {
+                    Some(actual) => actual.clone(),
+                    None => Place {
+                        slot,
+                        steps: Vec::new(),
+                    },
                 };
                 for (sel, name) in path.rest.get(n..)? {
                     place = self.step_into(place, *sel, name)?;
@@ -469,8 +477,12 @@ impl<'r> State<'r> {
             };
         }
         for (sel, name) in rest {
-            let current = self.slot_var(slot.as_ref()?)?;
-            slot = match (sel, &current.val) {
+            let current = slot.as_ref()?;
+            let val = match self.alias_of(current) {
+                Some(actual) => self.value_at(actual)?,
+                None => &self.slot_var(current)?.val,
+            };
+            slot = match (sel, val) {
                 (
                     Sel::Arrow,
                     Value::Ref {
@@ -504,6 +516,39 @@ impl<'r> State<'r> {
             }
         }
         None
+    }
+
+    /// The actual parameter behind a by-reference parameter.
+    pub fn alias_of(&self, slot: &Slot) -> Option<&Place> {
+        let Slot::Frame(f, i) = slot else {
+            return None;
+        };
+        let frame = self.frames.get(*f)?;
+        frame
+            .aliases
+            .iter()
+            .find(|(var, _)| var == i)
+            .map(|(_, place)| place)
+    }
+
+    /// Copies the actual parameters' values into the by-reference parameters, so a listing of
+    /// a frame's variables shows what the program sees.
+    pub fn sync_aliases(&mut self) {
+        for f in 0..self.frames.len() {
+            let n = self.frames.get(f).map_or(0, |fr| fr.aliases.len());
+            for a in 0..n {
+                let Some((i, place)) = self.frames.get(f).and_then(|fr| fr.aliases.get(a)) else {
+                    continue;
+                };
+                let i = *i;
+                let Some(val) = self.value_at(place).cloned() else {
+                    continue;
+                };
+                if let Some(var) = self.frames.get_mut(f).and_then(|fr| fr.vars.get_mut(i)) {
+                    var.val = val;
+                }
+            }
+        }
     }
 
     pub fn slot_var(&self, slot: &Slot) -> Option<&Var> {

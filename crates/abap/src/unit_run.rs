@@ -72,6 +72,7 @@ pub fn run(
         tests.retain(|t| t.name == *c);
     }
     let mut it = Interp::new(classes, hook);
+    it.framework_handles_all = true;
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,

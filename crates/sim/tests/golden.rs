@@ -323,7 +323,6 @@ async fn report_form() {
 /// At ENDFORM after `cv_sum = cv_sum + iv_value`: a FORM's CHANGING parameter without
 /// VALUE( ) is passed by reference, so the global it is bound to has changed too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "interpreter shows GV_TOTAL=[0 ] inside the FORM (CHANGING copied back only at ENDFORM), ABAP passes FORM CHANGING parameters by reference: GV_TOTAL=[5 ]"]
 async fn report_form_changing_by_reference() {
     let (sim, d, run) = stopped_at(FORMS_URI, 18, "/sap/bc/adt/abapdbg/reportrun/ZSMP_FORMS").await;
     let actual = view(&d, &["IV_VALUE", "CV_SUM", "GV_TOTAL"], &[]).await;

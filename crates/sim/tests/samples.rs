@@ -26,20 +26,7 @@ const AUNIT: &str = "/sap/bc/adt/abapunit/testruns";
 const AUNIT_CT: &str = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
 
 /// Samples the interpreter does not run correctly yet: name and what differs.
-const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
-    (
-        "zcl_smp_cleanup_dump",
-        "CLEANUP does not run when a runtime error (CX_SY_ZERODIVIDE from `1 / 0`) leaves the TRY block; it does for RAISE EXCEPTION",
-    ),
-    (
-        "zcl_smp_shapes",
-        "an interface method redefined in a subclass (`zif~name REDEFINITION`) runs the superclass implementation when called through an interface reference",
-    ),
-    (
-        "zsmp_generic_params",
-        "generically typed parameters (FORM `USING x TYPE c`, method `IMPORTING x TYPE p`) do not take length/decimals of the actual parameter: 'abc' arrives as 'a', 8.50 as 9",
-    ),
-];
+const KNOWN_DEVIATIONS: &[(&str, &str)] = &[];
 
 fn samples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")

@@ -1,0 +1,88 @@
+//! Where exceptions go: ABAP finds the handler before it unwinds, so `CLEANUP` blocks run only
+//! on the way to a handler, and a runtime error becomes an exception only when one is there.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn class(main: &str, methods: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n  PRIVATE SECTION.\n    METHODS inner IMPORTING out TYPE REF TO if_oo_adt_classrun_out RAISING cx_static_check.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n  METHOD inner.\n{methods}\n  ENDMETHOD.\nENDCLASS.\n"
+    )
+}
+
+fn run(main: &str, inner: &str) -> Result<String, RunError> {
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &class(main, inner))
+        .expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+/// The dump's id and the output written before it.
+fn dump(r: Result<String, RunError>) -> (String, String) {
+    match r {
+        Err(RunError::Dump { id, output, .. }) => (id, output),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+const INNER_DIVIDES: &str = "DATA lv_zero TYPE i.\nTRY.\n  out->write( `inner` ).\n  lv_zero = 1 / lv_zero.\nCLEANUP.\n  out->write( `cleanup` ).\nENDTRY.";
+
+#[test]
+fn runtime_error_caught_further_out_runs_cleanup_on_the_way() {
+    let out = run(
+        "TRY.\n  inner( out ).\nCATCH cx_sy_zerodivide INTO DATA(lx).\n  out->write( lx->get_text( ) ).\nENDTRY.",
+        INNER_DIVIDES,
+    )
+    .expect("runs");
+    assert_eq!(out, "inner\ncleanup\nDivision by zero (type i)");
+}
+
+#[test]
+fn runtime_error_caught_by_a_superclass_handler_runs_cleanup() {
+    let out = run(
+        "TRY.\n  inner( out ).\nCATCH cx_root.\n  out->write( `root` ).\nENDTRY.",
+        INNER_DIVIDES,
+    )
+    .expect("runs");
+    assert_eq!(out, "inner\ncleanup\nroot");
+}
+
+#[test]
+fn runtime_error_nobody_catches_stays_a_runtime_error_without_cleanup() {
+    let (id, output) = dump(run(
+        "TRY.\n  inner( out ).\nCATCH cx_sy_conversion_error.\n  out->write( `wrong handler` ).\nENDTRY.",
+        INNER_DIVIDES,
+    ));
+    assert_eq!(id, "COMPUTE_INT_ZERODIVIDE");
+    assert_eq!(output, "inner");
+}
+
+#[test]
+fn raised_exception_nobody_catches_runs_no_cleanup() {
+    let (id, output) = dump(run(
+        "inner( out ).",
+        "TRY.\n  out->write( `inner` ).\n  RAISE EXCEPTION TYPE cx_sy_zerodivide.\nCLEANUP.\n  out->write( `cleanup` ).\nENDTRY.",
+    ));
+    assert_eq!(id, "UNCAUGHT_EXCEPTION");
+    assert_eq!(output, "inner");
+}
+
+#[test]
+fn exception_raised_in_a_catch_block_is_not_caught_by_the_same_try() {
+    let out = run(
+        "TRY.\n  TRY.\n    RAISE EXCEPTION TYPE cx_sy_zerodivide.\n  CATCH cx_sy_zerodivide.\n    out->write( `first` ).\n    RAISE EXCEPTION TYPE cx_sy_zerodivide.\n  ENDTRY.\nCATCH cx_sy_arithmetic_error.\n  out->write( `outer` ).\nENDTRY.",
+        "",
+    )
+    .expect("runs");
+    assert_eq!(out, "first\nouter");
+}
+
+#[test]
+fn nested_cleanups_run_innermost_first() {
+    let out = run(
+        "TRY.\n  TRY.\n    inner( out ).\n  CLEANUP.\n    out->write( `outer cleanup` ).\n  ENDTRY.\nCATCH cx_sy_arithmetic_error.\n  out->write( `caught` ).\nENDTRY.",
+        INNER_DIVIDES,
+    )
+    .expect("runs");
+    assert_eq!(out, "inner\ncleanup\nouter cleanup\ncaught");
+}
