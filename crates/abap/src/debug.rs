@@ -173,6 +173,12 @@ pub trait StopContext {
 /// Called by the interpreter before every executable statement.
 pub trait DebugHook {
     fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume;
+
+    /// Total time the program has been held stopped by this hook so far (waiting for an
+    /// attach or a debugger command); it does not count towards [`crate::Limits::run_time`].
+    fn paused(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
 }
 
 /// A hook that never stops.

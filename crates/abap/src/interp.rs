@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use crate::RunError;
 use crate::ast::{
@@ -15,14 +16,13 @@ use crate::ast::{
 use crate::builtins;
 use crate::context::View;
 use crate::debug::{DebugHook, Location, Resume};
+use crate::limits::Limits;
 use crate::state::{
     CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
     Place, State, Var, VarKind,
 };
 use crate::value::{ConvError, ObjId, Type, Value};
 
-/// Executed statements (and loop passes) before a run is stopped with `SIMULATOR_LIMIT`.
-pub const STATEMENT_BUDGET: u64 = 10_000_000;
 /// ABAP call depth limit (keeps the Rust stack of the interpreter thread bounded).
 pub const MAX_CALL_DEPTH: usize = 100;
 /// Width of `ULINE` in the list output (the default line size of a report list).
@@ -83,6 +83,8 @@ pub struct Interp<'r, 'h> {
     pub handlers: Vec<(&'r str, &'r [CatchClause])>,
     /// The ABAP Unit framework around a test method handles every exception.
     pub framework_handles_all: bool,
+    pub limits: Limits,
+    started: Instant,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -102,6 +104,7 @@ pub fn run_classrun(
     classes: &BTreeMap<String, ClassDef>,
     class: &str,
     hook: &mut dyn DebugHook,
+    limits: Limits,
 ) -> Result<String, RunError> {
     let name = class.to_ascii_uppercase();
     let Some(def) = classes.get(&name) else {
@@ -113,6 +116,7 @@ pub fn run_classrun(
         return Err(RunError::NotRunnable(name));
     }
     let mut it = Interp::new(classes, hook);
+    it.limits = limits;
     let result = it.classrun(def);
     let output = it.st.output.join("\n");
     it.finish(result, output)
@@ -128,12 +132,14 @@ pub fn run_report(
     classes: &BTreeMap<String, ClassDef>,
     program: &str,
     hook: &mut dyn DebugHook,
+    limits: Limits,
 ) -> Result<String, RunError> {
     let name = program.to_ascii_uppercase();
     let Some(def) = classes.get(&crate::parser::program_key(&name)) else {
         return Err(RunError::UnknownClass(name));
     };
     let mut it = Interp::new(classes, hook);
+    it.limits = limits;
     if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
         v.val = Value::C(format!("{name:<40}"));
     }
@@ -151,6 +157,8 @@ impl<'r, 'h> Interp<'r, 'h> {
             stack_base: stack_marker(),
             handlers: Vec::new(),
             framework_handles_all: false,
+            limits: Limits::default(),
+            started: Instant::now(),
         }
     }
 
@@ -350,10 +358,40 @@ impl<'r> Interp<'r, '_> {
     /// Counts work so that endless loops end with a runtime error instead of hanging.
     pub fn tick(&mut self) -> Exec<()> {
         self.st.steps += 1;
-        if self.st.steps > STATEMENT_BUDGET {
+        if self.st.steps > self.limits.statements {
             return Err(self.dump(
                 "SIMULATOR_LIMIT",
-                format!("statement limit of {STATEMENT_BUDGET} executed statements reached"),
+                format!(
+                    "statement limit of {} executed statements reached",
+                    self.limits.statements
+                ),
+            ));
+        }
+        // The clock is read now and then: a statement is far shorter than the limit.
+        if self.st.steps.is_multiple_of(1024) {
+            let running = self.started.elapsed().saturating_sub(self.hook.paused());
+            if running > self.limits.run_time {
+                return Err(self.dump(
+                    "TIME_OUT",
+                    format!(
+                        "the program ran longer than the time limit of {} s",
+                        self.limits.run_time.as_secs_f64()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Can a table that has `rows` rows take one more?
+    pub fn room_for(&self, rows: usize) -> Exec<()> {
+        if rows >= self.limits.table_rows {
+            return Err(self.dump(
+                "TSV_TNEW_PAGE_ALLOC_FAILED",
+                format!(
+                    "an internal table cannot grow beyond the limit of {} rows",
+                    self.limits.table_rows
+                ),
             ));
         }
         Ok(())
@@ -1163,6 +1201,11 @@ impl<'r> Interp<'r, '_> {
         let converted = val
             .convert(&ty)
             .map_err(|e| self.move_error(e, &val, &ty))?;
+        if let Value::Table(_, rows) = &converted
+            && rows.len() > self.limits.table_rows
+        {
+            self.room_for(rows.len())?;
+        }
         if let Some(v) = self.st.value_at_mut(place) {
             *v = converted;
         }

@@ -495,6 +495,7 @@ impl<'r> Interp<'r, '_> {
         rows: &mut Vec<Value>,
         row: Value,
     ) -> Exec<Option<usize>> {
+        self.room_for(rows.len())?;
         let key = Self::key_of(tt);
         if tt.unique || tt.kind == TableKind::Hashed {
             for r in rows.iter() {
@@ -655,6 +656,7 @@ impl<'r> Interp<'r, '_> {
                         ));
                     }
                 }
+                self.room_for(self.rows(&place).len())?;
                 let n = match self.rows_mut(&place) {
                     Some(rows) => {
                         rows.push(row);
@@ -697,6 +699,7 @@ impl<'r> Interp<'r, '_> {
                         }
                         match usize::try_from(n) {
                             Ok(k) if k >= 1 && k <= len + 1 => {
+                                self.room_for(len)?;
                                 if let Some(rows) = self.rows_mut(&place) {
                                     rows.insert(k - 1, row);
                                 }

@@ -22,6 +22,7 @@ mod expr;
 mod interp;
 mod itab;
 mod lexer;
+mod limits;
 mod number;
 mod parser;
 mod repository;
@@ -32,6 +33,7 @@ mod unit;
 mod unit_run;
 mod value;
 
+pub use limits::Limits;
 pub use repository::Repository;
 pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
 

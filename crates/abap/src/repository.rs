@@ -9,7 +9,7 @@ use crate::debug::{DebugHook, Location, ObjectKind, SourcePart};
 use crate::parser::{Parsed, SourceCtx, parse_source};
 use crate::state::method_location;
 use crate::unit::UnitRunResult;
-use crate::{LoadError, RunError, interp, unit_run};
+use crate::{Limits, LoadError, RunError, interp, unit_run};
 
 /// Directory nesting followed by [`Repository::load_dir`] (abapGit folders are shallow).
 const MAX_DIR_DEPTH: usize = 32;
@@ -31,6 +31,7 @@ pub struct Repository {
     classes: BTreeMap<String, ClassDef>,
     /// Per object and part: line → the stop point starting there.
     stops: HashMap<(String, SourcePart), BTreeMap<u32, Location>>,
+    limits: Limits,
 }
 
 /// What an abapGit file name stands for.
@@ -108,6 +109,15 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
 impl Repository {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The limits every later run gets (statements, run time, table rows).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// Loads every abapGit object file below `dir`; returns how many objects were loaded.
@@ -247,7 +257,7 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_classrun(&self, class: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_classrun(&self.classes, class, hook)
+        interp::run_classrun(&self.classes, class, hook, self.limits)
     }
 
     /// Runs a report (`.prog.abap`): `LOAD-OF-PROGRAM`, `INITIALIZATION`,
@@ -261,7 +271,7 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_report(&self, program: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_report(&self.classes, program, hook)
+        interp::run_report(&self.classes, program, hook, self.limits)
     }
 
     /// Runs the ABAP Unit tests of a class (test classes in `.clas.testclasses.abap`) or a
@@ -285,7 +295,7 @@ impl Repository {
             Some(o) if o.kind == Some(kind) => {}
             _ => return Err(RunError::UnknownClass(name)),
         }
-        unit_run::run(&self.classes, &name, kind, method, hook)
+        unit_run::run(&self.classes, &name, kind, method, hook, self.limits)
     }
 }
 

@@ -47,6 +47,7 @@ pub fn run(
     kind: ObjectKind,
     method: Option<&str>,
     hook: &mut dyn DebugHook,
+    limits: crate::Limits,
 ) -> Result<UnitRunResult, RunError> {
     let program = match kind {
         ObjectKind::Program => object.to_string(),
@@ -73,6 +74,7 @@ pub fn run(
     }
     let mut it = Interp::new(classes, hook);
     it.framework_handles_all = true;
+    it.limits = limits;
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,

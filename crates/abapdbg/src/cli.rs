@@ -107,7 +107,25 @@ pub(crate) struct SimArgs {
     #[arg(long, value_name = "NAME:PASSWORD")]
     pub(crate) user: Option<String>,
     #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    #[command(flatten)]
     pub(crate) faults: FaultArgs,
+}
+
+/// Limits of every program run; a program past one ends with a runtime error.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Program limits")]
+pub(crate) struct LimitArgs {
+    /// Statements one run may execute (runtime error SIMULATOR_LIMIT).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_statements: u64,
+    /// Seconds one run may take, not counting time stopped in the debugger (runtime error
+    /// TIME_OUT).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub(crate) max_run_seconds: u64,
+    /// Rows one internal table may hold (runtime error TSV_TNEW_PAGE_ALLOC_FAILED).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub(crate) max_table_rows: u64,
 }
 
 /// Fault injection from the start (also switchable at run time: PUT /sim/faults).

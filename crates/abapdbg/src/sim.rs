@@ -20,10 +20,16 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
             .map(|u| u.to_uppercase())
             .collect(),
     };
+    let limits = sim::Limits {
+        statements: args.limits.max_statements,
+        run_time: std::time::Duration::from_secs(args.limits.max_run_seconds),
+        table_rows: usize::try_from(args.limits.max_table_rows).unwrap_or(usize::MAX),
+    };
     let mut config = sim::SimConfig {
         listen: args.listen,
         program_dirs: args.programs,
         faults,
+        limits,
         ..sim::SimConfig::default()
     };
     if let Some(user) = args.user {

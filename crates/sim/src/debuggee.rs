@@ -11,7 +11,7 @@
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use abap::{DebugHook, Frame, Location, Resume, StopContext, VarRecord};
 use tokio::sync::oneshot;
@@ -306,6 +306,8 @@ pub(crate) struct SimHook {
     rx: mpsc::Receiver<Command>,
     mode: Mode,
     pending: Option<oneshot::Sender<StepOutcome>>,
+    /// Time the program has been held stopped (not counted as its run time).
+    paused: Duration,
 }
 
 impl SimHook {
@@ -320,6 +322,7 @@ impl SimHook {
             rx,
             mode: Mode::Free,
             pending: None,
+            paused: Duration::ZERO,
         }
     }
 
@@ -611,6 +614,14 @@ fn probe_of<'a>(ctx: &dyn StopContext, loc: &'a Location) -> Probe<'a> {
 }
 
 impl SimHook {
+    /// Runs `wait` (the program is held stopped) and adds its duration to `paused`.
+    fn held(&mut self, wait: impl FnOnce(&mut Self) -> Resume) -> Resume {
+        let start = std::time::Instant::now();
+        let resume = wait(self);
+        self.paused += start.elapsed();
+        resume
+    }
+
     fn hits(&self, ctx: &dyn StopContext, loc: &Location, attached: bool) -> Vec<Reached> {
         let probe = probe_of(ctx, loc);
         let lookup = |id: &str| ctx.variables(0, &[id.to_string()]).into_iter().next();
@@ -624,6 +635,10 @@ impl SimHook {
 }
 
 impl DebugHook for SimHook {
+    fn paused(&self) -> Duration {
+        self.paused
+    }
+
     fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
         if self.shared.is_shutting_down() {
             return Resume::Terminate;
@@ -638,7 +653,7 @@ impl DebugHook for SimHook {
                 if hits.is_empty() {
                     return Resume::Run;
                 }
-                self.wait_for_attach(ctx, loc, hits)
+                self.held(|h| h.wait_for_attach(ctx, loc, hits))
             }
             Mode::Attached { step } => {
                 let step = step.clone();
@@ -652,7 +667,7 @@ impl DebugHook for SimHook {
                             watched: Vec::new(),
                         });
                     }
-                    return self.serve(ctx);
+                    return self.held(|h| h.serve(ctx));
                 }
                 let hits = self.hits(ctx, &loc, true);
                 let running = matches!(
@@ -679,7 +694,7 @@ impl DebugHook for SimHook {
                         watched,
                     });
                 }
-                self.serve(ctx)
+                self.held(|h| h.serve(ctx))
             }
         }
     }

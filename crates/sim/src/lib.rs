@@ -39,6 +39,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use abap::Limits;
 pub use faults::{FOREIGN_IDE_ID, FOREIGN_TERMINAL_ID, Faults};
 
 /// Configuration of one simulator instance.
@@ -70,6 +71,8 @@ pub struct SimConfig {
     /// Faults injected into ADT requests from the start (default: none). They can be changed
     /// at run time through `PUT /sim/faults`.
     pub faults: Faults,
+    /// Limits of every program run (statements, run time outside the debugger, table rows).
+    pub limits: Limits,
 }
 
 impl Default for SimConfig {
@@ -84,6 +87,7 @@ impl Default for SimConfig {
             session_idle_timeout: Duration::from_secs(30 * 60),
             stopped_debuggee_expiry: Duration::from_secs(60 * 60),
             faults: Faults::default(),
+            limits: Limits::default(),
         }
     }
 }

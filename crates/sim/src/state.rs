@@ -26,6 +26,7 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 pub(crate) fn load_repository(config: &SimConfig) -> Result<abap::Repository, SimError> {
     let mut repo = abap::Repository::new();
+    repo.set_limits(config.limits);
     repo.add_file(DEMO_FILE, DEMO_SOURCE)?;
     for dir in &config.program_dirs {
         let n = repo.load_dir(dir)?;

@@ -1,0 +1,29 @@
+//! Guards that end a run with a runtime error instead of letting a program hang the
+//! simulator or exhaust its memory.
+
+use std::time::Duration;
+
+/// Limits of one run (classrun, report, unit test run). A program that crosses one ends with a
+/// short dump, as a real system ends a dialog step that runs too long or asks for too much
+/// memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Statements executed (runtime error `SIMULATOR_LIMIT`).
+    pub statements: u64,
+    /// Time the program runs, not counting time it is stopped in the debugger (runtime error
+    /// `TIME_OUT`, the real system's name for a dialog step past its time limit).
+    pub run_time: Duration,
+    /// Rows in one internal table (runtime error `TSV_TNEW_PAGE_ALLOC_FAILED`, the real
+    /// system's name for a table that cannot grow any more).
+    pub table_rows: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            statements: 10_000_000,
+            run_time: Duration::from_secs(60),
+            table_rows: 1_000_000,
+        }
+    }
+}

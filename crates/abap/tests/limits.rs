@@ -1,0 +1,116 @@
+//! Guards of a run (`abap::Limits`): statements, run time outside the debugger, table rows.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use std::time::{Duration, Instant};
+
+use abap::{DebugHook, Limits, NoDebugger, Repository, Resume, RunError, StopContext};
+
+fn repo(main: &str, limits: Limits) -> Repository {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.set_limits(limits);
+    r
+}
+
+fn dump(r: Result<String, RunError>) -> (String, String) {
+    match r {
+        Err(RunError::Dump { id, text, .. }) => (id, text),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+const ENDLESS: &str =
+    "DATA lv TYPE i.\nDO.\n  lv = lv + 1.\n  IF lv > 1000000000.\n    lv = 0.\n  ENDIF.\nENDDO.";
+
+#[test]
+fn statement_limit_ends_an_endless_loop() {
+    let limits = Limits {
+        statements: 5_000,
+        ..Limits::default()
+    };
+    let (id, text) = dump(repo(ENDLESS, limits).run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "SIMULATOR_LIMIT");
+    assert!(text.contains("5000"), "{text}");
+}
+
+#[test]
+fn run_time_limit_ends_an_endless_loop() {
+    let limits = Limits {
+        statements: u64::MAX,
+        run_time: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (id, _) = dump(repo(ENDLESS, limits).run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "TIME_OUT");
+}
+
+/// Holds the program at its first statement for a while, as a user at a breakpoint would.
+struct HoldsFirstStop {
+    hold: Duration,
+    held: Duration,
+}
+
+impl DebugHook for HoldsFirstStop {
+    fn before_statement(&mut self, _ctx: &dyn StopContext) -> Resume {
+        if self.held.is_zero() {
+            let start = Instant::now();
+            std::thread::sleep(self.hold);
+            self.held = start.elapsed();
+        }
+        Resume::Run
+    }
+
+    fn paused(&self) -> Duration {
+        self.held
+    }
+}
+
+#[test]
+fn time_stopped_in_the_debugger_does_not_count_as_run_time() {
+    let limits = Limits {
+        run_time: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    // Enough statements that the clock is read after the long stop (every 1024).
+    let main = "DATA lv TYPE i.\nDO 5000 TIMES.\n  lv = lv + 1.\nENDDO.\nout->write( lv ).";
+    let mut hook = HoldsFirstStop {
+        hold: Duration::from_millis(600),
+        held: Duration::ZERO,
+    };
+    let out = repo(main, limits)
+        .run_classrun("ZCL_T", &mut hook)
+        .expect("runs");
+    assert_eq!(out, "5000 ");
+    assert!(hook.held >= Duration::from_millis(600));
+}
+
+#[test]
+fn table_row_limit_ends_a_growing_table() {
+    let limits = Limits {
+        table_rows: 100,
+        ..Limits::default()
+    };
+    let appended = "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDO 100 TIMES.\n  APPEND sy-index TO lt.\nENDDO.\nout->write( lines( lt ) ).\nAPPEND 101 TO lt.";
+    let (id, text) = dump(repo(appended, limits).run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED");
+    assert!(text.contains("100 rows"), "{text}");
+    let inserted = "DATA lt TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.\nDO 101 TIMES.\n  INSERT sy-index INTO TABLE lt.\nENDDO.";
+    let (id, _) = dump(repo(inserted, limits).run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED");
+}
+
+#[test]
+fn tables_up_to_the_limit_are_fine() {
+    let limits = Limits {
+        table_rows: 100,
+        ..Limits::default()
+    };
+    let main = "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDO 100 TIMES.\n  INSERT sy-index INTO lt INDEX 1.\nENDDO.\nout->write( lines( lt ) ).";
+    let out = repo(main, limits)
+        .run_classrun("ZCL_T", &mut NoDebugger)
+        .expect("runs");
+    assert_eq!(out, "100 ");
+}
