@@ -263,6 +263,9 @@ pub enum StmtKind {
     },
     /// Internal table statements.
     Table(Box<TableStmt>),
+    /// Field symbol and data reference statements (`ASSIGN`, `UNASSIGN`, `GET REFERENCE`,
+    /// `CREATE DATA`).
+    Refs(Box<crate::refs::RefStmt>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -279,6 +282,8 @@ pub enum RowTarget {
     Into(Path),
     IntoDecl(String),
     Assign(String),
+    /// `REFERENCE INTO dref` (`true`: `REFERENCE INTO DATA(dref)`).
+    Ref(Path, bool),
 }
 
 /// Internal table statements.
@@ -434,6 +439,7 @@ impl StmtKind {
             StmtKind::Perform { .. } => "PERFORM",
             StmtKind::CreateObject { .. } => "CREATE OBJECT",
             StmtKind::Table(t) => t.keyword(),
+            StmtKind::Refs(r) => r.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()
@@ -526,6 +532,12 @@ pub enum Expr {
         sel: Box<RowSel>,
         comps: Vec<String>,
     },
+    /// `REF type|#( dobj )` (`ty` `None` for `#`): a data reference to `dobj` (a data object or
+    /// a table expression).
+    Ref {
+        ty: Option<String>,
+        arg: Box<Expr>,
+    },
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }
@@ -551,6 +563,8 @@ pub enum Cond {
     Cmp(CmpOp, Expr, Expr),
     IsInitial(Expr),
     IsBound(Expr),
+    /// `<fs> IS ASSIGNED`.
+    IsAssigned(Expr),
     /// `x BETWEEN low AND high` (`x` evaluated once).
     Between(Expr, Expr, Expr),
     Not(Box<Cond>),

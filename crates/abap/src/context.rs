@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use crate::ast::StmtKind;
 use crate::debug::{self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarRecord};
 use crate::expr::parse_path;
-use crate::state::{Current, Slot, State, Var, VarKind};
+use crate::state::{Current, Place, Slot, State, Var, VarKind};
 use crate::value::{Type, Value};
 
 /// What the hook gets: the stopped program's state, changeable through
@@ -74,19 +74,23 @@ impl StopContext for View<'_, '_> {
 }
 
 impl State<'_> {
-    /// The writable storage behind a debugger id in frame index `f` (bottom-based).
-    fn slot_for_id(&self, f: usize, id: &str) -> Option<Slot> {
+    /// The writable storage behind a debugger id in frame index `f` (bottom-based): variables,
+    /// components, attributes, `<FS>` (the assigned data object) and `REF->*`.
+    fn place_for_id(&self, f: usize, id: &str) -> Option<Place> {
         let id = id.to_ascii_uppercase();
         if let Some((obj, rest)) = State::object_id(&id) {
             let attr = rest.strip_prefix('-')?;
             let o = self.heap.get(obj)?;
             if let Some(i) = o.attrs.iter().position(|v| v.name == attr) {
-                return Some(Slot::Attr(obj, i));
+                return Some(Place {
+                    slot: Slot::Attr(obj, i),
+                    steps: Vec::new(),
+                });
             }
             return None;
         }
         let path = parse_path(&id)?;
-        self.slot(f, &path)
+        self.place(f, &path)
     }
 
     /// [`StopContext::set_value`] on the state.
@@ -94,11 +98,14 @@ impl State<'_> {
         let f = self
             .frame_from_top(frame)
             .ok_or_else(|| format!("there is no stack frame {frame}"))?;
-        let slot = self
-            .slot_for_id(f, id)
+        let place = self
+            .place_for_id(f, id)
             .ok_or_else(|| format!("variable {id} is unknown"))?;
         let var = self
-            .slot_var(&slot)
+            .slot_var(&place.slot)
+            .ok_or_else(|| format!("variable {id} is unknown"))?;
+        let current = self
+            .value_at(&place)
             .ok_or_else(|| format!("variable {id} is unknown"))?;
         if matches!(
             var.kind,
@@ -106,12 +113,16 @@ impl State<'_> {
         ) {
             return Err(format!("{id} is a constant and cannot be changed"));
         }
-        if !matches!(var.val.meta_type(), "simple" | "string") {
+        if !matches!(current.meta_type(), "simple" | "string") {
             return Err(format!(
                 "{id} is not an elementary field; only simple and string fields can be changed"
             ));
         }
-        let ty = var.ty.clone();
+        let ty = if place.steps.is_empty() {
+            var.ty.clone()
+        } else {
+            current.type_of()
+        };
         let new = Value::Str(text.to_string())
             .convert(&ty)
             .map_err(|e| match e {
@@ -125,19 +136,29 @@ impl State<'_> {
                     format!("\"{text}\" cannot be converted to type {}", ty.name())
                 }
             })?;
-        if let Some(actual) = self.alias_of(&slot).cloned()
-            && let Some(v) = self.value_at_mut(&actual)
-        {
-            *v = new.clone();
+        if let Some(v) = self.value_at_mut(&place) {
+            *v = new;
         }
-        if let Some(v) = self.slot_var_mut(&slot) {
-            v.val = new;
-        }
+        self.sync_aliases();
         let var = self
-            .slot_var(&slot)
+            .slot_var(&place.slot)
             .ok_or_else(|| format!("variable {id} is unknown"))?;
+        let val = self
+            .value_at(&place)
+            .ok_or_else(|| format!("variable {id} is unknown"))?;
+        let shown = Var {
+            name: var.name.clone(),
+            ty: if place.steps.is_empty() {
+                var.ty.clone()
+            } else {
+                val.type_of()
+            },
+            val: val.clone(),
+            kind: var.kind,
+            read_only: var.read_only,
+        };
         let up = id.to_ascii_uppercase();
-        Ok(self.record(up.clone(), up, var))
+        Ok(self.record(up.clone(), up, &shown))
     }
 
     /// [`StopContext::statement`] on the state.
@@ -186,7 +207,13 @@ impl State<'_> {
             VarKind::System => format!("SYST_{}", var.name),
             _ => var.ty.name(),
         };
-        let actual = target_class.map_or_else(|| declared.clone(), str::to_string);
+        let actual = match &var.val {
+            Value::DataRef(r) => self
+                .valid_target(r)
+                .and_then(|t| self.value_at(&t.place))
+                .map_or_else(|| declared.clone(), |v| v.type_of().name()),
+            _ => target_class.map_or_else(|| declared.clone(), str::to_string),
+        };
         let (kind, instantiation, access, parameter_kind) = match var.kind {
             VarKind::Local | VarKind::System | VarKind::Me => {
                 ("variable", "unknown", "unknown", "unknown")
@@ -214,7 +241,10 @@ impl State<'_> {
             access_kind: access.into(),
             meta_type: var.val.meta_type().into(),
             parameter_kind: parameter_kind.into(),
-            value: var.val.display(target_class),
+            value: match &var.val {
+                Value::DataRef(r) => self.dataref_display(r),
+                v => v.display(target_class),
+            },
             hex_value: var.val.hex(),
             read_only: var.read_only,
             technical_type: var.val.technical_type(),
@@ -469,6 +499,13 @@ impl StopContext for State<'_> {
                                 })
                                 .collect(),
                         )
+                    }
+                    Value::DataRef(_) => {
+                        let up = format!("{}->*", id.to_ascii_uppercase());
+                        let target = self.resolve_id(f, &up)?;
+                        let mut r = self.record(up.clone(), up, &target);
+                        r.kind = "unknown".into();
+                        Some(vec![r])
                     }
                     _ => Some(self.object_children(&var)),
                 };

@@ -120,6 +120,7 @@ impl<'r> Interp<'r, '_> {
                 }
                 Ok(row)
             }
+            Expr::Ref { ty, arg } => self.eval_ref(ty.as_deref(), arg),
             Expr::Unsupported(what) => Err(self.not_supported(what)),
         }
     }
@@ -372,6 +373,14 @@ impl<'r> Interp<'r, '_> {
                     .not_supported("comparison of a structure or table with another kind of data"))
             }
             (Value::Ref { target: x, .. }, Value::Ref { target: y, .. }) => Ok(x.cmp(y)),
+            (Value::DataRef(x), Value::DataRef(y)) => Ok(if x.target == y.target {
+                Ordering::Equal
+            } else {
+                Ordering::Less
+            }),
+            (Value::DataRef(_), _) | (_, Value::DataRef(_)) => {
+                Err(self.not_supported("comparison of a data reference with other data"))
+            }
             (Value::Ref { .. }, _) | (_, Value::Ref { .. }) => {
                 Err(self.not_supported("comparison of a reference with data"))
             }
@@ -410,8 +419,10 @@ impl<'r> Interp<'r, '_> {
                 })
             }
             Cond::IsInitial(e) => Ok(self.operand(e)?.is_initial()),
+            Cond::IsAssigned(e) => self.is_assigned(e),
             Cond::IsBound(e) => match self.operand(e)? {
                 Value::Ref { target, .. } => Ok(target.is_some()),
+                Value::DataRef(r) => Ok(self.data_ref_bound(&r)),
                 _ => Err(self.not_supported("IS BOUND on data")),
             },
             Cond::Between(x, low, high) => {

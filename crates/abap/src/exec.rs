@@ -197,11 +197,15 @@ impl<'r> Interp<'r, '_> {
         let name = if class == "#" {
             match target {
                 Some(Type::Ref(t)) => t.clone(),
+                Some(Type::DataRef(t)) => return self.new_data(t, args),
                 _ => return Err(self.not_supported("NEW # without a known type")),
             }
         } else {
             class.to_string()
         };
+        if let Some(ty) = self.data_type_for_new(&name) {
+            return self.new_data(&ty, args);
+        }
         let def = self.class_named(&name)?;
         let obj = self.create_object(def, Some(args))?;
         Ok(Value::Ref {
@@ -587,7 +591,7 @@ fn write_text(v: &Value) -> Option<String> {
         }
         Value::C(s) => Some(s.clone()),
         Value::Str(s) => Some(s.clone()),
-        Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => None,
+        Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => None,
     }
 }
 

@@ -106,11 +106,11 @@ pub fn parse_path(word: &str) -> Option<Path> {
             && n.ends_with('>')
             && is_name(n.get(1..n.len() - 1).unwrap_or(""))
     };
-    if parts
-        .iter()
-        .enumerate()
-        .any(|(i, (_, n))| !(is_name(n) || (i == 0 && field_symbol(n))))
-    {
+    if parts.iter().enumerate().any(|(i, (s, n))| {
+        // `dref->*` dereferences a data reference.
+        let deref = n == "*" && *s == Some(Sel::Arrow);
+        !(is_name(n) || deref || (i == 0 && field_symbol(n)))
+    }) {
         return None;
     }
     let mut it = parts.into_iter();
@@ -331,6 +331,7 @@ impl<'t> ExprParser<'t> {
             {
                 Some(w) if w == "INITIAL" => Cond::IsInitial(left),
                 Some(w) if w == "BOUND" => Cond::IsBound(left),
+                Some(w) if w == "ASSIGNED" => Cond::IsAssigned(left),
                 Some(w) => return Err(Unsup(format!("IS {w}"))),
                 None => return Err(Unsup("IS".into())),
             };
@@ -478,6 +479,9 @@ impl<'t> ExprParser<'t> {
                 if up == "VALUE" {
                     return self.value_constructor();
                 }
+                if up == "REF" {
+                    return self.ref_constructor();
+                }
                 if let Some(name) = w.strip_suffix('[') {
                     return self.table_expr(name);
                 }
@@ -588,6 +592,30 @@ impl<'t> ExprParser<'t> {
         Ok(Expr::Value {
             ty,
             body: Box::new(body),
+        })
+    }
+
+    /// After `REF`: `type|#( dobj )`.
+    fn ref_constructor(&mut self) -> PResult<Expr> {
+        let ty_word = self
+            .next()
+            .and_then(Token::word)
+            .map(str::to_ascii_uppercase)
+            .ok_or_else(|| Unsup("constructor expression REF without a type".into()))?;
+        if !matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before) {
+            return Err(Unsup("constructor expression REF without ( )".into()));
+        }
+        self.pos += 1;
+        let inner = self.group()?;
+        let arg = crate::refs::parse_ref_operand(inner).map_err(Unsup)?;
+        let ty = match ty_word.as_str() {
+            "#" => None,
+            t if is_name(t) => Some(ty_word.clone()),
+            _ => return Err(Unsup(format!("constructor expression REF {ty_word}"))),
+        };
+        Ok(Expr::Ref {
+            ty,
+            arg: Box::new(arg),
         })
     }
 

@@ -746,7 +746,9 @@ impl<'r> Interp<'r, '_> {
         let vars = self.parameters(class, &decl, &imp.name, &bound)?;
         let n_params = vars.len();
         let aliases = self.by_reference(&decl, &bound, &vars);
+        self.st.calls += 1;
         self.st.frames.push(Frame {
+            serial: self.st.calls,
             class,
             method: imp,
             me,
@@ -1157,7 +1159,7 @@ impl<'r> Interp<'r, '_> {
         self.prepare_path(path)?;
         match self.st.lookup(self.top(), path) {
             Some(v) => Ok(v.val.clone()),
-            None => Err(self.unknown(path)),
+            None => Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path))),
         }
     }
 
@@ -1168,13 +1170,7 @@ impl<'r> Interp<'r, '_> {
     pub fn writable_place(&mut self, path: &Path) -> Exec<Place> {
         self.prepare_path(path)?;
         let Some(place) = self.st.place(self.top(), path) else {
-            if path.base.starts_with('<') {
-                return Err(self.dump(
-                    "GETWA_NOT_ASSIGNED",
-                    format!("Field symbol {} has not been assigned", path.base),
-                ));
-            }
-            return Err(self.unknown(path));
+            return Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path)));
         };
         if self.st.slot_var(&place.slot).is_some_and(|v| v.read_only) {
             return Err(self.dump(
@@ -1378,6 +1374,10 @@ impl<'r> Interp<'r, '_> {
                 args,
             } => self.exec_create_object(target, class.as_deref(), args),
             StmtKind::Table(t) => self.exec_table(t),
+            StmtKind::Refs(r) => {
+                self.exec_ref_stmt(r)?;
+                Ok(Flow::Normal)
+            }
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }

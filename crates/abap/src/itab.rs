@@ -58,6 +58,14 @@ fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize), String> {
             Ok((RowTarget::Assign(word(rest.first())), 2))
         }
         "TRANSPORTING" if word(toks.get(i + 1)) == "NO" => Ok((RowTarget::None, 3)),
+        "REFERENCE" if word(toks.get(i + 1)) == "INTO" => {
+            let rest = toks.get(i + 2..).unwrap_or(&[]);
+            if let Some((name, n)) = inline_decl(rest) {
+                let p = parse_path(&name).ok_or_else(|| "REFERENCE INTO".to_string())?;
+                return Ok((RowTarget::Ref(p, true), 2 + n));
+            }
+            Ok((RowTarget::Ref(path(rest.first())?, false), 3))
+        }
         other => Err(format!("row target {other}")),
     }
 }
@@ -160,7 +168,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             let mut key = Vec::new();
             while i < rest.len() {
                 match word(rest.get(i)).as_str() {
-                    "INTO" | "ASSIGNING" | "TRANSPORTING" => {
+                    "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" => {
                         let (t, n) = row_target(rest, i)?;
                         target = t;
                         i += n;
@@ -170,7 +178,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                             .find(|k| {
                                 matches!(
                                     word(rest.get(*k)).as_str(),
-                                    "INTO" | "ASSIGNING" | "TRANSPORTING"
+                                    "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE"
                                 )
                             })
                             .unwrap_or(rest.len());
@@ -189,7 +197,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                             .find(|j| {
                                 matches!(
                                     word(rest.get(*j)).as_str(),
-                                    "INTO" | "ASSIGNING" | "TRANSPORTING" | "BINARY"
+                                    "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "BINARY"
                                 )
                             })
                             .unwrap_or(rest.len());
@@ -313,12 +321,12 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     let is_clause = |w: &str| {
         matches!(
             w,
-            "INTO" | "ASSIGNING" | "TRANSPORTING" | "FROM" | "TO" | "WHERE"
+            "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "FROM" | "TO" | "WHERE"
         )
     };
     while i < toks.len() {
         match word(toks.get(i)).as_str() {
-            "INTO" | "ASSIGNING" | "TRANSPORTING" => {
+            "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" => {
                 let (t, n) = row_target(toks, i)?;
                 target = t;
                 i += n;
@@ -521,7 +529,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// 0-based index of the first row matching `key` (evaluated).
-    fn find_row(&self, rows: &[Value], key: &[(String, Value)]) -> Exec<Option<usize>> {
+    pub fn find_row(&self, rows: &[Value], key: &[(String, Value)]) -> Exec<Option<usize>> {
         'rows: for (i, r) in rows.iter().enumerate() {
             for (c, v) in key {
                 let Some(x) = component(r, c) else {
@@ -544,7 +552,7 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    fn eval_key(&mut self, key: &[(String, Expr)]) -> Exec<Vec<(String, Value)>> {
+    pub fn eval_key(&mut self, key: &[(String, Expr)]) -> Exec<Vec<(String, Value)>> {
         let mut out = Vec::new();
         for (c, e) in key {
             out.push((c.clone(), self.eval(e)?));
@@ -615,6 +623,7 @@ impl<'r> Interp<'r, '_> {
                     row,
                 )
             }
+            RowTarget::Ref(into, inline) => self.row_reference(place, i, into, *inline),
             RowTarget::Assign(fs) => {
                 let mut p = place.clone();
                 p.steps.push(Step::Row(i));

@@ -25,6 +25,7 @@ mod lexer;
 mod limits;
 mod number;
 mod parser;
+mod refs;
 mod repository;
 mod state;
 mod statements;

@@ -1058,6 +1058,25 @@ impl Body<'_, '_> {
                 },
                 "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
                 "PERFORM" => perform(&st),
+                "ASSIGN" | "UNASSIGN" | "GET" | "CREATE"
+                    if !call_statement(&st)
+                        && match kw {
+                            "CREATE" => word_at(&st, 1) == "DATA",
+                            "GET" => word_at(&st, 1) == "REFERENCE",
+                            _ => true,
+                        } =>
+                {
+                    let parsed = match kw {
+                        "ASSIGN" => crate::refs::parse_assign(&st.tokens),
+                        "UNASSIGN" => crate::refs::parse_unassign(&st.tokens),
+                        "GET" => crate::refs::parse_get_reference(&st.tokens),
+                        _ => crate::refs::parse_create_data(&st.tokens),
+                    };
+                    match parsed {
+                        Ok(r) => StmtKind::Refs(Box::new(r)),
+                        Err(what) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
                 "CREATE" if st.tokens.get(1).is_some_and(|t| t.is_kw("OBJECT")) => {
                     create_object(&st)
                 }
@@ -1630,7 +1649,7 @@ fn num_arg(t: Option<&Token>) -> Option<u32> {
 }
 
 /// Type and `VALUE` clause of a data declaration.
-fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
+pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
     let mut ty: Option<TypeSpec> = None;
     let mut base: Option<String> = None;
     let mut length = None;
@@ -1657,10 +1676,10 @@ fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                     if r.is_empty() {
                         return (bad(&toks[i..]), None);
                     }
-                    if r == "DATA" || !is_name(&r) {
+                    if !is_name(&r) {
                         return (Err(format!("TYPE REF TO {r}")), None);
                     }
-                    ty = Some(Ok(Type::Ref(r)));
+                    ty = Some(Ok(crate::refs::ref_to(&r)));
                     i += 4;
                 } else if kw == "LIKE" && w(1) == "LINE" && w(2) == "OF" {
                     ty = Some(Ok(Type::LineOf(w(3))));
@@ -1796,7 +1815,7 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
     let line = if w(i) == "REF" && w(i + 1) == "TO" {
         i += 3;
         match w(i - 1) {
-            r if is_name(&r) && r != "DATA" => Ok(Type::Ref(r)),
+            r if is_name(&r) => Ok(crate::refs::ref_to(&r)),
             r => Err(format!("TABLE OF REF TO {r}")),
         }
     } else {

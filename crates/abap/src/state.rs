@@ -81,6 +81,9 @@ pub struct Frame<'r> {
     /// parameter's own `val` is only a copy for the debugger's listing
     /// ([`State::sync_aliases`]).
     pub aliases: Vec<(usize, Place)>,
+    /// Unique number of this procedure call (data references to its locals carry it, so they
+    /// become invalid when the call ends).
+    pub serial: u64,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.
@@ -171,6 +174,8 @@ pub enum Slot {
     Attr(ObjId, usize),
     Static(String, usize),
     Sy(usize),
+    /// An anonymous data object (`CREATE DATA`, `NEW i( )`) in [`State::anon`].
+    Anon(usize),
 }
 
 #[derive(Debug)]
@@ -187,6 +192,10 @@ pub struct State<'r> {
     pub sy: Vec<Var>,
     pub output: Vec<String>,
     pub steps: u64,
+    /// Anonymous data objects (never freed during a run, like the object heap).
+    pub anon: Vec<Var>,
+    /// Procedure calls started so far (for [`Frame::serial`]).
+    pub calls: u64,
 }
 
 /// Built-in constants every program sees.
@@ -243,6 +252,8 @@ impl<'r> State<'r> {
             sy,
             output: Vec::new(),
             steps: 0,
+            anon: Vec::new(),
+            calls: 0,
         }
     }
 
@@ -402,6 +413,7 @@ impl<'r> State<'r> {
                 slot: self.attr_slot(*obj, name)?,
                 steps: Vec::new(),
             }),
+            (Sel::Arrow, Value::DataRef(r)) => self.deref_step(r, name),
             _ => None,
         }
     }
@@ -557,6 +569,7 @@ impl<'r> State<'r> {
             Slot::Attr(o, i) => self.heap.get(*o)?.attrs.get(*i),
             Slot::Static(c, i) => self.statics.get(c)?.get(*i),
             Slot::Sy(i) => self.sy.get(*i),
+            Slot::Anon(i) => self.anon.get(*i),
         }
     }
 
@@ -566,6 +579,7 @@ impl<'r> State<'r> {
             Slot::Attr(o, i) => self.heap.get_mut(*o)?.attrs.get_mut(*i),
             Slot::Static(c, i) => self.statics.get_mut(c)?.get_mut(*i),
             Slot::Sy(i) => self.sy.get_mut(*i),
+            Slot::Anon(i) => self.anon.get_mut(*i),
         }
     }
 

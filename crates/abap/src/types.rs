@@ -99,6 +99,14 @@ impl<'r> Interp<'r, '_> {
                     ..(**t).clone()
                 }))
             }
+            // `REF TO name`: a data reference when `name` is a data type and no class.
+            Type::Ref(n)
+                if self.st.find_class(&class.program, n).is_none()
+                    && self.type_def(class, method, n).is_some() =>
+            {
+                Type::DataRef(Box::new(again(&Type::Named(n.clone()))?))
+            }
+            Type::DataRef(t) if **t != Type::Any => Type::DataRef(Box::new(again(t)?)),
             other => other.clone(),
         })
     }

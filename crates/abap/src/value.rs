@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::number::{Dec, pow10};
+use crate::refs::DataRef;
 
 /// Index of an object in the interpreter heap (instance number = index + 1).
 pub type ObjId = usize;
@@ -28,6 +29,8 @@ pub enum Type {
     },
     /// `REF TO <class or interface>` (upper case).
     Ref(String),
+    /// `REF TO <data type>`: a data reference with its static target type (`Any` for `data`).
+    DataRef(Box<Type>),
     /// Generic parameter typing (`any`, `data`, `simple`, `clike`, …): takes the actual's type.
     Any,
     /// A structure (`TYPES BEGIN OF … END OF`).
@@ -121,7 +124,7 @@ fn layout(t: &Type) -> (u64, u64) {
         Type::I | Type::Any | Type::Named(_) | Type::Like(_) | Type::LineOf(_) => (4, 4),
         Type::C(n) => (2 * u64::from(*n), 2),
         Type::P { len, .. } => (u64::from(*len), 1),
-        Type::String | Type::Ref(_) | Type::Table(_) => (8, 8),
+        Type::String | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => (8, 8),
         Type::Struct(s) => {
             let mut off = 0u64;
             let mut max_align = 1u64;
@@ -139,7 +142,7 @@ impl Type {
     /// True for strings, tables and references (and structures holding them).
     pub fn is_deep(&self) -> bool {
         match self {
-            Type::String | Type::Ref(_) | Type::Table(_) => true,
+            Type::String | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => true,
             Type::Struct(s) => s.comps.iter().any(|(_, t)| t.is_deep()),
             _ => false,
         }
@@ -176,6 +179,8 @@ pub enum Value {
         static_type: String,
         target: Option<ObjId>,
     },
+    /// A data reference (`REF TO data|i|ty`), see [`crate::refs`].
+    DataRef(Box<DataRef>),
     /// Component values in the order of the type's components.
     Struct(Arc<StructType>, Vec<Value>),
     /// Rows of an internal table.
@@ -213,6 +218,10 @@ impl Type {
                 static_type: t.clone(),
                 target: None,
             },
+            Type::DataRef(t) => Value::DataRef(Box::new(DataRef {
+                static_type: (**t).clone(),
+                target: None,
+            })),
         }
     }
 
@@ -224,6 +233,8 @@ impl Type {
             Type::C(_) => "C".into(),
             Type::P { .. } => "P".into(),
             Type::Ref(t) => t.clone(),
+            Type::DataRef(t) if **t == Type::Any => "DATA".into(),
+            Type::DataRef(t) => t.name(),
             Type::Any => "ANY".into(),
             Type::Struct(s) => s.name.clone(),
             Type::Table(t) => t.name.clone(),
@@ -296,6 +307,7 @@ impl Value {
             Value::C(s) => Type::C(u32::try_from(s.chars().count()).unwrap_or(u32::MAX)),
             Value::Str(_) => Type::String,
             Value::Ref { static_type, .. } => Type::Ref(static_type.clone()),
+            Value::DataRef(r) => Type::DataRef(Box::new(r.static_type.clone())),
             Value::Struct(t, _) => Type::Struct(t.clone()),
             Value::Table(t, _) => Type::Table(t.clone()),
         }
@@ -318,7 +330,7 @@ impl Value {
             Value::C(s) | Value::Str(s) => {
                 Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
             }
-            Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+            Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
             }
         }
@@ -331,6 +343,7 @@ impl Value {
             Value::C(s) => s.chars().all(|c| c == ' '),
             Value::Str(s) => s.is_empty(),
             Value::Ref { target, .. } => target.is_none(),
+            Value::DataRef(r) => r.target.is_none(),
             Value::Struct(_, c) => c.iter().all(Value::is_initial),
             Value::Table(_, rows) => rows.is_empty(),
         }
@@ -344,7 +357,9 @@ impl Value {
             Value::P { m, dec, .. } => Ok(sign_last(&Dec { m: *m, scale: *dec }, *dec)),
             Value::C(s) => Ok(s.trim_end_matches(' ').to_string()),
             Value::Str(s) => Ok(s.clone()),
-            Value::Ref { .. } | Value::Table(..) => Err(ConvError::Incompatible),
+            Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => {
+                Err(ConvError::Incompatible)
+            }
             // A flat structure converts as its components side by side (charlike view).
             Value::Struct(_, c) => {
                 let mut out = String::new();
@@ -366,7 +381,7 @@ impl Value {
             Value::I(i) => Ok(i.to_string()),
             Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }.format(*dec)),
             Value::C(_) | Value::Str(_) => self.to_abap_string(),
-            Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+            Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
             }
         }
@@ -433,9 +448,16 @@ impl Value {
                         Ok(Value::C(format!("*{rest}")))
                     }
                 }
-                Value::Ref { .. } | Value::Struct(..) | Value::Table(..) => {
+                Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                     Err(ConvError::Incompatible)
                 }
+            },
+            Type::DataRef(t) => match self {
+                Value::DataRef(r) => Ok(Value::DataRef(Box::new(DataRef {
+                    static_type: (**t).clone(),
+                    target: r.target.clone(),
+                }))),
+                _ => Err(ConvError::Incompatible),
             },
             Type::Ref(t) => match self {
                 Value::Ref { target, .. } => Ok(Value::Ref {
@@ -467,6 +489,9 @@ impl Value {
                 (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
                 _ => "{O:initial}".into(),
             },
+            // The debugger view names the target (crate::refs); only the initial case is known
+            // here.
+            Value::DataRef(_) => "{A:initial}".into(),
             Value::Struct(..) => self.technical_type(),
             Value::Table(t, rows) => {
                 let cols = match &t.line {
@@ -505,7 +530,7 @@ impl Value {
                 .flat_map(u16::to_le_bytes)
                 .map(|b| format!("{b:02X}"))
                 .collect(),
-            Value::Ref { .. } | Value::Table(..) => String::new(),
+            Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => String::new(),
             Value::Struct(t, c) => {
                 if Type::Struct(t.clone()).is_deep() {
                     String::new()
@@ -524,6 +549,7 @@ impl Value {
             Value::C(_) => "C".into(),
             Value::Str(_) => "CString".into(),
             Value::Ref { static_type, .. } => format!("Ref to {static_type}"),
+            Value::DataRef(r) => format!("Ref to {}", r.type_name()),
             Value::Struct(t, _) => {
                 let ty = Type::Struct(t.clone());
                 if ty.is_deep() {
@@ -544,6 +570,7 @@ impl Value {
             Value::I(_) | Value::P { .. } | Value::C(_) => "simple",
             Value::Str(_) => "string",
             Value::Ref { .. } => "objectref",
+            Value::DataRef(_) => "dataref",
             Value::Struct(..) => "structure",
             Value::Table(..) => "table",
         }
@@ -557,7 +584,7 @@ impl Value {
             Value::C(s) | Value::Str(s) => {
                 u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX)
             }
-            Value::Ref { .. } => 8,
+            Value::Ref { .. } | Value::DataRef(_) => 8,
             Value::Struct(t, _) => Type::Struct(t.clone()).byte_len(),
             Value::Table(..) => 0,
         }
