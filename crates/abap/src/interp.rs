@@ -19,7 +19,7 @@ use crate::debug::{DebugHook, Location, Resume};
 use crate::limits::Limits;
 use crate::state::{
     CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
-    Place, State, Var, VarKind,
+    Place, Slot, State, Var, VarKind,
 };
 use crate::value::{ConvError, ObjId, Type, Value};
 
@@ -432,9 +432,34 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
-        let Some(e) = &d.value else {
-            return Ok(ty.initial());
-        };
+        match &d.value {
+            Some(e) => self.start_value(&d.name, e, ty, earlier),
+            None => Ok(ty.initial()),
+        }
+    }
+
+    /// The value of a `VALUE` clause: a literal, a constant, or for a structure declared with
+    /// `BEGIN OF … END OF` the `VALUE` clauses of its components.
+    fn start_value(&self, name: &str, e: &Expr, ty: &Type, earlier: &[Var]) -> Exec<Value> {
+        if let (Expr::Value { body, .. }, Type::Struct(st)) = (e, ty)
+            && body.rows.is_empty()
+        {
+            let mut comps: Vec<Value> = st.comps.iter().map(|(_, t)| t.initial()).collect();
+            for (comp, ce) in &body.fields {
+                let (Some(i), Some((_, cty))) = (
+                    st.index_of(comp),
+                    st.index_of(comp).and_then(|i| st.comps.get(i)),
+                ) else {
+                    return Err(self.not_supported(&format!("VALUE of {name}-{comp}")));
+                };
+                let v = self.start_value(name, ce, cty, earlier)?;
+                if let Some(slot) = comps.get_mut(i) {
+                    *slot = v;
+                }
+            }
+            return Ok(Value::Struct(st.clone(), comps));
+        }
+        let d_name = name;
         let v = match e {
             Expr::Lit(v) => v.clone(),
             Expr::Neg(inner) => match inner.as_ref() {
@@ -449,7 +474,7 @@ impl<'r> Interp<'r, '_> {
                         dec: n.scale,
                     }
                 }
-                _ => return Err(self.not_supported(&format!("VALUE of {}", d.name))),
+                _ => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
             },
             Expr::Path(p) if p.rest.is_empty() => {
                 if let Some(v) = earlier.iter().find(|v| v.name == p.base) {
@@ -470,7 +495,7 @@ impl<'r> Interp<'r, '_> {
                     }
                 }
             }
-            _ => return Err(self.not_supported(&format!("VALUE of {}", d.name))),
+            _ => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
         };
         v.convert(ty).map_err(|e| self.conv_error(e))
     }
@@ -687,12 +712,53 @@ impl<'r> Interp<'r, '_> {
             };
             let ty = &self.resolve_type(class, Some(imp), ty, &earlier)?;
             let mut v = Var::new(&d.name, ty.clone(), kind);
+            if d.is_static {
+                // Lives in the procedure's static store; the frame's variable is an alias.
+                let place = self.procedure_static(class, imp, d, ty, &earlier)?;
+                if let Some(f) = self.st.frames.last_mut() {
+                    f.aliases.push((f.vars.len(), place));
+                    f.vars.push(v);
+                }
+                continue;
+            }
             v.val = self.decl_value(d, ty, &earlier)?;
             if let Some(f) = self.st.frames.last_mut() {
                 f.vars.push(v);
             }
         }
         Ok(())
+    }
+
+    /// The storage of a `STATICS` variable: created with its start value on the procedure's
+    /// first call, kept for all later calls (of every instance).
+    fn procedure_static(
+        &mut self,
+        class: &'r ClassDef,
+        imp: &'r MethodImpl,
+        d: &DataDecl,
+        ty: &Type,
+        earlier: &[Var],
+    ) -> Exec<Place> {
+        let key = format!("{}\\{}={}", class.key, imp.place.event_type, imp.name);
+        let existing = self
+            .st
+            .statics
+            .get(&key)
+            .and_then(|vars| vars.iter().position(|v| v.name == d.name));
+        let index = match existing {
+            Some(i) => i,
+            None => {
+                let mut v = Var::new(&d.name, ty.clone(), VarKind::Local);
+                v.val = self.decl_value(d, ty, earlier)?;
+                let vars = self.st.statics.entry(key.clone()).or_default();
+                vars.push(v);
+                vars.len() - 1
+            }
+        };
+        Ok(Place {
+            slot: Slot::Static(key, index),
+            steps: Vec::new(),
+        })
     }
 
     /// [`Interp::invoke`] for other modules.

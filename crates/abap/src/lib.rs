@@ -16,6 +16,7 @@ pub mod debug;
 mod ast;
 mod builtins;
 mod context;
+mod ddic;
 mod eval;
 mod exec;
 mod expr;

@@ -287,11 +287,14 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if ctx.kind == ObjectKind::Program
-                && matches!(kw.as_str(), "DATA" | "STATICS" | "CLASS-DATA")
+                && matches!(kw.as_str(), "DATA" | "STATICS" | "CLASS-DATA" | "CONSTANTS")
                 && (dbuild.open() || word_at(&st, 1) == "BEGIN")
             {
-                if let Some((name, ty, _)) = dbuild.feed(rest) {
-                    prog.attributes.push(struct_decl(name, ty, st.line, true));
+                if let Some((name, ty, value)) = dbuild.feed(rest) {
+                    let mut d = struct_decl(name, ty, st.line, true);
+                    d.is_constant = kw == "CONSTANTS";
+                    d.value = value;
+                    prog.attributes.push(d);
                 }
                 continue;
             }
@@ -485,12 +488,14 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if matches!(kw.as_str(), "DATA" | "CLASS-DATA")
+            if matches!(kw.as_str(), "DATA" | "CLASS-DATA" | "CONSTANTS")
                 && (dbuild.open() || word_at(&st, 1) == "BEGIN")
             {
-                if let Some((name, ty, _)) = dbuild.feed(rest) {
+                if let Some((name, ty, value)) = dbuild.feed(rest) {
                     let mut d = struct_decl(name, ty, st.line, kw != "DATA");
                     d.visibility = vis;
+                    d.is_constant = kw == "CONSTANTS";
+                    d.value = value;
                     class.attributes.push(d);
                 }
                 continue;
@@ -765,6 +770,9 @@ struct Body<'p, 'a> {
     field_symbols: Vec<String>,
     tbuild: TypeBuilder,
     dbuild: TypeBuilder,
+    /// The keyword that opened the structure `dbuild` is building (`DATA`, `STATICS`,
+    /// `CONSTANTS`).
+    dbuild_kind: String,
 }
 
 impl<'p, 'a> Body<'p, 'a> {
@@ -777,6 +785,7 @@ impl<'p, 'a> Body<'p, 'a> {
             field_symbols: Vec::new(),
             tbuild: TypeBuilder::default(),
             dbuild: TypeBuilder::default(),
+            dbuild_kind: String::new(),
         }
     }
 }
@@ -792,6 +801,8 @@ type OpenStruct = (String, Vec<(String, Type)>, Option<String>);
 pub struct TypeBuilder {
     /// Open structures: name, components, first unsupported component type.
     stack: Vec<OpenStruct>,
+    /// `VALUE` clauses of the outermost structure's components (`CONSTANTS BEGIN OF`).
+    values: Vec<(String, Expr)>,
 }
 
 impl TypeBuilder {
@@ -819,7 +830,14 @@ impl TypeBuilder {
                     comps,
                 }))),
             };
-            return self.add(name, ty, None);
+            let value = (self.stack.is_empty() && !self.values.is_empty()).then(|| Expr::Value {
+                ty: None,
+                body: Box::new(crate::ast::ValueBody {
+                    fields: std::mem::take(&mut self.values),
+                    rows: Vec::new(),
+                }),
+            });
+            return self.add(name, ty, value);
         }
         if w(0) == "INCLUDE" && (w(1) == "TYPE" || w(1) == "STRUCTURE") {
             let t = Type::Named(w(2));
@@ -833,6 +851,20 @@ impl TypeBuilder {
             return None;
         }
         let (ty, value) = type_and_value(rest.get(1..).unwrap_or(&[]));
+        let value = match (self.stack.len(), value) {
+            (1, Some(v)) => {
+                self.values.push((name.clone(), v));
+                None
+            }
+            (n, Some(_)) if n > 1 => {
+                if let Some(top) = self.stack.last_mut() {
+                    top.2
+                        .get_or_insert_with(|| format!("VALUE of nested component {name}"));
+                }
+                None
+            }
+            (_, v) => v,
+        };
         let ty = ty.map(|t| match t {
             Type::Table(t) if t.name.is_empty() => {
                 let mut t = (*t).clone();
@@ -959,9 +991,18 @@ impl Body<'_, '_> {
                     }
                     return Ok(None);
                 }
-                "DATA" | "STATICS" if self.dbuild.open() || word_at(&st, 1) == "BEGIN" => {
-                    if let Some((name, ty, _)) = self.dbuild.feed(rest) {
-                        self.locals.push(struct_decl(name, ty, line, false));
+                "DATA" | "STATICS" | "CONSTANTS"
+                    if self.dbuild.open() || word_at(&st, 1) == "BEGIN" =>
+                {
+                    if !self.dbuild.open() {
+                        self.dbuild_kind = kw.to_string();
+                    }
+                    if let Some((name, ty, value)) = self.dbuild.feed(rest) {
+                        let mut d = struct_decl(name, ty, line, false);
+                        d.is_static = self.dbuild_kind == "STATICS";
+                        d.is_constant = self.dbuild_kind == "CONSTANTS";
+                        d.value = value;
+                        self.locals.push(d);
                     }
                     return Ok(None);
                 }
@@ -971,15 +1012,17 @@ impl Body<'_, '_> {
                     }
                     return Ok(None);
                 }
-                "DATA" | "CONSTANTS" => match data_decl(&st) {
+                "DATA" | "CONSTANTS" | "STATICS" => match data_decl(&st) {
                     Some(mut d) if d.ty.is_ok() => {
                         d.is_constant = kw == "CONSTANTS";
+                        // STATICS: one data object per procedure, kept between calls.
+                        d.is_static = kw == "STATICS";
                         self.locals.push(d);
                         return Ok(None);
                     }
                     _ => unsupported(&st, false),
                 },
-                "STATICS" | "TYPE-POOLS" | "CLASS-DATA" => unsupported(&st, false),
+                "TYPE-POOLS" | "CLASS-DATA" => unsupported(&st, false),
                 "IF" => {
                     let mut branches = vec![(line, cond(rest), Vec::new())];
                     let mut else_body = Vec::new();

@@ -261,7 +261,7 @@ pub fn ddic_type(name: &str) -> Option<Type> {
     let line = match name {
         "STRING_TABLE" => Type::String,
         "STRINGTAB" => Type::String,
-        _ => return named_type(name),
+        _ => return named_type(name).or_else(|| crate::ddic::data_element(name)),
     };
     Some(Type::Table(Arc::new(TableType {
         name: name.to_string(),

@@ -1,0 +1,100 @@
+//! Declarations beyond plain DATA: STATICS, structured CONSTANTS, dictionary data elements.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn class(decl: &str, main: &str, methods: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{decl}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+    )
+}
+
+fn run(src: &str) -> Result<String, RunError> {
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(decl: &str, main: &str, methods: &str) -> String {
+    match run(&class(decl, main, methods)) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+#[test]
+fn statics_keep_their_value_between_calls_and_instances() {
+    let o = out(
+        "    METHODS next RETURNING VALUE(rv) TYPE i.",
+        "DATA(lo_other) = NEW zcl_t( ).\nout->write( next( ) ).\nout->write( next( ) ).\nout->write( lo_other->next( ) ).",
+        "  METHOD next.\n    STATICS sv_count TYPE i VALUE 10.\n    DATA lv_local TYPE i.\n    sv_count = sv_count + 1.\n    lv_local = lv_local + 1.\n    rv = sv_count * 100 + lv_local.\n  ENDMETHOD.",
+    );
+    assert_eq!(o, "1101 \n1201 \n1301 ");
+}
+
+#[test]
+fn statics_structure_keeps_its_components() {
+    let o = out(
+        "    METHODS count IMPORTING iv_text TYPE string RETURNING VALUE(rv) TYPE string.",
+        "out->write( count( `a` ) ).\nout->write( count( `bc` ) ).",
+        "  METHOD count.\n    STATICS: BEGIN OF ss_seen,\n               calls TYPE i,\n               chars TYPE i,\n             END OF ss_seen.\n    ss_seen-calls = ss_seen-calls + 1.\n    ss_seen-chars = ss_seen-chars + strlen( iv_text ).\n    rv = |{ ss_seen-calls }/{ ss_seen-chars }|.\n  ENDMETHOD.",
+    );
+    assert_eq!(o, "1/1\n2/3");
+}
+
+#[test]
+fn structured_constants_in_classes_methods_and_programs() {
+    let o = out(
+        "    CONSTANTS: BEGIN OF c_status,\n                 open   TYPE c LENGTH 1 VALUE 'O',\n                 closed TYPE c LENGTH 1 VALUE 'C',\n                 count  TYPE i VALUE 2,\n               END OF c_status.",
+        "CONSTANTS: BEGIN OF lc_limits,\n             low  TYPE i VALUE -5,\n             high TYPE i VALUE 5,\n           END OF lc_limits.\nout->write( |{ c_status-open }{ c_status-closed }{ c_status-count }| ).\nout->write( |{ zcl_t=>c_status-closed }| ).\nout->write( |{ lc_limits-low } { lc_limits-high }| ).",
+        "",
+    );
+    assert_eq!(o, "OC2\nC\n-5 5");
+
+    let mut r = Repository::new();
+    r.add_file(
+        "zr.prog.abap",
+        "REPORT zr.\nCONSTANTS: BEGIN OF gc_color,\n             red  TYPE string VALUE `R`,\n             blue TYPE string VALUE `B`,\n           END OF gc_color.\nSTART-OF-SELECTION.\n  WRITE / |{ gc_color-red }{ gc_color-blue }|.\n",
+    )
+    .expect("loads");
+    assert_eq!(r.run_report("ZR", &mut NoDebugger).expect("runs"), "RB");
+}
+
+#[test]
+fn constants_cannot_be_changed() {
+    let r = run(&class(
+        "    CONSTANTS: BEGIN OF c_s,\n                 a TYPE i VALUE 1,\n               END OF c_s.",
+        "c_s-a = 2.",
+        "",
+    ));
+    match r {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "MOVE_TO_LIT_NOTALLOWED_NODATA"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn nested_structure_constants_are_reported_not_silently_initial() {
+    let r = run(&class(
+        "",
+        "CONSTANTS: BEGIN OF lc_outer,\n             BEGIN OF inner,\n               a TYPE i VALUE 1,\n             END OF inner,\n           END OF lc_outer.\nout->write( lc_outer-inner-a ).",
+        "",
+    ));
+    match r {
+        Err(RunError::Dump { id, text, .. }) => {
+            assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+            assert!(text.contains("LC_OUTER"), "{text}");
+        }
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn dictionary_data_elements() {
+    let o = out(
+        "",
+        "DATA lv_name TYPE char10 VALUE 'abcdefghijkl'.\nDATA lv_rc TYPE syst_subrc.\nDATA lv_user TYPE syuname.\nDATA lv_flag TYPE boole_d VALUE 'X'.\nlv_rc = 4.\nlv_user = sy-uname.\nout->write( |[{ lv_name }] { lv_rc } { lv_user } { lv_flag }| ).",
+        "",
+    );
+    assert_eq!(o, "[abcdefghij] 4 DEVELOPER X");
+}
