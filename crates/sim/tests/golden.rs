@@ -338,3 +338,58 @@ async fn caught_exception_object() {
     compare("caught_exception.txt", &actual);
     finish(sim, &d, run).await;
 }
+
+const DATA_REFS_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_data_refs/source/main";
+const FIELD_SYMBOLS_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_field_symbols/source/main";
+
+/// Data references (META_TYPE `dataref`, `{A:n*\TYPE=…}` for anonymous data objects, the
+/// target through `REF->*` and `REF->COMP`) and a field symbol assigned to an anonymous
+/// structure. adt-wire.md §9.4 has no capture of a data reference's VALUE; the `{A:…}` form is
+/// the one SAP's debugger and short dumps use for anonymous data objects.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn data_references() {
+    let (sim, d, run) = stopped_at(
+        DATA_REFS_URI,
+        57,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_DATA_REFS",
+    )
+    .await;
+    let actual = view(
+        &d,
+        &[
+            "LR_COUNT",
+            "LR_COUNT->*",
+            "LR_TEXT",
+            "LR_TEXT->*",
+            "LR_DATA",
+            "LR_TYPED->OWNER",
+            "<LS_ACCOUNT>-BALANCE",
+        ],
+        &["LR_COUNT", "LR_TYPED->*"],
+    )
+    .await;
+    compare("data_references.txt", &actual);
+    finish(sim, &d, run).await;
+}
+
+/// Field symbols show the data object they are assigned to (a row of a table, a component,
+/// an attribute); an unknown one is not answered; `getChildVariables` of a field symbol
+/// assigned to a structure gives its components. (The records of deep structures are left
+/// out: their LENGTH follows the shared layout rule, not this area.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn field_symbols() {
+    let (sim, d, run) = stopped_at(
+        FIELD_SYMBOLS_URI,
+        65,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_FIELD_SYMBOLS",
+    )
+    .await;
+    let actual = view(
+        &d,
+        &["<LV_INT>", "<LV_ANY>", "<LS_SECOND>-NAME", "<LV_UNKNOWN>"],
+        &["<LS_SECOND>"],
+    )
+    .await;
+    compare("field_symbols.txt", &actual);
+    finish(sim, &d, run).await;
+}

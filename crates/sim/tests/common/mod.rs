@@ -218,7 +218,8 @@ impl Session {
         );
         for p in parents {
             body.push_str(&format!(
-                "<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>{p}</PARENT_ID></STPDA_ADT_VARIABLE_HIERARCHY>"
+                "<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>{}</PARENT_ID></STPDA_ADT_VARIABLE_HIERARCHY>",
+                xml_text(p)
             ));
         }
         body.push_str("</HIERARCHIES></DATA></asx:values></asx:abap>");
@@ -236,7 +237,8 @@ impl Session {
         );
         for id in ids {
             body.push_str(&format!(
-                "<STPDA_ADT_VARIABLE><ID>{id}</ID></STPDA_ADT_VARIABLE>"
+                "<STPDA_ADT_VARIABLE><ID>{}</ID></STPDA_ADT_VARIABLE>",
+                xml_text(id)
             ));
         }
         body.push_str("</DATA></asx:values></asx:abap>");
@@ -294,4 +296,11 @@ pub fn subtype(body: &str) -> Option<String> {
     let start = body.find(key)? + key.len();
     let end = body[start..].find('<')? + start;
     Some(body[start..end].to_string())
+}
+
+/// `text` escaped for XML character data (ids such as `<FS>` and `REF->*`).
+pub fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
