@@ -487,6 +487,8 @@ pub enum BinOp {
     Div,
     IntDiv,
     Mod,
+    /// `**`
+    Power,
 }
 
 #[derive(Debug, Clone)]

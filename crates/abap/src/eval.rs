@@ -2,33 +2,26 @@
 //! comparisons and logical expressions.
 //!
 //! Arithmetic first evaluates every operand (left to right, so method calls run in source
-//! order), then picks the calculation type from all operands and the target — `i` when
-//! everything is `i`, else decimal (`p`) — and only then computes. That is why `i = 7 / 2` is 4
-//! (rounded) while `p = 7 / 2` is 3.5.
+//! order), then picks the calculation type from all operands and the target (`calc.rs`) and
+//! only then computes. That is why `i = 7 / 2` is 4 (rounded) while `p = 7 / 2` is 3.5.
 
 use std::cmp::Ordering;
 
 use crate::ast::{BinOp, CmpOp, Cond, Expr, TemplateItem};
+use crate::calc::{CalcType, calc_type};
+use crate::conversion::float_value;
 use crate::interp::{Exec, Interp, is_arith};
 use crate::number::{Dec, Overflow};
 use crate::value::{Type, Value};
 
 /// An arithmetic expression with evaluated operands.
-enum Num {
+pub enum Num {
     Leaf(Value),
     Neg(Box<Num>),
     Bin(BinOp, Box<Num>, Box<Num>),
 }
 
 impl Num {
-    fn needs_decimal(&self) -> bool {
-        match self {
-            Num::Leaf(v) => !matches!(v, Value::I(_)),
-            Num::Neg(n) => n.needs_decimal(),
-            Num::Bin(_, a, b) => a.needs_decimal() || b.needs_decimal(),
-        }
-    }
-
     /// Largest number of decimals of a `p` operand (the result keeps at least that many).
     fn max_decimals(&self) -> u32 {
         match self {
@@ -37,17 +30,6 @@ impl Num {
             Num::Neg(n) => n.max_decimals(),
             Num::Bin(_, a, b) => a.max_decimals().max(b.max_decimals()),
         }
-    }
-}
-
-/// Integer division rounded half away from zero (ABAP `/` with calculation type `i`).
-fn div_round(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    let r = a % b;
-    if 2 * r.abs() >= b.abs() {
-        q + a.signum() * b.signum()
-    } else {
-        q
     }
 }
 
@@ -224,9 +206,17 @@ impl<'r> Interp<'r, '_> {
     /// the calculation type.
     pub fn arith(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
         let num = self.collect(e)?;
-        let decimal = num.needs_decimal() || matches!(target, Some(Type::P { .. }));
-        if !decimal {
-            return self.calc_i(&num).map(Value::I);
+        match calc_type(&num, target) {
+            CalcType::I => {
+                let v = self.calc_int(&num, false)?;
+                return Ok(Value::I(i32::try_from(v).unwrap_or_default()));
+            }
+            CalcType::Int8 => return self.calc_int(&num, true).map(Value::Int8),
+            CalcType::F => return self.calc_f(&num).map(Value::F),
+            CalcType::DecFloat => {
+                return self.calc_decfloat(&num).map(|d| Value::DecFloat(d, 34));
+            }
+            CalcType::P => {}
         }
         let d = self.calc_p(&num)?;
         let keep = num.max_decimals();
@@ -252,57 +242,6 @@ impl<'r> Interp<'r, '_> {
         )
     }
 
-    fn calc_i(&self, n: &Num) -> Exec<i32> {
-        match n {
-            Num::Leaf(Value::I(v)) => Ok(*v),
-            Num::Leaf(_) => Err(self.not_supported("operand in an integer calculation")),
-            Num::Neg(a) => {
-                let a = self.calc_i(a)?;
-                a.checked_neg().ok_or_else(|| {
-                    self.dump(
-                        "COMPUTE_INT_MINUS_OVERFLOW",
-                        "Integer overflow in a negation",
-                    )
-                })
-            }
-            Num::Bin(op, a, b) => {
-                let a = self.calc_i(a)?;
-                let b = self.calc_i(b)?;
-                let overflow =
-                    |id: &str| self.dump(id, "Integer overflow in an arithmetic operation");
-                match op {
-                    BinOp::Add => a
-                        .checked_add(b)
-                        .ok_or_else(|| overflow("COMPUTE_INT_PLUS_OVERFLOW")),
-                    BinOp::Sub => a
-                        .checked_sub(b)
-                        .ok_or_else(|| overflow("COMPUTE_INT_MINUS_OVERFLOW")),
-                    BinOp::Mul => a
-                        .checked_mul(b)
-                        .ok_or_else(|| overflow("COMPUTE_INT_TIMES_OVERFLOW")),
-                    BinOp::Div | BinOp::IntDiv | BinOp::Mod => {
-                        if b == 0 {
-                            // ABAP: dividing zero by zero gives zero; anything else dumps.
-                            return if a == 0 {
-                                Ok(0)
-                            } else {
-                                Err(self
-                                    .dump("COMPUTE_INT_ZERODIVIDE", "Division by zero (type i)"))
-                            };
-                        }
-                        let (a, b) = (i64::from(a), i64::from(b));
-                        let r = match op {
-                            BinOp::Div => div_round(a, b),
-                            BinOp::IntDiv => a.div_euclid(b),
-                            _ => a.rem_euclid(b),
-                        };
-                        i32::try_from(r).map_err(|_| overflow("COMPUTE_INT_DIV_OVERFLOW"))
-                    }
-                }
-            }
-        }
-    }
-
     fn calc_p(&self, n: &Num) -> Exec<Dec> {
         let ov = |_: Overflow| self.bcd_overflow();
         match n {
@@ -319,6 +258,7 @@ impl<'r> Interp<'r, '_> {
                     }
                 };
                 match op {
+                    BinOp::Power => Err(self.not_supported("** in a packed calculation")),
                     BinOp::Add => a.add(b).map_err(ov),
                     BinOp::Sub => a.sub(b).map_err(ov),
                     BinOp::Mul => a.mul(b).map_err(ov),
@@ -385,16 +325,44 @@ impl<'r> Interp<'r, '_> {
                 Err(self.not_supported("comparison of a reference with data"))
             }
             (Value::I(x), Value::I(y)) => Ok(x.cmp(y)),
-            (Value::I(_) | Value::P { .. }, _) | (_, Value::I(_) | Value::P { .. }) => {
+            (Value::F(_), _) | (_, Value::F(_)) => {
+                let x = float_value(a).map_err(|e| self.conv_error(e))?;
+                let y = float_value(b).map_err(|e| self.conv_error(e))?;
+                Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal))
+            }
+            (Value::I(_) | Value::P { .. } | Value::Int8(_) | Value::DecFloat(..), _)
+            | (_, Value::I(_) | Value::P { .. } | Value::Int8(_) | Value::DecFloat(..)) => {
                 let x = a.to_dec().map_err(|e| self.conv_error(e))?;
                 let y = b.to_dec().map_err(|e| self.conv_error(e))?;
                 Ok(x.cmp(&y))
             }
+            // Numeric text against text: as numbers when both are numbers.
+            (Value::N(_), Value::C(_) | Value::Str(_) | Value::N(_))
+            | (Value::C(_) | Value::Str(_), Value::N(_))
+                if a.to_dec().is_ok() && b.to_dec().is_ok() =>
+            {
+                let x = a.to_dec().map_err(|e| self.conv_error(e))?;
+                let y = b.to_dec().map_err(|e| self.conv_error(e))?;
+                Ok(x.cmp(&y))
+            }
+            (Value::X(x) | Value::XStr(x), Value::X(y) | Value::XStr(y)) => {
+                // The shorter operand counts as padded with zero bytes.
+                let n = x.len().max(y.len());
+                let pad = |v: &[u8]| {
+                    let mut v = v.to_vec();
+                    v.resize(n, 0);
+                    v
+                };
+                Ok(pad(x).cmp(&pad(y)))
+            }
             _ => {
                 let text = |v: &Value| -> String {
                     match v {
-                        Value::C(s) => s.trim_end_matches(' ').to_string(),
+                        Value::C(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
+                            s.trim_end_matches(' ').to_string()
+                        }
                         Value::Str(s) => s.clone(),
+                        Value::X(b) | Value::XStr(b) => crate::conversion::hex_text(b),
                         _ => String::new(),
                     }
                 };

@@ -592,6 +592,7 @@ fn write_text(v: &Value) -> Option<String> {
         Value::C(s) => Some(s.clone()),
         Value::Str(s) => Some(s.clone()),
         Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => None,
+        other => crate::conversion::list_text(other),
     }
 }
 

@@ -394,7 +394,7 @@ impl<'t> ExprParser<'t> {
     }
 
     fn multiplicative(&mut self) -> PResult<Expr> {
-        let mut l = self.unary()?;
+        let mut l = self.power()?;
         loop {
             let op = match self
                 .peek()
@@ -405,14 +405,27 @@ impl<'t> ExprParser<'t> {
                 Some(w) if w == "/" => BinOp::Div,
                 Some(w) if w == "DIV" => BinOp::IntDiv,
                 Some(w) if w == "MOD" => BinOp::Mod,
-                Some(w) if w == "**" => return Err(Unsup("operator **".into())),
                 _ => return Ok(l),
             };
             self.pos += 1;
-            let r = self.unary()?;
+            let r = self.power()?;
             self.count_op()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
+    }
+
+    /// `a ** b`: binds tighter than `*` and groups from the right (`2 ** 3 ** 2` is 2 ** 9).
+    fn power(&mut self) -> PResult<Expr> {
+        let base = self.unary()?;
+        if self.peek().and_then(Token::word) != Some("**") {
+            return Ok(base);
+        }
+        self.pos += 1;
+        self.count_op()?;
+        self.enter()?;
+        let exp = self.power();
+        self.depth -= 1;
+        Ok(Expr::Bin(BinOp::Power, Box::new(base), Box::new(exp?)))
     }
 
     fn unary(&mut self) -> PResult<Expr> {

@@ -1639,6 +1639,8 @@ impl<'r> Interp<'r, '_> {
 pub fn display_type(t: &Type) -> String {
     match t {
         Type::C(n) => format!("C({n})"),
+        Type::N(n) => format!("N({n})"),
+        Type::X(n) => format!("X({n})"),
         Type::P { len, dec } => format!("P({len},{dec})"),
         Type::Struct(s) if s.name.is_empty() => "structure".into(),
         Type::Table(t) if t.name.is_empty() => "table".into(),

@@ -15,11 +15,15 @@ pub mod debug;
 
 mod ast;
 mod builtins;
+mod calc;
+mod calendar;
 mod context;
+mod conversion;
 mod ddic;
 mod eval;
 mod exec;
 mod expr;
+mod float;
 mod interp;
 mod itab;
 mod lexer;

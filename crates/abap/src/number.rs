@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 /// `m / 10^scale`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dec {
     pub m: i128,
     pub scale: u32,

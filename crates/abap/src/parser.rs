@@ -16,7 +16,9 @@ use crate::expr::{
 };
 use crate::lexer::{Token, TokenKind, lex};
 use crate::statements::{Statement, split};
-use crate::value::{MAX_C_LENGTH, StructType, TableKey, TableKind, TableType, Type};
+use crate::value::{
+    MAX_C_LENGTH, MAX_X_LENGTH, StructType, TableKey, TableKind, TableType, Type, named_type,
+};
 
 /// A data declaration made with `DATA BEGIN OF … END OF`.
 fn struct_decl(name: String, ty: TypeSpec, line: u32, is_static: bool) -> DataDecl {
@@ -1703,11 +1705,18 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
         let words: Vec<String> = t.iter().take(4).map(describe).collect();
         Err(words.join(" "))
     };
+    // Old form `name(len) TYPE c|n|x|p`.
     if toks
         .first()
         .is_some_and(|t| t.kind == TokenKind::LParen && !t.space_before)
     {
-        return (Err("length in parentheses".into()), None);
+        match (num_arg(toks.get(1)), toks.get(2)) {
+            (Some(n), Some(t)) if t.kind == TokenKind::RParen => {
+                length = Some(n);
+                i = 3;
+            }
+            _ => return (Err("length in parentheses".into()), None),
+        }
     }
     while let Some(t) = toks.get(i) {
         let kw = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
@@ -1810,9 +1819,17 @@ fn elementary(base: &str, length: Option<u32>, decimals: Option<u32>) -> TypeSpe
         ("ANY" | "DATA" | "SIMPLE" | "CLIKE" | "CSEQUENCE" | "NUMERIC", None, None) => {
             Ok(Type::Any)
         }
+        ("N" | "X", l, None) => match l.unwrap_or(1) {
+            n @ 1..=MAX_C_LENGTH if base == "N" => Ok(Type::N(n)),
+            n @ 1..=MAX_X_LENGTH => Ok(Type::X(n)),
+            n => Err(format!("TYPE {base} LENGTH {n}")),
+        },
+        ("D" | "T" | "F" | "XSTRING" | "INT8" | "DECFLOAT16" | "DECFLOAT34", None, None) => {
+            named_type(base).ok_or_else(|| format!("TYPE {base}"))
+        }
         (
-            "D" | "T" | "N" | "X" | "F" | "XSTRING" | "INT8" | "DECFLOAT16" | "DECFLOAT34"
-            | "UTCLONG" | "B" | "S" | "INT1" | "INT2",
+            "D" | "T" | "F" | "XSTRING" | "INT8" | "DECFLOAT16" | "DECFLOAT34" | "UTCLONG" | "B"
+            | "S" | "INT1" | "INT2",
             _,
             _,
         ) => Err(format!("TYPE {base}")),
@@ -2084,7 +2101,16 @@ mod tests {
         assert!(
             t("TYPE SORTED TABLE OF i WITH NON-UNIQUE SORTED KEY k COMPONENTS table_line").is_err()
         );
-        assert!(t("TYPE d").is_err());
+        assert_eq!(t("TYPE d"), Ok(Type::D));
+        assert_eq!(t("TYPE n LENGTH 10"), Ok(Type::N(10)));
+        let old_form = lex("DATA h(4) TYPE x.").unwrap();
+        assert_eq!(
+            type_and_value(&old_form[2..old_form.len() - 1]).0,
+            Ok(Type::X(4))
+        );
+        assert_eq!(t("TYPE int8"), Ok(Type::Int8));
+        assert!(t("TYPE d LENGTH 4").is_err());
+        assert!(t("TYPE utclong").is_err());
         assert_eq!(t("TYPE ty_x"), Ok(Type::Named("TY_X".into())));
         assert!(t("TYPE c LENGTH 0").is_err());
     }

@@ -232,8 +232,6 @@ impl<'r> State<'r> {
             ("UNAME", 12, "DEVELOPER"),
             ("SYSID", 8, "NPL"),
             ("MANDT", 3, "001"),
-            ("DATUM", 8, "20240101"),
-            ("UZEIT", 6, "120000"),
             ("LANGU", 1, "E"),
             ("REPID", 40, ""),
         ] {
@@ -241,6 +239,12 @@ impl<'r> State<'r> {
             var.val = Value::C(format!("{v:<width$}", width = len as usize));
             sy.push(var);
         }
+        // Date and time of the run (fixed, so runs are reproducible).
+        let mut datum = Var::new("DATUM", Type::D, VarKind::System);
+        datum.val = Value::D("20240101".into());
+        let mut uzeit = Var::new("UZEIT", Type::T, VarKind::System);
+        uzeit.val = Value::T("120000".into());
+        sy.extend([datum, uzeit]);
         State {
             classes,
             current: Current::None,

@@ -16,6 +16,9 @@ pub type ObjId = usize;
 /// Longest `c` field accepted (ABAP's limit).
 pub const MAX_C_LENGTH: u32 = 262_143;
 
+/// Longest `x` field accepted (bytes).
+pub const MAX_X_LENGTH: u32 = 524_287;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Type {
     I,
@@ -27,6 +30,20 @@ pub enum Type {
         len: u32,
         dec: u32,
     },
+    /// `n LENGTH n`: numeric text of n digits.
+    N(u32),
+    /// `d`: date `YYYYMMDD`.
+    D,
+    /// `t`: time `HHMMSS`.
+    T,
+    /// `x LENGTH n`: n bytes.
+    X(u32),
+    XString,
+    Int8,
+    /// `f`: binary floating point.
+    F,
+    DecFloat16,
+    DecFloat34,
     /// `REF TO <class or interface>` (upper case).
     Ref(String),
     /// `REF TO <data type>`: a data reference with its static target type (`Any` for `data`).
@@ -93,7 +110,9 @@ impl TableType {
                 Type::Struct(s) => s
                     .comps
                     .iter()
-                    .filter(|(_, t)| matches!(t, Type::C(_)))
+                    .filter(|(_, t)| {
+                        matches!(t, Type::C(_) | Type::N(_) | Type::D | Type::T | Type::X(_))
+                    })
                     .map(|(n, _)| n.clone())
                     .collect(),
                 Type::Table(_) => Vec::new(),
@@ -124,7 +143,13 @@ fn layout(t: &Type) -> (u64, u64) {
         Type::I | Type::Any | Type::Named(_) | Type::Like(_) | Type::LineOf(_) => (4, 4),
         Type::C(n) => (2 * u64::from(*n), 2),
         Type::P { len, .. } => (u64::from(*len), 1),
-        Type::String | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => (8, 8),
+        Type::N(n) => (2 * u64::from(*n), 2),
+        Type::D => (16, 2),
+        Type::T => (12, 2),
+        Type::X(n) => (u64::from(*n), 1),
+        Type::Int8 | Type::F | Type::DecFloat16 => (8, 8),
+        Type::DecFloat34 => (16, 16),
+        Type::String | Type::XString | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => (8, 8),
         Type::Struct(s) => {
             let mut off = 0u64;
             let mut max_align = 1u64;
@@ -142,7 +167,7 @@ impl Type {
     /// True for strings, tables and references (and structures holding them).
     pub fn is_deep(&self) -> bool {
         match self {
-            Type::String | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => true,
+            Type::String | Type::XString | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => true,
             Type::Struct(s) => s.comps.iter().any(|(_, t)| t.is_deep()),
             _ => false,
         }
@@ -151,7 +176,7 @@ impl Type {
     /// True when every elementary component is `c`.
     fn is_charlike(&self) -> bool {
         match self {
-            Type::C(_) => true,
+            Type::C(_) | Type::N(_) | Type::D | Type::T => true,
             Type::Struct(s) => s.comps.iter().all(|(_, t)| t.is_charlike()),
             _ => false,
         }
@@ -175,6 +200,19 @@ pub enum Value {
     /// Exactly `len` characters (blank padded).
     C(String),
     Str(String),
+    /// `n`: exactly `len` characters (digits).
+    N(String),
+    /// `d`: 8 characters (`YYYYMMDD` when valid).
+    D(String),
+    /// `t`: 6 characters (`HHMMSS` when valid).
+    T(String),
+    /// `x`: exactly `len` bytes.
+    X(Vec<u8>),
+    XStr(Vec<u8>),
+    Int8(i64),
+    F(f64),
+    /// `decfloat16` / `decfloat34` (the number of significant digits: 16 or 34).
+    DecFloat(Dec, u32),
     Ref {
         static_type: String,
         target: Option<ObjId>,
@@ -222,6 +260,15 @@ impl Type {
                 static_type: (**t).clone(),
                 target: None,
             })),
+            Type::N(n) => Value::N("0".repeat(*n as usize)),
+            Type::D => Value::D("00000000".into()),
+            Type::T => Value::T("000000".into()),
+            Type::X(n) => Value::X(vec![0; *n as usize]),
+            Type::XString => Value::XStr(Vec::new()),
+            Type::Int8 => Value::Int8(0),
+            Type::F => Value::F(0.0),
+            Type::DecFloat16 => Value::DecFloat(Dec::int(0), 16),
+            Type::DecFloat34 => Value::DecFloat(Dec::int(0), 34),
         }
     }
 
@@ -232,6 +279,15 @@ impl Type {
             Type::String => "STRING".into(),
             Type::C(_) => "C".into(),
             Type::P { .. } => "P".into(),
+            Type::N(_) => "N".into(),
+            Type::D => "D".into(),
+            Type::T => "T".into(),
+            Type::X(_) => "X".into(),
+            Type::XString => "XSTRING".into(),
+            Type::Int8 => "INT8".into(),
+            Type::F => "F".into(),
+            Type::DecFloat16 => "DECFLOAT16".into(),
+            Type::DecFloat34 => "DECFLOAT34".into(),
             Type::Ref(t) => t.clone(),
             Type::DataRef(t) if **t == Type::Any => "DATA".into(),
             Type::DataRef(t) => t.name(),
@@ -252,6 +308,19 @@ pub fn named_type(name: &str) -> Option<Type> {
         "STRING" => Some(Type::String),
         "C" | "ABAP_BOOL" | "CHAR1" | "FLAG" | "XFELD" => Some(Type::C(1)),
         "P" => Some(Type::P { len: 8, dec: 0 }),
+        "N" | "NUMC1" => Some(Type::N(1)),
+        "X" => Some(Type::X(1)),
+        // Date and time: the built-in types, the DDIC types' data elements and the system
+        // fields' types.
+        "D" | "DATS" | "DATUM" | "SYDATUM" | "SYST_DATUM" => Some(Type::D),
+        "T" | "TIMS" | "UZEIT" | "SYUZEIT" | "SYST_UZEIT" => Some(Type::T),
+        "XSTRING" => Some(Type::XString),
+        "INT8" => Some(Type::Int8),
+        "F" | "FLOAT" => Some(Type::F),
+        "DECFLOAT16" => Some(Type::DecFloat16),
+        "DECFLOAT34" => Some(Type::DecFloat34),
+        "TIMESTAMP" => Some(Type::P { len: 8, dec: 0 }),
+        "TIMESTAMPL" => Some(Type::P { len: 11, dec: 7 }),
         _ => None,
     }
 }
@@ -279,7 +348,7 @@ fn p_fits(m: i128, len: u32) -> bool {
     }
 }
 
-fn pad_right(s: &str, n: u32) -> String {
+pub(crate) fn pad_right(s: &str, n: u32) -> String {
     let n = n as usize;
     let mut out: String = s.chars().take(n).collect();
     let have = out.chars().count();
@@ -288,7 +357,7 @@ fn pad_right(s: &str, n: u32) -> String {
 }
 
 /// Number text with a trailing sign column: `15 `, `42-`, `12.50 `.
-fn sign_last(d: &Dec, decimals: u32) -> String {
+pub(crate) fn sign_last(d: &Dec, decimals: u32) -> String {
     let text = d.format(decimals);
     match text.strip_prefix('-') {
         Some(abs) => format!("{abs}-"),
@@ -310,6 +379,15 @@ impl Value {
             Value::DataRef(r) => Type::DataRef(Box::new(r.static_type.clone())),
             Value::Struct(t, _) => Type::Struct(t.clone()),
             Value::Table(t, _) => Type::Table(t.clone()),
+            Value::N(s) => Type::N(u32::try_from(s.chars().count()).unwrap_or(u32::MAX)),
+            Value::D(_) => Type::D,
+            Value::T(_) => Type::T,
+            Value::X(b) => Type::X(u32::try_from(b.len()).unwrap_or(u32::MAX)),
+            Value::XStr(_) => Type::XString,
+            Value::Int8(_) => Type::Int8,
+            Value::F(_) => Type::F,
+            Value::DecFloat(_, 16) => Type::DecFloat16,
+            Value::DecFloat(..) => Type::DecFloat34,
         }
     }
 
@@ -333,6 +411,7 @@ impl Value {
             Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
             }
+            other => crate::conversion::numeric_value(other),
         }
     }
 
@@ -346,6 +425,13 @@ impl Value {
             Value::DataRef(r) => r.target.is_none(),
             Value::Struct(_, c) => c.iter().all(Value::is_initial),
             Value::Table(_, rows) => rows.is_empty(),
+            Value::N(s) => s.chars().all(|c| c == '0'),
+            Value::D(s) | Value::T(s) => s.chars().all(|c| c == '0'),
+            Value::X(b) => b.iter().all(|b| *b == 0),
+            Value::XStr(b) => b.is_empty(),
+            Value::Int8(i) => *i == 0,
+            Value::F(f) => *f == 0.0,
+            Value::DecFloat(d, _) => d.is_zero(),
         }
     }
 
@@ -371,6 +457,7 @@ impl Value {
                 }
                 Ok(out)
             }
+            other => crate::conversion::string_of(other),
         }
     }
 
@@ -384,6 +471,7 @@ impl Value {
             Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
             }
+            other => Ok(crate::conversion::template_of(other)),
         }
     }
 
@@ -427,6 +515,9 @@ impl Value {
                 if let Value::I(i) = self {
                     return Ok(Value::I(*i));
                 }
+                if matches!(self, Value::X(_) | Value::XStr(_)) {
+                    return crate::conversion::convert_elementary(self, ty);
+                }
                 let m = self.to_dec()?.rescale(0).map_err(|_| ConvError::Overflow)?;
                 i32::try_from(m)
                     .map(Value::I)
@@ -451,6 +542,7 @@ impl Value {
                 Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                     Err(ConvError::Incompatible)
                 }
+                other => crate::conversion::to_c(other, *n),
             },
             Type::DataRef(t) => match self {
                 Value::DataRef(r) => Ok(Value::DataRef(Box::new(DataRef {
@@ -459,6 +551,15 @@ impl Value {
                 }))),
                 _ => Err(ConvError::Incompatible),
             },
+            Type::N(_)
+            | Type::D
+            | Type::T
+            | Type::X(_)
+            | Type::XString
+            | Type::Int8
+            | Type::F
+            | Type::DecFloat16
+            | Type::DecFloat34 => crate::conversion::convert_elementary(self, ty),
             Type::Ref(t) => match self {
                 Value::Ref { target, .. } => Ok(Value::Ref {
                     static_type: t.clone(),
@@ -482,6 +583,14 @@ impl Value {
         match self {
             Value::I(_) | Value::P { .. } => self.to_abap_string().unwrap_or_default(),
             Value::C(s) | Value::Str(s) => s.clone(),
+            Value::N(_)
+            | Value::D(_)
+            | Value::T(_)
+            | Value::X(_)
+            | Value::XStr(_)
+            | Value::Int8(_)
+            | Value::F(_)
+            | Value::DecFloat(..) => crate::conversion::string_of(self).unwrap_or_default(),
             Value::Ref { target, .. } => match (target, ref_class) {
                 (Some(id), Some(class)) if class.starts_with('\\') => {
                     format!("{{O:{}*{class}}}", id + 1)
@@ -525,11 +634,16 @@ impl Value {
                 s.push(if *m < 0 { 'D' } else { 'C' });
                 s
             }
-            Value::C(s) | Value::Str(s) => s
+            Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => s
                 .encode_utf16()
                 .flat_map(u16::to_le_bytes)
                 .map(|b| format!("{b:02X}"))
                 .collect(),
+            Value::X(b) | Value::XStr(b) => crate::conversion::hex_text(b),
+            Value::Int8(i) => crate::conversion::hex_text(&i.to_le_bytes()),
+            Value::F(f) => crate::conversion::hex_text(&f.to_le_bytes()),
+            // The IEEE 754 decimal encoding is not modelled.
+            Value::DecFloat(..) => String::new(),
             Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => String::new(),
             Value::Struct(t, c) => {
                 if Type::Struct(t.clone()).is_deep() {
@@ -548,6 +662,15 @@ impl Value {
             Value::P { .. } => "P".into(),
             Value::C(_) => "C".into(),
             Value::Str(_) => "CString".into(),
+            Value::N(_) => "N".into(),
+            Value::D(_) => "D".into(),
+            Value::T(_) => "T".into(),
+            Value::X(_) => "X".into(),
+            Value::XStr(_) => "XString".into(),
+            Value::Int8(_) => "INT8".into(),
+            Value::F(_) => "F".into(),
+            Value::DecFloat(_, 16) => "DECFLOAT16".into(),
+            Value::DecFloat(..) => "DECFLOAT34".into(),
             Value::Ref { static_type, .. } => format!("Ref to {static_type}"),
             Value::DataRef(r) => format!("Ref to {}", r.type_name()),
             Value::Struct(t, _) => {
@@ -567,8 +690,17 @@ impl Value {
     /// `META_TYPE`.
     pub fn meta_type(&self) -> &'static str {
         match self {
-            Value::I(_) | Value::P { .. } | Value::C(_) => "simple",
-            Value::Str(_) => "string",
+            Value::I(_)
+            | Value::P { .. }
+            | Value::C(_)
+            | Value::N(_)
+            | Value::D(_)
+            | Value::T(_)
+            | Value::X(_)
+            | Value::Int8(_)
+            | Value::F(_)
+            | Value::DecFloat(..) => "simple",
+            Value::Str(_) | Value::XStr(_) => "string",
             Value::Ref { .. } => "objectref",
             Value::DataRef(_) => "dataref",
             Value::Struct(..) => "structure",
@@ -581,9 +713,12 @@ impl Value {
         match self {
             Value::I(_) => 4,
             Value::P { len, .. } => *len,
-            Value::C(s) | Value::Str(s) => {
+            Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
                 u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX)
             }
+            Value::X(b) | Value::XStr(b) => u32::try_from(b.len()).unwrap_or(u32::MAX),
+            Value::Int8(_) | Value::F(_) | Value::DecFloat(_, 16) => 8,
+            Value::DecFloat(..) => 16,
             Value::Ref { .. } | Value::DataRef(_) => 8,
             Value::Struct(t, _) => Type::Struct(t.clone()).byte_len(),
             Value::Table(..) => 0,

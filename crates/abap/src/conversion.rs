@@ -1,0 +1,426 @@
+//! ABAP's conversion rules for the elementary types beyond `c`, `string`, `i` and `p`: numeric
+//! text `n`, date `d`, time `t`, bytes `x`/`xstring`, `int8`, `f` and `decfloat16/34` — as
+//! source and as target of a move.
+
+use crate::calendar::{date_text, day_number, seconds, time_text};
+use crate::float::{
+    dec_to_f, decfloat_text, f_template, f_to_c, f_to_dec, f_to_string, parse_decimal, parse_f,
+    round_significant,
+};
+use crate::number::Dec;
+use crate::value::{ConvError, Type, Value, pad_right, sign_last};
+
+/// Upper-case hex digits of bytes.
+pub fn hex_text(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02X}")).collect()
+}
+
+/// Bytes of hex text: the leading hex digits up to the first other character (trailing blanks
+/// and everything after an invalid character are ignored); an odd last digit is the high
+/// half of a byte.
+pub fn parse_hex(text: &str) -> Vec<u8> {
+    let digits: Vec<u8> = text
+        .chars()
+        .map_while(|c| match c {
+            '0'..='9' | 'A'..='F' => c.to_digit(16).and_then(|d| u8::try_from(d).ok()),
+            _ => None,
+        })
+        .collect();
+    digits
+        .chunks(2)
+        .map(|p| match p {
+            [h, l] => h << 4 | l,
+            [h] => h << 4,
+            _ => 0,
+        })
+        .collect()
+}
+
+/// Bytes as a big-endian two's-complement integer of `width` bytes: the last `width` bytes,
+/// padded with zero bytes on the left.
+fn bytes_to_int(bytes: &[u8], width: usize) -> i64 {
+    let take = bytes.len().min(width);
+    let mut raw: u64 = 0;
+    for b in &bytes[bytes.len() - take..] {
+        raw = raw << 8 | u64::from(*b);
+    }
+    let bits = 8 * width as u32;
+    if bits < 64 && raw & (1 << (bits - 1)) != 0 {
+        // Sign-extend a negative value of `width` bytes.
+        (raw | !0u64 << bits) as i64
+    } else {
+        raw as i64
+    }
+}
+
+/// The numeric value of a value of one of this file's types: `d` counts days, `t` seconds,
+/// bytes are an integer (`i`), an invalid date or time is 0.
+pub fn numeric_value(v: &Value) -> Result<Dec, ConvError> {
+    Ok(match v {
+        Value::N(s) => Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))?,
+        Value::D(s) => Dec::int(i128::from(day_number(s).unwrap_or(0))),
+        Value::T(s) => Dec::int(i128::from(seconds(s).unwrap_or(0))),
+        Value::X(b) | Value::XStr(b) => Dec::int(i128::from(bytes_to_int(b, 4))),
+        Value::Int8(i) => Dec::int(i128::from(*i)),
+        Value::F(f) => f_to_dec(*f).map_err(|_| ConvError::Overflow)?,
+        Value::DecFloat(d, _) => *d,
+        Value::I(i) => Dec::int(i128::from(*i)),
+        Value::P { m, dec, .. } => Dec { m: *m, scale: *dec },
+        Value::C(s) | Value::Str(s) => {
+            Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))?
+        }
+        Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
+            return Err(ConvError::Incompatible);
+        }
+    })
+}
+
+/// The value as `f`; text may use scientific notation.
+pub fn float_value(v: &Value) -> Result<f64, ConvError> {
+    match v {
+        Value::F(f) => Ok(*f),
+        Value::I(i) => Ok(f64::from(*i)),
+        Value::Int8(i) => Ok(*i as f64),
+        Value::C(s) | Value::Str(s) | Value::N(s) => {
+            parse_f(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
+        }
+        other => Ok(dec_to_f(&numeric_value(other)?)),
+    }
+}
+
+/// The value as an exact decimal for a `decfloat` target; text may use scientific notation.
+fn decimal_value(v: &Value) -> Result<Dec, ConvError> {
+    match v {
+        Value::C(s) | Value::Str(s) => {
+            parse_decimal(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
+        }
+        other => numeric_value(other),
+    }
+}
+
+/// Conversion to `string` of a value of one of this file's types.
+pub fn string_of(v: &Value) -> Result<String, ConvError> {
+    Ok(match v {
+        Value::N(s) | Value::D(s) | Value::T(s) => s.clone(),
+        Value::X(b) | Value::XStr(b) => hex_text(b),
+        Value::Int8(i) => sign_last(&Dec::int(i128::from(*i)), 0),
+        Value::F(f) => f_to_string(*f),
+        Value::DecFloat(d, _) => decfloat_text(d),
+        Value::I(_) | Value::P { .. } | Value::C(_) | Value::Str(_) => v.to_abap_string()?,
+        Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
+            return Err(ConvError::Incompatible);
+        }
+    })
+}
+
+/// The value embedded in a string template (predefined format): `d`/`t`/`n` as stored,
+/// bytes in hex, numbers with a leading minus.
+pub fn template_of(v: &Value) -> String {
+    match v {
+        Value::N(s) | Value::D(s) | Value::T(s) => s.trim_end_matches(' ').to_string(),
+        Value::X(b) | Value::XStr(b) => hex_text(b),
+        Value::Int8(i) => i.to_string(),
+        Value::F(f) => f_template(*f),
+        Value::DecFloat(d, _) => decfloat_text(d),
+        other => other.template_text().unwrap_or_default(),
+    }
+}
+
+/// Text of a value in a list (`WRITE`): dates and times in the user's format
+/// (`DD.MM.YYYY`, `HH:MM:SS`), numbers right-aligned in their output length.
+pub fn list_text(v: &Value) -> Option<String> {
+    let right = |t: String, width: usize| format!("{t:>width$}");
+    Some(match v {
+        Value::D(s) => {
+            let (y, rest) = (s.get(0..4)?, s.get(4..)?);
+            format!("{}.{}.{y}", rest.get(2..4)?, rest.get(0..2)?)
+        }
+        Value::T(s) => format!("{}:{}:{}", s.get(0..2)?, s.get(2..4)?, s.get(4..6)?),
+        Value::Int8(_) => {
+            let t = string_of(v).ok()?;
+            right(t.trim_end().to_string(), 20)
+        }
+        Value::F(f) => f_to_c(*f, 24),
+        Value::DecFloat(_, digits) => {
+            let width = if *digits == 16 { 24 } else { 46 };
+            right(string_of(v).ok()?, width)
+        }
+        other => string_of(other).ok()?,
+    })
+}
+
+/// Numbers into `c`: right-aligned; too long, cut on the left with `*` in front.
+fn number_into_c(text: &str, n: usize) -> String {
+    let count = text.chars().count();
+    if count <= n {
+        format!("{}{text}", " ".repeat(n - count))
+    } else {
+        let tail: String = text.chars().skip(count - n + 1).collect();
+        format!("*{tail}")
+    }
+}
+
+/// Conversion into `c LENGTH n` of a value of one of this file's types.
+pub fn to_c(v: &Value, n: u32) -> Result<Value, ConvError> {
+    let len = n as usize;
+    Ok(Value::C(match v {
+        Value::N(s) | Value::D(s) | Value::T(s) => pad_right(s, n),
+        Value::X(b) | Value::XStr(b) => pad_right(&hex_text(b), n),
+        Value::F(f) => f_to_c(*f, len),
+        Value::Int8(_) | Value::DecFloat(..) => number_into_c(&string_of(v)?, len),
+        other => return other.convert(&Type::C(n)),
+    }))
+}
+
+/// A whole number for `n`, `d`, `t`, `x`: rounded half away from zero.
+fn whole(v: &Value) -> Result<i128, ConvError> {
+    numeric_value(v)?
+        .rescale(0)
+        .map_err(|_| ConvError::Overflow)
+}
+
+/// Digits right-aligned into `n` characters, zero-padded, cut on the left.
+fn digits_into_n(digits: &str, n: usize) -> String {
+    let count = digits.chars().count();
+    if count >= n {
+        digits.chars().skip(count - n).collect()
+    } else {
+        format!("{}{digits}", "0".repeat(n - count))
+    }
+}
+
+/// Bytes into `x LENGTH n`: left-aligned, padded with zero bytes, cut on the right.
+fn bytes_into_x(bytes: &[u8], n: usize) -> Vec<u8> {
+    let mut out: Vec<u8> = bytes.iter().copied().take(n).collect();
+    out.resize(n, 0);
+    out
+}
+
+/// An integer's big-endian bytes right-aligned into `n` bytes (padded with zero bytes on the
+/// left, cut on the left).
+fn int_into_x(bytes: &[u8], n: usize) -> Vec<u8> {
+    if bytes.len() >= n {
+        bytes[bytes.len() - n..].to_vec()
+    } else {
+        let mut out = vec![0; n - bytes.len()];
+        out.extend_from_slice(bytes);
+        out
+    }
+}
+
+/// Big-endian bytes of a number moved to a byte type: `int8` keeps 8 bytes, everything else
+/// is first an `i` (4 bytes).
+fn int_bytes(v: &Value) -> Result<Vec<u8>, ConvError> {
+    match v {
+        Value::Int8(i) => Ok(i.to_be_bytes().to_vec()),
+        other => {
+            let i = i32::try_from(whole(other)?).map_err(|_| ConvError::Overflow)?;
+            Ok(i.to_be_bytes().to_vec())
+        }
+    }
+}
+
+/// Conversion into one of this file's types (`n d t x xstring int8 f decfloat16/34`), and
+/// from bytes into `i`.
+pub fn convert_elementary(v: &Value, ty: &Type) -> Result<Value, ConvError> {
+    if matches!(
+        v,
+        Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..)
+    ) {
+        return Err(ConvError::Incompatible);
+    }
+    let text = match v {
+        Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => Some(s.as_str()),
+        _ => None,
+    };
+    Ok(match ty {
+        Type::I => match v {
+            Value::X(b) | Value::XStr(b) => {
+                Value::I(i32::try_from(bytes_to_int(b, 4)).map_err(|_| ConvError::Overflow)?)
+            }
+            other => other.convert(ty)?,
+        },
+        Type::N(n) => {
+            let n = *n as usize;
+            match (v, text) {
+                (
+                    Value::C(_) | Value::Str(_) | Value::N(_) | Value::D(_) | Value::T(_),
+                    Some(t),
+                ) => {
+                    let digits: String = t.chars().filter(char::is_ascii_digit).collect();
+                    Value::N(digits_into_n(&digits, n))
+                }
+                (Value::X(_) | Value::XStr(_), _) => {
+                    Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n))
+                }
+                _ => Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n)),
+            }
+        }
+        Type::D => match (v, text) {
+            (Value::T(_), _) => return Err(ConvError::Incompatible),
+            (_, Some(t)) => Value::D(pad_right(t, 8)),
+            _ => {
+                let day = i64::try_from(whole(v)?).unwrap_or(-1);
+                Value::D(date_text(day))
+            }
+        },
+        Type::T => match (v, text) {
+            (Value::D(_), _) => return Err(ConvError::Incompatible),
+            (_, Some(t)) => Value::T(pad_right(t, 6)),
+            _ => {
+                let secs = whole(v)?.rem_euclid(i128::from(crate::calendar::DAY_SECONDS));
+                Value::T(time_text(i64::try_from(secs).unwrap_or(0)))
+            }
+        },
+        Type::X(n) => {
+            let n = *n as usize;
+            match v {
+                Value::C(s) | Value::Str(s) => Value::X(bytes_into_x(&parse_hex(s), n)),
+                Value::X(b) | Value::XStr(b) => Value::X(bytes_into_x(b, n)),
+                other => Value::X(int_into_x(&int_bytes(other)?, n)),
+            }
+        }
+        Type::XString => match v {
+            Value::C(s) | Value::Str(s) => Value::XStr(parse_hex(s.trim_end_matches(' '))),
+            Value::X(b) | Value::XStr(b) => Value::XStr(b.clone()),
+            other => Value::XStr(int_bytes(other)?),
+        },
+        Type::Int8 => match v {
+            Value::Int8(i) => Value::Int8(*i),
+            Value::X(b) | Value::XStr(b) => Value::Int8(bytes_to_int(b, 8)),
+            other => Value::Int8(i64::try_from(whole(other)?).map_err(|_| ConvError::Overflow)?),
+        },
+        Type::F => Value::F(float_value(v)?),
+        Type::DecFloat16 | Type::DecFloat34 => {
+            let digits = if *ty == Type::DecFloat16 { 16 } else { 34 };
+            let d = decimal_value(v)?;
+            Value::DecFloat(
+                round_significant(d, digits).map_err(|_| ConvError::Overflow)?,
+                digits,
+            )
+        }
+        other => v.convert(other)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conv(v: Value, t: Type) -> Value {
+        convert_elementary(&v, &t).unwrap()
+    }
+
+    #[test]
+    fn into_n() {
+        assert_eq!(
+            conv(Value::C("a1b2 3".into()), Type::N(5)),
+            Value::N("00123".into())
+        );
+        assert_eq!(conv(Value::I(-42), Type::N(4)), Value::N("0042".into()));
+        assert_eq!(conv(Value::I(123_456), Type::N(3)), Value::N("456".into()));
+        assert_eq!(
+            conv(Value::Str("".into()), Type::N(2)),
+            Value::N("00".into())
+        );
+    }
+
+    #[test]
+    fn dates_and_times() {
+        assert_eq!(conv(Value::I(1), Type::D), Value::D("00010102".into()));
+        assert_eq!(conv(Value::I(0), Type::D), Value::D("00000000".into()));
+        assert_eq!(
+            conv(Value::I(730_121), Type::D),
+            Value::D("20000101".into())
+        );
+        assert_eq!(
+            conv(Value::C("2024".into()), Type::D),
+            Value::D("2024    ".into())
+        );
+        assert_eq!(conv(Value::I(3_661), Type::T), Value::T("010101".into()));
+        assert_eq!(conv(Value::I(-1), Type::T), Value::T("235959".into()));
+        assert_eq!(
+            Value::D("20000101".into()).convert(&Type::I),
+            Ok(Value::I(730_121))
+        );
+        assert_eq!(
+            Value::D("2000ABCD".into()).convert(&Type::I),
+            Ok(Value::I(0))
+        );
+        assert_eq!(
+            Value::T("010101".into()).convert(&Type::I),
+            Ok(Value::I(3_661))
+        );
+        assert_eq!(
+            convert_elementary(&Value::T("010101".into()), &Type::D),
+            Err(ConvError::Incompatible)
+        );
+    }
+
+    #[test]
+    fn bytes() {
+        assert_eq!(
+            conv(Value::C("FF01".into()), Type::X(3)),
+            Value::X(vec![0xFF, 1, 0])
+        );
+        assert_eq!(
+            conv(Value::C("ABZ9".into()), Type::X(2)),
+            Value::X(vec![0xAB, 0])
+        );
+        assert_eq!(
+            conv(Value::Str("F".into()), Type::XString),
+            Value::XStr(vec![0xF0])
+        );
+        assert_eq!(conv(Value::I(255), Type::X(2)), Value::X(vec![0, 0xFF]));
+        assert_eq!(conv(Value::I(-1), Type::X(4)), Value::X(vec![0xFF; 4]));
+        assert_eq!(
+            conv(Value::I(-1), Type::X(6)),
+            Value::X(vec![0, 0, 0xFF, 0xFF, 0xFF, 0xFF])
+        );
+        assert_eq!(Value::X(vec![0xFF]).convert(&Type::I), Ok(Value::I(255)));
+        assert_eq!(Value::X(vec![0xFF; 4]).convert(&Type::I), Ok(Value::I(-1)));
+        assert_eq!(
+            Value::X(vec![0xAB, 0x01]).convert(&Type::String),
+            Ok(Value::Str("AB01".into()))
+        );
+        assert_eq!(
+            Value::X(vec![0xAB]).convert(&Type::C(4)),
+            Ok(Value::C("AB  ".into()))
+        );
+    }
+
+    #[test]
+    fn int8_and_float() {
+        assert_eq!(
+            conv(Value::Str("9223372036854775807".into()), Type::Int8),
+            Value::Int8(i64::MAX)
+        );
+        assert_eq!(
+            convert_elementary(&Value::Str("9223372036854775808".into()), &Type::Int8),
+            Err(ConvError::Overflow)
+        );
+        assert_eq!(
+            Value::Int8(3_000_000_000).convert(&Type::I),
+            Err(ConvError::Overflow)
+        );
+        assert_eq!(conv(Value::C("1.5E2".into()), Type::F), Value::F(150.0));
+        assert_eq!(Value::F(2.5).convert(&Type::I), Ok(Value::I(3)));
+        assert_eq!(Value::F(-2.5).convert(&Type::I), Ok(Value::I(-3)));
+        assert_eq!(
+            Value::F(12.5).convert(&Type::String),
+            Ok(Value::Str("1.2500000000000000E+01".into()))
+        );
+        assert_eq!(
+            Value::Int8(-5).convert(&Type::C(4)),
+            Ok(Value::C("  5-".into()))
+        );
+    }
+
+    #[test]
+    fn decfloat() {
+        let v = conv(Value::C("1.50".into()), Type::DecFloat34);
+        assert_eq!(v.to_abap_string(), Ok("1.5".into()));
+        let v = conv(Value::Str("-1E3".into()), Type::DecFloat16);
+        assert_eq!(v.to_abap_string(), Ok("-1000".into()));
+    }
+}
