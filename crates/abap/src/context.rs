@@ -253,6 +253,8 @@ impl State<'_> {
                 Value::Table(_, rows) => u32::try_from(rows.len()).unwrap_or(u32::MAX),
                 _ => 0,
             },
+            inheritance_level: -1,
+            inheritance_class: String::new(),
         }
     }
 
@@ -365,16 +367,60 @@ impl State<'_> {
         let Some(o) = self.heap.get(*obj) else {
             return Vec::new();
         };
-        let prefix = if o.class.starts_with('\\') {
-            format!("{{O:{}*{}}}", obj + 1, o.class)
-        } else {
-            format!("{{O:{}*\\CLASS={}}}", obj + 1, o.class)
+        let n = obj + 1;
+        let lineage = self
+            .class_by_key(&o.class)
+            .map(|c| self.lineage(c))
+            .unwrap_or_default();
+        // The class (and its level above the object's class) that declares an attribute.
+        let defining = |name: &str, is_static: bool| {
+            lineage.iter().enumerate().find(|(_, c)| {
+                c.attributes
+                    .iter()
+                    .any(|d| d.name == name && d.is_static == is_static)
+            })
         };
-        o.attrs
-            .iter()
-            .chain(self.statics.get(&o.class).into_iter().flatten())
-            .map(|a| self.record(format!("{prefix}-{}", a.name), a.name.clone(), a))
+        let instance = o.attrs.iter().map(|a| (a, false));
+        let statics = self.statics.get(&o.class).into_iter().flatten();
+        instance
+            .chain(statics.map(|a| (a, true)))
+            .map(|(a, is_static)| {
+                let (level, class) = match defining(&a.name, is_static) {
+                    Some((level, c)) if level > 0 => (level, Some(*c)),
+                    _ => (0, None),
+                };
+                let private = matches!(
+                    a.kind,
+                    VarKind::Attr {
+                        visibility: crate::ast::Visibility::Private,
+                        ..
+                    }
+                );
+                // adt-wire.md §9.5: a private attribute of a superclass is addressed through
+                // that class (`{O:n!\CLASS=SUPER}-ATTR`), everything else through the
+                // object's own class.
+                let prefix = match class {
+                    Some(c) if private => format!("{{O:{n}!{}}}", absolute_class_name(&c.key)),
+                    _ => format!("{{O:{n}*{}}}", absolute_class_name(&o.class)),
+                };
+                let mut r = self.record(format!("{prefix}-{}", a.name), a.name.clone(), a);
+                if let Some(c) = class {
+                    r.inheritance_level = i32::try_from(level).unwrap_or(i32::MAX);
+                    r.inheritance_class = c.name.clone();
+                }
+                r
+            })
             .collect()
+    }
+}
+
+/// A class key as the absolute type name in object ids: global classes `\CLASS=ZCL_X`, local
+/// classes keep their key `\PROGRAM=…\CLASS=LCL_X`.
+fn absolute_class_name(key: &str) -> String {
+    if key.starts_with('\\') {
+        key.to_string()
+    } else {
+        format!("\\CLASS={key}")
     }
 }
 

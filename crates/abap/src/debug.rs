@@ -93,6 +93,11 @@ pub struct VarRecord {
     pub technical_type: String,
     pub length: u32,
     pub table_lines: u32,
+    /// For an attribute inherited from a superclass: how many levels up the defining class
+    /// is (1: the direct superclass); `-1` for everything else.
+    pub inheritance_level: i32,
+    /// The defining superclass of an inherited attribute; empty otherwise.
+    pub inheritance_class: String,
 }
 
 /// What the program should do after the hook returns.

@@ -33,8 +33,8 @@ pub(crate) fn record_xml(out: &mut String, r: &VarRecord) {
     elem(out, "TABLE_LINES", &r.table_lines.to_string());
     elem(out, "IS_VALUE_INCOMPLETE", "");
     elem(out, "IS_EXCEPTION", "");
-    elem(out, "INHERITANCE_LEVEL", "-1");
-    elem(out, "INHERITANCE_CLASS", "");
+    elem(out, "INHERITANCE_LEVEL", &r.inheritance_level.to_string());
+    elem(out, "INHERITANCE_CLASS", &r.inheritance_class);
     out.push_str("</STPDA_ADT_VARIABLE>");
 }
 

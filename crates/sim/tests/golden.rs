@@ -17,6 +17,7 @@ use common::{Resp, Session, attribute, element};
 
 const ORDER_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_order/source/main";
 const FORMS_URI: &str = "/sap/bc/adt/programs/programs/zsmp_forms/source/main";
+const VIEW_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_debug_view/source/main";
 const LISTENERS: &str = "/sap/bc/adt/debugger/listeners";
 
 const STACK_KEYS: &[&str] = &[
@@ -391,5 +392,72 @@ async fn field_symbols() {
     )
     .await;
     compare("field_symbols.txt", &actual);
+    finish(sim, &d, run).await;
+}
+
+/// A flat structure, a table with its rows and an empty one, a static attribute and an object
+/// whose attributes come from its class and its superclass (adt-wire.md §9.4–§9.6).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn structures_tables_statics_and_inherited_attributes() {
+    let (sim, d, run) =
+        stopped_at(VIEW_URI, 39, "/sap/bc/adt/oo/classrun/ZCL_SMP_DEBUG_VIEW").await;
+    let actual = view(
+        &d,
+        &[
+            "LS_ITEM",
+            "LT_ITEMS",
+            "LT_EMPTY",
+            "LT_ITEMS[2]",
+            "LT_ITEMS[1]-QTY",
+            "ZCL_SMP_DEBUG_VIEW=>GV_RUNS",
+            "LO_ANIMAL",
+        ],
+        &["LT_ITEMS[2]", "LO_ANIMAL"],
+    )
+    .await;
+    compare("debug_view_structures_tables_objects.txt", &actual);
+
+    // Who declares each attribute (§9.3): the superclass one level up for the inherited ones,
+    // and the private one is addressed through that class and can be read by its id.
+    let r = d.children(&["LO_ANIMAL"]).await;
+    let program = "ZCL_SMP_DEBUG_VIEW============CP";
+    let expected = [
+        (
+            format!("{{O:3*\\PROGRAM={program}\\CLASS=LCL_DOG}}-MV_NAME"),
+            "protected",
+            "1",
+            "LCL_ANIMAL",
+        ),
+        (
+            format!("{{O:3!\\PROGRAM={program}\\CLASS=LCL_ANIMAL}}-MV_LEGS"),
+            "private",
+            "1",
+            "LCL_ANIMAL",
+        ),
+        (
+            format!("{{O:3*\\PROGRAM={program}\\CLASS=LCL_DOG}}-MV_GOOD"),
+            "public",
+            "-1",
+            "",
+        ),
+    ];
+    for (id, access, level, class) in &expected {
+        let record = common::record(&r.body, id).unwrap_or_else(|| panic!("{id} missing: {r:?}"));
+        let field = |k: &str| {
+            if record.contains(&format!("<{k}/>")) {
+                String::new()
+            } else {
+                element(record, k).unwrap_or_default()
+            }
+        };
+        assert_eq!(field("ACCESS_KIND"), *access, "{id}");
+        assert_eq!(field("INSTANTIATION_KIND"), "instance", "{id}");
+        assert_eq!(field("INHERITANCE_LEVEL"), *level, "{id}");
+        assert_eq!(field("INHERITANCE_CLASS"), *class, "{id}");
+    }
+    let legs = &expected[1].0;
+    let r = d.variables(&[legs.as_str()]).await;
+    let record = common::record(&r.body, legs).unwrap_or_else(|| panic!("{legs}: {r:?}"));
+    assert_eq!(element(record, "VALUE").as_deref(), Some("4 "), "{record}");
     finish(sim, &d, run).await;
 }

@@ -302,7 +302,7 @@ async fn every_sample_gives_its_expected_output() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "interpreter deviations listed in KNOWN_DEVIATIONS (CLEANUP after runtime errors, interface-method redefinition dispatch, generic parameter typing)"]
+#[ignore = "samples listed in KNOWN_DEVIATIONS, which the interpreter does not run right yet"]
 async fn known_deviations_give_their_expected_output() {
     check_all(true).await;
 }
