@@ -39,6 +39,11 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Overflow in an arithmetic operation",
     ),
     (
+        "CX_SY_ARG_OUT_OF_DOMAIN",
+        Some("CX_SY_ARITHMETIC_ERROR"),
+        "Invalid argument for a mathematical function or operator",
+    ),
+    (
         "CX_SY_CONVERSION_ERROR",
         Some("CX_DYNAMIC_CHECK"),
         "Conversion error",
@@ -127,15 +132,19 @@ pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
 /// Runtime error ids that are catchable, with their exception class.
 pub fn exception_for_dump(id: &str) -> Option<&'static str> {
     Some(match id {
-        "COMPUTE_INT_ZERODIVIDE" | "COMPUTE_BCD_ZERODIVIDE" | "COMPUTE_FLOAT_ZERODIVIDE" => {
-            "CX_SY_ZERODIVIDE"
-        }
+        "COMPUTE_INT_ZERODIVIDE"
+        | "COMPUTE_BCD_ZERODIVIDE"
+        | "COMPUTE_FLOAT_ZERODIVIDE"
+        | "COMPUTE_DECFLOAT_ZERODIVIDE" => "CX_SY_ZERODIVIDE",
+        "COMPUTE_POW_DOMAIN" => "CX_SY_ARG_OUT_OF_DOMAIN",
         "COMPUTE_INT_PLUS_OVERFLOW"
         | "COMPUTE_INT_MINUS_OVERFLOW"
         | "COMPUTE_INT_TIMES_OVERFLOW"
         | "COMPUTE_INT_DIV_OVERFLOW"
         | "COMPUTE_INT_ABS_OVERFLOW"
-        | "COMPUTE_BCD_OVERFLOW" => "CX_SY_ARITHMETIC_OVERFLOW",
+        | "COMPUTE_BCD_OVERFLOW"
+        | "COMPUTE_FLOAT_PLUS_OVERFLOW"
+        | "COMPUTE_DECFLOAT_OVERFLOW" => "CX_SY_ARITHMETIC_OVERFLOW",
         "CONVT_NO_NUMBER" => "CX_SY_CONVERSION_NO_NUMBER",
         "CONVT_OVERFLOW" | "BCD_FIELD_OVERFLOW" => "CX_SY_CONVERSION_OVERFLOW",
         "OBJECTS_OBJREF_NOT_ASSIGNED" | "OBJECTS_OBJREF_NOT_ASSIGNED_NO" => "CX_SY_REF_IS_INITIAL",

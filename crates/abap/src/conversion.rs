@@ -4,8 +4,8 @@
 
 use crate::calendar::{date_text, day_number, seconds, time_text};
 use crate::float::{
-    dec_to_f, decfloat_text, f_template, f_to_c, f_to_dec, f_to_string, parse_decimal, parse_f,
-    round_significant,
+    dec_to_f, decfloat_template, decfloat_text, f_template, f_to_c, f_to_dec, f_to_string,
+    parse_decimal, parse_f, round_significant,
 };
 use crate::number::Dec;
 use crate::value::{ConvError, Type, Value, pad_right, sign_last};
@@ -121,7 +121,7 @@ pub fn template_of(v: &Value) -> String {
         Value::X(b) | Value::XStr(b) => hex_text(b),
         Value::Int8(i) => i.to_string(),
         Value::F(f) => f_template(*f),
-        Value::DecFloat(d, _) => decfloat_text(d),
+        Value::DecFloat(d, _) => decfloat_template(d),
         other => other.template_text().unwrap_or_default(),
     }
 }
@@ -419,7 +419,8 @@ mod tests {
     #[test]
     fn decfloat() {
         let v = conv(Value::C("1.50".into()), Type::DecFloat34);
-        assert_eq!(v.to_abap_string(), Ok("1.5".into()));
+        assert_eq!(v.to_abap_string(), Ok("1.50".into()));
+        assert_eq!(v.template_text(), Ok("1.5".into()));
         let v = conv(Value::Str("-1E3".into()), Type::DecFloat16);
         assert_eq!(v.to_abap_string(), Ok("-1000".into()));
     }

@@ -140,9 +140,19 @@ pub fn parse_f(text: &str) -> Result<f64, NotANumber> {
     Ok(if neg { -v } else { v })
 }
 
-/// Decimal number text with optional scientific exponent, exactly.
+/// Decimal number text with optional scientific exponent, exactly, keeping the decimals
+/// written (`1.50` has scale 2, as a `decfloat` keeps it).
 pub fn parse_decimal(text: &str) -> Result<Dec, NotANumber> {
     if let Ok(d) = Dec::parse(text) {
+        let written = text.split_once('.').map_or(0, |(_, f)| {
+            f.chars().take_while(char::is_ascii_digit).count()
+        });
+        let written = u32::try_from(written).unwrap_or(0);
+        if written > d.scale
+            && let Ok(m) = d.rescale(written)
+        {
+            return Ok(Dec { m, scale: written });
+        }
         return Ok(d);
     }
     let t = text.trim_matches(|c: char| c == ' ' || c == '\t');
@@ -182,20 +192,21 @@ fn digits_u128(mut v: u128) -> u32 {
     n
 }
 
-/// `d` rounded (half away from zero) to `digits` significant digits, trailing zeros dropped:
-/// the value a `decfloat16`/`decfloat34` holds.
+/// `d` rounded (half away from zero) to `digits` significant digits: the value a
+/// `decfloat16`/`decfloat34` holds. Decimal floating point numbers keep their scale
+/// (`1.50` stays `1.50`), so only digits beyond the precision are dropped.
 pub fn round_significant(d: Dec, digits: u32) -> Result<Dec, Overflow> {
     let n = digit_count(d.m);
     if n <= digits {
-        return Ok(strip_zeros(d));
+        return Ok(d);
     }
     let drop = n - digits;
     if drop <= d.scale {
         let m = d.rescale(d.scale - drop)?;
-        return Ok(strip_zeros(Dec {
+        return Ok(Dec {
             m,
             scale: d.scale - drop,
-        }));
+        });
     }
     // Integer digits beyond the precision become zeros.
     let kept = Dec {
@@ -208,7 +219,8 @@ pub fn round_significant(d: Dec, digits: u32) -> Result<Dec, Overflow> {
 }
 
 /// `a / b` with `digits` significant digits (long division, so `1/3` in `decfloat34` has 34
-/// threes); `None` for division by zero.
+/// threes); an exact quotient keeps at least the scale `scale(a) − scale(b)` (IEEE 754's
+/// ideal exponent: `1.00 / 2` is `0.50`). `None` for division by zero.
 pub fn div_significant(a: Dec, b: Dec, digits: u32) -> Result<Option<Dec>, Overflow> {
     if b.m == 0 {
         return Ok(None);
@@ -243,11 +255,25 @@ pub fn div_significant(a: Dec, b: Dec, digits: u32) -> Result<Option<Dec>, Overf
         let f = pow10(u32::try_from(-total).map_err(|_| Overflow)?).ok_or(Overflow)?;
         Dec::int(m.checked_mul(f).ok_or(Overflow)?)
     };
-    round_significant(d, digits).map(Some)
+    let d = round_significant(d, digits)?;
+    let ideal = a.scale.saturating_sub(b.scale);
+    if rem == 0 && d.scale < ideal && digit_count(d.m) + (ideal - d.scale) <= digits {
+        return Ok(Some(Dec {
+            m: d.rescale(ideal)?,
+            scale: ideal,
+        }));
+    }
+    Ok(Some(d))
 }
 
-/// `decfloat` as text: mathematical notation, minus sign in front, no trailing zeros.
+/// `decfloat` converted to `string`: mathematical notation, minus sign in front, the value's
+/// own scale (`1.50`).
 pub fn decfloat_text(d: &Dec) -> String {
+    d.format(d.scale)
+}
+
+/// `decfloat` in a string template: as [`decfloat_text`] without trailing zero decimals.
+pub fn decfloat_template(d: &Dec) -> String {
     let d = strip_zeros(*d);
     d.format(d.scale)
 }
@@ -283,7 +309,6 @@ pub fn add_significant(a: Dec, b: Dec, digits: u32) -> Result<Dec, Overflow> {
 
 /// `a × b` rounded to `digits` significant digits.
 pub fn mul_significant(a: Dec, b: Dec, digits: u32) -> Result<Dec, Overflow> {
-    let (a, b) = (strip_zeros(a), strip_zeros(b));
     round_significant(
         Dec {
             m: a.m.checked_mul(b.m).ok_or(Overflow)?,

@@ -459,5 +459,50 @@ async fn structures_tables_statics_and_inherited_attributes() {
     let r = d.variables(&[legs.as_str()]).await;
     let record = common::record(&r.body, legs).unwrap_or_else(|| panic!("{legs}: {r:?}"));
     assert_eq!(element(record, "VALUE").as_deref(), Some("4 "), "{record}");
+const DATES_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_dates/source/main";
+const NUMC_HEX_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_numc_hex/source/main";
+const FLOAT_INT8_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_float_int8/source/main";
+
+/// Date parameters and a date result (type `d`: the raw `YYYYMMDD` digits, UTF-16LE hex,
+/// length 8) at the `ENDMETHOD` of a method that adds days.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn date_parameters() {
+    let (sim, d, run) = stopped_at(DATES_URI, 57, "/sap/bc/adt/oo/classrun/ZCL_SMP_DATES").await;
+    let actual = view(&d, &["IV_DATE", "IV_DAYS", "RV_DATE"], &[]).await;
+    compare("date_parameters.txt", &actual);
+    finish(sim, &d, run).await;
+}
+
+/// Numeric text `n` (digits, UTF-16LE), bytes `x` and `xstring` (hex in VALUE and
+/// HEX_VALUE, length in bytes, `xstring` shown like a string).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numc_and_bytes() {
+    let (sim, d, run) =
+        stopped_at(NUMC_HEX_URI, 48, "/sap/bc/adt/oo/classrun/ZCL_SMP_NUMC_HEX").await;
+    let actual = view(
+        &d,
+        &[
+            "LV_MATNR", "LV_COUNT", "LV_FLAGS", "LV_INT", "LV_BYTES", "LV_TEXT",
+        ],
+        &[],
+    )
+    .await;
+    compare("numc_and_bytes.txt", &actual);
+    finish(sim, &d, run).await;
+}
+
+/// `int8` (sign column, 8 bytes little-endian) and `f` (conversion to string: scientific
+/// notation with 17 digits; IEEE double little-endian). The `decfloat34` local of the sample
+/// is left out: its HEX_VALUE (the IEEE 754 decimal encoding) is not modelled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn int8_and_float() {
+    let (sim, d, run) = stopped_at(
+        FLOAT_INT8_URI,
+        47,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_FLOAT_INT8",
+    )
+    .await;
+    let actual = view(&d, &["LV_BIG", "LV_INT", "LV_FLOAT", "LV_AMOUNT"], &[]).await;
+    compare("int8_and_float.txt", &actual);
     finish(sim, &d, run).await;
 }
