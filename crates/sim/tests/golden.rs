@@ -459,6 +459,9 @@ async fn structures_tables_statics_and_inherited_attributes() {
     let r = d.variables(&[legs.as_str()]).await;
     let record = common::record(&r.body, legs).unwrap_or_else(|| panic!("{legs}: {r:?}"));
     assert_eq!(element(record, "VALUE").as_deref(), Some("4 "), "{record}");
+    finish(sim, &d, run).await;
+}
+
 const DATES_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_dates/source/main";
 const NUMC_HEX_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_numc_hex/source/main";
 const FLOAT_INT8_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_float_int8/source/main";
