@@ -261,9 +261,7 @@ impl State<'_> {
     /// The target of `r` if it can be dereferenced.
     pub fn valid_target<'a>(&self, r: &'a DataRef) -> Option<&'a DataTarget> {
         let target = r.target.as_ref()?;
-        if let Slot::Frame(f, _) = target.place.slot
-            && self.frames.get(f).map(|fr| fr.serial) != target.call
-        {
+        if !self.target_alive(target) {
             return None;
         }
         self.value_at(&target.place)?;
@@ -272,21 +270,47 @@ impl State<'_> {
 
     /// A data reference to `place` with static type `ty`.
     pub fn reference_to(&self, place: Place, ty: Type) -> Value {
+        Value::DataRef(Box::new(DataRef {
+            static_type: ty,
+            target: Some(self.target_of(place)),
+        }))
+    }
+
+    /// The field symbol `fs` seen from frame `f` (the procedure's own, else one of its
+    /// program): `Some(None)` when known but unassigned.
+    pub fn field_symbol(&self, f: usize, fs: &str) -> Option<Option<&Place>> {
+        let frame = self.frames.get(f)?;
+        if let Some((_, target)) = frame.field_symbols.iter().find(|(n, _)| n == fs) {
+            return Some(target.as_ref());
+        }
+        let (_, _, target) = self
+            .global_fs
+            .iter()
+            .find(|(p, n, _)| *p == frame.class.program && n == fs)?;
+        // Assigned to a local of a procedure that has ended: no longer assigned.
+        Some(
+            target
+                .as_ref()
+                .filter(|t| self.target_alive(t))
+                .map(|t| &t.place),
+        )
+    }
+
+    /// False when `t` points to a local of a procedure call that has ended.
+    fn target_alive(&self, t: &DataTarget) -> bool {
+        match t.place.slot {
+            Slot::Frame(f, _) => self.frames.get(f).map(|fr| fr.serial) == t.call,
+            _ => true,
+        }
+    }
+
+    /// `place` with the call it belongs to (for places that may outlive their procedure).
+    fn target_of(&self, place: Place) -> DataTarget {
         let call = match place.slot {
             Slot::Frame(f, _) => self.frames.get(f).map(|fr| fr.serial),
             _ => None,
         };
-        Value::DataRef(Box::new(DataRef {
-            static_type: ty,
-            target: Some(DataTarget { place, call }),
-        }))
-    }
-
-    /// The field symbol `fs` of frame `f`: `Some(None)` when declared but unassigned.
-    pub fn field_symbol(&self, f: usize, fs: &str) -> Option<Option<&Place>> {
-        let frame = self.frames.get(f)?;
-        let (_, target) = frame.field_symbols.iter().find(|(n, _)| n == fs)?;
-        Some(target.as_ref())
+        DataTarget { place, call }
     }
 
     /// `VALUE` of a data reference as the debugger shows it: `{A:initial}`, `{A:3*\TYPE=I}`
@@ -337,15 +361,31 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    /// Binds `<fs>` of the innermost frame (declaring it for `FIELD-SYMBOL(<fs>)` or a field
-    /// symbol of the program that this procedure did not declare).
-    fn bind_fs(&mut self, fs: &str, place: Option<Place>) {
+    /// Binds `<fs>`: the procedure's own field symbol (declared with `FIELD-SYMBOLS` in the
+    /// procedure or inline with `FIELD-SYMBOL(<fs>)`), else the program's (declared outside
+    /// procedures, shared by its event blocks and forms).
+    fn bind_fs(&mut self, fs: &str, place: Option<Place>, inline: bool) {
         let Some(frame) = self.st.frames.last_mut() else {
             return;
         };
-        match frame.field_symbols.iter_mut().find(|(n, _)| n == fs) {
-            Some(entry) => entry.1 = place,
-            None => frame.field_symbols.push((fs.to_string(), place)),
+        if let Some(entry) = frame.field_symbols.iter_mut().find(|(n, _)| n == fs) {
+            entry.1 = place;
+            return;
+        }
+        if inline {
+            frame.field_symbols.push((fs.to_string(), place));
+            return;
+        }
+        let program = frame.class.program.clone();
+        let place = place.map(|p| self.st.target_of(p));
+        match self
+            .st
+            .global_fs
+            .iter_mut()
+            .find(|(p, n, _)| *p == program && n == fs)
+        {
+            Some(entry) => entry.2 = place,
+            None => self.st.global_fs.push((program, fs.to_string(), place)),
         }
     }
 
@@ -460,7 +500,7 @@ impl<'r> Interp<'r, '_> {
                 else_unassign,
             } => self.exec_assign_fs(source, fs, *inline, *else_unassign),
             RefStmt::Unassign(fs) => {
-                self.bind_fs(fs, None);
+                self.bind_fs(fs, None, false);
                 Ok(())
             }
             RefStmt::GetReference { of, into, inline } => {
@@ -517,8 +557,8 @@ impl<'r> Interp<'r, '_> {
         };
         let ok = place.is_some();
         match place {
-            Some(p) => self.bind_fs(fs, Some(p)),
-            None if else_unassign || inline => self.bind_fs(fs, None),
+            Some(p) => self.bind_fs(fs, Some(p), inline),
+            None if else_unassign || inline => self.bind_fs(fs, None, inline),
             None => {}
         }
         if sets_subrc {
@@ -642,7 +682,9 @@ impl<'r> Interp<'r, '_> {
                     let Some(i) = st.index_of(name) else {
                         return Err(self.not_supported(&format!("component {name} in NEW")));
                     };
-                    let (_, cty) = &st.comps[i];
+                    let Some((_, cty)) = st.comps.get(i) else {
+                        return Err(self.not_supported(&format!("component {name} in NEW")));
+                    };
                     let cv = self.eval_typed(e, cty)?;
                     if let Value::Struct(_, comps) = &mut v
                         && let Some(slot) = comps.get_mut(i)

@@ -194,6 +194,8 @@ pub struct State<'r> {
     pub steps: u64,
     /// Anonymous data objects (never freed during a run, like the object heap).
     pub anon: Vec<Var>,
+    /// Field symbols of programs (declared outside procedures): program, name, target.
+    pub global_fs: Vec<(String, String, Option<crate::refs::DataTarget>)>,
     /// Procedure calls started so far (for [`Frame::serial`]).
     pub calls: u64,
 }
@@ -257,6 +259,7 @@ impl<'r> State<'r> {
             output: Vec::new(),
             steps: 0,
             anon: Vec::new(),
+            global_fs: Vec::new(),
             calls: 0,
         }
     }
@@ -365,10 +368,9 @@ impl<'r> State<'r> {
 
     /// Resolves a name with components (`LS-SUB-F`, `<FS>-F`, `ME->MS-F`) in frame `f`.
     pub fn place(&self, f: usize, path: &Path) -> Option<Place> {
-        let frame = self.frames.get(f)?;
+        self.frames.get(f)?;
         if path.base.starts_with('<') {
-            let (_, target) = frame.field_symbols.iter().find(|(n, _)| *n == path.base)?;
-            let mut place = target.clone()?;
+            let mut place = self.field_symbol(f, &path.base)??.clone();
             for (sel, name) in &path.rest {
                 place = self.step_into(place, *sel, name)?;
             }

@@ -458,3 +458,74 @@ fn debugger_shows_field_symbols_and_references() {
         },
     );
 }
+
+#[test]
+fn program_field_symbols_are_shared_by_forms() {
+    let mut r = Repository::new();
+    r.add_file(
+        "zsmp_t.prog.abap",
+        "REPORT zsmp_t.
+FIELD-SYMBOLS <gv> TYPE i.
+DATA gv_total TYPE i VALUE 1.
+START-OF-SELECTION.
+  ASSIGN gv_total TO <gv>.
+  PERFORM add.
+  WRITE / |{ gv_total }|.
+FORM add.
+  <gv> = <gv> + 41.
+ENDFORM.
+",
+    )
+    .expect("loads");
+    let o = r.run_report("ZSMP_T", &mut NoDebugger).expect("runs");
+    assert_eq!(o, "42");
+}
+
+#[test]
+fn program_field_symbol_on_a_local_of_an_ended_form_is_unassigned() {
+    let mut r = Repository::new();
+    r.add_file(
+        "zsmp_t.prog.abap",
+        "REPORT zsmp_t.
+FIELD-SYMBOLS <gv> TYPE i.
+START-OF-SELECTION.
+  PERFORM bind.
+  IF <gv> IS NOT ASSIGNED.
+    WRITE / 'unassigned'.
+  ENDIF.
+  PERFORM other.
+FORM bind.
+  DATA lv_local TYPE i VALUE 5.
+  ASSIGN lv_local TO <gv>.
+ENDFORM.
+FORM other.
+  DATA lv_other TYPE i VALUE 6.
+  WRITE / <gv>.
+ENDFORM.
+",
+    )
+    .expect("loads");
+    match r.run_report("ZSMP_T", &mut NoDebugger) {
+        Err(RunError::Dump { id, output, .. }) => {
+            assert_eq!(id, "GETWA_NOT_ASSIGNED");
+            assert_eq!(output, "unassigned");
+        }
+        other => panic!("expected GETWA_NOT_ASSIGNED, got {other:?}"),
+    }
+}
+
+#[test]
+fn ref_with_a_type_and_create_data_table_of() {
+    let o = out("    DATA lv_x TYPE i VALUE 2.
+    DATA(lr_any) = REF data( lv_x ).
+    ASSIGN lr_any->* TO FIELD-SYMBOL(<x>).
+    <x> = 3.
+    DATA lr_tab TYPE REF TO data.
+    CREATE DATA lr_tab TYPE TABLE OF i.
+    FIELD-SYMBOLS <tab> TYPE STANDARD TABLE.
+    ASSIGN lr_tab->* TO <tab>.
+    APPEND lv_x TO <tab>.
+    APPEND 4 TO <tab>.
+    out->write( |{ lv_x } { lines( <tab> ) }| ).");
+    assert_eq!(o, "3 2");
+}
