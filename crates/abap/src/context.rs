@@ -80,6 +80,9 @@ impl State<'_> {
         let id = id.to_ascii_uppercase();
         if let Some((obj, rest)) = State::object_id(&id) {
             let attr = rest.strip_prefix('-')?;
+            if attr.contains('-') {
+                return self.object_part(obj, attr);
+            }
             let o = self.heap.get(obj)?;
             if let Some(i) = o.attrs.iter().position(|v| v.name == attr) {
                 return Some(Place {
@@ -305,6 +308,10 @@ impl State<'_> {
                 }));
             }
             let attr = rest.strip_prefix('-')?;
+            if attr.contains('-') {
+                let place = self.object_part(obj, attr)?;
+                return self.var_at(&place, &id).map(Cow::Owned);
+            }
             return o
                 .attrs
                 .iter()

@@ -268,6 +268,49 @@ impl State<'_> {
         Some(target)
     }
 
+    /// `ATTR->*`, `ATTR->COMP`, `ATTR-COMP` of object `obj` (debugger ids
+    /// `{O:n*\CLASS=X}-ATTR->*`): the part of an attribute they name.
+    pub fn object_part(&self, obj: usize, attr_path: &str) -> Option<Place> {
+        let (attr, tail) = attr_path.split_at(attr_path.find('-')?);
+        let o = self.heap.get(obj)?;
+        let slot = match o.attrs.iter().position(|v| v.name == attr) {
+            Some(i) => Slot::Attr(obj, i),
+            None => {
+                let i = self
+                    .statics
+                    .get(&o.class)?
+                    .iter()
+                    .position(|v| v.name == attr)?;
+                Slot::Static(o.class.clone(), i)
+            }
+        };
+        let mut place = Place {
+            slot,
+            steps: Vec::new(),
+        };
+        for (sel, name) in parse_path(&format!("X{tail}"))?.rest {
+            place = self.step_into(place, sel, &name)?;
+        }
+        Some(place)
+    }
+
+    /// A data object at `place` as a variable record source (`name` for the record).
+    pub fn var_at(&self, place: &Place, name: &str) -> Option<Var> {
+        let owner = self.slot_var(&place.slot)?;
+        let val = self.value_at(place)?.clone();
+        Some(Var {
+            name: name.to_string(),
+            ty: if place.steps.is_empty() {
+                owner.ty.clone()
+            } else {
+                val.type_of()
+            },
+            val,
+            kind: VarKind::Local,
+            read_only: owner.read_only,
+        })
+    }
+
     /// A data reference to `place` with static type `ty`.
     pub fn reference_to(&self, place: Place, ty: Type) -> Value {
         Value::DataRef(Box::new(DataRef {

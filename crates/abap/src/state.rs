@@ -403,7 +403,7 @@ impl<'r> State<'r> {
         }
     }
 
-    fn step_into(&self, mut place: Place, sel: Sel, name: &str) -> Option<Place> {
+    pub fn step_into(&self, mut place: Place, sel: Sel, name: &str) -> Option<Place> {
         let v = self.value_at(&place)?;
         match (sel, v) {
             (Sel::Dash, Value::Struct(t, _)) => {

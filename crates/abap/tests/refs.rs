@@ -529,3 +529,36 @@ fn ref_with_a_type_and_create_data_table_of() {
     out->write( |{ lv_x } { lines( <tab> ) }| ).");
     assert_eq!(o, "3 2");
 }
+
+#[test]
+fn debugger_expands_data_reference_attributes() {
+    let mut hook = Probe {
+        skip: 0,
+        probe: |ctx: &dyn StopContext| {
+            let me = ctx.children(0, "ME").expect("attributes of ME");
+            let attr = me
+                .iter()
+                .find(|r| r.name == "MR_NUM")
+                .expect("MR_NUM is listed");
+            assert_eq!(attr.meta_type, "dataref");
+            assert_eq!(attr.value, "{A:1*\\TYPE=I}");
+            let kids = ctx.children(0, &attr.id).expect("the reference expands");
+            assert_eq!(kids.len(), 1);
+            assert_eq!(kids[0].id, format!("{}->*", attr.id));
+            assert_eq!(kids[0].value, "9 ");
+            assert_eq!(var(ctx, "ME->MR_NUM->*").value, "9 ");
+            let rec = ctx
+                .set_value(0, &kids[0].id, "10")
+                .expect("set through the id");
+            assert_eq!(rec.value, "10 ");
+        },
+        done: false,
+    };
+    let r = run_with(
+        "    DATA mr_num TYPE REF TO i.",
+        "    mr_num = NEW #( 9 ).\n    out->write( |{ mr_num->* }| ).",
+        &mut hook,
+    );
+    assert!(hook.done);
+    assert_eq!(r.expect("runs"), "10");
+}
