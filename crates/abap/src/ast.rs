@@ -548,6 +548,8 @@ pub enum Expr {
 pub enum TemplateItem {
     Text(String),
     Expr(Expr),
+    /// `{ expr OPTION = value … }` (see `template_format.rs`).
+    Formatted(Expr, Vec<crate::template_format::TemplateOption>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -61,6 +61,14 @@ impl<'r> Interp<'r, '_> {
                                 }
                             }
                         }
+                        TemplateItem::Formatted(e, opts) => {
+                            let v = self.operand(e)?;
+                            let Ok(t) = v.template_text() else {
+                                return Err(self.not_supported("reference in a string template"));
+                            };
+                            let t = self.format_embedded(&v, t, opts)?;
+                            s.push_str(&t);
+                        }
                     }
                 }
                 Ok(Value::Str(s))

@@ -863,10 +863,14 @@ impl<'t> ExprParser<'t> {
                     inner.ops = self.ops;
                     let e = inner.expr()?;
                     self.ops = inner.ops;
-                    if !inner.at_end() {
-                        return Err(Unsup("string template format options".into()));
+                    if inner.at_end() {
+                        items.push(TemplateItem::Expr(e));
+                    } else {
+                        let opts = crate::template_format::parse_options(
+                            toks.get(inner.position()..).unwrap_or(&[]),
+                        )?;
+                        items.push(TemplateItem::Formatted(e, opts));
                     }
-                    items.push(TemplateItem::Expr(e));
                 }
             }
         }

@@ -34,6 +34,7 @@ mod refs;
 mod repository;
 mod state;
 mod statements;
+mod template_format;
 mod types;
 mod unit;
 mod unit_run;

@@ -231,3 +231,20 @@ fn setting_a_value_converts_with_move_rules() {
     repo(main).run_classrun("ZCL_T", &mut g).expect("runs");
     assert!(matches!(g.set_result, Some(Ok(_))));
 }
+
+#[test]
+fn template_date_and_time_options() {
+    let main = "    DATA d TYPE d VALUE '20240301'.\n    DATA t TYPE t VALUE '074505'.\n    DATA style TYPE string VALUE `ISO`.\n    out->write( |{ d DATE = ISO } { d DATE = RAW } { d DATE = USER }| ).\n    out->write( |{ t TIME = ISO } { t TIME = RAW } { t time = (style) }| ).\n    out->write( |{ CONV decfloat34( '1.50' ) STYLE = SCALE_PRESERVING } { CONV f( 8 ) STYLE = SCIENTIFIC }| ).";
+    assert_eq!(
+        out(main),
+        "2024-03-01 20240301 01.03.2024\n07:45:05 074505 07:45:05\n1.50 8.0000000000000000E+00"
+    );
+}
+
+#[test]
+fn unknown_template_options_are_not_supported() {
+    let (id, _) = dump("    DATA d TYPE d.\n    out->write( |{ d DATE = BOGUS }| ).");
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+    let (id, _) = dump("    DATA i TYPE i.\n    out->write( |{ i DATE = ISO }| ).");
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+}
