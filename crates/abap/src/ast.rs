@@ -266,6 +266,9 @@ pub enum StmtKind {
     /// Field symbol and data reference statements (`ASSIGN`, `UNASSIGN`, `GET REFERENCE`,
     /// `CREATE DATA`).
     Refs(Box<crate::refs::RefStmt>),
+    /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
+    /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
+    TableOp(Box<crate::itab_ops::TableOp>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -440,6 +443,7 @@ impl StmtKind {
             StmtKind::CreateObject { .. } => "CREATE OBJECT",
             StmtKind::Table(t) => t.keyword(),
             StmtKind::Refs(r) => r.keyword(),
+            StmtKind::TableOp(t) => t.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()

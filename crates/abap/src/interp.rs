@@ -1440,6 +1440,7 @@ impl<'r> Interp<'r, '_> {
                 args,
             } => self.exec_create_object(target, class.as_deref(), args),
             StmtKind::Table(t) => self.exec_table(t),
+            StmtKind::TableOp(t) => self.exec_table_op(t),
             StmtKind::Refs(r) => {
                 self.exec_ref_stmt(r)?;
                 Ok(Flow::Normal)

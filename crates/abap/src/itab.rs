@@ -71,7 +71,7 @@ fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize), String> {
 }
 
 /// `c = v [AND] c = v …` (key components).
-fn key_list(toks: &[Token]) -> Result<Vec<(String, Expr)>, String> {
+pub(crate) fn key_list(toks: &[Token]) -> Result<Vec<(String, Expr)>, String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
@@ -278,6 +278,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             let mut descending = false;
             let mut by: Vec<(String, bool)> = Vec::new();
             let mut in_by = false;
+            let mut as_text = false;
             for t in rest.iter().skip(1) {
                 match word(Some(t)).as_str() {
                     "ASCENDING" | "DESCENDING" => {
@@ -289,7 +290,10 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                     }
                     "BY" => in_by = true,
                     "STABLE" => {}
-                    "AS" | "TEXT" => return Err("SORT … AS TEXT".into()),
+                    // `AS TEXT` sorts by the locale's collation; for the texts programs
+                    // compare here the code point order is taken as that.
+                    "AS" => as_text = true,
+                    "TEXT" if as_text => as_text = false,
                     w if in_by => by.push((w.to_string(), descending)),
                     other => return Err(format!("SORT … {other}")),
                 }
@@ -361,18 +365,18 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
 }
 
 /// The `LOOP` being executed: which table and row (for `MODIFY`/`DELETE` without `INDEX`).
-fn sy_set(it: &mut Interp<'_, '_>, name: &str, v: i32) {
+pub(crate) fn sy_set(it: &mut Interp<'_, '_>, name: &str, v: i32) {
     if let Some(var) = it.st.sy.iter_mut().find(|s| s.name == name) {
         var.val = Value::I(v);
     }
 }
 
-fn as_i32(n: usize) -> i32 {
+pub(crate) fn as_i32(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 impl<'r> Interp<'r, '_> {
-    fn table_place(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
+    pub(crate) fn table_place(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
         let place = self.writable_place(table)?;
         match self.st.value_at(&place) {
             Some(Value::Table(t, _)) => Ok((place.clone(), t.clone())),
@@ -380,14 +384,14 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    fn rows(&self, place: &Place) -> &[Value] {
+    pub(crate) fn rows(&self, place: &Place) -> &[Value] {
         match self.st.value_at(place) {
             Some(Value::Table(_, rows)) => rows,
             _ => &[],
         }
     }
 
-    fn rows_mut(&mut self, place: &Place) -> Option<&mut Vec<Value>> {
+    pub(crate) fn rows_mut(&mut self, place: &Place) -> Option<&mut Vec<Value>> {
         match self.st.value_at_mut(place) {
             Some(Value::Table(_, rows)) => Some(rows),
             _ => None,
@@ -406,7 +410,7 @@ impl<'r> Interp<'r, '_> {
         v.convert(ty).map_err(|err| self.move_error(err, &v, ty))
     }
 
-    fn int(&mut self, e: &Expr) -> Exec<i64> {
+    pub(crate) fn int(&mut self, e: &Expr) -> Exec<i64> {
         let v = self.eval(e)?;
         match v.convert(&Type::I).map_err(|err| self.conv_error(err))? {
             Value::I(n) => Ok(i64::from(n)),
@@ -478,7 +482,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Compares two rows by key components (`TABLE_LINE`: the whole row).
-    fn cmp_by(&self, a: &Value, b: &Value, comps: &[(String, bool)]) -> Exec<Ordering> {
+    pub(crate) fn cmp_by(&self, a: &Value, b: &Value, comps: &[(String, bool)]) -> Exec<Ordering> {
         for (c, desc) in comps {
             let (Some(x), Some(y)) = (component(a, c), component(b, c)) else {
                 return Err(self.not_supported(&format!("sort/key component {c}")));
@@ -491,13 +495,13 @@ impl<'r> Interp<'r, '_> {
         Ok(Ordering::Equal)
     }
 
-    fn key_of(tt: &TableType) -> Vec<(String, bool)> {
+    pub(crate) fn key_of(tt: &TableType) -> Vec<(String, bool)> {
         tt.key_comps().into_iter().map(|c| (c, false)).collect()
     }
 
     /// Inserts by the table's kind: sorted tables at their key position, others at the end.
     /// `None`: a row with the same unique key exists. Returns the new row's 0-based index.
-    fn insert_by_key(
+    pub(crate) fn insert_by_key(
         &self,
         tt: &TableType,
         rows: &mut Vec<Value>,
@@ -544,7 +548,7 @@ impl<'r> Interp<'r, '_> {
         Ok(None)
     }
 
-    fn values_eq(&self, a: &Value, b: &Value) -> Exec<bool> {
+    pub(crate) fn values_eq(&self, a: &Value, b: &Value) -> Exec<bool> {
         match self.compare(a, b) {
             Ok(o) => Ok(o == Ordering::Equal),
             Err(Unwind::Dump(_)) => Ok(false),
@@ -561,7 +565,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// `WHERE` on a row: left operands of comparisons name row components.
-    fn where_match(&mut self, c: &Cond, row: &Value) -> Exec<bool> {
+    pub(crate) fn where_match(&mut self, c: &Cond, row: &Value) -> Exec<bool> {
         let left = |it: &mut Self, e: &Expr| -> Exec<Value> {
             if let Expr::Path(p) = e {
                 let mut name = p.base.clone();
@@ -605,7 +609,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Puts row `i` of the table at `place` into `target`.
-    fn put_row(&mut self, place: &Place, i: usize, target: &RowTarget) -> Exec<()> {
+    pub(crate) fn put_row(&mut self, place: &Place, i: usize, target: &RowTarget) -> Exec<()> {
         match target {
             RowTarget::None => Ok(()),
             RowTarget::Into(p) => {
@@ -897,7 +901,7 @@ impl<'r> Interp<'r, '_> {
         Ok(Flow::Normal)
     }
 
-    fn sy_int(&self, name: &str) -> i64 {
+    pub(crate) fn sy_int(&self, name: &str) -> i64 {
         match self.st.sy.iter().find(|v| v.name == name).map(|v| &v.val) {
             Some(Value::I(n)) => i64::from(*n),
             _ => 0,
@@ -991,7 +995,7 @@ impl<'r> Interp<'r, '_> {
 }
 
 /// A row's component by name (`A-B` for nested ones, `TABLE_LINE` for the row itself).
-fn component<'v>(row: &'v Value, name: &str) -> Option<&'v Value> {
+pub(crate) fn component<'v>(row: &'v Value, name: &str) -> Option<&'v Value> {
     if name == "TABLE_LINE" {
         return Some(row);
     }

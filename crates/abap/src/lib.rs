@@ -26,6 +26,7 @@ mod expr;
 mod float;
 mod interp;
 mod itab;
+mod itab_ops;
 mod lexer;
 mod limits;
 mod number;

@@ -1160,6 +1160,14 @@ impl Body<'_, '_> {
                         Err(what) => StmtKind::Unsupported { what, stop: true },
                     }
                 }
+                "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "COLLECT" | "DESCRIBE"
+                    if let Some(op) = crate::itab_ops::parse(kw, &st.tokens) =>
+                {
+                    match op {
+                        Ok(t) => StmtKind::TableOp(Box::new(t)),
+                        Err(_) => unsupported(&st, true),
+                    }
+                }
                 "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH"
                 | "FREE" => match crate::itab::parse_table_stmt(kw, &st.tokens) {
                     Ok(t) => StmtKind::Table(Box::new(t)),

@@ -80,7 +80,8 @@ pub enum TableKind {
 /// The primary key of a table type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableKey {
-    /// `WITH DEFAULT KEY` (also when no key is written): the character-like components, or
+    /// `WITH DEFAULT KEY` (also when no key is written): the character- and byte-like
+    /// components (strings included), or
     /// `table_line` for elementary rows.
     Default,
     /// `WITH EMPTY KEY`.
@@ -111,7 +112,16 @@ impl TableType {
                     .comps
                     .iter()
                     .filter(|(_, t)| {
-                        matches!(t, Type::C(_) | Type::N(_) | Type::D | Type::T | Type::X(_))
+                        matches!(
+                            t,
+                            Type::C(_)
+                                | Type::N(_)
+                                | Type::D
+                                | Type::T
+                                | Type::X(_)
+                                | Type::String
+                                | Type::XString
+                        )
                     })
                     .map(|(n, _)| n.clone())
                     .collect(),

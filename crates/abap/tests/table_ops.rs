@@ -1,0 +1,213 @@
+//! Internal table statements beyond the basics: `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY
+//! … TRANSPORTING [WHERE]`, `MODIFY TABLE`, key reads with linear and binary search,
+//! `DESCRIBE TABLE`, `DELETE TABLE`, `SORT … AS TEXT`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+const TYPES: &str = "    TYPES: BEGIN OF ty_row,\n             name TYPE string,\n             qty  TYPE i,\n             amt  TYPE p LENGTH 8 DECIMALS 2,\n           END OF ty_row,\n           tt_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY,\n           tt_sorted TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY name,\n           tt_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY.";
+
+fn class(main: &str) -> String {
+    format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    )
+}
+
+fn run(main: &str) -> Result<String, RunError> {
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &class(main)).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+fn dump_id(main: &str) -> String {
+    match run(main) {
+        Err(RunError::Dump { id, .. }) => id,
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn append_lines_of_with_range_sets_tabix() {
+    let o = out(
+        "    DATA(src) = VALUE tt_ints( ( 1 ) ( 2 ) ( 3 ) ( 4 ) ( 5 ) ).
+    DATA dst TYPE tt_ints.
+    APPEND 9 TO dst.
+    APPEND LINES OF src FROM 2 TO 4 TO dst.
+    out->write( |{ lines( dst ) } { sy-tabix }| ).
+    APPEND LINES OF src FROM 4 TO dst.
+    APPEND LINES OF src TO 1 TO dst.
+    APPEND LINES OF src FROM 9 TO dst.
+    DATA s TYPE string.
+    LOOP AT dst INTO DATA(x).
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    out->write( s ).",
+    );
+    assert_eq!(o, "4 4\n9234451");
+}
+
+#[test]
+fn insert_lines_of_into_table_and_index() {
+    let o = out(
+        "    DATA(src) = VALUE tt_rows( ( name = `b` qty = 2 ) ( name = `a` qty = 1 ) ).
+    DATA sorted TYPE tt_sorted.
+    INSERT VALUE #( name = `c` qty = 3 ) INTO TABLE sorted.
+    INSERT LINES OF src INTO TABLE sorted.
+    LOOP AT sorted INTO DATA(r).
+      out->write( |{ sy-tabix } { r-name } { r-qty }| ).
+    ENDLOOP.
+    DATA(ints) = VALUE tt_ints( ( 1 ) ( 4 ) ).
+    INSERT LINES OF VALUE tt_ints( ( 2 ) ( 3 ) ) INTO ints INDEX 2.
+    DATA s TYPE string.
+    LOOP AT ints INTO DATA(x).
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    out->write( s ).",
+    );
+    assert_eq!(o, "1 a 1\n2 b 2\n3 c 3\n1234");
+}
+
+#[test]
+fn insert_lines_of_duplicate_unique_key_dumps() {
+    let id = dump_id(
+        "    DATA sorted TYPE tt_sorted.
+    DATA(src) = VALUE tt_rows( ( name = `a` ) ( name = `a` ) ).
+    INSERT LINES OF src INTO TABLE sorted.",
+    );
+    assert_eq!(id, "ITAB_DUPLICATE_KEY");
+}
+
+#[test]
+fn append_lines_of_out_of_order_to_sorted_dumps() {
+    let id = dump_id(
+        "    DATA sorted TYPE tt_sorted.
+    DATA(src) = VALUE tt_rows( ( name = `b` ) ( name = `a` ) ).
+    APPEND LINES OF src TO sorted.",
+    );
+    assert_eq!(id, "ITAB_ILLEGAL_SORT_ORDER");
+}
+
+#[test]
+fn collect_sums_numeric_components_by_key() {
+    let o = out("    DATA totals TYPE tt_rows.
+    COLLECT VALUE ty_row( name = `x` qty = 2 amt = '1.50' ) INTO totals.
+    COLLECT VALUE ty_row( name = `y` qty = 1 amt = '2.00' ) INTO totals.
+    out->write( |{ sy-tabix }| ).
+    COLLECT VALUE ty_row( name = `x` qty = 5 amt = '0.25' ) INTO totals.
+    out->write( |{ sy-tabix }| ).
+    LOOP AT totals INTO DATA(t).
+      out->write( |{ t-name } { t-qty } { t-amt }| ).
+    ENDLOOP.");
+    assert_eq!(o, "2\n1\nx 7 1.75\ny 1 2.00");
+}
+
+#[test]
+fn modify_transporting_where_and_modify_table() {
+    let o = out(
+        "    DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ( name = `c` qty = 3 ) ).
+    MODIFY rows FROM VALUE #( qty = 0 amt = 9 ) TRANSPORTING qty WHERE qty >= 2.
+    out->write( |{ sy-subrc }| ).
+    MODIFY rows FROM VALUE #( qty = 7 ) TRANSPORTING qty WHERE qty > 100.
+    out->write( |{ sy-subrc }| ).
+    MODIFY rows FROM VALUE #( name = `z` ) INDEX 1 TRANSPORTING name.
+    DATA sorted TYPE tt_sorted.
+    sorted = VALUE #( ( name = `k` qty = 1 ) ( name = `m` qty = 2 ) ).
+    MODIFY TABLE sorted FROM VALUE #( name = `m` qty = 20 amt = 1 ) TRANSPORTING qty.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    MODIFY TABLE sorted FROM VALUE #( name = `q` qty = 5 ).
+    out->write( |{ sy-subrc }| ).
+    LOOP AT rows INTO DATA(r).
+      out->write( |{ r-name } { r-qty } { r-amt }| ).
+    ENDLOOP.
+    LOOP AT sorted INTO r.
+      out->write( |{ r-name } { r-qty } { r-amt }| ).
+    ENDLOOP.",
+    );
+    assert_eq!(
+        o,
+        "0\n4\n0 2\n4\nz 1 0.00\nb 0 0.00\nc 0 0.00\nk 1 0.00\nm 20 0.00"
+    );
+}
+
+#[test]
+fn read_binary_search_subrc_and_tabix() {
+    let o = out(
+        "    DATA(ints) = VALUE tt_ints( ( 10 ) ( 20 ) ( 20 ) ( 30 ) ).
+    DATA n TYPE i.
+    READ TABLE ints INTO n WITH KEY table_line = 20 BINARY SEARCH.
+    out->write( |{ sy-subrc } { sy-tabix } { n }| ).
+    n = -1.
+    READ TABLE ints INTO n WITH KEY table_line = 25 BINARY SEARCH.
+    out->write( |{ sy-subrc } { sy-tabix } { n }| ).
+    READ TABLE ints INTO n WITH KEY table_line = 5 BINARY SEARCH.
+    out->write( |{ sy-subrc } { sy-tabix } { n }| ).
+    READ TABLE ints TRANSPORTING NO FIELDS WITH KEY table_line = 99 BINARY SEARCH.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    CLEAR ints.
+    READ TABLE ints TRANSPORTING NO FIELDS WITH KEY table_line = 1 BINARY SEARCH.
+    out->write( |{ sy-subrc } { sy-tabix }| ).",
+    );
+    assert_eq!(o, "0 2 20\n4 4 -1\n4 1 -1\n8 5\n8 1");
+}
+
+#[test]
+fn read_with_table_key_on_sorted_table() {
+    let o = out("    DATA sorted TYPE tt_sorted.
+    sorted = VALUE #( ( name = `b` qty = 2 ) ( name = `d` qty = 4 ) ).
+    READ TABLE sorted INTO DATA(r) WITH TABLE KEY name = `d`.
+    out->write( |{ sy-subrc } { sy-tabix } { r-qty }| ).
+    READ TABLE sorted INTO r WITH KEY name = `c`.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    READ TABLE sorted INTO r WITH KEY name = `e`.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    READ TABLE sorted INTO r WITH KEY qty = 2.
+    out->write( |{ sy-subrc } { sy-tabix } { r-name }| ).
+    READ TABLE sorted INTO r WITH KEY qty = 3.
+    out->write( |{ sy-subrc }| ).");
+    assert_eq!(o, "0 2 4\n4 2\n8 3\n0 1 b\n4");
+}
+
+#[test]
+fn describe_table_lines_kind_and_tfill() {
+    let o = out("    DATA sorted TYPE tt_sorted.
+    sorted = VALUE #( ( name = `b` ) ( name = `d` ) ( name = `e` ) ).
+    DATA n TYPE i.
+    DATA k TYPE c LENGTH 1.
+    DESCRIBE TABLE sorted LINES n KIND k.
+    out->write( |{ n } { k } { sy-tfill }| ).");
+    assert_eq!(o, "3 S 3");
+}
+
+#[test]
+fn delete_table_from_wa_and_with_table_key() {
+    let o = out("    DATA sorted TYPE tt_sorted.
+    sorted = VALUE #( ( name = `b` qty = 1 ) ( name = `d` qty = 2 ) ( name = `e` qty = 3 ) ).
+    DELETE TABLE sorted FROM VALUE #( name = `d` qty = 99 ).
+    out->write( |{ sy-subrc }| ).
+    DELETE TABLE sorted WITH TABLE KEY name = `x`.
+    out->write( |{ sy-subrc }| ).
+    DELETE TABLE sorted WITH TABLE KEY name = `b`.
+    out->write( |{ sy-subrc } { lines( sorted ) }| ).");
+    assert_eq!(o, "0\n4\n0 1");
+}
+
+#[test]
+fn sort_as_text_sorts() {
+    let o = out(
+        "    DATA(rows) = VALUE tt_rows( ( name = `b` ) ( name = `c` ) ( name = `a` ) ).
+    SORT rows BY name AS TEXT DESCENDING.
+    DATA s TYPE string.
+    LOOP AT rows INTO DATA(r).
+      s = s && r-name.
+    ENDLOOP.
+    out->write( s ).",
+    );
+    assert_eq!(o, "cba");
+}
