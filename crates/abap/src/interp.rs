@@ -1137,6 +1137,9 @@ impl<'r> Interp<'r, '_> {
 
     /// Built-in functions (`strlen( )`, `to_upper( )`, …).
     fn builtin_function(&mut self, call: &CallExpr) -> Exec<Value> {
+        if call.method == "ROUND" && call.args.positional.is_none() {
+            return self.round_function(call);
+        }
         let arg = match (&call.args.positional, call.args.exporting.as_slice()) {
             (Some(e), []) => e,
             (None, [(n, e)]) if n == "VAL" => e,
@@ -1178,6 +1181,9 @@ impl<'r> Interp<'r, '_> {
                         .join(" "),
                 )
             }
+            "ABS" if matches!(v, Value::F(_) | Value::Int8(_) | Value::DecFloat(..)) => {
+                self.rounding_function("ABS", &v)?
+            }
             "ABS" => {
                 match v {
                     Value::I(i) => Value::I(i.checked_abs().ok_or_else(|| {
@@ -1198,9 +1204,14 @@ impl<'r> Interp<'r, '_> {
                     }
                 }
             }
-            other => {
-                return Err(self.not_supported(&format!("method or built-in function {other}( )")));
-            }
+            other => match self.numeric_function(other, &v)? {
+                Some(r) => r,
+                None => {
+                    return Err(
+                        self.not_supported(&format!("method or built-in function {other}( )"))
+                    );
+                }
+            },
         };
         Ok(r)
     }

@@ -30,6 +30,7 @@ mod itab_ops;
 mod lexer;
 mod limits;
 mod number;
+mod numeric_functions;
 mod parser;
 mod refs;
 mod repository;

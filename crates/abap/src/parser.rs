@@ -1824,9 +1824,12 @@ fn elementary(base: &str, length: Option<u32>, decimals: Option<u32>) -> TypeSpe
                 Err(format!("TYPE P LENGTH {len} DECIMALS {dec}"))
             }
         }
-        ("ANY" | "DATA" | "SIMPLE" | "CLIKE" | "CSEQUENCE" | "NUMERIC", None, None) => {
-            Ok(Type::Any)
-        }
+        (
+            "ANY" | "DATA" | "SIMPLE" | "CLIKE" | "CSEQUENCE" | "NUMERIC" | "XSEQUENCE"
+            | "DECFLOAT",
+            None,
+            None,
+        ) => Ok(Type::Any),
         ("N" | "X", l, None) => match l.unwrap_or(1) {
             n @ 1..=MAX_C_LENGTH if base == "N" => Ok(Type::N(n)),
             n @ 1..=MAX_X_LENGTH => Ok(Type::X(n)),

@@ -248,3 +248,18 @@ fn unknown_template_options_are_not_supported() {
     let (id, _) = dump("    DATA i TYPE i.\n    out->write( |{ i DATE = ISO }| ).");
     assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
 }
+
+#[test]
+fn numeric_functions_keep_the_argument_type() {
+    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '-2.50'.\n    DATA f TYPE f VALUE '2.5'.\n    DATA i TYPE i VALUE -7.\n    out->write( |{ ceil( p ) } { floor( p ) } { trunc( p ) } { frac( p ) } { abs( p ) } { sign( p ) }| ).\n    out->write( |{ ceil( f ) } { floor( f ) } { abs( CONV f( -3 ) ) } { sqrt( CONV f( 16 ) ) }| ).\n    out->write( |{ abs( i ) } { sign( i ) } { ceil( i ) }| ).\n    out->write( |{ round( val = p dec = 0 ) } { round( val = CONV f( '1.25' ) dec = 1 ) } { round( val = 1250 dec = -2 ) }| ).\n    DATA big TYPE int8 VALUE -5.\n    out->write( |{ abs( big ) } { sqrt( 2 ) }| ).";
+    assert_eq!(
+        out(main),
+        "-2.00 -3.00 -2.00 -0.50 2.50 -1\n3 2 3 4\n7 -1 -7\n-3.00 1.3 1300\n5 1.4142135623730951"
+    );
+}
+
+#[test]
+fn math_domain_errors_are_catchable() {
+    let main = "    TRY.\n        DATA(r) = sqrt( -1 ).\n      CATCH cx_sy_arg_out_of_domain.\n        out->write( `domain` ).\n    ENDTRY.";
+    assert_eq!(out(main), "domain");
+}
