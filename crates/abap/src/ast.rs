@@ -39,6 +39,8 @@ pub struct ClassDef {
     pub implementations: Vec<MethodImpl>,
     /// `TYPES` of the class (or program, or interface), by upper-case name.
     pub types: Vec<(String, TypeSpec)>,
+    /// `FIELD-SYMBOLS` of a program outside its procedures (upper case, with `<>`).
+    pub field_symbols: Vec<String>,
 }
 
 impl ClassDef {
@@ -70,6 +72,7 @@ impl ClassDef {
             attributes: Vec::new(),
             implementations: Vec::new(),
             types: Vec::new(),
+            field_symbols: Vec::new(),
         }
     }
 }

@@ -631,13 +631,7 @@ impl<'r> Interp<'r, '_> {
             RowTarget::Assign(fs) => {
                 let mut p = place.clone();
                 p.steps.push(Step::Row(i));
-                let Some(frame) = self.st.frames.last_mut() else {
-                    return Ok(());
-                };
-                match frame.field_symbols.iter_mut().find(|(n, _)| n == fs) {
-                    Some(entry) => entry.1 = Some(p),
-                    None => frame.field_symbols.push((fs.clone(), Some(p))),
-                }
+                self.bind_fs(fs, Some(p), false);
                 Ok(())
             }
         }

@@ -369,7 +369,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 "REPORT" | "PROGRAM" | "TYPES" | "TYPE-POOLS" | "TABLES" | "SELECTION-SCREEN"
-                | "SELECT-OPTIONS" | "INCLUDE" | "FIELD-SYMBOLS" => {}
+                | "SELECT-OPTIONS" | "INCLUDE" => {}
+                "FIELD-SYMBOLS" => {
+                    if let Some(n) = st.tokens.get(1).and_then(Token::word) {
+                        prog.field_symbols.push(n.to_ascii_uppercase());
+                    }
+                }
                 _ if ctx.kind == ObjectKind::Program => {
                     // An event block; statements before any event belong to
                     // START-OF-SELECTION.

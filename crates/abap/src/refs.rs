@@ -407,7 +407,13 @@ impl<'r> Interp<'r, '_> {
     /// Binds `<fs>`: the procedure's own field symbol (declared with `FIELD-SYMBOLS` in the
     /// procedure or inline with `FIELD-SYMBOL(<fs>)`), else the program's (declared outside
     /// procedures, shared by its event blocks and forms).
-    fn bind_fs(&mut self, fs: &str, place: Option<Place>, inline: bool) {
+    pub fn bind_fs(&mut self, fs: &str, place: Option<Place>, inline: bool) {
+        let f = self.top_frame();
+        let global = !inline
+            && self
+                .st
+                .program_class(f)
+                .is_some_and(|p| p.field_symbols.iter().any(|n| n == fs));
         let Some(frame) = self.st.frames.last_mut() else {
             return;
         };
@@ -415,7 +421,7 @@ impl<'r> Interp<'r, '_> {
             entry.1 = place;
             return;
         }
-        if inline {
+        if !global {
             frame.field_symbols.push((fs.to_string(), place));
             return;
         }

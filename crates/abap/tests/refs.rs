@@ -562,3 +562,21 @@ fn debugger_expands_data_reference_attributes() {
     assert!(hook.done);
     assert_eq!(r.expect("runs"), "10");
 }
+
+#[test]
+fn inline_field_symbols_of_recursive_calls_stay_separate() {
+    let decl = "    METHODS walk IMPORTING iv_depth TYPE i RETURNING VALUE(rv) TYPE string.";
+    let main = "    out->write( walk( 2 ) ).
+  ENDMETHOD.
+  METHOD walk.
+    DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+    lt = VALUE #( ( iv_depth ) ( iv_depth * 10 ) ).
+    LOOP AT lt ASSIGNING FIELD-SYMBOL(<n>).
+      IF iv_depth > 0 AND sy-tabix = 1.
+        DATA(lv_inner) = walk( iv_depth - 1 ).
+        rv = |{ rv }[{ lv_inner }]|.
+      ENDIF.
+      rv = |{ rv }{ <n> };|.
+    ENDLOOP.";
+    assert_eq!(out_decl(decl, main), "[[0;0;]1;10;]2;20;");
+}
