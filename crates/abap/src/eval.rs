@@ -321,11 +321,10 @@ impl<'r> Interp<'r, '_> {
                     .not_supported("comparison of a structure or table with another kind of data"))
             }
             (Value::Ref { target: x, .. }, Value::Ref { target: y, .. }) => Ok(x.cmp(y)),
-            (Value::DataRef(x), Value::DataRef(y)) => Ok(if x.target == y.target {
-                Ordering::Equal
-            } else {
-                Ordering::Less
-            }),
+            // Any total order will do for sorting; equal targets compare equal.
+            (Value::DataRef(x), Value::DataRef(y)) => {
+                Ok(format!("{:?}", x.target).cmp(&format!("{:?}", y.target)))
+            }
             (Value::DataRef(_), _) | (_, Value::DataRef(_)) => {
                 Err(self.not_supported("comparison of a data reference with other data"))
             }

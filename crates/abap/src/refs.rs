@@ -70,8 +70,9 @@ pub enum AssignSource {
     Row(Expr),
     /// `COMPONENT comp OF STRUCTURE struc` (sets `sy-subrc`).
     Component { comp: Expr, of: Path },
-    /// `(name)`: the data object named by the text (sets `sy-subrc`).
-    Dynamic(Expr),
+    /// `(name)`, `oref->(name)`, `class=>(name)`: the data object named by `prefix` and the
+    /// text (sets `sy-subrc`).
+    Dynamic { prefix: String, name: Expr },
 }
 
 impl RefStmt {
@@ -154,7 +155,29 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
         [open, inner @ .., close]
             if open.kind == TokenKind::LParen && close.kind == TokenKind::RParen =>
         {
-            AssignSource::Dynamic(parse_full_expr(inner).map_err(|u| u.0)?)
+            AssignSource::Dynamic {
+                prefix: String::new(),
+                name: parse_full_expr(inner).map_err(|u| u.0)?,
+            }
+        }
+        // `oref->(name)` / `class=>(name)`: dynamic attribute access.
+        [head, open, inner @ .., close]
+            if open.kind == TokenKind::LParen
+                && !open.space_before
+                && close.kind == TokenKind::RParen
+                && head
+                    .word()
+                    .is_some_and(|w| w.ends_with("->") || w.ends_with("=>")) =>
+        {
+            let prefix = word(Some(head));
+            let object = prefix.get(..prefix.len().saturating_sub(2)).unwrap_or("");
+            if parse_path(object).is_none() {
+                return Err(format!("ASSIGN {prefix}( )"));
+            }
+            AssignSource::Dynamic {
+                prefix,
+                name: parse_full_expr(inner).map_err(|u| u.0)?,
+            }
         }
         [t] => match t.word().and_then(parse_path) {
             Some(p) => AssignSource::Static(p),
@@ -598,10 +621,19 @@ impl<'r> Interp<'r, '_> {
             }
             AssignSource::Row(e) => (self.operand_place(e)?, true),
             AssignSource::Component { comp, of } => (self.component_place(comp, of)?, true),
-            AssignSource::Dynamic(e) => {
-                let name = self.eval(e)?.to_abap_string().unwrap_or_default();
-                let name = name.trim().to_ascii_uppercase();
-                (parse_path(&name).and_then(|p| self.st.place(f, &p)), true)
+            AssignSource::Dynamic { prefix, name } => {
+                let name = self.eval(name)?.to_abap_string().unwrap_or_default();
+                let text = format!("{prefix}{}", name.trim().to_ascii_uppercase());
+                let place = match parse_path(&text) {
+                    Some(p) => {
+                        // Initialises static attributes of a class named here; a name that
+                        // does not resolve only means sy-subrc 4.
+                        let _ = self.read(&p);
+                        self.st.place(f, &p)
+                    }
+                    None => None,
+                };
+                (place, true)
             }
         };
         let ok = place.is_some();

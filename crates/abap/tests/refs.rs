@@ -580,3 +580,21 @@ fn inline_field_symbols_of_recursive_calls_stay_separate() {
     ENDLOOP.";
     assert_eq!(out_decl(decl, main), "[[0;0;]1;10;]2;20;");
 }
+
+#[test]
+fn dynamic_assign_of_attributes() {
+    let o = out_decl(
+        "    DATA mv_size TYPE i VALUE 4.\n    CLASS-DATA gv_count TYPE i VALUE 2.",
+        "    DATA lv_attr TYPE string VALUE `MV_SIZE`.
+    ASSIGN me->(lv_attr) TO FIELD-SYMBOL(<a>).
+    out->write( |{ sy-subrc } { <a> }| ).
+    ASSIGN zcl_t=>('GV_COUNT') TO FIELD-SYMBOL(<s>).
+    out->write( |{ sy-subrc } { <s> }| ).
+    ASSIGN ('ZCL_T=>GV_COUNT') TO <s>.
+    <s> = 3.
+    out->write( |{ sy-subrc } { gv_count }| ).
+    ASSIGN me->('NOPE') TO <a>.
+    out->write( |{ sy-subrc }| ).",
+    );
+    assert_eq!(o, "0 4\n0 2\n0 3\n4");
+}
