@@ -509,3 +509,60 @@ async fn int8_and_float() {
     compare("int8_and_float.txt", &actual);
     finish(sim, &d, run).await;
 }
+
+/// `setVariableValue` through a field symbol and a dereferenced data reference changes the
+/// data object behind them (adt-wire.md §9.7: the answer is the stored value).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn set_value_through_field_symbols_and_references() {
+    let (sim, d, run) = stopped_at(
+        FIELD_SYMBOLS_URI,
+        65,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_FIELD_SYMBOLS",
+    )
+    .await;
+    let r = d
+        .raw(
+            reqwest::Method::POST,
+            "/sap/bc/adt/debugger?method=setVariableValue&variableName=%3CLV_INT%3E",
+            &[],
+            Some(("text/plain", "7".to_string())),
+            true,
+        )
+        .await;
+    assert_eq!((r.status, r.body.as_str()), (200, "7 "), "{r:?}");
+    let r = d.variables(&["ME->MV_CALLS"]).await;
+    assert!(
+        common::record(&r.body, "ME->MV_CALLS")
+            .is_some_and(|rec| rec.contains("<VALUE>7 </VALUE>")),
+        "{r:?}"
+    );
+    finish(sim, &d, run).await;
+
+    let (sim, d, run) = stopped_at(
+        DATA_REFS_URI,
+        57,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_DATA_REFS",
+    )
+    .await;
+    let r = d
+        .raw(
+            reqwest::Method::POST,
+            "/sap/bc/adt/debugger?method=setVariableValue&variableName=LR_COUNT-%3E*",
+            &[],
+            Some(("text/plain", "99".to_string())),
+            true,
+        )
+        .await;
+    assert_eq!((r.status, r.body.as_str()), (200, "99 "), "{r:?}");
+    let r = d
+        .raw(
+            reqwest::Method::POST,
+            "/sap/bc/adt/debugger?method=setVariableValue&variableName=LR_COUNT",
+            &[],
+            Some(("text/plain", "1".to_string())),
+            true,
+        )
+        .await;
+    assert_eq!(r.status, 400, "a reference itself cannot be set: {r:?}");
+    finish(sim, &d, run).await;
+}
