@@ -380,12 +380,18 @@ impl State<'_> {
     }
 
     /// `VALUE` of a data reference as the debugger shows it: `{A:initial}`, `{A:3*\TYPE=I}`
-    /// for anonymous data objects (number = creation order), `{R:…}` naming the data object
-    /// of a reference to named data.
+    /// for anonymous data objects (number = creation order; the form SAP uses for anonymous
+    /// data in the debugger and short dumps). References to named data objects and invalid
+    /// ones have no captured form (adt-wire.md §9.4); they show `{R:NAME*\TYPE=…}` and
+    /// `{R:invalid}`.
     pub fn dataref_display(&self, r: &DataRef) -> String {
         let Some(target) = r.target.as_ref() else {
             return "{A:initial}".into();
         };
+        if self.valid_target(r).is_none() {
+            // A stack reference whose procedure has ended (or a deleted row).
+            return "{R:invalid}".into();
+        }
         let ty = self
             .value_at(&target.place)
             .map(|v| type_text(&v.type_of()))
@@ -527,6 +533,11 @@ impl<'r> Interp<'r, '_> {
     /// The place of a named data object, read-only ones included (a field symbol or reference
     /// to a constant may read it).
     fn writable_or_readonly_place(&mut self, p: &Path) -> Exec<Place> {
+        if let Some(place) = self.st.place(self.top_frame(), p) {
+            return Ok(place);
+        }
+        // Not found yet: reading initialises static attributes of a named class, or gives the
+        // runtime error that explains why the name does not resolve.
         self.read(p)?;
         match self.st.place(self.top_frame(), p) {
             Some(place) => Ok(place),
