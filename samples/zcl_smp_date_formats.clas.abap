@@ -1,5 +1,6 @@
 "! Dates and times in string templates: the predefined format (raw digits) and the
-"! formatting options DATE = ISO and TIME = ISO, also given dynamically.
+"! formatting options DATE = ISO and TIME = ISO, also given dynamically; time stamps
+"! converted to date and time in UTC and back.
 CLASS zcl_smp_date_formats DEFINITION
   PUBLIC
   FINAL
@@ -24,5 +25,11 @@ CLASS zcl_smp_date_formats IMPLEMENTATION.
     lv_time = lv_time - 8 * 3600.
     out->write( |Next day: { lv_date DATE = (lv_format) } at { lv_time TIME = (lv_format) }| ).
     out->write( |Explicitly raw: { lv_date DATE = RAW }| ).
+    DATA lv_stamp TYPE timestamp VALUE '20240315143000'.
+    CONVERT TIME STAMP lv_stamp TIME ZONE 'UTC' INTO DATE lv_date TIME lv_time.
+    out->write( |From a time stamp: { lv_date DATE = ISO } { lv_time TIME = ISO }| ).
+    lv_time = lv_time + 90.
+    CONVERT DATE lv_date TIME lv_time INTO TIME STAMP lv_stamp TIME ZONE 'UTC'.
+    out->write( |Back to a time stamp: { lv_stamp }| ).
   ENDMETHOD.
 ENDCLASS.

@@ -269,6 +269,8 @@ pub enum StmtKind {
     /// Field symbol and data reference statements (`ASSIGN`, `UNASSIGN`, `GET REFERENCE`,
     /// `CREATE DATA`).
     Refs(Box<crate::refs::RefStmt>),
+    /// `GET TIME`, `GET TIME STAMP`, `CONVERT TIME STAMP`, `CONVERT DATE` (`clock.rs`).
+    Time(Box<crate::clock::TimeStmt>),
     /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
     /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
     TableOp(Box<crate::itab_ops::TableOp>),
@@ -446,6 +448,7 @@ impl StmtKind {
             StmtKind::CreateObject { .. } => "CREATE OBJECT",
             StmtKind::Table(t) => t.keyword(),
             StmtKind::Refs(r) => r.keyword(),
+            StmtKind::Time(t) => t.keyword(),
             StmtKind::TableOp(t) => t.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };

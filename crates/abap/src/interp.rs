@@ -1456,6 +1456,10 @@ impl<'r> Interp<'r, '_> {
                 self.exec_ref_stmt(r)?;
                 Ok(Flow::Normal)
             }
+            StmtKind::Time(t) => {
+                self.exec_time_stmt(t)?;
+                Ok(Flow::Normal)
+            }
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }

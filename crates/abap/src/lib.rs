@@ -17,6 +17,7 @@ mod ast;
 mod builtins;
 mod calc;
 mod calendar;
+mod clock;
 mod context;
 mod conversion;
 mod ddic;

@@ -1108,6 +1108,21 @@ impl Body<'_, '_> {
                 },
                 "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
                 "PERFORM" => perform(&st),
+                "GET" if word_at(&st, 1) == "TIME" && !call_statement(&st) => {
+                    match crate::clock::parse_get_time(&st.tokens) {
+                        Ok(t) => StmtKind::Time(Box::new(t)),
+                        Err(what) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
+                "CONVERT"
+                    if matches!(word_at(&st, 1).as_str(), "TIME" | "DATE")
+                        && !call_statement(&st) =>
+                {
+                    match crate::clock::parse_convert(&st.tokens) {
+                        Ok(t) => StmtKind::Time(Box::new(t)),
+                        Err(what) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
                 "ASSIGN" | "UNASSIGN" | "GET" | "CREATE"
                     if !call_statement(&st)
                         && match kw {

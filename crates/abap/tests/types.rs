@@ -263,3 +263,16 @@ fn math_domain_errors_are_catchable() {
     let main = "    TRY.\n        DATA(r) = sqrt( -1 ).\n      CATCH cx_sy_arg_out_of_domain.\n        out->write( `domain` ).\n    ENDTRY.";
     assert_eq!(out(main), "domain");
 }
+
+#[test]
+fn clock_statements_use_the_run_clock_in_utc() {
+    let main = "    DATA ts TYPE timestamp.\n    DATA tsl TYPE timestampl.\n    DATA t TYPE t.\n    GET TIME STAMP FIELD ts.\n    GET TIME STAMP FIELD tsl.\n    GET TIME FIELD t.\n    out->write( |{ ts } { tsl } { t }| ).\n    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE DATA(d) TIME DATA(tm) DAYLIGHT SAVING TIME DATA(dst).\n    out->write( |{ d } { tm } <{ dst }> { sy-subrc }| ).\n    d = d + 1.\n    CONVERT DATE d TIME '235959' INTO TIME STAMP ts TIME ZONE space.\n    out->write( |{ ts }| ).\n    ts = 20241332000000.\n    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE d.\n    out->write( |{ sy-subrc } { d }| ).\n    GET TIME.";
+    assert_eq!(
+        out(main),
+        "20240101120000 20240101120000.0000000 120000\n20240101 120000 <> 0\n20240102235959\n12 20240102"
+    );
+    let (id, _) = dump(
+        "    DATA ts TYPE timestamp.\n    CONVERT TIME STAMP ts TIME ZONE 'CET' INTO DATE DATA(d).",
+    );
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+}
