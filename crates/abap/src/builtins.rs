@@ -128,6 +128,8 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
 /// Built-in classes whose static methods the interpreter implements.
 pub const UNIT_ASSERT: &str = "CL_ABAP_UNIT_ASSERT";
 pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
+/// System date, time and user of the run (`clock.rs`).
+pub const CONTEXT_INFO: &str = "CL_ABAP_CONTEXT_INFO";
 
 /// Runtime error ids that are catchable, with their exception class.
 pub fn exception_for_dump(id: &str) -> Option<&'static str> {
@@ -239,7 +241,12 @@ fn build() -> BTreeMap<String, ClassDef> {
         }
         out.insert(name.to_string(), c);
     }
-    for name in [UNIT_ASSERT, UNIT_ASSERT_OLD, "CL_ABAP_CHAR_UTILITIES"] {
+    for name in [
+        UNIT_ASSERT,
+        UNIT_ASSERT_OLD,
+        "CL_ABAP_CHAR_UTILITIES",
+        CONTEXT_INFO,
+    ] {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;
         out.insert(name.to_string(), c);

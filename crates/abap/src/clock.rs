@@ -5,7 +5,7 @@
 //! zone is UTC, so time stamps are those fields side by side. Time zones other than UTC (or
 //! blank, meaning UTC) are outside the simulator.
 
-use crate::ast::{Expr, Path};
+use crate::ast::{CallExpr, Expr, Path};
 use crate::calendar::{day_number, seconds};
 use crate::expr::{parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp};
@@ -219,6 +219,27 @@ impl<'r> Interp<'r, '_> {
             "" | "UTC" => Ok(true),
             _ => Err(self.not_supported(&format!("time zone {}", text.trim()))),
         }
+    }
+
+    /// `cl_abap_context_info=>get_system_date( )` and friends: the run's clock and user.
+    pub fn context_info_call(&mut self, call: &CallExpr) -> Exec<Value> {
+        if call.args.positional.is_some() || !call.args.exporting.is_empty() {
+            return Err(self.not_supported(&format!(
+                "cl_abap_context_info=>{}( ) with parameters",
+                call.method.to_ascii_lowercase()
+            )));
+        }
+        Ok(match call.method.as_str() {
+            "GET_SYSTEM_DATE" => Value::D(self.sy_text("DATUM")),
+            "GET_SYSTEM_TIME" => Value::T(self.sy_text("UZEIT")),
+            "GET_USER_TECHNICAL_NAME" => {
+                Value::C(format!("{:<12}", self.sy_text("UNAME").trim_end()))
+            }
+            "GET_USER_TIME_ZONE" => Value::C("UTC   ".into()),
+            other => {
+                return Err(self.not_supported(&format!("method CL_ABAP_CONTEXT_INFO=>{other}")));
+            }
+        })
     }
 
     pub fn exec_time_stmt(&mut self, s: &TimeStmt) -> Exec<()> {

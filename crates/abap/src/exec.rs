@@ -420,6 +420,9 @@ impl<'r> Interp<'r, '_> {
         class: &'r ClassDef,
         call: &CallExpr,
     ) -> Exec<Option<Value>> {
+        if class.name == builtins::CONTEXT_INFO {
+            return self.context_info_call(call).map(Some);
+        }
         if class.name != builtins::UNIT_ASSERT && class.name != builtins::UNIT_ASSERT_OLD {
             return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));
         }

@@ -276,3 +276,9 @@ fn clock_statements_use_the_run_clock_in_utc() {
     );
     assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
 }
+
+#[test]
+fn context_info_gives_the_run_clock() {
+    let main = "    DATA(today) = cl_abap_context_info=>get_system_date( ).\n    DATA(now) = cl_abap_context_info=>get_system_time( ).\n    today = today + 1.\n    out->write( |{ today } { now TIME = ISO } { cl_abap_context_info=>get_user_time_zone( ) }| ).";
+    assert_eq!(out(main), "20240102 12:00:00 UTC");
+}
