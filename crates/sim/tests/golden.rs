@@ -566,3 +566,31 @@ async fn set_value_through_field_symbols_and_references() {
     assert_eq!(r.status, 400, "a reference itself cannot be set: {r:?}");
     finish(sim, &d, run).await;
 }
+
+/// `setVariableValue` on a date and an integer parameter converts the typed text with move
+/// semantics (a date takes the text as `YYYYMMDD`; the answer is the stored value) and the
+/// program goes on with the new values.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn set_value_of_a_date() {
+    let (sim, d, run) = stopped_at(DATES_URI, 56, "/sap/bc/adt/oo/classrun/ZCL_SMP_DATES").await;
+    for (name, text, stored) in [("IV_DATE", "20241231", "20241231"), ("IV_DAYS", "1", "1 ")] {
+        let r = d
+            .raw(
+                reqwest::Method::POST,
+                &format!("/sap/bc/adt/debugger?method=setVariableValue&variableName={name}"),
+                &[],
+                Some(("text/plain", text.to_string())),
+                true,
+            )
+            .await;
+        assert_eq!((r.status, r.body.as_str()), (200, stored), "{name}: {r:?}");
+    }
+    let r = d.step("stepOver").await;
+    assert_eq!(r.status, 200, "step over the addition: {r:?}");
+    let actual = view(&d, &["RV_DATE"], &[]).await;
+    assert!(
+        actual.contains("ID=[RV_DATE] NAME=[RV_DATE] DECLARED_TYPE_NAME=[D] META_TYPE=[simple] VALUE=[20250101] HEX_VALUE=[32003000320035003000310030003100] TECHNICAL_TYPE=[D] LENGTH=[8]"),
+        "{actual}"
+    );
+    finish(sim, &d, run).await;
+}
