@@ -550,6 +550,9 @@ pub enum Expr {
         ty: Option<String>,
         arg: Box<Expr>,
     },
+    /// `VALUE` with `BASE`/`FOR`/`LET`/`LINES OF`, `REDUCE`, `CORRESPONDING`, `CAST` (see
+    /// [`crate::constructors`]).
+    Ctor(Box<crate::constructors::Ctor>),
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }
@@ -599,6 +602,9 @@ pub enum CallTarget {
     Class(String),
     /// `a( )->b( )`.
     Result(Box<CallExpr>),
+    /// `NEW zcl_x( )->m( )`, `CAST zcl_x( o )->m( )`: a method of the object an expression
+    /// gives.
+    Value(Box<Expr>),
 }
 
 #[derive(Debug, Clone, Default)]

@@ -111,6 +111,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(row)
             }
             Expr::Ref { ty, arg } => self.eval_ref(ty.as_deref(), arg),
+            Expr::Ctor(c) => self.eval_ctor(c, None),
             Expr::Unsupported(what) => Err(self.not_supported(what)),
         }
     }
@@ -120,6 +121,9 @@ impl<'r> Interp<'r, '_> {
     /// With no matching `WHEN` and no `ELSE`, the initial value of that type (without a type
     /// to go by: of the first `THEN` operand when it is a literal or a variable).
     pub fn constructed(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
+        if let Expr::Ctor(c) = e {
+            return self.eval_ctor(c, target);
+        }
         if let Expr::Value { ty, body } = e {
             let t = match (ty, target) {
                 (Some(name), _) => self.type_named(name)?,

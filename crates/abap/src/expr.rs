@@ -168,6 +168,24 @@ impl<'t> ExprParser<'t> {
         }
     }
 
+    /// A parser for a nested token slice that shares the nesting and operator budget.
+    pub fn nested(toks: &'t [Token], depth: usize, ops: usize) -> PResult<Self> {
+        if depth > MAX_DEPTH {
+            return Err(Unsup("expression nested too deeply".into()));
+        }
+        Ok(ExprParser {
+            toks,
+            pos: 0,
+            depth,
+            ops,
+        })
+    }
+
+    /// Operators counted so far (to hand the budget on to [`ExprParser::nested`]).
+    pub fn ops(&self) -> usize {
+        self.ops
+    }
+
     pub fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
     }
@@ -478,7 +496,7 @@ impl<'t> ExprParser<'t> {
                             self.pos += 1;
                             let args = self.call_args()?;
                             self.expect_rparen()?;
-                            return Ok(Expr::New {
+                            return self.chained(Expr::New {
                                 class: c,
                                 args: Box::new(args),
                             });
@@ -491,6 +509,11 @@ impl<'t> ExprParser<'t> {
                 }
                 if up == "VALUE" {
                     return self.value_constructor();
+                }
+                if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST")
+                    && glued_paren_next(self.peek_at(1))
+                {
+                    return self.other_constructor(&up);
                 }
                 if up == "REF" {
                     return self.ref_constructor();
@@ -570,8 +593,11 @@ impl<'t> ExprParser<'t> {
         if p.depth > MAX_DEPTH {
             return Err(Unsup("expression nested too deeply".into()));
         }
-        if p.peek_kw_any(&["BASE", "FOR", "LET", "LINES"]) {
-            return Err(unsup("with BASE, FOR, LET or LINES OF"));
+        if crate::constructors::needs_full_value(inner) {
+            let (e, ops) =
+                crate::constructors::parse(self.depth + 1, self.ops, "VALUE", &ty_word, inner)?;
+            self.ops = ops;
+            return Ok(e);
         }
         let mut body = ValueBody {
             fields: p.field_list()?,
@@ -606,6 +632,51 @@ impl<'t> ExprParser<'t> {
             ty,
             body: Box::new(body),
         })
+    }
+
+    /// After `REDUCE`/`CORRESPONDING`/`CAST`: `type|#( … )`, see [`crate::constructors`].
+    fn other_constructor(&mut self, kind: &str) -> PResult<Expr> {
+        let ty_word = self
+            .next()
+            .and_then(Token::word)
+            .map(str::to_ascii_uppercase)
+            .ok_or_else(|| Unsup(format!("constructor expression {kind} without a type")))?;
+        self.pos += 1;
+        let inner = self.group()?;
+        let (e, ops) = crate::constructors::parse(self.depth + 1, self.ops, kind, &ty_word, inner)?;
+        self.ops = ops;
+        self.chained(e)
+    }
+
+    /// `e->m( )…` when a method call is glued to the expression `e`, else `e`.
+    fn chained(&mut self, e: Expr) -> PResult<Expr> {
+        let Some(t) = self.peek() else {
+            return Ok(e);
+        };
+        let Some(w) = t.word() else {
+            return Ok(e);
+        };
+        if t.space_before || !w.starts_with("->") {
+            return Ok(e);
+        }
+        let glued =
+            matches!(self.peek_at(1), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+        let name = w.trim_start_matches("->").to_ascii_uppercase();
+        if !glued || !is_name(&name) {
+            return Err(Unsup(format!(
+                "attribute access on a constructor result {w}"
+            )));
+        }
+        self.count_op()?;
+        self.pos += 2;
+        let args = self.call_args()?;
+        self.expect_rparen()?;
+        let call = self.chain_calls(CallExpr {
+            target: CallTarget::Value(Box::new(e)),
+            method: name,
+            args,
+        })?;
+        Ok(Expr::Call(Box::new(call)))
     }
 
     /// After `REF`: `type|#( dobj )`.
@@ -882,12 +953,15 @@ impl<'t> ExprParser<'t> {
         let (target, method) = split_call_path(path)?;
         let args = self.call_args()?;
         self.expect_rparen()?;
-        let mut call = CallExpr {
+        self.chain_calls(CallExpr {
             target,
             method,
             args,
-        };
-        // `a( )->b( )`: the next word starts with `->` and touches the `)`.
+        })
+    }
+
+    /// `call->b( )->c( )…`: the next word starts with `->` and touches the `)`.
+    fn chain_calls(&mut self, mut call: CallExpr) -> PResult<CallExpr> {
         while let Some(t) = self.peek() {
             let Some(w) = t.word() else { break };
             if t.space_before || !w.starts_with("->") {
@@ -1001,6 +1075,11 @@ impl<'t> ExprParser<'t> {
             None => Err(Unsup("missing target".into())),
         }
     }
+}
+
+/// A `(` glued to the word before it.
+fn glued_paren_next(t: Option<&Token>) -> bool {
+    t.is_some_and(|n| n.kind == TokenKind::LParen && !n.space_before)
 }
 
 fn is_name_word(w: &str) -> bool {

@@ -951,6 +951,10 @@ impl<'r> Interp<'r, '_> {
                 let v = self.read(path)?;
                 self.object_target(v)?
             }
+            CallTarget::Value(e) => {
+                let v = self.eval(e)?;
+                self.object_target(v)?
+            }
             CallTarget::Result(inner) => {
                 let Some(v) = self.call(inner)? else {
                     return Err(self.not_supported("method chaining on a method without RETURNING"));
@@ -1500,6 +1504,7 @@ impl<'r> Interp<'r, '_> {
                         | Expr::Switch { .. }
                         | Expr::Conv { .. }
                         | Expr::Value { .. }
+                        | Expr::Ctor(_)
                 ) =>
             {
                 self.constructed(expr, Some(&ty))?

@@ -401,9 +401,11 @@ impl<'r> Interp<'r, '_> {
     /// An operand converted to type `ty` (`VALUE #`/`CONV #` take `ty`).
     pub fn eval_typed(&mut self, e: &Expr, ty: &Type) -> Exec<Value> {
         let v = match e {
-            Expr::Value { .. } | Expr::Conv { .. } | Expr::Choose { .. } | Expr::Switch { .. } => {
-                self.constructed(e, Some(ty))?
-            }
+            Expr::Value { .. }
+            | Expr::Conv { .. }
+            | Expr::Choose { .. }
+            | Expr::Switch { .. }
+            | Expr::Ctor(_) => self.constructed(e, Some(ty))?,
             Expr::Bin(..) | Expr::Neg(_) => self.arith(e, Some(ty))?,
             other => self.eval(other)?,
         };

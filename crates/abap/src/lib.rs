@@ -18,6 +18,7 @@ mod builtins;
 mod calc;
 mod calendar;
 mod clock;
+mod constructors;
 mod context;
 mod conversion;
 mod ddic;

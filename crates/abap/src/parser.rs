@@ -1197,6 +1197,15 @@ impl Body<'_, '_> {
                 "CONTINUE" if rest.is_empty() => StmtKind::Continue,
                 "RETURN" if rest.is_empty() => StmtKind::Return,
                 "CHECK" => StmtKind::Check(cond(rest)),
+                // `NEW zcl_x( )->m( ).`, `CAST zcl_x( o )->m( ).`
+                "NEW" | "CAST" => match parse_full_expr(&st.tokens) {
+                    Ok(Expr::Call(c)) => StmtKind::Call(*c),
+                    Ok(_) => unsupported(&st, true),
+                    Err(u) => StmtKind::Unsupported {
+                        what: u.0,
+                        stop: true,
+                    },
+                },
                 _ if call_statement(&st) => match parse_full_expr(&st.tokens) {
                     Ok(Expr::Call(c)) => StmtKind::Call(*c),
                     Ok(_) => unsupported(&st, true),
@@ -1673,6 +1682,8 @@ fn assignment(st: &Statement) -> StmtKind {
         Some("-=") => AssignOp::Sub,
         Some("*=") => AssignOp::Mul,
         Some("/=") => AssignOp::Div,
+        // `a ?= b` is `a = CAST #( b )`.
+        Some("?=") => AssignOp::Set,
         _ => {
             return StmtKind::Unsupported {
                 what: "?=".into(),
@@ -1687,7 +1698,13 @@ fn assignment(st: &Statement) -> StmtKind {
             stop: true,
         };
     };
+    let cast = toks.get(1).and_then(Token::word) == Some("?=");
     match parse_full_expr(toks.get(2..).unwrap_or(&[])) {
+        Ok(arg) if cast => StmtKind::Assign {
+            target,
+            op,
+            expr: Expr::Ctor(Box::new(crate::constructors::Ctor::Cast { ty: None, arg })),
+        },
         Ok(expr) => StmtKind::Assign { target, op, expr },
         Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
     }

@@ -1,0 +1,197 @@
+//! Constructor expressions: `VALUE` with `BASE`, `FOR`, `LET`, `LINES OF`; `REDUCE`;
+//! `CORRESPONDING`; `CAST` and `?=`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+const DECL: &str = "    TYPES: BEGIN OF ty_row,
+             name TYPE string,
+             qty  TYPE i,
+           END OF ty_row,
+           tt_rows TYPE STANDARD TABLE OF ty_row WITH EMPTY KEY,
+           BEGIN OF ty_other,
+             qty   TYPE i,
+             label TYPE string,
+             extra TYPE c LENGTH 3,
+           END OF ty_other,
+           tt_other TYPE STANDARD TABLE OF ty_other WITH EMPTY KEY,
+           tt_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY,
+           tt_strings TYPE STANDARD TABLE OF string WITH EMPTY KEY.";
+
+const LOCALS: &str = "CLASS lcl_animal DEFINITION.
+  PUBLIC SECTION.
+    METHODS name RETURNING VALUE(r) TYPE string.
+ENDCLASS.
+CLASS lcl_animal IMPLEMENTATION.
+  METHOD name.
+    r = `animal`.
+  ENDMETHOD.
+ENDCLASS.
+CLASS lcl_dog DEFINITION INHERITING FROM lcl_animal.
+  PUBLIC SECTION.
+    METHODS bark RETURNING VALUE(r) TYPE string.
+ENDCLASS.
+CLASS lcl_dog IMPLEMENTATION.
+  METHOD bark.
+    r = `woof`.
+  ENDMETHOD.
+ENDCLASS.
+";
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{DECL}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.add_file("zcl_t.clas.locals_imp.abap", LOCALS)
+        .expect("locals load");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+#[test]
+fn value_base_and_lines_of() {
+    let o = out("    DATA(a) = VALUE tt_ints( ( 1 ) ( 2 ) ).
+    a = VALUE #( BASE a ( 3 ) ).
+    DATA(b) = VALUE tt_ints( ( 0 ) ( LINES OF a ) ( 9 ) ).
+    DATA s TYPE string.
+    LOOP AT b INTO DATA(x).
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    DATA(r) = VALUE ty_row( name = `n` qty = 1 ).
+    r = VALUE #( BASE r qty = 5 ).
+    out->write( |{ s } { r-name } { r-qty }| ).");
+    assert_eq!(o, "01239 n 5");
+}
+
+#[test]
+fn value_for_in_with_where_index_and_let() {
+    let o = out(
+        "    DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 5 ) ( name = `c` qty = 7 ) ).
+    DATA(big) = VALUE tt_strings( FOR r IN rows INDEX INTO i WHERE ( qty > 2 )
+                                  LET t = r-qty * 10 IN ( |{ i }:{ r-name }:{ t }| ) ).
+    LOOP AT big INTO DATA(s).
+      out->write( s ).
+    ENDLOOP.
+    DATA(copy) = VALUE tt_other( FOR <r> IN rows ( qty = <r>-qty label = <r>-name ) ).
+    out->write( |{ lines( copy ) } { copy[ 3 ]-label }| ).",
+    );
+    assert_eq!(o, "2:b:50\n3:c:70\n3 c");
+}
+
+#[test]
+fn value_for_conditional_iterations() {
+    let o = out(
+        "    DATA(sq) = VALUE tt_ints( FOR i = 1 UNTIL i > 4 ( i * i ) ).
+    DATA(ev) = VALUE tt_ints( FOR j = 0 THEN j + 2 WHILE j < 7 ( j ) ).
+    DATA(none) = VALUE tt_ints( FOR k = 5 WHILE k < 3 ( k ) ).
+    DATA(once) = VALUE tt_ints( FOR k = 5 UNTIL k > 3 ( k ) ).
+    DATA(grid) = VALUE tt_strings( FOR x = 1 UNTIL x > 2 FOR y = 1 UNTIL y > 2 ( |{ x }{ y }| ) ).
+    DATA s TYPE string.
+    LOOP AT sq INTO DATA(n).
+      s = |{ s } { n }|.
+    ENDLOOP.
+    LOOP AT ev INTO n.
+      s = |{ s } { n }|.
+    ENDLOOP.
+    LOOP AT grid INTO DATA(g).
+      s = |{ s } { g }|.
+    ENDLOOP.
+    out->write( |{ s } / { lines( none ) } { lines( once ) }| ).",
+    );
+    assert_eq!(o, " 1 4 9 16 0 2 4 6 11 12 21 22 / 0 1");
+}
+
+#[test]
+fn reduce_sums_and_concatenates() {
+    let o = out(
+        "    DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 5 ) ( name = `c` qty = 7 ) ).
+    DATA(total) = REDUCE i( INIT sum = 0 FOR r IN rows NEXT sum = sum + r-qty ).
+    DATA(names) = REDUCE string( INIT txt = `` sep = `` FOR r IN rows
+                                 NEXT txt = txt && sep && r-name sep = `,` ).
+    DATA(fact) = REDUCE i( INIT f = 1 FOR i = 1 UNTIL i > 5 NEXT f = f * i ).
+    DATA count TYPE i.
+    count = REDUCE #( INIT c = 0 FOR r IN rows WHERE ( qty > 1 ) NEXT c += 1 ).
+    out->write( |{ total } { names } { fact } { count }| ).",
+    );
+    assert_eq!(o, "13 a,b,c 120 2");
+}
+
+#[test]
+fn helper_variables_do_not_leak() {
+    let o = out("    DATA i TYPE i VALUE 42.
+    DATA(l) = VALUE tt_ints( FOR i = 1 UNTIL i > 3 ( i ) ).
+    DATA(l2) = VALUE tt_ints( FOR i = 7 UNTIL i > 8 ( i ) ).
+    out->write( |{ i } { lines( l ) } { lines( l2 ) }| ).");
+    assert_eq!(o, "42 3 2");
+}
+
+#[test]
+fn corresponding_structures_and_tables() {
+    let o = out("    DATA(r) = VALUE ty_row( name = `x` qty = 3 ).
+    DATA o TYPE ty_other.
+    o = CORRESPONDING #( r ).
+    out->write( |{ o-qty } { o-label }| ).
+    o = CORRESPONDING #( r MAPPING label = name ).
+    out->write( |{ o-qty } { o-label }| ).
+    o = CORRESPONDING #( r MAPPING label = name EXCEPT qty ).
+    out->write( |{ o-qty } { o-label }| ).
+    DATA(base) = VALUE ty_other( extra = 'abc' qty = 9 ).
+    o = CORRESPONDING #( BASE ( base ) r ).
+    out->write( |{ o-qty } { o-extra }| ).
+    DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ).
+    DATA(others) = CORRESPONDING tt_other( rows MAPPING label = name ).
+    out->write( |{ lines( others ) } { others[ 2 ]-label } { others[ 2 ]-qty }| ).");
+    assert_eq!(o, "3 \n3 x\n0 x\n3 abc\n2 b 2");
+}
+
+#[test]
+fn cast_and_down_cast_assignment() {
+    let o = out("    DATA animal TYPE REF TO lcl_animal.
+    DATA dog TYPE REF TO lcl_dog.
+    animal = NEW lcl_dog( ).
+    dog ?= animal.
+    out->write( dog->bark( ) ).
+    out->write( CAST lcl_dog( animal )->bark( ) ).
+    animal = NEW lcl_animal( ).
+    TRY.
+        dog ?= animal.
+        out->write( `no error` ).
+      CATCH cx_sy_move_cast_error INTO DATA(e).
+        out->write( `cast error` ).
+    ENDTRY.
+    CLEAR animal.
+    dog ?= animal.
+    IF dog IS INITIAL.
+      out->write( `initial` ).
+    ENDIF.");
+    assert_eq!(o, "woof\nwoof\ncast error\ninitial");
+}
+
+#[test]
+fn failed_cast_without_handler_dumps() {
+    match run("    DATA dog TYPE REF TO lcl_dog.
+    DATA(animal) = NEW lcl_animal( ).
+    dog = CAST #( animal ).")
+    {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "MOVE_CAST_ERROR"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn calls_chained_on_new_and_cast() {
+    let o = out("    out->write( NEW lcl_dog( )->bark( ) ).
+    DATA(a) = CAST lcl_animal( NEW lcl_dog( ) ).
+    out->write( a->name( ) ).
+    NEW lcl_dog( )->bark( ).
+    out->write( NEW lcl_dog( )->name( ) && `!` ).");
+    assert_eq!(o, "woof\nanimal\nanimal!");
+}
