@@ -3,8 +3,8 @@
 
 use crate::value::{MAX_C_LENGTH, Type};
 
-/// The type of a dictionary data element by its upper-case name: `CHARnn` (`c` of that
-/// length), the `SYST_*`/`SY*` elements of the system fields, `BOOLEAN`/`BOOLE_D`.
+/// The type of a dictionary data element by its upper-case name: `CHARnn`/`NUMCnn` (`c`/`n`
+/// of that length), the `SYST_*`/`SY*` elements of the system fields, `BOOLEAN`/`BOOLE_D`.
 pub fn data_element(name: &str) -> Option<Type> {
     if let Some(n) = name.strip_prefix("CHAR")
         && let Ok(len) = n.parse::<u32>()
@@ -12,6 +12,13 @@ pub fn data_element(name: &str) -> Option<Type> {
         && !n.starts_with('0')
     {
         return Some(Type::C(len));
+    }
+    if let Some(n) = name.strip_prefix("NUMC")
+        && let Ok(len) = n.parse::<u32>()
+        && (1..=MAX_C_LENGTH).contains(&len)
+        && !n.starts_with('0')
+    {
+        return Some(Type::N(len));
     }
     let ty = match name {
         "SYST_SUBRC" | "SYSUBRC" | "SYST_TABIX" | "SYTABIX" | "SYST_INDEX" | "SYINDEX"
@@ -21,6 +28,7 @@ pub fn data_element(name: &str) -> Option<Type> {
         "SYST_MANDT" | "SYMANDT" | "MANDT" => Type::C(3),
         "SYST_MSGID" | "SYMSGID" => Type::C(20),
         "SYST_MSGTY" | "SYMSGTY" => Type::C(1),
+        "SYST_MSGNO" | "SYMSGNO" => Type::N(3),
         "SYST_MSGV" | "SYMSGV" => Type::C(50),
         "SYST_REPID" | "SYREPID" => Type::C(40),
         "BOOLEAN" | "BOOLE_D" | "ABAP_BOOLEAN" => Type::C(1),
@@ -41,6 +49,8 @@ mod tests {
         assert_eq!(data_element("CHAR010"), None);
         assert_eq!(data_element("CHARX"), None);
         assert_eq!(data_element("CHAR99999999999"), None);
+        assert_eq!(data_element("NUMC10"), Some(Type::N(10)));
+        assert_eq!(data_element("NUMC0"), None);
     }
 
     #[test]
