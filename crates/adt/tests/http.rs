@@ -761,3 +761,28 @@ async fn jump_to_line_moves_the_execution_point() {
     // The loop and the first WRITE were skipped; the rate was never doubled before.
     assert_eq!(s.output().await.unwrap().trim_end(), "Doubled rate: 25.00");
 }
+
+/// The simulator expires idle security sessions with 400 `Session timed out` (adt-wire.md
+/// §13.2); a stateless client logs on again once and the call succeeds.
+#[tokio::test]
+async fn stateless_client_logs_on_again_after_the_security_session_expired() {
+    let sim = sim::start(sim::SimConfig {
+        security_session_timeout: Duration::from_millis(300),
+        ..Default::default()
+    })
+    .await
+    .expect("simulator");
+    let client = Client::new(&config(&sim), SessionMode::Stateless).expect("client");
+    client.logon().await.expect("logon");
+    assert_eq!(client.classrun(DEMO).await.expect("first run"), OUTPUT);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        client.classrun(DEMO).await.expect("run after the expiry"),
+        OUTPUT
+    );
+    // The expiry was answered once, as the catalogue says, and the client then logged on anew.
+    let log = sim.request_log();
+    let timed_out = log.iter().filter(|r| r.status == 400).count();
+    assert_eq!(timed_out, 1, "{log:?}");
+    sim.shutdown().await;
+}

@@ -4,7 +4,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 
-use crate::sessions::SecuritySession;
+use crate::sessions::{SecurityLookup, SecuritySession};
 use crate::state::Shared;
 
 /// Cookie names.
@@ -67,6 +67,9 @@ pub(crate) enum Reject {
     Unauthorized { client: String },
     /// 403 `CSRF token validation failed`.
     CsrfRequired,
+    /// 400 with the status text `Session timed out`: the request's security session expired
+    /// (adt-wire.md §13.2).
+    SessionTimedOut,
 }
 
 impl IntoResponse for Reject {
@@ -74,8 +77,21 @@ impl IntoResponse for Reject {
         match self {
             Reject::Unauthorized { client } => unauthorized(&client),
             Reject::CsrfRequired => csrf_required(),
+            Reject::SessionTimedOut => session_timed_out(),
         }
     }
+}
+
+fn session_timed_out() -> Response {
+    let mut r = (StatusCode::BAD_REQUEST, "Session timed out").into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    // The status text is what clients look at (HTTP/1.1 400 Session timed out).
+    r.extensions_mut()
+        .insert(hyper::ext::ReasonPhrase::from_static(b"Session timed out"));
+    r
 }
 
 fn csrf_required() -> Response {
@@ -129,8 +145,14 @@ pub(crate) fn authenticate(
     {
         return Err(deny());
     }
-    let existing =
-        cookie(cookies, &security_cookie_name(client)).and_then(|id| shared.sessions.security(id));
+    let timeout = shared.config.security_session_timeout;
+    let existing = match cookie(cookies, &security_cookie_name(client))
+        .map(|id| shared.sessions.security(id, timeout))
+    {
+        Some(SecurityLookup::Valid(s)) => Some(s),
+        Some(SecurityLookup::Expired) => return Err(Reject::SessionTimedOut),
+        Some(SecurityLookup::Unknown) | None => None,
+    };
     match basic_credentials(headers) {
         Some(Some((user, pass))) => {
             let ok = shared

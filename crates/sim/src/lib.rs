@@ -64,6 +64,9 @@ pub struct SimConfig {
     /// A debuggee attached by an expired context stays stopped (a frozen work process) until
     /// [`SimConfig::stopped_debuggee_expiry`].
     pub session_idle_timeout: Duration,
+    /// Idle time after which a security session (the `SAP_SESSIONID_…` cookie) expires
+    /// (default 30 min); a request that still presents it is answered 400 `Session timed out`.
+    pub security_session_timeout: Duration,
     /// How long an attached, stopped debuggee waits for its next debugger command before the
     /// simulator aborts it (default 60 min): the simulator's own expiry of frozen work
     /// processes.
@@ -85,6 +88,7 @@ impl Default for SimConfig {
             listener_default_timeout: Duration::from_secs(240),
             attach_timeout: Duration::from_secs(60),
             session_idle_timeout: Duration::from_secs(30 * 60),
+            security_session_timeout: Duration::from_secs(30 * 60),
             stopped_debuggee_expiry: Duration::from_secs(60 * 60),
             faults: Faults::default(),
             limits: Limits::default(),

@@ -104,9 +104,19 @@ pub(crate) struct ContextInfo {
     pub busy: bool,
 }
 
+/// What a security-session cookie refers to.
+pub(crate) enum SecurityLookup {
+    Valid(SecuritySession),
+    /// The session existed but was idle longer than the security-session timeout; it is gone
+    /// now (the next request with credentials opens a new one).
+    Expired,
+    Unknown,
+}
+
 #[derive(Default)]
 pub(crate) struct Sessions {
-    security: Mutex<HashMap<String, SecuritySession>>,
+    /// Security sessions by id, with the time of their last request.
+    security: Mutex<HashMap<String, (SecuritySession, Instant)>>,
     contexts: Mutex<HashMap<String, Arc<Context>>>,
 }
 
@@ -114,8 +124,18 @@ pub(crate) struct Sessions {
 const MAX_SESSIONS: usize = 10_000;
 
 impl Sessions {
-    pub fn security(&self, id: &str) -> Option<SecuritySession> {
-        lock(&self.security).get(id).cloned()
+    /// The security session of a cookie value; a request to a live session renews it.
+    pub fn security(&self, id: &str, timeout: Duration) -> SecurityLookup {
+        let mut map = lock(&self.security);
+        let Some((session, last)) = map.get_mut(id) else {
+            return SecurityLookup::Unknown;
+        };
+        if last.elapsed() > timeout {
+            map.remove(id);
+            return SecurityLookup::Expired;
+        }
+        *last = Instant::now();
+        SecurityLookup::Valid(session.clone())
     }
 
     pub fn new_security(&self, user: &str) -> SecuritySession {
@@ -128,13 +148,13 @@ impl Sessions {
         if map.len() >= MAX_SESSIONS {
             map.clear();
         }
-        map.insert(s.id.clone(), s.clone());
+        map.insert(s.id.clone(), (s.clone(), Instant::now()));
         s
     }
 
     /// Give every security session a new CSRF token (fault injection).
     pub fn rotate_csrf(&self) {
-        for s in lock(&self.security).values_mut() {
+        for (s, _) in lock(&self.security).values_mut() {
             s.csrf_token = ids::token();
         }
     }

@@ -134,6 +134,73 @@ async fn e01_csrf_missing_is_403_text_plain_required() {
     assert_eq!(r.body, "CSRF token validation failed");
 }
 
+/// One HTTP/1.1 request on its own connection: the status line, the `Set-Cookie` values and
+/// the body (the status text is what §13.2 row 2 is about, and no client library shows it).
+async fn raw_request(base: &str, path: &str, headers: &str) -> (String, Vec<String>, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = base.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = tokio::net::TcpStream::connect(host).await.expect("connect");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{headers}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).await.expect("read");
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((raw.as_str(), ""));
+    let status = head.lines().next().unwrap_or_default().to_string();
+    let cookies = head
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .map(|c| c.split(';').next().unwrap_or_default().to_string())
+        .collect();
+    (status, cookies, body.to_string())
+}
+
+#[tokio::test]
+async fn e02_expired_security_session_is_400_session_timed_out() {
+    let sim = sim::start(sim::SimConfig {
+        security_session_timeout: Duration::from_millis(300),
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start");
+    let base = sim.base_url();
+    let basic = "Authorization: Basic REVWRUxPUEVSOmFiYXA=\r\n";
+    let path = "/sap/bc/adt/compatibility/graph";
+    let (status, cookies, _) =
+        raw_request(&base, path, &format!("{basic}x-csrf-token: fetch\r\n")).await;
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    let session = cookies
+        .iter()
+        .find(|c| c.starts_with("SAP_SESSIONID_"))
+        .expect("a security-session cookie")
+        .clone();
+    let with_cookie = format!("Cookie: {session}\r\n");
+    // In use, the session lives on.
+    let (status, _, _) = raw_request(&base, path, &with_cookie).await;
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (status, _, body) = raw_request(&base, path, &with_cookie).await;
+    assert_eq!(status, "HTTP/1.1 400 Session timed out");
+    assert_eq!(body, "Session timed out");
+    // Credentials open a new session; the old cookie means nothing any more.
+    let (status, cookies, _) = raw_request(
+        &base,
+        path,
+        &format!("{basic}{with_cookie}x-csrf-token: fetch\r\n"),
+    )
+    .await;
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("SAP_SESSIONID_") && *c != session),
+        "{cookies:?}"
+    );
+}
+
 #[tokio::test]
 async fn e04_unknown_resource_is_404_resource_not_found() {
     let sim = sim().await;
