@@ -122,17 +122,27 @@ fn alive(pid: u32) -> bool {
 }
 
 /// Before starting: refuses if a live process owns the file; returns what a dead one left.
+/// The file is ours from here on (our pid, still listing what the dead one held until that is
+/// released), so a session started a moment later is refused even before we have written
+/// anything of our own.
 pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
-    let Some(old) = read(path) else {
-        return Ok(None);
-    };
-    if alive(old.pid) {
+    let old = read(path);
+    if let Some(old) = &old
+        && alive(old.pid)
+    {
         return Err(StateError::Owned {
             pid: old.pid,
             path: path.to_path_buf(),
         });
     }
-    Ok(Some(old))
+    let mine = Snapshot {
+        pid: std::process::id(),
+        ..old.clone().unwrap_or_default()
+    };
+    if let Err(e) = write_private(path, &mine) {
+        tracing::warn!("cannot write the state file {}: {e}", path.display());
+    }
+    Ok(old)
 }
 
 /// Releases what a dead session left on the system, then reports it as an event.
@@ -230,5 +240,50 @@ pub(crate) fn remove(path: &Path) {
         {
             tracing::warn!("cannot remove the state file {}: {e}", p.display());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_path(name: &str) -> PathBuf {
+        std::env::temp_dir()
+            .join(format!("abapdbg-statefile-{}-{name}", std::process::id()))
+            .join("state.json")
+    }
+
+    #[test]
+    fn claiming_takes_the_file_at_once_so_a_second_start_is_refused() {
+        let path = temp_path("claim");
+        assert_eq!(claim(&path).expect("free"), None);
+        assert_eq!(read(&path).map(|s| s.pid), Some(std::process::id()));
+        // The same check a second `serve` makes a moment later, before we wrote anything else.
+        assert!(matches!(claim(&path), Err(StateError::Owned { .. })));
+        remove(&path);
+    }
+
+    #[test]
+    fn a_dead_owners_holdings_stay_recorded_under_the_new_owner() {
+        let path = temp_path("orphan");
+        let dead = Snapshot {
+            // No process has this pid on Linux (pid_max is at most 2^22).
+            pid: u32::MAX,
+            base_url: "http://sap.example:8000".into(),
+            user: "DEVELOPER".into(),
+            listener: true,
+            line_uris: vec!["/sap/bc/adt/oo/classes/zcl_x/source/main".into()],
+            ..Snapshot::default()
+        };
+        write_private(&path, &dead).expect("write");
+        let orphan = claim(&path)
+            .expect("the owner is dead")
+            .expect("its holdings");
+        assert_eq!(orphan, dead);
+        let now = read(&path).expect("file");
+        assert_eq!(now.pid, std::process::id());
+        assert_eq!(now.line_uris, dead.line_uris);
+        assert!(now.listener);
+        remove(&path);
     }
 }
