@@ -282,3 +282,69 @@ fn context_info_gives_the_run_clock() {
     let main = "    DATA(today) = cl_abap_context_info=>get_system_date( ).\n    DATA(now) = cl_abap_context_info=>get_system_time( ).\n    today = today + 1.\n    out->write( |{ today } { now TIME = ISO } { cl_abap_context_info=>get_user_time_zone( ) }| ).";
     assert_eq!(out(main), "20240102 12:00:00 UTC");
 }
+
+mod never_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    const TYPES: &[&str] = &[
+        "d",
+        "t",
+        "n LENGTH 3",
+        "x LENGTH 2",
+        "xstring",
+        "int8",
+        "f",
+        "decfloat16",
+        "decfloat34",
+        "i",
+        "p LENGTH 3 DECIMALS 1",
+        "c LENGTH 4",
+        "string",
+    ];
+
+    const SOURCES: &[&str] = &[
+        "'20240229'",
+        "'99991231'",
+        "'ABCDEFGH'",
+        "'FF'",
+        "`-1.5E300`",
+        "`1E-400`",
+        "'  12- '",
+        "`9223372036854775807`",
+        "-2147483648",
+        "99999999999",
+        "`0.000000000000000000000000000000000000001`",
+        "`123456789012345678901234567890123456`",
+        "''",
+        "`abc`",
+    ];
+
+    const OPS: &[&str] = &["+", "-", "*", "/", "DIV", "MOD", "**"];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any move, calculation, comparison and template of the elementary types ends
+        /// normally or with a runtime error, never with a panic.
+        #[test]
+        fn conversions_and_calculations_never_panic(
+            t1 in prop::sample::select(TYPES),
+            t2 in prop::sample::select(TYPES),
+            src in prop::sample::select(SOURCES),
+            op in prop::sample::select(OPS),
+            opt in prop::sample::select(&["", " DATE = ISO", " TIME = ISO", " STYLE = SCIENTIFIC"][..]),
+        ) {
+            let main = format!(
+                "    DATA a TYPE {t1}.\n    DATA b TYPE {t2}.\n    TRY.\n        a = {src}.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a {op} b.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        DATA(c) = b {op} a.\n        out->write( |{{ c{opt} }}{{ abs( b ) }}{{ ceil( a ) }}| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF a > b OR a IS INITIAL.\n      out->write( b ).\n    ENDIF."
+            );
+            let _ = run(&main);
+        }
+    }
+}
+
+#[test]
+fn never_panic_program_shape_runs() {
+    let main = "    DATA a TYPE d.\n    DATA b TYPE int8.\n    TRY.\n        a = '20240229'.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a - b.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        DATA(c) = b + a.\n        out->write( |{ c }{ abs( b ) }{ ceil( a ) }| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF a > b OR a IS INITIAL.\n      out->write( b ).\n    ENDIF.";
+    assert_eq!(out(main), "7389460738946\n0 ");
+}
