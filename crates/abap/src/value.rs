@@ -159,7 +159,9 @@ fn layout(t: &Type) -> (u64, u64) {
         Type::X(n) => (u64::from(*n), 1),
         Type::Int8 | Type::F | Type::DecFloat16 => (8, 8),
         Type::DecFloat34 => (16, 16),
-        Type::String | Type::XString | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => (8, 8),
+        // A deep component counts as 8 bytes without alignment padding: the debugger reports
+        // a structure of i and string as 12 bytes (abap-interpreter.md §3.4, captured).
+        Type::String | Type::XString | Type::Ref(_) | Type::DataRef(_) | Type::Table(_) => (8, 4),
         Type::Struct(s) => {
             let mut off = 0u64;
             let mut max_align = 1u64;
@@ -739,6 +741,15 @@ impl Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deep_structure_length_counts_eight_bytes_per_deep_component_unpadded() {
+        let st = Type::Struct(Arc::new(StructType {
+            name: "TY_ROW".into(),
+            comps: vec![("ID".into(), Type::I), ("NAME".into(), Type::String)],
+        }));
+        assert_eq!(st.byte_len(), 12);
+    }
 
     fn p(s: &str, len: u32, dec: u32) -> Value {
         Value::Str(s.into()).convert(&Type::P { len, dec }).unwrap()

@@ -119,7 +119,7 @@ fn debugger_view_of_structures() {
             got,
             vec![
                 "LS|LS|TY_ROW|structure|Structure: flat, not charlike|0F0000004100310020002000|Structure: flat, not charlike|12|0".to_string(),
-                "LD|LD|TY_DEEP|structure|Structure: deep||Structure: deep|32|0".to_string(),
+                "LD|LD|TY_DEEP|structure|Structure: deep||Structure: deep|24|0".to_string(),
                 "LC|LC|LC|structure|Structure: flat, charlike|20002000|Structure: flat, charlike|4|0".to_string(),
                 "LS-ID|LS-ID|I|simple|15 |0F000000|I|4|0".to_string(),
             ]
