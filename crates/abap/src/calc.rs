@@ -71,6 +71,19 @@ pub fn calc_type(n: &Num, target: Option<&Type>) -> CalcType {
     t
 }
 
+/// The calculation type of arithmetic expressions in a comparison: from all operands of
+/// both sides.
+pub fn comparison_calc_type(l: &Num, r: &Num) -> CalcType {
+    let (tl, pl) = of_num(l);
+    let (tr, pr) = of_num(r);
+    let t = tl.max(tr);
+    if (pl || pr) && t < CalcType::F {
+        CalcType::F
+    } else {
+        t
+    }
+}
+
 /// Integer division rounded half away from zero (`/` in an integer calculation type).
 fn div_round(a: i128, b: i128) -> i128 {
     let q = a / b;

@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 use crate::ast::{BinOp, CmpOp, Cond, Expr, TemplateItem};
-use crate::calc::{CalcType, calc_type};
+use crate::calc::{CalcType, calc_type, comparison_calc_type};
 use crate::conversion::float_value;
 use crate::interp::{Exec, Interp, is_arith};
 use crate::number::{Dec, Overflow};
@@ -218,21 +218,44 @@ impl<'r> Interp<'r, '_> {
     /// the calculation type.
     pub fn arith(&mut self, e: &Expr, target: Option<&Type>) -> Exec<Value> {
         let num = self.collect(e)?;
-        match calc_type(&num, target) {
+        let calc = calc_type(&num, target);
+        self.compute(&num, calc, target.is_none())
+    }
+
+    /// The operands of a comparison: arithmetic expressions on either side are calculated in
+    /// one calculation type taken from all operands of the comparison.
+    fn compared_operands(&mut self, l: &Expr, r: &Expr) -> Exec<(Value, Value)> {
+        let ln = self.collect(l)?;
+        let rn = self.collect(r)?;
+        let calc = comparison_calc_type(&ln, &rn);
+        let value = |this: &mut Self, e: &Expr, n: Num| match n {
+            Num::Leaf(v) if !is_arith(e) => Ok(v),
+            n => this.compute(&n, calc, true),
+        };
+        let l = value(self, l, ln)?;
+        let r = value(self, r, rn)?;
+        Ok((l, r))
+    }
+
+    /// Calculates `num` in the calculation type `calc`; `keep_decimals`: a `p` result keeps at
+    /// least the decimals of its `p` operands (no target field decides them).
+    fn compute(&mut self, num: &Num, calc: CalcType, keep_decimals: bool) -> Exec<Value> {
+        let target_given = !keep_decimals;
+        match calc {
             CalcType::I => {
-                let v = self.calc_int(&num, false)?;
+                let v = self.calc_int(num, false)?;
                 return Ok(Value::I(i32::try_from(v).unwrap_or_default()));
             }
-            CalcType::Int8 => return self.calc_int(&num, true).map(Value::Int8),
-            CalcType::F => return self.calc_f(&num).map(Value::F),
+            CalcType::Int8 => return self.calc_int(num, true).map(Value::Int8),
+            CalcType::F => return self.calc_f(num).map(Value::F),
             CalcType::DecFloat => {
-                return self.calc_decfloat(&num).map(|d| Value::DecFloat(d, 34));
+                return self.calc_decfloat(num).map(|d| Value::DecFloat(d, 34));
             }
             CalcType::P => {}
         }
-        let d = self.calc_p(&num)?;
+        let d = self.calc_p(num)?;
         let keep = num.max_decimals();
-        let d = if target.is_none() && d.scale < keep {
+        let d = if !target_given && d.scale < keep {
             Dec {
                 m: d.rescale(keep).map_err(|_| self.bcd_overflow())?,
                 scale: keep,
@@ -385,8 +408,11 @@ impl<'r> Interp<'r, '_> {
     pub fn cond(&mut self, c: &Cond) -> Exec<bool> {
         match c {
             Cond::Cmp(op, l, r) => {
-                let l = self.operand(l)?;
-                let r = self.operand(r)?;
+                let (l, r) = if is_arith(l) || is_arith(r) {
+                    self.compared_operands(l, r)?
+                } else {
+                    (self.operand(l)?, self.operand(r)?)
+                };
                 let o = self.compare(&l, &r)?;
                 Ok(match op {
                     CmpOp::Eq => o == Ordering::Equal,

@@ -348,3 +348,9 @@ fn never_panic_program_shape_runs() {
     let main = "    DATA a TYPE d.\n    DATA b TYPE int8.\n    TRY.\n        a = '20240229'.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a - b.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        DATA(c) = b + a.\n        out->write( |{ c }{ abs( b ) }{ ceil( a ) }| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF a > b OR a IS INITIAL.\n      out->write( b ).\n    ENDIF.";
     assert_eq!(out(main), "7389460738946\n0 ");
 }
+
+#[test]
+fn comparisons_calculate_in_the_type_of_all_operands() {
+    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 1 VALUE '3.5'.\n    DATA i TYPE i VALUE 7.\n    IF i / 2 = p.\n      out->write( `p: 3.5` ).\n    ENDIF.\n    IF i / 2 = 4.\n      out->write( `i: 4` ).\n    ENDIF.\n    IF i / 2 > CONV f( '3.4' ).\n      out->write( `f: 3.5` ).\n    ENDIF.\n    IF 2 ** 3 = 8.\n      out->write( `power` ).\n    ENDIF.";
+    assert_eq!(out(main), "p: 3.5\ni: 4\nf: 3.5\npower");
+}
