@@ -242,18 +242,14 @@ pub fn convert_elementary(v: &Value, ty: &Type) -> Result<Value, ConvError> {
         },
         Type::N(n) => {
             let n = *n as usize;
-            match (v, text) {
-                (
-                    Value::C(_) | Value::Str(_) | Value::N(_) | Value::D(_) | Value::T(_),
-                    Some(t),
-                ) => {
+            match text {
+                // Text: its digits only.
+                Some(t) => {
                     let digits: String = t.chars().filter(char::is_ascii_digit).collect();
                     Value::N(digits_into_n(&digits, n))
                 }
-                (Value::X(_) | Value::XStr(_), _) => {
-                    Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n))
-                }
-                _ => Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n)),
+                // Numbers and bytes: the absolute value of the whole number.
+                None => Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n)),
             }
         }
         Type::D => match (v, text) {
