@@ -582,6 +582,12 @@ pub enum Cond {
     IsBound(Expr),
     /// `<fs> IS ASSIGNED`.
     IsAssigned(Expr),
+    /// `x IN range` (see [`crate::ranges`]).
+    In(Expr, Expr),
+    /// `p IS SUPPLIED` (parameter name).
+    IsSupplied(String),
+    /// `oref IS INSTANCE OF class|interface`.
+    IsInstanceOf(Expr, String),
     /// `x BETWEEN low AND high` (`x` evaluated once).
     Between(Expr, Expr, Expr),
     Not(Box<Cond>),

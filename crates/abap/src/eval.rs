@@ -425,6 +425,13 @@ impl<'r> Interp<'r, '_> {
             }
             Cond::IsInitial(e) => Ok(self.operand(e)?.is_initial()),
             Cond::IsAssigned(e) => self.is_assigned(e),
+            Cond::In(x, r) => {
+                let x = self.operand(x)?;
+                let r = self.eval(r)?;
+                self.in_range(&x, &r)
+            }
+            Cond::IsSupplied(name) => self.is_supplied(name),
+            Cond::IsInstanceOf(e, class) => self.is_instance_of(e, class),
             Cond::IsBound(e) => match self.operand(e)? {
                 Value::Ref { target, .. } => Ok(target.is_some()),
                 Value::DataRef(r) => Ok(self.data_ref_bound(&r)),

@@ -350,10 +350,32 @@ impl<'t> ExprParser<'t> {
                 Some(w) if w == "INITIAL" => Cond::IsInitial(left),
                 Some(w) if w == "BOUND" => Cond::IsBound(left),
                 Some(w) if w == "ASSIGNED" => Cond::IsAssigned(left),
+                Some(w) if w == "SUPPLIED" => match &left {
+                    Expr::Path(p) if p.rest.is_empty() => Cond::IsSupplied(p.base.clone()),
+                    _ => return Err(Unsup("IS SUPPLIED of a non-parameter".into())),
+                },
+                Some(w) if w == "INSTANCE" && self.peek_kw("OF") => {
+                    self.pos += 1;
+                    let class = self
+                        .next()
+                        .and_then(Token::word)
+                        .map(str::to_ascii_uppercase)
+                        .filter(|c| is_name(c))
+                        .ok_or_else(|| Unsup("IS INSTANCE OF without a class".into()))?;
+                    Cond::IsInstanceOf(left, class)
+                }
                 Some(w) => return Err(Unsup(format!("IS {w}"))),
                 None => return Err(Unsup("IS".into())),
             };
             return Ok(if negate { Cond::Not(Box::new(c)) } else { c });
+        }
+        let negate_in = t.is_kw("NOT") && self.peek_at(1).is_some_and(|n| n.is_kw("IN"));
+        if negate_in || t.is_kw("IN") {
+            self.pos += if negate_in { 2 } else { 1 };
+            let range = self.expr()?;
+            self.count_op()?;
+            let c = Cond::In(left, range);
+            return Ok(if negate_in { Cond::Not(Box::new(c)) } else { c });
         }
         let negate = t.is_kw("NOT") && self.peek_at(1).is_some_and(|n| n.is_kw("BETWEEN"));
         if negate || t.is_kw("BETWEEN") {

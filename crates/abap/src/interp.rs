@@ -812,6 +812,12 @@ impl<'r> Interp<'r, '_> {
         let vars = self.parameters(class, &decl, &imp.name, &bound)?;
         let n_params = vars.len();
         let aliases = self.by_reference(&decl, &bound, &vars);
+        let supplied = bound
+            .inputs
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(bound.outputs.iter().map(|(n, _)| n.clone()))
+            .collect();
         self.st.calls += 1;
         self.st.frames.push(Frame {
             serial: self.st.calls,
@@ -829,6 +835,7 @@ impl<'r> Interp<'r, '_> {
                 .map(|n| (n.clone(), None))
                 .collect(),
             aliases,
+            supplied,
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();

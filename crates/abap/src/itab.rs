@@ -596,6 +596,11 @@ impl<'r> Interp<'r, '_> {
                 })
             }
             Cond::IsInitial(e) => Ok(left(self, e)?.is_initial()),
+            Cond::In(x, r) => {
+                let x = left(self, x)?;
+                let r = self.eval(r)?;
+                self.in_range(&x, &r)
+            }
             Cond::Between(x, lo, hi) => {
                 let x = left(self, x)?;
                 let lo = self.eval(lo)?;

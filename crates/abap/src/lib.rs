@@ -34,6 +34,7 @@ mod limits;
 mod number;
 mod numeric_functions;
 mod parser;
+mod ranges;
 mod refs;
 mod repository;
 mod state;

@@ -1784,6 +1784,14 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                 } else if kw == "TYPE" && w(1) == "LINE" && w(2) == "OF" {
                     ty = Some(Ok(Type::LineOf(format!("TYPE {}", w(3)))));
                     i += 4;
+                } else if w(1) == "RANGE" && w(2) == "OF" {
+                    let low = if kw == "LIKE" {
+                        Ok(Type::Like(w(3)))
+                    } else {
+                        elementary(&w(3), None, None)
+                    };
+                    ty = Some(low.map(crate::ranges::range_type));
+                    i += 4;
                 } else if let Some((t, n)) = table_phrase(&kw, &toks[i + 1..]) {
                     ty = Some(t);
                     i += 1 + n;

@@ -84,6 +84,8 @@ pub struct Frame<'r> {
     /// Unique number of this procedure call (data references to its locals carry it, so they
     /// become invalid when the call ends).
     pub serial: u64,
+    /// Parameters the caller gave an actual parameter for (`IS SUPPLIED`).
+    pub supplied: Vec<String>,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.
