@@ -20,6 +20,10 @@ pub struct ClassDef {
     /// `INHERITING FROM` (upper case name as written).
     pub superclass: Option<String>,
     pub is_abstract: bool,
+    /// `FINAL`: no class may inherit from it.
+    pub is_final: bool,
+    /// `ALIASES a FOR zif~comp`: alias name and the component it names (`ZIF~COMP`).
+    pub aliases: Vec<(String, String)>,
     /// `FOR TESTING` (an ABAP Unit test class).
     pub for_testing: bool,
     /// `RISK LEVEL` / `DURATION` of a test class (lower case, empty when not given).
@@ -60,6 +64,8 @@ impl ClassDef {
             program: program.to_string(),
             superclass: None,
             is_abstract: false,
+            is_final: false,
+            aliases: Vec::new(),
             for_testing: false,
             risk_level: String::new(),
             duration: String::new(),

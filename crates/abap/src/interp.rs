@@ -431,7 +431,7 @@ impl<'r> Interp<'r, '_> {
             .ok_or_else(|| self.not_supported(&format!("unknown class {name}")))
     }
 
-    fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
+    pub(crate) fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
         match &d.value {
             Some(e) => self.start_value(&d.name, e, ty, earlier),
             None => Ok(ty.initial()),
@@ -508,6 +508,7 @@ impl<'r> Interp<'r, '_> {
         if let Some(sup) = self.st.superclass(class) {
             self.ensure_statics(sup)?;
         }
+        self.ensure_interface_statics(class)?;
         let mut vars = Vec::new();
         for d in class.attributes.iter().filter(|d| d.is_static) {
             let Ok(ty) = &d.ty else { continue };
@@ -563,6 +564,7 @@ impl<'r> Interp<'r, '_> {
                 attrs.push(v);
             }
         }
+        self.interface_attributes(class, &mut attrs)?;
         let id = self.st.heap.len();
         self.st.heap.push(Object {
             class: class.key.clone(),
@@ -614,7 +616,9 @@ impl<'r> Interp<'r, '_> {
                 return Some((c, method.to_string()));
             }
         }
-        None
+        // An alias, or a method of an interface included in an implemented interface.
+        let full = self.interface_method_name(class, method)?;
+        self.resolve_method(class, &full)
     }
 
     fn method_decl(&self, class: &'r ClassDef, name: &str) -> Cow<'r, MethodDecl> {

@@ -33,6 +33,7 @@ mod lexer;
 mod limits;
 mod number;
 mod numeric_functions;
+mod oo;
 mod parser;
 mod ranges;
 mod refs;

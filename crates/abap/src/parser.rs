@@ -526,6 +526,11 @@ impl<'a> Parser<'a> {
                         class.interfaces.push(n);
                     }
                 }
+                "ALIASES" if word_at(&st, 2) == "FOR" => {
+                    if let Some(n) = second {
+                        class.aliases.push((n, word_at(&st, 3)));
+                    }
+                }
                 // A redefinition keeps the inherited signature.
                 "METHODS" if st.tokens.iter().any(|t| t.is_kw("REDEFINITION")) => {}
                 "METHODS" | "CLASS-METHODS" => {
@@ -646,6 +651,7 @@ fn class_options(st: &Statement, class: &mut ClassDef) {
                 continue;
             }
             "ABSTRACT" => class.is_abstract = true,
+            "FINAL" => class.is_final = true,
             "FOR" if words.get(i + 1).is_some_and(|n| n == "TESTING") => {
                 class.for_testing = true;
                 i += 1;

@@ -157,6 +157,9 @@ impl Repository {
             file: file_name.to_string(),
         };
         let parsed = parse_source(&ctx, body)?;
+        if let Some(e) = crate::oo::final_violation(file_name, &parsed.classes, &self.classes) {
+            return Err(e);
+        }
         if kind == ObjectKind::Class
             && part == SourcePart::Main
             && !parsed.classes.iter().any(|c| c.key == object)

@@ -521,6 +521,7 @@ impl<'r> State<'r> {
             return Some(Slot::Attr(obj, i));
         }
         self.static_slot(&o.class, name)
+            .or_else(|| self.interface_attr_slot(obj, name))
     }
 
     /// A static attribute of class `key` or one of its superclasses.
@@ -535,7 +536,7 @@ impl<'r> State<'r> {
                 return Some(Slot::Static(c.key.clone(), i));
             }
         }
-        None
+        self.interface_static_slot(key, name)
     }
 
     /// The actual parameter behind a by-reference parameter.
