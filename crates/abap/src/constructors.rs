@@ -46,6 +46,49 @@ pub enum Ctor {
     },
     /// `CAST type|#( ref )`.
     Cast { ty: Option<String>, arg: Expr },
+    /// The statement `MOVE-CORRESPONDING src TO dst [KEEPING TARGET LINES]` as the value
+    /// assigned to `dst`.
+    MoveCorresponding {
+        src: Expr,
+        dst: Path,
+        keep_lines: bool,
+    },
+}
+
+/// `MOVE-CORRESPONDING src TO dst [EXPANDING NESTED TABLES] [KEEPING TARGET LINES]` as an
+/// assignment to `dst`.
+pub fn move_corresponding(toks: &[Token]) -> Result<crate::ast::StmtKind, String> {
+    let rest = toks.get(1..).unwrap_or(&[]);
+    let to = rest
+        .iter()
+        .position(|t| t.is_kw("TO"))
+        .ok_or("MOVE-CORRESPONDING without TO")?;
+    let src = crate::expr::parse_full_expr(rest.get(..to).unwrap_or(&[])).map_err(|u| u.0)?;
+    let dst = rest
+        .get(to + 1)
+        .and_then(Token::word)
+        .and_then(parse_path)
+        .ok_or("MOVE-CORRESPONDING target")?;
+    let mut keep_lines = false;
+    let words: Vec<String> = rest.iter().skip(to + 2).map(|t| upper(Some(t))).collect();
+    let mut i = 0;
+    while i < words.len() {
+        match words.get(i..i + 3) {
+            Some([a, b, c]) if a == "KEEPING" && b == "TARGET" && c == "LINES" => keep_lines = true,
+            Some([a, b, c]) if a == "EXPANDING" && b == "NESTED" && c == "TABLES" => {}
+            _ => return Err("MOVE-CORRESPONDING with additions".into()),
+        }
+        i += 3;
+    }
+    Ok(crate::ast::StmtKind::Assign {
+        target: dst.clone(),
+        op: crate::ast::AssignOp::Set,
+        expr: Expr::Ctor(Box::new(Ctor::MoveCorresponding {
+            src,
+            dst,
+            keep_lines,
+        })),
+    })
 }
 
 /// One row specification of a table `VALUE`.
@@ -645,6 +688,21 @@ impl<'r> Interp<'r, '_> {
                 let v = self.eval(arg)?;
                 self.cast(v, &t)
             }
+            Ctor::MoveCorresponding {
+                src,
+                dst,
+                keep_lines,
+            } => {
+                let src = self.eval(src)?;
+                let current = self.read(dst)?;
+                let start = match current {
+                    Value::Table(tt, rows) => {
+                        Value::Table(tt, if *keep_lines { rows } else { Vec::new() })
+                    }
+                    other => other,
+                };
+                self.corresponding(start, &src, &[], &[])
+            }
         }
     }
 
@@ -1062,6 +1120,42 @@ impl<'r> Interp<'r, '_> {
             *slot = new;
         }
         Ok(())
+    }
+
+    /// An actual parameter for formal parameter `p` of a method of `owner`: a constructor
+    /// expression with `#` takes the parameter's type.
+    pub fn argument(
+        &mut self,
+        owner: &'r crate::ast::ClassDef,
+        p: &crate::ast::ParamDecl,
+        e: &Expr,
+    ) -> Exec<Value> {
+        let typeless = match e {
+            Expr::Value { ty: None, .. }
+            | Expr::Conv { ty: None, .. }
+            | Expr::Choose { ty: None, .. }
+            | Expr::Switch { ty: None, .. } => true,
+            Expr::New { class, .. } => class == "#",
+            Expr::Ctor(c) => matches!(
+                &**c,
+                Ctor::Value { ty: None, .. }
+                    | Ctor::Reduce { ty: None, .. }
+                    | Ctor::Corresponding { ty: None, .. }
+                    | Ctor::Cast { ty: None, .. }
+            ),
+            _ => false,
+        };
+        let declared = match (&p.ty, typeless) {
+            (Ok(t), true) => Some(self.resolve_type(owner, None, t, &[])?),
+            _ => None,
+        };
+        match (declared, e) {
+            (Some(t), Expr::New { class, args }) if t != Type::Any => {
+                self.new_object(class, args, Some(&t))
+            }
+            (Some(t), _) if t != Type::Any => self.constructed(e, Some(&t)),
+            _ => self.eval(e),
+        }
     }
 
     /// `CAST`/`?=`: an object reference keeps its object when the object's class is the

@@ -575,7 +575,7 @@ impl<'r> Interp<'r, '_> {
         if let Some((owner, _)) = self.resolve_method(class, "CONSTRUCTOR") {
             let decl = self.method_decl(owner, "CONSTRUCTOR");
             let bound = match args {
-                Some(a) => self.bind(&decl, a, "CONSTRUCTOR")?,
+                Some(a) => self.bind(owner, &decl, a, "CONSTRUCTOR")?,
                 None => Bound::default(),
             };
             self.invoke(owner, Some(id), "CONSTRUCTOR", bound)?;
@@ -992,7 +992,7 @@ impl<'r> Interp<'r, '_> {
             );
         };
         let decl = self.method_decl(owner, &method);
-        let bound = self.bind(&decl, &call.args, &method)?;
+        let bound = self.bind(owner, &decl, &call.args, &method)?;
         let receiving = bound.receiving.clone();
         let outputs = bound.outputs.clone();
         let results = self.invoke(owner, me, &method, bound)?;
@@ -1041,7 +1041,13 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Maps actual parameters to formal ones and evaluates the inputs.
-    fn bind(&mut self, decl: &MethodDecl, args: &CallArgs, method: &str) -> Exec<Bound> {
+    fn bind(
+        &mut self,
+        owner: &'r ClassDef,
+        decl: &MethodDecl,
+        args: &CallArgs,
+        method: &str,
+    ) -> Exec<Bound> {
         let mut b = Bound::default();
         let unknown = |it: &Self, n: &str| {
             it.dump(
@@ -1066,18 +1072,18 @@ impl<'r> Interp<'r, '_> {
             let Some(p) = target else {
                 return Err(unknown(self, "(positional)"));
             };
-            let v = self.eval(e)?;
+            let v = self.argument(owner, p, e)?;
             b.inputs.push((p.name.clone(), v));
         }
         for (name, e) in &args.exporting {
-            if !decl
+            let Some(p) = decl
                 .params
                 .iter()
-                .any(|p| p.name == *name && p.kind == ParamKind::Importing)
-            {
+                .find(|p| p.name == *name && p.kind == ParamKind::Importing)
+            else {
                 return Err(unknown(self, name));
-            }
-            let v = self.eval(e)?;
+            };
+            let v = self.argument(owner, p, e)?;
             b.inputs.push((name.clone(), v));
         }
         for (name, path) in &args.importing {

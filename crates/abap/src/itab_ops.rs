@@ -60,6 +60,13 @@ pub enum TableOp {
         lines: Option<Path>,
         occurs: Option<Path>,
     },
+    /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
+    DeleteRange {
+        table: Path,
+        from: Option<Expr>,
+        to: Option<Expr>,
+        cond: Option<Cond>,
+    },
     /// `DELETE TABLE itab FROM wa` (`from`) / `DELETE TABLE itab WITH TABLE KEY c = v …`.
     DeleteTable {
         table: Path,
@@ -77,7 +84,7 @@ impl TableOp {
             TableOp::ModifyComps { .. } | TableOp::ModifyTable { .. } => "MODIFY",
             TableOp::ReadKey { .. } => "READ TABLE",
             TableOp::Describe { .. } => "DESCRIBE",
-            TableOp::DeleteTable { .. } => "DELETE",
+            TableOp::DeleteTable { .. } | TableOp::DeleteRange { .. } => "DELETE",
         }
     }
 }
@@ -170,6 +177,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
         },
         "DESCRIBE" => Some(describe(rest)),
         "DELETE" if word(rest.first()) == "TABLE" => Some(delete_table(rest)),
+        "DELETE" if matches!(word(rest.get(1)).as_str(), "FROM" | "TO") => Some(delete_range(rest)),
         _ => None,
     }
 }
@@ -308,6 +316,28 @@ fn describe(rest: &[Token]) -> Result<TableOp, String> {
     })
 }
 
+fn delete_range(rest: &[Token]) -> Result<TableOp, String> {
+    let table = path(rest.first())?;
+    let (head, parts) = clauses(rest.get(1..).unwrap_or(&[]), &["FROM", "TO", "WHERE"]);
+    if !head.is_empty() {
+        return Err("DELETE".into());
+    }
+    let (mut from, mut to, mut cond) = (None, None, None);
+    for (k, t) in parts {
+        match k.as_str() {
+            "FROM" => from = Some(expr(t)?),
+            "TO" => to = Some(expr(t)?),
+            _ => cond = Some(parse_full_cond(t).map_err(|u| u.0)?),
+        }
+    }
+    Ok(TableOp::DeleteRange {
+        table,
+        from,
+        to,
+        cond,
+    })
+}
+
 fn delete_table(rest: &[Token]) -> Result<TableOp, String> {
     let table = path(rest.get(1))?;
     let tail = rest.get(2..).unwrap_or(&[]);
@@ -394,6 +424,12 @@ impl<'r> Interp<'r, '_> {
                     self.assign_value(p, Value::I(0))?;
                 }
             }
+            TableOp::DeleteRange {
+                table,
+                from,
+                to,
+                cond,
+            } => self.exec_delete_range(table, from.as_ref(), to.as_ref(), cond.as_ref())?,
             TableOp::DeleteTable { table, from, key } => {
                 let (place, tt) = self.table_place(table)?;
                 let k = match from {
@@ -458,6 +494,54 @@ impl<'r> Interp<'r, '_> {
         let start = usize::try_from(from - 1).unwrap_or(usize::MAX);
         let end = usize::try_from(to).unwrap_or(usize::MAX).min(rows.len());
         Ok(rows.into_iter().take(end).skip(start).collect())
+    }
+
+    fn exec_delete_range(
+        &mut self,
+        table: &Path,
+        from: Option<&Expr>,
+        to: Option<&Expr>,
+        cond: Option<&Cond>,
+    ) -> Exec<()> {
+        let (place, _) = self.table_place(table)?;
+        let len = self.rows(&place).len();
+        let from = match from {
+            Some(e) => self.int(e)?,
+            None => 1,
+        };
+        let to = match to {
+            Some(e) => self.int(e)?,
+            None => i64::try_from(len).unwrap_or(i64::MAX),
+        };
+        if from <= 0 || to <= 0 {
+            return Err(self.dump(
+                "TABLE_INVALID_INDEX",
+                format!("Invalid index {}", from.min(to)),
+            ));
+        }
+        let rows = self.rows(&place).to_vec();
+        let mut keep = Vec::with_capacity(rows.len());
+        let mut deleted = 0usize;
+        for (i, r) in rows.into_iter().enumerate() {
+            self.tick()?;
+            let n = i64::try_from(i + 1).unwrap_or(i64::MAX);
+            let in_range = n >= from && n <= to;
+            let hit = in_range
+                && match cond {
+                    Some(c) => self.where_match(c, &r)?,
+                    None => true,
+                };
+            if hit {
+                deleted += 1;
+            } else {
+                keep.push(r);
+            }
+        }
+        if let Some(slot) = self.rows_mut(&place) {
+            *slot = keep;
+        }
+        sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]

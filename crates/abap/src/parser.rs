@@ -1203,6 +1203,10 @@ impl Body<'_, '_> {
                 "CONTINUE" if rest.is_empty() => StmtKind::Continue,
                 "RETURN" if rest.is_empty() => StmtKind::Return,
                 "CHECK" => StmtKind::Check(cond(rest)),
+                "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
+                    Ok(k) => k,
+                    Err(what) => StmtKind::Unsupported { what, stop: true },
+                },
                 // `NEW zcl_x( )->m( ).`, `CAST zcl_x( o )->m( ).`
                 "NEW" | "CAST" => match parse_full_expr(&st.tokens) {
                     Ok(Expr::Call(c)) => StmtKind::Call(*c),

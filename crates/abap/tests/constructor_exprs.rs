@@ -18,7 +18,20 @@ const DECL: &str = "    TYPES: BEGIN OF ty_row,
            tt_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY,
            tt_strings TYPE STANDARD TABLE OF string WITH EMPTY KEY.";
 
-const LOCALS: &str = "CLASS lcl_animal DEFINITION.
+const LOCALS: &str = "CLASS lcl_util DEFINITION.
+  PUBLIC SECTION.
+    CLASS-METHODS total IMPORTING it TYPE zcl_t=>tt_rows RETURNING VALUE(r) TYPE i.
+    CLASS-METHODS label IMPORTING is TYPE zcl_t=>ty_other RETURNING VALUE(r) TYPE string.
+ENDCLASS.
+CLASS lcl_util IMPLEMENTATION.
+  METHOD total.
+    r = REDUCE #( INIT s = 0 FOR w IN it NEXT s = s + w-qty ).
+  ENDMETHOD.
+  METHOD label.
+    r = |{ is-label }/{ is-qty }|.
+  ENDMETHOD.
+ENDCLASS.
+CLASS lcl_animal DEFINITION.
   PUBLIC SECTION.
     METHODS name RETURNING VALUE(r) TYPE string.
 ENDCLASS.
@@ -194,4 +207,30 @@ fn calls_chained_on_new_and_cast() {
     NEW lcl_dog( )->bark( ).
     out->write( NEW lcl_dog( )->name( ) && `!` ).");
     assert_eq!(o, "woof\nanimal\nanimal!");
+}
+
+#[test]
+fn typeless_constructors_take_the_parameter_type() {
+    let o = out(
+        "    out->write( |{ lcl_util=>total( VALUE #( ( qty = 2 ) ( qty = 3 ) ) ) }| ).
+    DATA(r) = VALUE ty_row( name = `n` qty = 4 ).
+    out->write( lcl_util=>label( is = CORRESPONDING #( r MAPPING label = name ) ) ).
+    out->write( lcl_util=>label( VALUE #( label = `v` ) ) ).",
+    );
+    assert_eq!(o, "5\nn/4\nv/0");
+}
+
+#[test]
+fn move_corresponding_keeps_other_components() {
+    let o = out("    DATA(r) = VALUE ty_row( name = `n` qty = 4 ).
+    DATA(t) = VALUE ty_other( label = `keep` extra = 'abc' qty = 1 ).
+    MOVE-CORRESPONDING r TO t.
+    out->write( |{ t-qty } { t-label } { t-extra }| ).
+    DATA(rows) = VALUE tt_rows( ( qty = 1 ) ( qty = 2 ) ).
+    DATA(others) = VALUE tt_other( ( qty = 9 ) ).
+    MOVE-CORRESPONDING rows TO others KEEPING TARGET LINES.
+    out->write( |{ lines( others ) }| ).
+    MOVE-CORRESPONDING rows TO others.
+    out->write( |{ lines( others ) } { others[ 1 ]-qty }| ).");
+    assert_eq!(o, "4 keep abc\n3\n2 1");
 }

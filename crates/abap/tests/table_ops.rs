@@ -211,3 +211,21 @@ fn sort_as_text_sorts() {
     );
     assert_eq!(o, "cba");
 }
+
+#[test]
+fn delete_by_index_range() {
+    let o = out(
+        "    DATA(ints) = VALUE tt_ints( ( 1 ) ( 2 ) ( 3 ) ( 4 ) ( 5 ) ( 6 ) ).
+    DELETE ints FROM 2 TO 3.
+    DELETE ints FROM 3 WHERE table_line > 4.
+    DATA s TYPE string.
+    LOOP AT ints INTO DATA(x).
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    out->write( |{ s } { sy-subrc }| ).
+    DELETE ints TO 1.
+    DELETE ints FROM 9.
+    out->write( |{ lines( ints ) } { sy-subrc }| ).",
+    );
+    assert_eq!(o, "14 0\n1 4");
+}
