@@ -60,6 +60,8 @@ pub enum TableOp {
         lines: Option<Path>,
         occurs: Option<Path>,
     },
+    /// `LOOP AT itab … GROUP BY … ENDLOOP` (see [`crate::groups`]).
+    GroupLoop(Box<crate::groups::GroupLoop>),
     /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
     DeleteRange {
         table: Path,
@@ -84,6 +86,7 @@ impl TableOp {
             TableOp::ModifyComps { .. } | TableOp::ModifyTable { .. } => "MODIFY",
             TableOp::ReadKey { .. } => "READ TABLE",
             TableOp::Describe { .. } => "DESCRIBE",
+            TableOp::GroupLoop(_) => "LOOP",
             TableOp::DeleteTable { .. } | TableOp::DeleteRange { .. } => "DELETE",
         }
     }
@@ -366,6 +369,7 @@ enum Search {
 impl<'r> Interp<'r, '_> {
     pub fn exec_table_op(&mut self, op: &'r TableOp) -> Exec<Flow> {
         match op {
+            TableOp::GroupLoop(g) => return self.exec_group_loop(g),
             TableOp::Lines {
                 insert,
                 src,

@@ -26,6 +26,7 @@ mod eval;
 mod exec;
 mod expr;
 mod float;
+mod groups;
 mod interp;
 mod itab;
 mod itab_ops;

@@ -1163,8 +1163,38 @@ impl Body<'_, '_> {
                         None => unsupported(&st, true),
                     }
                 }
+                "LOOP" if crate::groups::group_by_at(&st.tokens).is_some() => {
+                    let at = crate::groups::group_by_at(&st.tokens).unwrap_or_default();
+                    let parsed = crate::groups::parse_group_loop(&st.tokens, at);
+                    let (body, _) = self.required_block(&st, &["ENDLOOP"])?;
+                    match parsed {
+                        Ok(mut g) => {
+                            g.body = body;
+                            StmtKind::TableOp(Box::new(crate::itab_ops::TableOp::GroupLoop(
+                                Box::new(g),
+                            )))
+                        }
+                        Err(what) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
                 "LOOP" => {
-                    let parsed = crate::itab::parse_loop(&st.tokens);
+                    let group_members = word_at(&st, 1) == "AT"
+                        && word_at(&st, 2) == "GROUP"
+                        && !matches!(
+                            word_at(&st, 3).as_str(),
+                            "" | "INTO"
+                                | "ASSIGNING"
+                                | "REFERENCE"
+                                | "TRANSPORTING"
+                                | "WHERE"
+                                | "FROM"
+                                | "TO"
+                        );
+                    let parsed = if group_members {
+                        crate::groups::parse_group_members_loop(&st.tokens)
+                    } else {
+                        crate::itab::parse_loop(&st.tokens)
+                    };
                     let (body, _) = self.required_block(&st, &["ENDLOOP"])?;
                     match parsed {
                         Ok(crate::ast::TableStmt::Loop {

@@ -80,6 +80,16 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
             StmtKind::Do { body, .. } | StmtKind::While { body, .. } => {
                 collect_stops(imp, body, out)
             }
+            StmtKind::Table(t) => {
+                if let crate::ast::TableStmt::Loop { body, .. } = &**t {
+                    collect_stops(imp, body, out);
+                }
+            }
+            StmtKind::TableOp(t) => {
+                if let crate::itab_ops::TableOp::GroupLoop(g) = &**t {
+                    collect_stops(imp, &g.body, out);
+                }
+            }
             StmtKind::Case { whens, .. } => {
                 for (line, _, b) in whens {
                     add(*line, out);

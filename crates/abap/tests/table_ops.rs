@@ -229,3 +229,29 @@ fn delete_by_index_range() {
     );
     assert_eq!(o, "14 0\n1 4");
 }
+
+#[test]
+fn statements_in_loop_bodies_are_stop_points() {
+    let mut r = Repository::new();
+    r.add_file(
+        "zcl_t.clas.abap",
+        &class(
+            "    DATA(ints) = VALUE tt_ints( ( 1 ) ).
+    LOOP AT ints INTO DATA(x).
+      out->write( |{ x }| ).
+    ENDLOOP.",
+        ),
+    )
+    .expect("loads");
+    let src = class("");
+    let method_line = src
+        .lines()
+        .position(|l| l.contains("METHOD if_oo_adt_classrun~main"))
+        .expect("method line");
+    let line = u32::try_from(method_line + 4).expect("small");
+    assert!(
+        r.stop_point("ZCL_T", abap::SourcePart::Main, line)
+            .is_some(),
+        "line {line} inside LOOP"
+    );
+}

@@ -1,0 +1,421 @@
+//! `LOOP AT itab … GROUP BY key [ASCENDING|DESCENDING] [WITHOUT MEMBERS] [INTO group]` and
+//! `LOOP AT GROUP group|wa …`.
+//!
+//! The groups come in the order of their first row (sorted by key with `ASCENDING` /
+//! `DESCENDING`). Without `INTO group` the work area holds the group's first row
+//! (representative binding). The members of the current group are kept in a frame variable
+//! named `%MEMBERS%<group or work area>`, which `LOOP AT GROUP` loops over like a table.
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use crate::ast::{Cond, Expr, Path, RowTarget, Stmt, TableStmt};
+use crate::expr::{ExprParser, is_name};
+use crate::interp::{Exec, Flow, Interp};
+use crate::lexer::{Token, TokenKind};
+use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
+
+/// One component of a structured group key.
+#[derive(Debug, Clone)]
+pub enum KeyPart {
+    Expr(Expr),
+    /// `GROUP SIZE`
+    Size,
+    /// `GROUP INDEX`
+    Index,
+}
+
+#[derive(Debug, Clone)]
+pub enum GroupKey {
+    Single(Expr),
+    Fields(Vec<(String, KeyPart)>),
+}
+
+#[derive(Debug, Clone)]
+pub struct GroupLoop {
+    pub table: Path,
+    pub target: RowTarget,
+    pub cond: Option<Cond>,
+    pub key: GroupKey,
+    /// `Some(true)`: `DESCENDING`, `Some(false)`: `ASCENDING`.
+    pub order: Option<bool>,
+    /// `INTO group` / `INTO DATA(group)` (`true`: declared inline).
+    pub group: Option<(Path, bool)>,
+    pub body: Vec<Stmt>,
+}
+
+fn upper(t: Option<&Token>) -> String {
+    t.and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
+}
+
+/// The name of the variable holding the members of group `name`.
+pub fn members_var(name: &str) -> String {
+    format!("%MEMBERS%{name}")
+}
+
+/// Index of the top-level `GROUP BY` in a `LOOP AT` statement.
+pub fn group_by_at(toks: &[Token]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, t) in toks.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && t.is_kw("GROUP") && upper(toks.get(i + 1)) == "BY" => {
+                return Some(i);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `LOOP AT GROUP g …`: the statement as a loop over the members variable.
+pub fn parse_group_members_loop(toks: &[Token]) -> Result<TableStmt, String> {
+    let name_tok = toks.get(3).ok_or("LOOP AT GROUP without a group")?;
+    let name = upper(Some(name_tok));
+    let mut rewritten: Vec<Token> = toks.iter().take(2).cloned().collect();
+    rewritten.extend(toks.iter().skip(3).cloned());
+    if group_by_at(&rewritten).is_some() {
+        return Err("LOOP AT GROUP … GROUP BY".into());
+    }
+    match crate::itab::parse_loop(&rewritten)? {
+        TableStmt::Loop {
+            target,
+            from,
+            to,
+            cond,
+            body,
+            ..
+        } => Ok(TableStmt::Loop {
+            table: Path {
+                base: members_var(&name),
+                rest: Vec::new(),
+            },
+            target,
+            from,
+            to,
+            cond,
+            body,
+        }),
+        _ => Err("LOOP AT GROUP".into()),
+    }
+}
+
+/// `LOOP AT itab … GROUP BY …` without the body (`at`: index of `GROUP`).
+pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> {
+    let head = toks.get(..at).unwrap_or(&[]);
+    let (table, target, cond) = match crate::itab::parse_loop(head)? {
+        TableStmt::Loop {
+            table,
+            target,
+            from: None,
+            to: None,
+            cond,
+            ..
+        } => (table, target, cond),
+        _ => return Err("LOOP AT … FROM/TO … GROUP BY".into()),
+    };
+    let tail = toks.get(at + 2..).unwrap_or(&[]);
+    let end = {
+        let mut depth = 0usize;
+        let mut end = tail.len();
+        for (i, t) in tail.iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                _ if depth == 0
+                    && i > 0
+                    && matches!(
+                        upper(Some(t)).as_str(),
+                        "ASCENDING" | "DESCENDING" | "WITHOUT" | "INTO" | "ASSIGNING" | "REFERENCE"
+                    ) =>
+                {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        end
+    };
+    let key_toks = tail.get(..end).unwrap_or(&[]);
+    let key = group_key(key_toks)?;
+    let mut order = None;
+    let mut group = None;
+    let mut i = end;
+    while let Some(t) = tail.get(i) {
+        match upper(Some(t)).as_str() {
+            "ASCENDING" => {
+                order = Some(false);
+                i += 1;
+            }
+            "DESCENDING" => {
+                order = Some(true);
+                i += 1;
+            }
+            "AS" if upper(tail.get(i + 1)) == "TEXT" => i += 2,
+            "WITHOUT" if upper(tail.get(i + 1)) == "MEMBERS" => i += 2,
+            "INTO" => {
+                let rest = tail.get(i + 1..).unwrap_or(&[]);
+                if let Some((name, n)) = crate::parser::inline_decl(rest) {
+                    group = Some((
+                        Path {
+                            base: name,
+                            rest: Vec::new(),
+                        },
+                        true,
+                    ));
+                    i += 1 + n;
+                } else {
+                    let p = rest
+                        .first()
+                        .and_then(Token::word)
+                        .and_then(crate::expr::parse_path)
+                        .ok_or("GROUP BY … INTO")?;
+                    group = Some((p, false));
+                    i += 2;
+                }
+            }
+            other => return Err(format!("GROUP BY … {other}")),
+        }
+    }
+    Ok(GroupLoop {
+        table,
+        target,
+        cond,
+        key,
+        order,
+        group,
+        body: Vec::new(),
+    })
+}
+
+fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
+    let structured = toks.first().is_some_and(|t| t.kind == TokenKind::LParen)
+        && toks.last().is_some_and(|t| t.kind == TokenKind::RParen)
+        && upper(toks.get(2)) == "=";
+    if !structured {
+        let mut p = ExprParser::new(toks);
+        let e = p.expr().map_err(|u| u.0)?;
+        p.expect_end().map_err(|u| u.0)?;
+        return Ok(GroupKey::Single(e));
+    }
+    let inner = toks.get(1..toks.len() - 1).unwrap_or(&[]);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < inner.len() {
+        let name = upper(inner.get(i));
+        if !is_name(&name) || upper(inner.get(i + 1)) != "=" {
+            return Err("group key component".into());
+        }
+        i += 2;
+        match (
+            upper(inner.get(i)).as_str(),
+            upper(inner.get(i + 1)).as_str(),
+        ) {
+            ("GROUP", "SIZE") => {
+                out.push((name, KeyPart::Size));
+                i += 2;
+            }
+            ("GROUP", "INDEX") => {
+                out.push((name, KeyPart::Index));
+                i += 2;
+            }
+            _ => {
+                let rest = inner.get(i..).unwrap_or(&[]);
+                let mut p = ExprParser::new(rest);
+                let e = p.expr().map_err(|u| u.0)?;
+                i += p.position();
+                out.push((name, KeyPart::Expr(e)));
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("empty group key".into());
+    }
+    Ok(GroupKey::Fields(out))
+}
+
+/// A group: its key (without size and index yet) and the row numbers of its members.
+struct Group {
+    key: Vec<Value>,
+    members: Vec<usize>,
+}
+
+impl<'r> Interp<'r, '_> {
+    pub fn exec_group_loop(&mut self, g: &'r GroupLoop) -> Exec<Flow> {
+        let (place, tt) = self.table_place(&g.table)?;
+        let len = self.rows(&place).len();
+        let mut groups: Vec<Group> = Vec::new();
+        for i in 0..len {
+            self.tick()?;
+            if let Some(c) = &g.cond {
+                let row = self.rows(&place).get(i).cloned().unwrap_or(Value::I(0));
+                if !self.where_match(c, &row)? {
+                    continue;
+                }
+            }
+            self.put_row(&place, i, &g.target)?;
+            let key = match &g.key {
+                GroupKey::Single(e) => vec![self.group_operand(e)?],
+                GroupKey::Fields(parts) => {
+                    let mut k = Vec::new();
+                    for (_, p) in parts {
+                        if let KeyPart::Expr(e) = p {
+                            k.push(self.group_operand(e)?);
+                        }
+                    }
+                    k
+                }
+            };
+            match groups.iter_mut().find(|gr| gr.key == key) {
+                Some(gr) => gr.members.push(i),
+                None => groups.push(Group {
+                    key,
+                    members: vec![i],
+                }),
+            }
+        }
+        if let Some(desc) = g.order {
+            let mut err = None;
+            groups.sort_by(|a, b| {
+                for (x, y) in a.key.iter().zip(&b.key) {
+                    match self.compare(x, y) {
+                        Ok(Ordering::Equal) => {}
+                        Ok(o) => return if desc { o.reverse() } else { o },
+                        Err(e) => {
+                            err.get_or_insert(e);
+                            return Ordering::Equal;
+                        }
+                    }
+                }
+                Ordering::Equal
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+        }
+        let members_ty = Type::Table(Arc::new(TableType {
+            name: String::new(),
+            kind: TableKind::Standard,
+            line: tt.line.clone(),
+            unique: false,
+            key: TableKey::Empty,
+        }));
+        let holder = match (&g.group, &g.target) {
+            (Some((p, _)), _) => p.text(),
+            (None, RowTarget::Into(p) | RowTarget::Ref(p, _)) => p.text(),
+            (None, RowTarget::IntoDecl(n) | RowTarget::Assign(n)) => n.clone(),
+            (None, RowTarget::None) => String::new(),
+        };
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth += 1;
+        }
+        let mut result = Ok(Flow::Normal);
+        for (gi, gr) in groups.iter().enumerate() {
+            let step = self.group_pass(g, &place, gr, gi, &members_ty, &holder);
+            match step {
+                Ok(Flow::Exit) => break,
+                Ok(Flow::Return) => {
+                    result = Ok(Flow::Return);
+                    break;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth = f.loop_depth.saturating_sub(1);
+        }
+        result
+    }
+
+    fn group_operand(&mut self, e: &Expr) -> Exec<Value> {
+        if crate::interp::is_arith(e) {
+            self.arith(e, None)
+        } else {
+            self.eval(e)
+        }
+    }
+
+    fn group_pass(
+        &mut self,
+        g: &'r GroupLoop,
+        place: &crate::state::Place,
+        gr: &Group,
+        index: usize,
+        members_ty: &Type,
+        holder: &str,
+    ) -> Exec<Flow> {
+        self.tick()?;
+        let rows: Vec<Value> = gr
+            .members
+            .iter()
+            .filter_map(|i| self.rows(place).get(*i).cloned())
+            .collect();
+        let size = rows.len();
+        match &g.group {
+            Some((path, inline)) => {
+                let key = match &g.key {
+                    GroupKey::Single(_) => gr.key.first().cloned().unwrap_or(Value::I(0)),
+                    GroupKey::Fields(parts) => {
+                        let mut comps = Vec::new();
+                        let mut vals = Vec::new();
+                        let mut k = gr.key.iter();
+                        for (name, p) in parts {
+                            let v = match p {
+                                KeyPart::Expr(_) => k.next().cloned().unwrap_or(Value::I(0)),
+                                KeyPart::Size => Value::I(crate::itab::as_i32(size)),
+                                KeyPart::Index => Value::I(crate::itab::as_i32(index + 1)),
+                            };
+                            comps.push((name.clone(), v.type_of()));
+                            vals.push(v);
+                        }
+                        Value::Struct(
+                            Arc::new(StructType {
+                                name: String::new(),
+                                comps,
+                            }),
+                            vals,
+                        )
+                    }
+                };
+                if *inline {
+                    self.declare_inline(&path.base, key.type_of());
+                }
+                self.assign_value(path, key)?;
+            }
+            None => {
+                if let Some(first) = gr.members.first() {
+                    self.put_row(place, *first, &g.target)?;
+                }
+            }
+        }
+        if !holder.is_empty() {
+            let name = members_var(holder);
+            self.declare_inline(&name, members_ty.clone());
+            self.assign_value(
+                &Path {
+                    base: name,
+                    rest: Vec::new(),
+                },
+                Value::Table(
+                    match members_ty {
+                        Type::Table(t) => t.clone(),
+                        _ => return Err(self.not_supported("group members")),
+                    },
+                    rows,
+                ),
+            )?;
+        }
+        match self.block(&g.body)? {
+            Flow::Continue | Flow::Normal => Ok(Flow::Normal),
+            other => Ok(other),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! `LOOP AT … GROUP BY` with representative and group binding, `LOOP AT GROUP`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+const TYPES: &str = "    TYPES: BEGIN OF ty_sale,
+             region TYPE string,
+             item   TYPE string,
+             qty    TYPE i,
+           END OF ty_sale,
+           tt_sales TYPE STANDARD TABLE OF ty_sale WITH EMPTY KEY.";
+
+const DATA: &str = "    DATA(sales) = VALUE tt_sales( ( region = `N` item = `a` qty = 1 ) ( region = `S` item = `b` qty = 2 )
+                                  ( region = `N` item = `c` qty = 3 ) ( region = `E` item = `d` qty = 4 ) ).
+";
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{DATA}{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+#[test]
+fn representative_binding() {
+    let o = out("    LOOP AT sales INTO DATA(s) GROUP BY s-region.
+      DATA(items) = ``.
+      LOOP AT GROUP s INTO DATA(m).
+        items = items && m-item.
+      ENDLOOP.
+      out->write( |{ s-region } { s-item } { items }| ).
+    ENDLOOP.");
+    assert_eq!(o, "N a ac\nS b b\nE d d");
+}
+
+#[test]
+fn group_binding_with_size_index_order_and_where() {
+    let o = out("    LOOP AT sales ASSIGNING FIELD-SYMBOL(<s>) WHERE qty > 1
+         GROUP BY ( region = <s>-region size = GROUP SIZE index = GROUP INDEX ) DESCENDING
+         INTO DATA(grp).
+      DATA(total) = 0.
+      LOOP AT GROUP grp ASSIGNING FIELD-SYMBOL(<m>).
+        total = total + <m>-qty.
+      ENDLOOP.
+      out->write( |{ grp-region } { grp-size } { grp-index } { total }| ).
+    ENDLOOP.
+    LOOP AT sales INTO DATA(x) GROUP BY x-qty MOD 2 ASCENDING INTO DATA(parity).
+      out->write( |{ parity }| ).
+      IF parity = 0.
+        EXIT.
+      ENDIF.
+    ENDLOOP.");
+    assert_eq!(o, "S 1 1 2\nN 1 2 3\nE 1 3 4\n0");
+}
