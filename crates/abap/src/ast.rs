@@ -280,6 +280,13 @@ pub enum StmtKind {
     /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
     /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
     TableOp(Box<crate::itab_ops::TableOp>),
+    /// `CONCATENATE`, `SPLIT`, `CONDENSE`, `REPLACE`, `FIND`, `TRANSLATE`, `SHIFT`, `OVERLAY`.
+    Text(Box<crate::string_statements::TextStmt>),
+    /// `dobj+off(len) = expr`: a write into a section of a fixed-length field.
+    AssignSub {
+        target: Box<crate::offset_length::SubAccess>,
+        expr: Expr,
+    },
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -456,6 +463,8 @@ impl StmtKind {
             StmtKind::Refs(r) => r.keyword(),
             StmtKind::Time(t) => t.keyword(),
             StmtKind::TableOp(t) => t.keyword(),
+            StmtKind::Text(t) => t.keyword(),
+            StmtKind::AssignSub { .. } => "MOVE",
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()
@@ -559,6 +568,8 @@ pub enum Expr {
     /// `VALUE` with `BASE`/`FOR`/`LET`/`LINES OF`, `REDUCE`, `CORRESPONDING`, `CAST` (see
     /// [`crate::constructors`]).
     Ctor(Box<crate::constructors::Ctor>),
+    /// Offset/length access `dobj+off(len)` (see [`crate::offset_length`]).
+    Sub(Box<crate::offset_length::SubAccess>),
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }
@@ -581,6 +592,23 @@ pub enum CmpOp {
     Ge,
 }
 
+/// The relational operators for character strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextOp {
+    /// Contains only.
+    Co,
+    Cn,
+    /// Contains any.
+    Ca,
+    Na,
+    /// Contains string.
+    Cs,
+    Ns,
+    /// Covers pattern.
+    Cp,
+    Np,
+}
+
 #[derive(Debug, Clone)]
 pub enum Cond {
     Cmp(CmpOp, Expr, Expr),
@@ -596,6 +624,9 @@ pub enum Cond {
     IsInstanceOf(Expr, String),
     /// `x BETWEEN low AND high` (`x` evaluated once).
     Between(Expr, Expr, Expr),
+    /// `a CO b`, `a CS b`, `a CP b`, …: comparisons of character strings (they set
+    /// `sy-fdpos`).
+    Text(TextOp, Expr, Expr),
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),

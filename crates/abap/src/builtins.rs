@@ -153,7 +153,9 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         "ITAB_LINE_NOT_FOUND" => "CX_SY_ITAB_LINE_NOT_FOUND",
         "ITAB_DUPLICATE_KEY" => "CX_SY_ITAB_DUPLICATE_KEY",
         "MOVE_CAST_ERROR" => "CX_SY_MOVE_CAST_ERROR",
-        "STRING_OFFSET_TOO_LARGE" | "STRING_LENGTH_TOO_LARGE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
+        "STRING_OFFSET_TOO_LARGE" | "STRING_LENGTH_TOO_LARGE" | "DATA_OFFSET_LENGTH_TOO_LARGE" => {
+            "CX_SY_RANGE_OUT_OF_BOUNDS"
+        }
         _ => return None,
     })
 }

@@ -112,6 +112,7 @@ impl<'r> Interp<'r, '_> {
             }
             Expr::Ref { ty, arg } => self.eval_ref(ty.as_deref(), arg),
             Expr::Ctor(c) => self.eval_ctor(c, None),
+            Expr::Sub(access) => self.eval_sub(access),
             Expr::Unsupported(what) => Err(self.not_supported(what)),
         }
     }
@@ -444,6 +445,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(self.compare(&x, &low)? != Ordering::Less
                     && self.compare(&x, &high)? != Ordering::Greater)
             }
+            Cond::Text(op, l, r) => self.text_compare(*op, l, r),
             Cond::Not(c) => Ok(!self.cond(c)?),
             Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
             Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),

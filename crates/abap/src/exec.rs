@@ -599,49 +599,8 @@ fn write_text(v: &Value) -> Option<String> {
     }
 }
 
-/// ABAP `CP` pattern match: `*` any string, `+` one character, `#` escapes; case-insensitive.
+/// ABAP `CP` pattern match (see [`crate::text_compare`]): `*` any string, `+` one
+/// character, `#` escapes; case-insensitive; trailing blanks of both sides do not count.
 pub fn matches_cp(text: &str, pattern: &str) -> bool {
-    let t: Vec<char> = text.trim_end().to_uppercase().chars().collect();
-    let mut p: Vec<(char, bool)> = Vec::new();
-    let mut chars = pattern.trim_end().chars();
-    while let Some(c) = chars.next() {
-        if c == '#' {
-            if let Some(n) = chars.next() {
-                p.push((n, true));
-            }
-        } else {
-            p.push((c.to_ascii_uppercase(), false));
-        }
-    }
-    // Iterative wildcard matching with backtracking on the last `*`.
-    let (mut ti, mut pi) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        match p.get(pi) {
-            Some(('*', false)) => {
-                star = Some((pi, ti));
-                pi += 1;
-            }
-            Some(('+', false)) => {
-                ti += 1;
-                pi += 1;
-            }
-            Some((c, escaped))
-                if (*escaped && t.get(ti) == Some(c)) || (!escaped && t.get(ti) == Some(c)) =>
-            {
-                ti += 1;
-                pi += 1;
-            }
-            _ => match star {
-                Some((sp, st)) => {
-                    pi = sp + 1;
-                    ti = st + 1;
-                    star = Some((sp, st + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    p.get(pi..)
-        .is_some_and(|rest| rest.iter().all(|(c, e)| *c == '*' && !e))
+    crate::text_compare::covers_pattern(text, pattern)
 }

@@ -395,6 +395,11 @@ impl<'t> ExprParser<'t> {
             let right = self.expr()?;
             return Ok(Cond::Cmp(op, left, right));
         }
+        if let Some(op) = t.word().and_then(crate::text_compare::text_op) {
+            self.pos += 1;
+            let right = self.expr()?;
+            return Ok(Cond::Text(op, left, right));
+        }
         Err(Unsup(format!("relational operator {}", describe(t))))
     }
 
@@ -545,6 +550,11 @@ impl<'t> ExprParser<'t> {
                 }
                 if CONSTRUCTORS.contains(&up.as_str()) {
                     return Err(Unsup(format!("constructor expression {up}")));
+                }
+                let rest = self.toks.get(self.pos..).unwrap_or(&[]);
+                if let Some((access, used)) = crate::offset_length::parse(w, rest)? {
+                    self.pos += used;
+                    return Ok(Expr::Sub(Box::new(access)));
                 }
                 let Some(path) = parse_path(w) else {
                     return Err(Unsup(format!("operand {w}")));

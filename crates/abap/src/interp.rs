@@ -1473,6 +1473,15 @@ impl<'r> Interp<'r, '_> {
             } => self.exec_create_object(target, class.as_deref(), args),
             StmtKind::Table(t) => self.exec_table(t),
             StmtKind::TableOp(t) => self.exec_table_op(t),
+            StmtKind::Text(t) => {
+                self.exec_text(t)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::AssignSub { target, expr } => {
+                let v = self.eval(expr)?;
+                self.assign_sub(target, v)?;
+                Ok(Flow::Normal)
+            }
             StmtKind::Refs(r) => {
                 self.exec_ref_stmt(r)?;
                 Ok(Flow::Normal)

@@ -70,6 +70,7 @@ fn is_assignment(st: &Statement) -> bool {
         .get(1)
         .and_then(Token::word)
         .is_some_and(|w| matches!(w, "=" | "+=" | "-=" | "*=" | "/=" | "?="))
+        || crate::offset_length::assignment_target(&st.tokens).is_some()
         || inline_decl(&st.tokens)
             .is_some_and(|(_, n)| st.tokens.get(n).and_then(Token::word) == Some("="))
 }
@@ -1224,6 +1225,16 @@ impl Body<'_, '_> {
                         Err(_) => unsupported(&st, true),
                     }
                 }
+                // (`split( … ).` is a call of a method that happens to have that name.)
+                "CONCATENATE" | "SPLIT" | "CONDENSE" | "REPLACE" | "FIND" | "TRANSLATE"
+                | "SHIFT" | "OVERLAY"
+                    if !call_statement(&st) =>
+                {
+                    match crate::string_statements::parse(kw, rest) {
+                        Ok(t) => StmtKind::Text(Box::new(t)),
+                        Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
                 "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH"
                 | "FREE" => match crate::itab::parse_table_stmt(kw, &st.tokens) {
                     Ok(t) => StmtKind::Table(Box::new(t)),
@@ -1703,6 +1714,15 @@ fn call_statement(st: &Statement) -> bool {
 
 fn assignment(st: &Statement) -> StmtKind {
     let toks = &st.tokens;
+    if let Some((target, used)) = crate::offset_length::assignment_target(toks) {
+        return match parse_full_expr(toks.get(used + 1..).unwrap_or(&[])) {
+            Ok(expr) => StmtKind::AssignSub {
+                target: Box::new(target),
+                expr,
+            },
+            Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+        };
+    }
     if let Some((name, n)) = inline_decl(toks) {
         return match parse_full_expr(toks.get(n + 1..).unwrap_or(&[])) {
             Ok(expr) => StmtKind::Assign {

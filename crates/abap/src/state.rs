@@ -221,7 +221,7 @@ pub fn builtin_constant(name: &str) -> Option<Var> {
 
 impl<'r> State<'r> {
     pub fn new(classes: &'r BTreeMap<String, ClassDef>) -> Self {
-        let mut sy: Vec<Var> = ["INDEX", "SUBRC", "TABIX", "TFILL", "DBCNT"]
+        let mut sy: Vec<Var> = ["INDEX", "SUBRC", "TABIX", "TFILL", "DBCNT", "FDPOS"]
             .into_iter()
             .map(|n| Var::new(n, Type::I, VarKind::System))
             .collect();

@@ -1,0 +1,241 @@
+//! Offset/length access: `dobj+off(len)`, `dobj+off`, `dobj(len)` read a section of a
+//! character-like or byte-like data object, and write one of a fixed-length field.
+//!
+//! The section of a `c` field is a `c` field, of a string a string, of `n`, `d` and `t` an `n`
+//! field, of `x`/`xstring` bytes. A section outside the data object is the catchable runtime
+//! error `CX_SY_RANGE_OUT_OF_BOUNDS`. Strings cannot be written through a section (ABAP
+//! forbids it).
+
+use crate::ast::{Expr, Path};
+use crate::expr::{Unsup, parse_path};
+use crate::interp::{Exec, Interp};
+use crate::lexer::{Token, TokenKind};
+use crate::number::Dec;
+use crate::value::{Type, Value};
+
+/// `base+off(len)`; a missing offset is 0, a missing length the rest of the data object.
+#[derive(Debug, Clone)]
+pub struct SubAccess {
+    pub base: Path,
+    pub off: Option<Expr>,
+    pub len: Option<Expr>,
+}
+
+/// Words that are followed by a glued `(x)` without being an offset/length access.
+const NOT_DATA: &[&str] = &["DATA", "FINAL", "FIELD-SYMBOL", "VALUE", "REFERENCE"];
+
+/// An offset or length: a number or a data object name.
+fn operand(word: &str) -> Result<Expr, Unsup> {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+        return match word.parse::<i128>() {
+            Ok(n) => Ok(Expr::Lit(Value::P {
+                m: Dec::int(n).m,
+                len: 16,
+                dec: 0,
+            })),
+            Err(_) => Err(Unsup(format!("offset/length {word}"))),
+        };
+    }
+    parse_path(word)
+        .map(Expr::Path)
+        .ok_or_else(|| Unsup(format!("offset/length {word}")))
+}
+
+/// Recognises an offset/length access whose first word is `word` (already consumed);
+/// `rest` are the tokens after it. Returns the access and how many tokens of `rest` it used,
+/// or `None` when `word` is a plain operand.
+pub fn parse(word: &str, rest: &[Token]) -> Result<Option<(SubAccess, usize)>, Unsup> {
+    let (base_word, off_word) = match word.find('+') {
+        Some(i) if i > 0 => (word.get(..i).unwrap_or(""), word.get(i + 1..)),
+        _ => (word, None),
+    };
+    // `(len)` glued to the word and with nothing but one word inside: a call always has a
+    // blank after its parenthesis.
+    let len_word = match rest {
+        [open, inner, close, ..]
+            if open.kind == TokenKind::LParen
+                && !open.space_before
+                && !inner.space_before
+                && close.kind == TokenKind::RParen
+                && !close.space_before =>
+        {
+            inner.word()
+        }
+        _ => None,
+    };
+    if off_word.is_none() && len_word.is_none() {
+        return Ok(None);
+    }
+    if NOT_DATA.iter().any(|w| base_word.eq_ignore_ascii_case(w)) {
+        return Ok(None);
+    }
+    let Some(base) = parse_path(base_word) else {
+        return Err(Unsup(format!("offset/length access {word}")));
+    };
+    let off = off_word.map(operand).transpose()?;
+    let len = match len_word {
+        Some("*") => return Err(Unsup("offset/length access with (*)".into())),
+        Some(w) => Some(operand(w)?),
+        None => None,
+    };
+    let used = if len.is_some() { 3 } else { 0 };
+    Ok(Some((SubAccess { base, off, len }, used)))
+}
+
+/// A statement `dobj+off(len) = …`: the access and the number of tokens before the `=`.
+pub fn assignment_target(toks: &[Token]) -> Option<(SubAccess, usize)> {
+    let word = toks.first()?.word()?;
+    let (access, used) = parse(word, toks.get(1..)?).ok()??;
+    let eq = toks.get(1 + used)?;
+    (eq.word() == Some("=")).then_some((access, 1 + used))
+}
+
+/// What a section is cut from.
+enum Whole {
+    Chars(Vec<char>, Kind),
+    Bytes(Vec<u8>, bool),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    C,
+    Str,
+    /// `n`, `d`, `t`: sections are numeric text.
+    Numc,
+}
+
+fn whole(v: &Value) -> Option<Whole> {
+    Some(match v {
+        Value::C(s) => Whole::Chars(s.chars().collect(), Kind::C),
+        Value::Str(s) => Whole::Chars(s.chars().collect(), Kind::Str),
+        Value::N(s) | Value::D(s) | Value::T(s) => Whole::Chars(s.chars().collect(), Kind::Numc),
+        Value::X(b) => Whole::Bytes(b.clone(), true),
+        Value::XStr(b) => Whole::Bytes(b.clone(), false),
+        _ => return None,
+    })
+}
+
+impl Interp<'_, '_> {
+    /// The section `(off, len)` of a data object of `total` characters or bytes.
+    fn section(&mut self, a: &SubAccess, total: usize, fixed: bool) -> Exec<(usize, usize)> {
+        let off = match &a.off {
+            Some(e) => self.int(e)?,
+            None => 0,
+        };
+        let len = match &a.len {
+            Some(e) => Some(self.int(e)?),
+            None => None,
+        };
+        let off = usize::try_from(off).ok().filter(|o| *o <= total);
+        let len = match (off, len) {
+            (Some(o), None) => Some(total - o),
+            (Some(o), Some(l)) => usize::try_from(l).ok().filter(|l| o + l <= total),
+            (None, _) => None,
+        };
+        match (off, len) {
+            (Some(o), Some(l)) if !(fixed && l == 0) => Ok((o, l)),
+            (off, _) => {
+                let (id, what) = match (fixed, off) {
+                    (true, _) => ("DATA_OFFSET_LENGTH_TOO_LARGE", "offset or length"),
+                    (false, None) => ("STRING_OFFSET_TOO_LARGE", "offset"),
+                    (false, Some(_)) => ("STRING_LENGTH_TOO_LARGE", "length"),
+                };
+                Err(self.dump(
+                    id,
+                    format!(
+                        "Access to {} with an {what} outside its {total} characters",
+                        a.base.text()
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Reads `dobj+off(len)`.
+    pub fn eval_sub(&mut self, a: &SubAccess) -> Exec<Value> {
+        let v = self.read(&a.base)?;
+        let Some(whole) = whole(&v) else {
+            return Err(self.not_supported("offset/length access to a non-character field"));
+        };
+        Ok(match whole {
+            Whole::Chars(chars, kind) => {
+                let (o, l) = self.section(a, chars.len(), kind != Kind::Str)?;
+                let part: String = chars.get(o..o + l).unwrap_or(&[]).iter().collect();
+                match kind {
+                    Kind::C => Value::C(part),
+                    Kind::Str => Value::Str(part),
+                    Kind::Numc => Value::N(part),
+                }
+            }
+            Whole::Bytes(bytes, fixed) => {
+                let (o, l) = self.section(a, bytes.len(), fixed)?;
+                let part = bytes.get(o..o + l).unwrap_or(&[]).to_vec();
+                if fixed {
+                    Value::X(part)
+                } else {
+                    Value::XStr(part)
+                }
+            }
+        })
+    }
+
+    /// Writes `val` into `dobj+off(len)` with the conversion rules of a field of the section's
+    /// type and length; the rest of the field stays.
+    pub fn assign_sub(&mut self, a: &SubAccess, val: Value) -> Exec<()> {
+        let place = self.writable_place(&a.base)?;
+        let Some(current) = self.st.value_at(&place).cloned() else {
+            return Err(self.not_supported("assignment to a vanished data object"));
+        };
+        let new = match (whole(&current), &current) {
+            (Some(Whole::Chars(mut chars, kind)), _) if kind != Kind::Str => {
+                let (o, l) = self.section(a, chars.len(), true)?;
+                let part_ty = if kind == Kind::C {
+                    Type::C(u32::try_from(l).unwrap_or(u32::MAX))
+                } else {
+                    Type::N(u32::try_from(l).unwrap_or(u32::MAX))
+                };
+                let part = val
+                    .convert(&part_ty)
+                    .map_err(|e| self.move_error(e, &val, &part_ty))?;
+                let text = match part {
+                    Value::C(s) | Value::N(s) => s,
+                    _ => return Err(self.not_supported("offset/length assignment")),
+                };
+                for (slot, c) in chars.iter_mut().skip(o).take(l).zip(text.chars()) {
+                    *slot = c;
+                }
+                let text: String = chars.into_iter().collect();
+                match current {
+                    Value::C(_) => Value::C(text),
+                    Value::N(_) => Value::N(text),
+                    Value::D(_) => Value::D(text),
+                    _ => Value::T(text),
+                }
+            }
+            (Some(Whole::Bytes(mut bytes, true)), _) => {
+                let (o, l) = self.section(a, bytes.len(), true)?;
+                let part_ty = Type::X(u32::try_from(l).unwrap_or(u32::MAX));
+                let part = val
+                    .convert(&part_ty)
+                    .map_err(|e| self.move_error(e, &val, &part_ty))?;
+                let Value::X(part) = part else {
+                    return Err(self.not_supported("offset/length assignment"));
+                };
+                for (slot, b) in bytes.iter_mut().skip(o).take(l).zip(part) {
+                    *slot = b;
+                }
+                Value::X(bytes)
+            }
+            _ => {
+                return Err(self.not_supported(&format!(
+                    "offset/length write access to {} (strings and non-character fields cannot be written by section)",
+                    a.base.text()
+                )));
+            }
+        };
+        if let Some(v) = self.st.value_at_mut(&place) {
+            *v = new;
+        }
+        Ok(())
+    }
+}
