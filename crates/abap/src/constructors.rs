@@ -46,6 +46,21 @@ pub enum Ctor {
     },
     /// `CAST type|#( ref )`.
     Cast { ty: Option<String>, arg: Expr },
+    /// `FILTER type|#( itab [EXCEPT] [IN ftab] WHERE cond )`; with `IN ftab` the condition
+    /// is `c = f [AND …]` (`c` a row component, `f` a component of `ftab`'s rows).
+    Filter {
+        ty: Option<String>,
+        src: Expr,
+        except: bool,
+        ftab: Option<Expr>,
+        cond: Cond,
+    },
+    /// `COND|SWITCH|CONV type|#( LET x = v … IN … )`: the helper variables, then the
+    /// expression without its `LET`.
+    Let {
+        lets: Vec<(String, Expr)>,
+        inner: Expr,
+    },
     /// The statement `MOVE-CORRESPONDING src TO dst [KEEPING TARGET LINES]` as the value
     /// assigned to `dst`.
     MoveCorresponding {
@@ -184,6 +199,7 @@ pub fn parse(
         "VALUE" => c.value(ty)?,
         "REDUCE" => c.reduce(ty)?,
         "CORRESPONDING" => c.corresponding(ty)?,
+        "FILTER" => c.filter(ty)?,
         _ => {
             let arg = c.expr()?;
             Ctor::Cast { ty, arg }
@@ -196,6 +212,41 @@ pub fn parse(
         )));
     }
     Ok((Expr::Ctor(Box::new(ctor)), c.ops))
+}
+
+/// `kind type|#( LET … IN rest )` for `COND`/`SWITCH`/`CONV`: the `LET` part here, `rest`
+/// parsed as `kind type|#( rest )`.
+pub fn parse_let(
+    depth: usize,
+    ops: usize,
+    kind: &str,
+    ty_word: &str,
+    inner: &[Token],
+) -> PResult<(Expr, usize)> {
+    let mut c = Cur {
+        toks: inner,
+        pos: 0,
+        depth,
+        ops,
+    };
+    let lets = c.lets()?;
+    let line = inner.first().map_or(0, |t| t.line);
+    let tok = |kind: TokenKind, space_before: bool| Token {
+        kind,
+        line,
+        space_before,
+    };
+    let mut synthetic = vec![
+        tok(TokenKind::Word(kind.to_string()), true),
+        tok(TokenKind::Word(ty_word.to_string()), true),
+        tok(TokenKind::LParen, false),
+    ];
+    synthetic.extend(inner.iter().skip(c.pos).cloned());
+    synthetic.push(tok(TokenKind::RParen, true));
+    let mut p = ExprParser::nested(&synthetic, c.depth, c.ops)?;
+    let e = p.expr()?;
+    p.expect_end()?;
+    Ok((Expr::Ctor(Box::new(Ctor::Let { lets, inner: e })), p.ops()))
 }
 
 /// A cursor over the tokens of a constructor body.
@@ -541,6 +592,43 @@ impl<'t> Cur<'t> {
         })
     }
 
+    fn filter(&mut self, ty: Option<String>) -> PResult<Ctor> {
+        let src_toks = self.until(|t, i| {
+            matches!(
+                upper(t.get(i)).as_str(),
+                "EXCEPT" | "IN" | "USING" | "WHERE"
+            )
+        });
+        let src = self.full_expr(src_toks)?;
+        let except = if self.peek_kw("EXCEPT") {
+            self.pos += 1;
+            true
+        } else {
+            false
+        };
+        let ftab = if self.peek_kw("IN") {
+            self.pos += 1;
+            let t = self.until(|t, i| matches!(upper(t.get(i)).as_str(), "USING" | "WHERE"));
+            Some(self.full_expr(t)?)
+        } else {
+            None
+        };
+        if self.peek_kw("USING") {
+            return Err(Unsup("FILTER … USING KEY".into()));
+        }
+        self.expect_kw("WHERE")?;
+        let rest = self.toks.get(self.pos..).unwrap_or(&[]);
+        self.pos = self.toks.len();
+        let cond = self.full_cond(rest)?;
+        Ok(Ctor::Filter {
+            ty,
+            src,
+            except,
+            ftab,
+            cond,
+        })
+    }
+
     fn corresponding(&mut self, ty: Option<String>) -> PResult<Ctor> {
         let base = if self.peek_kw("BASE") {
             self.pos += 1;
@@ -597,6 +685,44 @@ impl<'t> Cur<'t> {
             mapping,
             except,
         })
+    }
+}
+
+/// `c1 = f1 AND c2 = f2 …` of `FILTER … IN ftab`: the component pairs.
+fn filter_pairs(c: &Cond) -> Option<Vec<(String, String)>> {
+    let name = |e: &Expr| match e {
+        Expr::Path(p) => Some(p.text()),
+        _ => None,
+    };
+    match c {
+        Cond::Cmp(crate::ast::CmpOp::Eq, l, r) => Some(vec![(name(l)?, name(r)?)]),
+        Cond::And(a, b) => {
+            let mut v = filter_pairs(a)?;
+            v.extend(filter_pairs(b)?);
+            Some(v)
+        }
+        _ => None,
+    }
+}
+
+/// A constructor expression with `#` (its type comes from where it is used).
+fn typeless(e: &Expr) -> bool {
+    match e {
+        Expr::Value { ty: None, .. }
+        | Expr::Conv { ty: None, .. }
+        | Expr::Choose { ty: None, .. }
+        | Expr::Switch { ty: None, .. } => true,
+        Expr::New { class, .. } => class == "#",
+        Expr::Ctor(c) => match &**c {
+            Ctor::Value { ty, .. }
+            | Ctor::Reduce { ty, .. }
+            | Ctor::Corresponding { ty, .. }
+            | Ctor::Cast { ty, .. }
+            | Ctor::Filter { ty, .. } => ty.is_none(),
+            Ctor::Let { inner, .. } => typeless(inner),
+            Ctor::MoveCorresponding { .. } => false,
+        },
+        _ => false,
     }
 }
 
@@ -687,6 +813,28 @@ impl<'r> Interp<'r, '_> {
                 };
                 let v = self.eval(arg)?;
                 self.cast(v, &t)
+            }
+            Ctor::Filter {
+                ty,
+                src,
+                except,
+                ftab,
+                cond,
+            } => {
+                let src = self.eval(src)?;
+                let t = match (ty, target) {
+                    (None, None) | (None, Some(Type::Any)) => src.type_of(),
+                    _ => self.ctor_type(ty.as_deref(), target, "FILTER")?,
+                };
+                let ftab = match ftab {
+                    Some(f) => Some(self.eval(f)?),
+                    None => None,
+                };
+                self.filter(&t, src, *except, ftab.as_ref(), cond)
+            }
+            Ctor::Let { lets, inner } => {
+                self.bind_lets(lets, scope)?;
+                self.constructed(inner, target)
             }
             Ctor::MoveCorresponding {
                 src,
@@ -1038,6 +1186,70 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
+    fn filter(
+        &mut self,
+        t: &Type,
+        src: Value,
+        except: bool,
+        ftab: Option<&Value>,
+        cond: &Cond,
+    ) -> Exec<Value> {
+        let Type::Table(tt) = t else {
+            return Err(self.not_supported("FILTER into a non-table"));
+        };
+        let Value::Table(_, rows) = src else {
+            return Err(self.not_supported("FILTER of a non-table"));
+        };
+        let pairs = match ftab {
+            Some(_) => Some(filter_pairs(cond).ok_or_else(|| {
+                self.not_supported("FILTER … IN with a condition other than c = f AND …")
+            })?),
+            None => None,
+        };
+        let mut out = Vec::new();
+        for r in rows {
+            self.tick()?;
+            let hit = match (ftab, &pairs) {
+                (Some(Value::Table(_, frows)), Some(pairs)) => {
+                    let mut any = false;
+                    for f in frows {
+                        let mut all = true;
+                        for (c, fc) in pairs {
+                            let (Some(x), Some(y)) =
+                                (crate::itab::component(&r, c), crate::itab::component(f, fc))
+                            else {
+                                return Err(self.not_supported(&format!("FILTER component {c}")));
+                            };
+                            if !self.values_eq(x, y)? {
+                                all = false;
+                                break;
+                            }
+                        }
+                        if all {
+                            any = true;
+                            break;
+                        }
+                    }
+                    any
+                }
+                (Some(_), _) => return Err(self.not_supported("FILTER … IN a non-table")),
+                (None, _) => self.where_match(cond, &r)?,
+            };
+            if hit != except {
+                let row = r
+                    .convert(&tt.line)
+                    .map_err(|e| self.move_error(e, &r, &tt.line))?;
+                if self.insert_by_key(tt, &mut out, row)?.is_none() {
+                    return Err(self.dump(
+                        "ITAB_DUPLICATE_KEY",
+                        "A row with the same unique key already exists",
+                    ));
+                }
+            }
+        }
+        Ok(Value::Table(tt.clone(), out))
+    }
+
     /// `CORRESPONDING`: components of `src` with the same name (or mapped) into `start`.
     fn corresponding(
         &mut self,
@@ -1130,22 +1342,7 @@ impl<'r> Interp<'r, '_> {
         p: &crate::ast::ParamDecl,
         e: &Expr,
     ) -> Exec<Value> {
-        let typeless = match e {
-            Expr::Value { ty: None, .. }
-            | Expr::Conv { ty: None, .. }
-            | Expr::Choose { ty: None, .. }
-            | Expr::Switch { ty: None, .. } => true,
-            Expr::New { class, .. } => class == "#",
-            Expr::Ctor(c) => matches!(
-                &**c,
-                Ctor::Value { ty: None, .. }
-                    | Ctor::Reduce { ty: None, .. }
-                    | Ctor::Corresponding { ty: None, .. }
-                    | Ctor::Cast { ty: None, .. }
-            ),
-            _ => false,
-        };
-        let declared = match (&p.ty, typeless) {
+        let declared = match (&p.ty, typeless(e)) {
             (Ok(t), true) => Some(self.resolve_type(owner, None, t, &[])?),
             _ => None,
         };

@@ -537,7 +537,7 @@ impl<'t> ExprParser<'t> {
                 if up == "VALUE" {
                     return self.value_constructor();
                 }
-                if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST")
+                if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST" | "FILTER")
                     && glued_paren_next(self.peek_at(1))
                 {
                     return self.other_constructor(&up);
@@ -840,11 +840,14 @@ impl<'t> ExprParser<'t> {
             }
         }
         segments.push((key, &inner[from..]));
-        if inner
-            .first()
-            .is_some_and(|t| t.is_kw("LET") || t.is_kw("BASE"))
-        {
-            return Err(unsup("with LET or BASE"));
+        if inner.first().is_some_and(|t| t.is_kw("LET")) {
+            let (e, ops) =
+                crate::constructors::parse_let(self.depth + 1, self.ops, kind, &ty_word, inner)?;
+            self.ops = ops;
+            return Ok(e);
+        }
+        if inner.first().is_some_and(|t| t.is_kw("BASE")) {
+            return Err(unsup("with BASE"));
         }
         self.enter()?;
         let r = self.constructor_parts(kind, ty, &segments);

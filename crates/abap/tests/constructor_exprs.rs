@@ -234,3 +234,29 @@ fn move_corresponding_keeps_other_components() {
     out->write( |{ lines( others ) } { others[ 1 ]-qty }| ).");
     assert_eq!(o, "4 keep abc\n3\n2 1");
 }
+
+#[test]
+fn let_in_cond_switch_conv() {
+    let o = out(
+        "    DATA(n) = 7.
+    DATA(s) = COND string( LET half = n / 2 IN WHEN half > 3 THEN |big { half }| ELSE |small { half }| ).
+    DATA(w) = SWITCH string( LET m = n MOD 3 IN m WHEN 1 THEN `one` ELSE `other` ).
+    DATA(c) = CONV string( LET a = `x` b = `y` IN a && b ).
+    out->write( |{ s } { w } { c }| ).",
+    );
+    assert_eq!(o, "big 4 one xy");
+}
+
+#[test]
+fn filter_with_where_except_and_in() {
+    let o = out(
+        "    DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 5 ) ( name = `c` qty = 7 ) ).
+    DATA(big) = FILTER #( rows WHERE qty > 2 ).
+    DATA(small) = FILTER tt_rows( rows EXCEPT WHERE qty > 2 ).
+    DATA(names) = VALUE tt_other( ( label = `c` ) ( label = `a` ) ).
+    DATA(picked) = FILTER #( rows IN names WHERE name = label ).
+    DATA(rest) = FILTER #( rows EXCEPT IN names WHERE name = label ).
+    out->write( |{ lines( big ) } { lines( small ) } { picked[ 1 ]-name }{ picked[ 2 ]-name } { rest[ 1 ]-name }| ).",
+    );
+    assert_eq!(o, "2 1 ac b");
+}

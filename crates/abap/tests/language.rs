@@ -171,13 +171,13 @@ fn unsupported_statement_fails_when_executed() {
         }
         other => panic!("{other:?}"),
     }
-    let r = run("DATA i TYPE i.\ni = FILTER #( ).");
+    let r = run("DATA i TYPE i.\ni = EXACT #( ).");
     let Err(RunError::Dump { text, .. }) = r else {
         panic!("no dump")
     };
     assert_eq!(
         text,
-        "not supported by the simulator: constructor expression FILTER at ZCL_T=========================CM001:3"
+        "not supported by the simulator: constructor expression EXACT at ZCL_T=========================CM001:3"
     );
 }
 
