@@ -63,7 +63,7 @@ fn nested_constructors_and_unsupported_forms() {
     assert_eq!(out(main), "two");
     // Outside the subset: parsed, a runtime error when executed.
     for body in [
-        "    DATA i TYPE i.\n    i = COND #( LET x = 1 IN WHEN x = 1 THEN 2 ).",
+        "    DATA i TYPE i.\n    i = EXACT #( 1 ).",
         "    DATA i TYPE i.\n    i = COND #( WHEN i = 0 THEN 1 ELSE THROW cx_sy_zerodivide( ) ).",
         "    DATA i TYPE i.\n    i = CONV zunknown_type( 1 ).",
         "    DATA i TYPE i.\n    i = COND #( ELSE 1 ).",
