@@ -280,6 +280,8 @@ pub enum StmtKind {
     /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
     /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
     TableOp(Box<crate::itab_ops::TableOp>),
+    /// `CASE TYPE OF oref. WHEN TYPE class [INTO target]. … ENDCASE.`
+    CaseType(Box<crate::oo::CaseType>),
     /// `CONCATENATE`, `SPLIT`, `CONDENSE`, `REPLACE`, `FIND`, `TRANSLATE`, `SHIFT`, `OVERLAY`.
     Text(Box<crate::string_statements::TextStmt>),
     /// `dobj+off(len) = expr`: a write into a section of a fixed-length field.
@@ -463,6 +465,7 @@ impl StmtKind {
             StmtKind::Refs(r) => r.keyword(),
             StmtKind::Time(t) => t.keyword(),
             StmtKind::TableOp(t) => t.keyword(),
+            StmtKind::CaseType(_) => "CASE",
             StmtKind::Text(t) => t.keyword(),
             StmtKind::AssignSub { .. } => "MOVE",
             StmtKind::Unsupported { what, .. } => return what.clone(),

@@ -1473,6 +1473,7 @@ impl<'r> Interp<'r, '_> {
             } => self.exec_create_object(target, class.as_deref(), args),
             StmtKind::Table(t) => self.exec_table(t),
             StmtKind::TableOp(t) => self.exec_table_op(t),
+            StmtKind::CaseType(c) => self.exec_case_type(c),
             StmtKind::Text(t) => {
                 self.exec_text(t)?;
                 Ok(Flow::Normal)

@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 
 use crate::LoadError;
-use crate::ast::{ClassDef, Visibility};
-use crate::interp::{Exec, Interp};
+use crate::ast::{ClassDef, Expr, Path, Stmt, StmtKind, Visibility};
+use crate::interp::{Exec, Flow, Interp};
+use crate::lexer::Token;
 use crate::state::{Slot, State, Var, VarKind};
 
 /// Bound on interface nesting walked (against cycles in broken sources).
@@ -161,6 +162,112 @@ impl<'r> Interp<'r, '_> {
             .into_iter()
             .find(|i| i.method_decl(method).is_some())
             .map(|i| format!("{}~{method}", i.name))
+    }
+}
+
+/// `CASE TYPE OF oref.`
+#[derive(Debug, Clone)]
+pub struct CaseType {
+    pub subject: Expr,
+    pub whens: Vec<WhenType>,
+}
+
+#[derive(Debug, Clone)]
+pub struct WhenType {
+    pub line: u32,
+    pub when: When,
+    pub body: Vec<Stmt>,
+}
+
+/// What a `WHEN` of `CASE TYPE OF` tests.
+#[derive(Debug, Clone)]
+pub enum When {
+    /// `WHEN TYPE class [INTO target]` (`true`: `INTO DATA(x)`).
+    Type {
+        class: String,
+        into: Option<(Path, bool)>,
+    },
+    Others,
+    /// Not understood: a runtime error when reached.
+    Unsupported(String),
+}
+
+fn word_of(t: Option<&Token>) -> String {
+    t.and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
+}
+
+/// The `WHEN` statement of a `CASE TYPE OF`.
+pub fn parse_when_type(toks: &[Token]) -> When {
+    let w = |i: usize| word_of(toks.get(i));
+    if w(1) == "OTHERS" && toks.len() == 2 {
+        return When::Others;
+    }
+    let class = w(2);
+    if w(1) != "TYPE" || !crate::expr::is_name(&class) {
+        return When::Unsupported("WHEN in CASE TYPE OF".into());
+    }
+    let into = match (w(3).as_str(), toks.get(4..)) {
+        ("", _) => None,
+        ("INTO", Some(rest)) => match crate::parser::inline_decl(rest) {
+            Some((name, n)) if n == rest.len() => Some((
+                Path {
+                    base: name,
+                    rest: Vec::new(),
+                },
+                true,
+            )),
+            _ => match rest {
+                [one] => match one.word().and_then(crate::expr::parse_path) {
+                    Some(p) => Some((p, false)),
+                    None => return When::Unsupported("WHEN TYPE … INTO".into()),
+                },
+                _ => return When::Unsupported("WHEN TYPE … INTO".into()),
+            },
+        },
+        _ => return When::Unsupported("WHEN TYPE …".into()),
+    };
+    When::Type { class, into }
+}
+
+/// The statement `CASE TYPE OF` with the operand tokens after `OF`.
+pub fn case_type(operand: &[Token], whens: Vec<WhenType>) -> StmtKind {
+    let subject = crate::expr::parse_full_expr(operand).unwrap_or_else(|u| Expr::Unsupported(u.0));
+    StmtKind::CaseType(Box::new(CaseType { subject, whens }))
+}
+
+impl<'r> Interp<'r, '_> {
+    pub fn exec_case_type(&mut self, c: &'r CaseType) -> Exec<Flow> {
+        let v = self.eval(&c.subject)?;
+        if !matches!(v, crate::value::Value::Ref { .. }) {
+            return Err(self.not_supported("CASE TYPE OF a non-reference"));
+        }
+        for w in &c.whens {
+            let hit = match &w.when {
+                When::Others => true,
+                When::Unsupported(what) => return Err(self.not_supported(what)),
+                When::Type { class, .. } => self.is_instance_of(&Expr::Lit(v.clone()), class)?,
+            };
+            if !hit {
+                continue;
+            }
+            self.stop(w.line, crate::state::Current::Keyword("WHEN"))?;
+            if let When::Type {
+                class,
+                into: Some((path, inline)),
+            } = &w.when
+            {
+                let ty = crate::value::Type::Ref(class.clone());
+                if *inline {
+                    self.declare_inline(&path.base, ty.clone());
+                }
+                let cast = self.cast(v.clone(), &ty)?;
+                self.assign_value(path, cast)?;
+            }
+            return self.block(&w.body);
+        }
+        Ok(Flow::Normal)
     }
 }
 

@@ -1330,6 +1330,9 @@ impl Body<'_, '_> {
     }
 
     fn case(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
+        if word_at(st, 1) == "TYPE" && word_at(st, 2) == "OF" {
+            return self.case_type(st);
+        }
         let subject = parse_full_expr(st.tokens.get(1..).unwrap_or(&[]))
             .unwrap_or_else(|u| Expr::Unsupported(u.0));
         let (before, mut end) = self.required_block(st, &["WHEN", "ENDCASE"])?;
@@ -1349,6 +1352,31 @@ impl Body<'_, '_> {
             end = next;
         }
         Ok(StmtKind::Case { subject, whens })
+    }
+}
+
+impl Body<'_, '_> {
+    /// `CASE TYPE OF oref. WHEN TYPE class [INTO target]. … [WHEN OTHERS. …] ENDCASE.`
+    fn case_type(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
+        let (before, mut end) = self.required_block(st, &["WHEN", "ENDCASE"])?;
+        if let Some(s) = before.first() {
+            return Err(self.p.err(s.line, "statement between CASE and WHEN"));
+        }
+        let mut whens = Vec::new();
+        while first_kw(&end) == "WHEN" {
+            let when = crate::oo::parse_when_type(&end.tokens);
+            let (body, next) = self.required_block(st, &["WHEN", "ENDCASE"])?;
+            whens.push(crate::oo::WhenType {
+                line: end.line,
+                when,
+                body,
+            });
+            end = next;
+        }
+        Ok(crate::oo::case_type(
+            st.tokens.get(3..).unwrap_or(&[]),
+            whens,
+        ))
     }
 }
 

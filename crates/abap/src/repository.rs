@@ -85,6 +85,12 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
                     collect_stops(imp, body, out);
                 }
             }
+            StmtKind::CaseType(c) => {
+                for w in &c.whens {
+                    add(w.line, out);
+                    collect_stops(imp, &w.body, out);
+                }
+            }
             StmtKind::TableOp(t) => {
                 if let crate::itab_ops::TableOp::GroupLoop(g) = &**t {
                     collect_stops(imp, &g.body, out);

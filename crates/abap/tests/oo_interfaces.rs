@@ -152,3 +152,30 @@ ENDCLASS.
 ";
     assert!(r.add_file("zcl_t.clas.locals_imp.abap", fine).is_ok());
 }
+
+#[test]
+fn case_type_of() {
+    let o = out(
+        "    DATA objs TYPE STANDARD TABLE OF REF TO object WITH EMPTY KEY.
+    APPEND NEW zcl_t( ) TO objs.
+    APPEND NEW cx_sy_zerodivide( ) TO objs.
+    APPEND NEW cx_sy_conversion_no_number( ) TO objs.
+    DATA o TYPE REF TO object.
+    APPEND o TO objs.
+    LOOP AT objs INTO o.
+      CASE TYPE OF o.
+        WHEN TYPE zif_named INTO DATA(named).
+          out->write( named->name( ) ).
+        WHEN TYPE cx_sy_arithmetic_error.
+          out->write( `arithmetic` ).
+        WHEN TYPE cx_root INTO DATA(root).
+          IF root IS BOUND.
+            out->write( `root` ).
+          ENDIF.
+        WHEN OTHERS.
+          out->write( `other` ).
+      ENDCASE.
+    ENDLOOP.",
+    );
+    assert_eq!(o, "square\narithmetic\nroot\nother");
+}
