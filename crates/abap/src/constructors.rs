@@ -688,6 +688,12 @@ impl<'t> Cur<'t> {
     }
 }
 
+/// Variables the interpreter keeps for itself (`%FOR%<fs>`, `%MEMBERS%group`): not shown in
+/// the debugger.
+pub fn is_internal_name(name: &str) -> bool {
+    name.starts_with('%')
+}
+
 /// `c1 = f1 AND c2 = f2 …` of `FILTER … IN ftab`: the component pairs.
 fn filter_pairs(c: &Cond) -> Option<Vec<(String, String)>> {
     let name = |e: &Expr| match e {
@@ -892,7 +898,7 @@ impl<'r> Interp<'r, '_> {
         };
         if name.starts_with('<') {
             // A field symbol: points to a hidden variable holding the row.
-            let hidden = format!("{name}#");
+            let hidden = format!("%FOR%{name}");
             let idx = match frame.vars.iter().position(|v| v.name == hidden) {
                 Some(i) => {
                     if let Some(v) = frame.vars.get_mut(i) {

@@ -566,6 +566,7 @@ impl StopContext for State<'_> {
         };
         Some(
             vars.iter()
+                .filter(|v| !crate::constructors::is_internal_name(&v.name))
                 .map(|v| self.record(v.name.clone(), v.name.clone(), v))
                 .collect(),
         )

@@ -61,3 +61,32 @@ fn group_binding_with_size_index_order_and_where() {
     ENDLOOP.");
     assert_eq!(o, "S 1 1 2\nN 1 2 3\nE 1 3 4\n0");
 }
+
+struct LocalsAtFirstCall {
+    names: Option<Vec<String>>,
+}
+
+impl abap::DebugHook for LocalsAtFirstCall {
+    fn before_statement(&mut self, ctx: &dyn abap::StopContext) -> abap::Resume {
+        if self.names.is_none() && ctx.statement() == "CALL METHOD" {
+            self.names = ctx
+                .children(0, "@LOCALS")
+                .map(|v| v.into_iter().map(|r| r.name).collect());
+        }
+        abap::Resume::Run
+    }
+}
+
+#[test]
+fn internal_helper_variables_are_not_shown() {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{DATA}    LOOP AT sales INTO DATA(s) GROUP BY s-region.\n      out->write( s-region ).\n    ENDLOOP.\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let mut hook = LocalsAtFirstCall { names: None };
+    r.run_classrun("ZCL_T", &mut hook).expect("runs");
+    let names = hook.names.expect("stopped at the call");
+    assert!(names.contains(&"S".to_string()), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with('%')), "{names:?}");
+}
