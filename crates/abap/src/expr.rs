@@ -77,6 +77,11 @@ pub fn parse_call_args(toks: &[Token]) -> PResult<CallArgs> {
 
 /// A name word split at its selectors: `out->write` → `OUT`, `[(->, WRITE)]`.
 pub fn parse_path(word: &str) -> Option<Path> {
+    // `itab[]`: the table body (tables have no header lines here, so the table itself).
+    let word = match word.strip_suffix("[]") {
+        Some(w) if !w.is_empty() && !w.ends_with('[') => w,
+        _ => word,
+    };
     let up = word.to_ascii_uppercase();
     let mut parts: Vec<(Option<Sel>, String)> = Vec::new();
     let mut cur = String::new();

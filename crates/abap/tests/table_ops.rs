@@ -255,3 +255,19 @@ fn statements_in_loop_bodies_are_stop_points() {
         "line {line} inside LOOP"
     );
 }
+
+#[test]
+fn table_body_operator() {
+    let o = out("    DATA(a) = VALUE tt_ints( ( 1 ) ).
+    DATA(b) = VALUE tt_ints( ( 2 ) ( 3 ) ).
+    a[] = b[].
+    out->write( |{ lines( a[] ) }| ).
+    LOOP AT a[] INTO DATA(x).
+      out->write( |{ x }| ).
+    ENDLOOP.
+    CLEAR a[].
+    IF a[] IS INITIAL.
+      out->write( `empty` ).
+    ENDIF.");
+    assert_eq!(o, "2\n2\n3\nempty");
+}
