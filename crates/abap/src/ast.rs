@@ -633,6 +633,8 @@ pub enum Cond {
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
+    /// `a EQUIV b`.
+    Equiv(Box<Cond>, Box<Cond>),
     /// Outside the subset (a runtime error when evaluated).
     Unsupported(String),
 }

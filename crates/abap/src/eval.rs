@@ -449,6 +449,7 @@ impl<'r> Interp<'r, '_> {
             Cond::Not(c) => Ok(!self.cond(c)?),
             Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
             Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Cond::Equiv(a, b) => Ok(self.cond(a)? == self.cond(b)?),
             Cond::Unsupported(what) => Err(self.not_supported(what)),
         }
     }

@@ -273,9 +273,21 @@ impl<'t> ExprParser<'t> {
 
     pub fn cond(&mut self) -> PResult<Cond> {
         self.enter()?;
-        let r = self.cond_or();
+        let r = self.cond_equiv();
         self.depth -= 1;
         r
+    }
+
+    /// `a EQUIV b` binds weakest: true when both sides are true or both are false.
+    fn cond_equiv(&mut self) -> PResult<Cond> {
+        let mut l = self.cond_or()?;
+        while self.peek_kw("EQUIV") {
+            self.pos += 1;
+            let r = self.cond_or()?;
+            self.count_op()?;
+            l = Cond::Equiv(Box::new(l), Box::new(r));
+        }
+        Ok(l)
     }
 
     fn cond_or(&mut self) -> PResult<Cond> {
@@ -329,9 +341,9 @@ impl<'t> ExprParser<'t> {
         if let Expr::Call(c) = &left
             && matches!(c.target, CallTarget::Implicit)
             && c.method == "LINE_EXISTS"
-            && self
-                .peek()
-                .is_none_or(|t| t.is_kw("AND") || t.is_kw("OR") || t.kind == TokenKind::RParen)
+            && self.peek().is_none_or(|t| {
+                t.is_kw("AND") || t.is_kw("OR") || t.is_kw("EQUIV") || t.kind == TokenKind::RParen
+            })
         {
             return Ok(Cond::Cmp(CmpOp::Eq, left, Expr::Lit(Value::C("X".into()))));
         }

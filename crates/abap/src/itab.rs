@@ -616,6 +616,7 @@ impl<'r> Interp<'r, '_> {
             Cond::Not(c) => Ok(!self.where_match(c, row)?),
             Cond::And(a, b) => Ok(self.where_match(a, row)? && self.where_match(b, row)?),
             Cond::Or(a, b) => Ok(self.where_match(a, row)? || self.where_match(b, row)?),
+            Cond::Equiv(a, b) => Ok(self.where_match(a, row)? == self.where_match(b, row)?),
             other => self.cond(other),
         }
     }

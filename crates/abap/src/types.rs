@@ -41,6 +41,28 @@ impl<'r> Interp<'r, '_> {
         }
         let again = |t: &Type| self.resolve_at(class, method, t, earlier, depth + 1);
         Ok(match ty {
+            // `TYPE ty_struct-comp`: the type of a component of a structured type.
+            Type::Named(n)
+                if self.type_def(class, method, n).is_none()
+                    && n.contains('-')
+                    && !n.contains("=>") =>
+            {
+                let mut parts = n.split('-');
+                let head = parts.next().unwrap_or_default();
+                let mut t = again(&Type::Named(head.to_string()))?;
+                for comp in parts {
+                    t = match &t {
+                        Type::Struct(st) => st
+                            .comps
+                            .iter()
+                            .find(|(c, _)| c == comp)
+                            .map(|(_, ct)| ct.clone())
+                            .ok_or_else(|| format!("TYPE {n}"))?,
+                        _ => return Err(format!("TYPE {n}")),
+                    };
+                }
+                again(&t)?
+            }
             Type::Named(n) => {
                 let (owner, meth, def) = self
                     .type_def(class, method, n)
