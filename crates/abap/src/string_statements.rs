@@ -145,6 +145,11 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// Consumes the keywords or fails: the statement is outside what we understand.
+    fn need(&mut self, ks: &[&str], what: &str) -> PResult<()> {
+        if self.eat(ks) { Ok(()) } else { unsup(what) }
+    }
+
     fn done(&self) -> bool {
         self.pos >= self.toks.len()
     }
@@ -251,9 +256,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
         "REPLACE" => replace(&mut c)?,
         "OVERLAY" => {
             let target = c.path()?;
-            if !c.eat(&["WITH"]) {
-                return unsup("OVERLAY");
-            }
+            c.need(&["WITH"], "OVERLAY")?;
             let with = c.operand()?;
             let mask = if c.eat(&["USING"]) {
                 Some(c.operand()?)
@@ -304,13 +307,9 @@ fn concatenate(c: &mut Cursor) -> PResult<TextStmt> {
 
 fn split(c: &mut Cursor) -> PResult<TextStmt> {
     let text = c.operand()?;
-    if !c.eat(&["AT"]) {
-        return unsup("SPLIT");
-    }
+    c.need(&["AT"], "SPLIT")?;
     let at = c.operand()?;
-    if !c.eat(&["INTO"]) {
-        return unsup("SPLIT");
-    }
+    c.need(&["INTO"], "SPLIT")?;
     if c.eat(&["TABLE"]) {
         let table = c.path()?;
         c.character_mode()?;
@@ -347,9 +346,7 @@ fn shift(c: &mut Cursor) -> PResult<TextStmt> {
     while !c.done() {
         if c.eat(&["BY"]) {
             by = Some(c.operand()?);
-            if !c.eat(&["PLACES"]) {
-                return unsup("SHIFT BY");
-            }
+            c.need(&["PLACES"], "SHIFT BY")?;
         } else if c.eat(&["UP", "TO"]) {
             up_to = Some(c.operand()?);
         } else if c.eat(&["LEFT", "DELETING", "LEADING"]) {
@@ -411,9 +408,7 @@ fn section(c: &mut Cursor) -> PResult<Option<(Option<Expr>, Option<Expr>)>> {
     } else {
         None
     };
-    if !c.eat(&["OF"]) {
-        return unsup("SECTION");
-    }
+    c.need(&["OF"], "SECTION")?;
     Ok(Some((offset, length)))
 }
 
@@ -452,9 +447,7 @@ fn results(c: &mut Cursor, word: &str) -> PResult<(bool, Option<Out>, Option<Out
 
 fn find(c: &mut Cursor) -> PResult<TextStmt> {
     let (all, sub) = search_pattern(c)?;
-    if !c.eat(&["IN"]) {
-        return unsup("FIND");
-    }
+    c.need(&["IN"], "FIND")?;
     let section = section(c)?;
     let text = c.operand()?;
     let (ignoring_case, count, offset, length) = results(c, "MATCH")?;
@@ -473,24 +466,9 @@ fn find(c: &mut Cursor) -> PResult<TextStmt> {
 }
 
 fn replace(c: &mut Cursor) -> PResult<TextStmt> {
-    if c.eat(&["SECTION"]) {
-        let offset = if c.eat(&["OFFSET"]) {
-            Some(c.operand()?)
-        } else {
-            None
-        };
-        let length = if c.eat(&["LENGTH"]) {
-            Some(c.operand()?)
-        } else {
-            None
-        };
-        if !c.eat(&["OF"]) {
-            return unsup("REPLACE SECTION");
-        }
+    if let Some((offset, length)) = section(c)? {
         let target = c.path()?;
-        if !c.eat(&["WITH"]) {
-            return unsup("REPLACE SECTION");
-        }
+        c.need(&["WITH"], "REPLACE SECTION")?;
         let with = c.operand()?;
         c.character_mode()?;
         return Ok(TextStmt::ReplaceSection {
@@ -513,13 +491,9 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
     if !pattern_form {
         // Obsolete: `REPLACE sub WITH new INTO dobj`.
         let sub = c.operand()?;
-        if !c.eat(&["WITH"]) {
-            return unsup("REPLACE");
-        }
+        c.need(&["WITH"], "REPLACE")?;
         let with = c.operand()?;
-        if !c.eat(&["INTO"]) {
-            return unsup("REPLACE");
-        }
+        c.need(&["INTO"], "REPLACE")?;
         let target = c.path()?;
         c.character_mode()?;
         if c.kw("LENGTH") {
@@ -540,14 +514,10 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
         });
     }
     let (all, sub) = search_pattern(c)?;
-    if !c.eat(&["IN"]) {
-        return unsup("REPLACE");
-    }
+    c.need(&["IN"], "REPLACE")?;
     let section = section(c)?;
     let target = c.path()?;
-    if !c.eat(&["WITH"]) {
-        return unsup("REPLACE");
-    }
+    c.need(&["WITH"], "REPLACE")?;
     let with = c.operand()?;
     let (ignoring_case, count, offset, length) = results(c, "REPLACEMENT")?;
     Ok(TextStmt::Replace {
@@ -1047,6 +1017,24 @@ impl Interp<'_, '_> {
         Ok((off, sec_len))
     }
 
+    /// Where `search` occurs in `hay` (positions in `hay`) and the length of what it found.
+    fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<(Vec<usize>, usize)> {
+        let sub = self.content_of(&search.sub)?;
+        let (from, sec_len) = match &search.section {
+            Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,
+            None => (0, hay.len()),
+        };
+        if sub.is_empty() {
+            return Err(self.not_supported(&format!("{what} of an empty string")));
+        }
+        let window = hay.get(from..from + sec_len).unwrap_or(&[]);
+        let found = occurrences(window, &sub, search.ignoring_case, search.all)
+            .into_iter()
+            .map(|p| p + from)
+            .collect();
+        Ok((found, sub.len()))
+    }
+
     fn find(
         &mut self,
         search: &Search,
@@ -1055,25 +1043,13 @@ impl Interp<'_, '_> {
         offset: Option<&Out>,
         length: Option<&Out>,
     ) -> Exec<()> {
-        let sub = self.content_of(&search.sub)?;
         let (hay, _) = self.text_of_expr(text)?;
-        let (from, sec_len) = match &search.section {
-            Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,
-            None => (0, hay.len()),
-        };
-        if sub.is_empty() {
-            return Err(self.not_supported("FIND of an empty string"));
-        }
-        let window = hay.get(from..from + sec_len).unwrap_or(&[]);
-        let found: Vec<usize> = occurrences(window, &sub, search.ignoring_case, search.all)
-            .into_iter()
-            .map(|p| p + from)
-            .collect();
+        let (found, sub_len) = self.locate(search, &hay, "FIND")?;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;
         }
         let last = found.last().copied();
-        for (out, value) in [(offset, last), (length, last.map(|_| sub.len()))] {
+        for (out, value) in [(offset, last), (length, last.map(|_| sub_len))] {
             match (out, value) {
                 (Some(out), Some(v)) => self.store_out(out, Value::I(as_i32(v)), Type::I)?,
                 // Not found: the field keeps its value (an inline one is declared, initial).
@@ -1092,22 +1068,10 @@ impl Interp<'_, '_> {
         with: &Expr,
         results: [&Option<Out>; 3],
     ) -> Exec<()> {
-        let sub = self.content_of(&search.sub)?;
         let new = self.content_of(with)?;
         let (chars, fixed) = self.text_of_path(target)?;
         let hay = if fixed { trim_end(chars) } else { chars };
-        let (from, sec_len) = match &search.section {
-            Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,
-            None => (0, hay.len()),
-        };
-        if sub.is_empty() {
-            return Err(self.not_supported("REPLACE of an empty string"));
-        }
-        let window = hay.get(from..from + sec_len).unwrap_or(&[]);
-        let found: Vec<usize> = occurrences(window, &sub, search.ignoring_case, search.all)
-            .into_iter()
-            .map(|p| p + from)
-            .collect();
+        let (found, sub_len) = self.locate(search, &hay, "REPLACE")?;
         let [count, offset, length] = results;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;
@@ -1123,7 +1087,7 @@ impl Interp<'_, '_> {
             out.extend(hay.get(start..*pos).unwrap_or(&[]));
             last_at = out.len();
             out.extend(&new);
-            start = pos + sub.len();
+            start = pos + sub_len;
         }
         out.extend(hay.get(start..).unwrap_or(&[]));
         if let Some(o) = offset {
