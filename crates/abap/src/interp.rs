@@ -840,6 +840,7 @@ impl<'r> Interp<'r, '_> {
                 .collect(),
             aliases,
             supplied,
+            loops: Vec::new(),
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();

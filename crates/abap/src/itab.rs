@@ -936,6 +936,11 @@ impl<'r> Interp<'r, '_> {
         let saved_tabix = self.sy_int("TABIX");
         if let Some(f) = self.st.frames.last_mut() {
             f.loop_depth += 1;
+            f.loops.push(crate::state::LoopCursor {
+                place: place.clone(),
+                first: None,
+                current: 0,
+            });
         }
         let mut i = usize::try_from(from - 1).unwrap_or(usize::MAX);
         let mut any = false;
@@ -959,6 +964,10 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             any = true;
+            if let Some(c) = self.st.frames.last_mut().and_then(|f| f.loops.last_mut()) {
+                c.first.get_or_insert(i);
+                c.current = i;
+            }
             sy_set(self, "TABIX", as_i32(i + 1));
             if let Err(e) = self.put_row(&place, i, target) {
                 break Err(e);
@@ -973,6 +982,7 @@ impl<'r> Interp<'r, '_> {
         };
         if let Some(f) = self.st.frames.last_mut() {
             f.loop_depth = f.loop_depth.saturating_sub(1);
+            f.loops.pop();
         }
         sy_set(self, "TABIX", i32::try_from(saved_tabix).unwrap_or(0));
         if result.is_ok() {

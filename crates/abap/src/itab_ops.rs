@@ -60,6 +60,10 @@ pub enum TableOp {
         lines: Option<Path>,
         occurs: Option<Path>,
     },
+    /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see [`crate::control_levels`]).
+    Control(Box<crate::control_levels::ControlLevel>),
+    /// `SUM` in an `AT … ENDAT` block.
+    Sum(Box<crate::control_levels::SumStmt>),
     /// `LOOP AT itab … GROUP BY … ENDLOOP` (see [`crate::groups`]).
     GroupLoop(Box<crate::groups::GroupLoop>),
     /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
@@ -87,6 +91,8 @@ impl TableOp {
             TableOp::ReadKey { .. } => "READ TABLE",
             TableOp::Describe { .. } => "DESCRIBE",
             TableOp::GroupLoop(_) => "LOOP",
+            TableOp::Control(_) => "AT",
+            TableOp::Sum(_) => "SUM",
             TableOp::DeleteTable { .. } | TableOp::DeleteRange { .. } => "DELETE",
         }
     }
@@ -370,6 +376,8 @@ impl<'r> Interp<'r, '_> {
     pub fn exec_table_op(&mut self, op: &'r TableOp) -> Exec<Flow> {
         match op {
             TableOp::GroupLoop(g) => return self.exec_group_loop(g),
+            TableOp::Control(c) => return self.exec_control_level(c),
+            TableOp::Sum(s) => return self.exec_sum(s),
             TableOp::Lines {
                 insert,
                 src,

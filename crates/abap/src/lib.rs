@@ -20,6 +20,7 @@ mod calendar;
 mod clock;
 mod constructors;
 mod context;
+mod control_levels;
 mod conversion;
 mod ddic;
 mod eval;

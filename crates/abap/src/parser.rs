@@ -787,6 +787,10 @@ struct Body<'p, 'a> {
     /// The keyword that opened the structure `dbuild` is building (`DATA`, `STATICS`,
     /// `CONSTANTS`).
     dbuild_kind: String,
+    /// Targets of the `LOOP`s around the statement being parsed (for `AT NEW` and `SUM`).
+    loop_targets: Vec<crate::ast::RowTarget>,
+    /// Levels of the `AT … ENDAT` blocks around the statement being parsed.
+    at_levels: Vec<crate::control_levels::Level>,
 }
 
 impl<'p, 'a> Body<'p, 'a> {
@@ -800,6 +804,8 @@ impl<'p, 'a> Body<'p, 'a> {
             tbuild: TypeBuilder::default(),
             dbuild: TypeBuilder::default(),
             dbuild_kind: String::new(),
+            loop_targets: Vec::new(),
+            at_levels: Vec::new(),
         }
     }
 }
@@ -1196,7 +1202,13 @@ impl Body<'_, '_> {
                     } else {
                         crate::itab::parse_loop(&st.tokens)
                     };
-                    let (body, _) = self.required_block(&st, &["ENDLOOP"])?;
+                    self.loop_targets.push(match &parsed {
+                        Ok(crate::ast::TableStmt::Loop { target, .. }) => target.clone(),
+                        _ => crate::ast::RowTarget::None,
+                    });
+                    let block = self.required_block(&st, &["ENDLOOP"]);
+                    self.loop_targets.pop();
+                    let (body, _) = block?;
                     match parsed {
                         Ok(crate::ast::TableStmt::Loop {
                             table,
@@ -1240,6 +1252,47 @@ impl Body<'_, '_> {
                     Ok(t) => StmtKind::Table(Box::new(t)),
                     Err(_) => unsupported(&st, true),
                 },
+                "AT" if matches!(word_at(&st, 1).as_str(), "FIRST" | "LAST" | "NEW" | "END") => {
+                    let level = crate::control_levels::parse_level(&st.tokens);
+                    let target = self.loop_targets.last().cloned();
+                    if let Ok(l) = &level {
+                        self.at_levels.push(l.clone());
+                    }
+                    let block = self.required_block(&st, &["ENDAT"]);
+                    if level.is_ok() {
+                        self.at_levels.pop();
+                    }
+                    let (body, _) = block?;
+                    match (level, target) {
+                        (Ok(level), Some(target)) => {
+                            StmtKind::TableOp(Box::new(crate::itab_ops::TableOp::Control(
+                                Box::new(crate::control_levels::ControlLevel {
+                                    level,
+                                    target,
+                                    body,
+                                }),
+                            )))
+                        }
+                        (Err(what), _) => StmtKind::Unsupported { what, stop: true },
+                        (Ok(_), None) => StmtKind::Unsupported {
+                            what: "AT outside LOOP".into(),
+                            stop: true,
+                        },
+                    }
+                }
+                "SUM" if rest.is_empty() => {
+                    match (self.at_levels.last(), self.loop_targets.last()) {
+                        (Some(level), Some(target)) => {
+                            StmtKind::TableOp(Box::new(crate::itab_ops::TableOp::Sum(Box::new(
+                                crate::control_levels::SumStmt {
+                                    level: level.clone(),
+                                    target: target.clone(),
+                                },
+                            ))))
+                        }
+                        _ => unsupported(&st, true),
+                    }
+                }
                 "EXIT" if rest.is_empty() => StmtKind::Exit,
                 "CONTINUE" if rest.is_empty() => StmtKind::Continue,
                 "RETURN" if rest.is_empty() => StmtKind::Return,

@@ -91,11 +91,11 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
                     collect_stops(imp, &w.body, out);
                 }
             }
-            StmtKind::TableOp(t) => {
-                if let crate::itab_ops::TableOp::GroupLoop(g) = &**t {
-                    collect_stops(imp, &g.body, out);
-                }
-            }
+            StmtKind::TableOp(t) => match &**t {
+                crate::itab_ops::TableOp::GroupLoop(g) => collect_stops(imp, &g.body, out),
+                crate::itab_ops::TableOp::Control(c) => collect_stops(imp, &c.body, out),
+                _ => {}
+            },
             StmtKind::Case { whens, .. } => {
                 for (line, _, b) in whens {
                     add(*line, out);

@@ -86,6 +86,17 @@ pub struct Frame<'r> {
     pub serial: u64,
     /// Parameters the caller gave an actual parameter for (`IS SUPPLIED`).
     pub supplied: Vec<String>,
+    /// The `LOOP`s running in this procedure, innermost last (for `AT NEW`/`AT END OF`).
+    pub loops: Vec<LoopCursor>,
+}
+
+/// Where a running `LOOP` is: its table, the first row it processed and the current row
+/// (0-based).
+#[derive(Debug, Clone)]
+pub struct LoopCursor {
+    pub place: Place,
+    pub first: Option<usize>,
+    pub current: usize,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.

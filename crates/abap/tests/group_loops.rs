@@ -90,3 +90,37 @@ fn internal_helper_variables_are_not_shown() {
     assert!(names.contains(&"S".to_string()), "{names:?}");
     assert!(!names.iter().any(|n| n.starts_with('%')), "{names:?}");
 }
+
+#[test]
+fn control_levels_with_sum() {
+    let o = out("    TYPES: BEGIN OF ty_l,
+             region TYPE c LENGTH 2,
+             item   TYPE c LENGTH 3,
+             qty    TYPE i,
+           END OF ty_l.
+    DATA lines TYPE STANDARD TABLE OF ty_l WITH EMPTY KEY.
+    lines = VALUE #( ( region = 'E' item = 'd' qty = 4 ) ( region = 'N' item = 'a' qty = 1 )
+                     ( region = 'N' item = 'c' qty = 3 ) ( region = 'S' item = 'b' qty = 2 ) ).
+    DATA s TYPE ty_l.
+    LOOP AT lines INTO s.
+      AT FIRST.
+        out->write( `first` ).
+      ENDAT.
+      AT NEW region.
+        out->write( |new { s-region } { s-item }| ).
+      ENDAT.
+      out->write( |row { s-item }| ).
+      AT END OF region.
+        SUM.
+        out->write( |end { s-region } { s-qty }| ).
+      ENDAT.
+      AT LAST.
+        SUM.
+        out->write( |total { s-qty } { s-region }| ).
+      ENDAT.
+    ENDLOOP.");
+    assert_eq!(
+        o,
+        "first\nnew E ***\nrow d\nend E 4\nnew N ***\nrow a\nrow c\nend N 4\nnew S ***\nrow b\nend S 2\ntotal 10 **"
+    );
+}
