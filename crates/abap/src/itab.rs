@@ -40,7 +40,7 @@ fn path(t: Option<&Token>) -> Result<Path, String> {
 
 /// `INTO wa` / `INTO DATA(wa)` / `ASSIGNING <fs>` / `ASSIGNING FIELD-SYMBOL(<fs>)` /
 /// `TRANSPORTING NO FIELDS` at `toks[i..]`: the target and the tokens used.
-fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize), String> {
+pub(crate) fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize), String> {
     match word(toks.get(i)).as_str() {
         "INTO" => {
             let rest = toks.get(i + 1..).unwrap_or(&[]);
@@ -325,7 +325,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     let is_clause = |w: &str| {
         matches!(
             w,
-            "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "FROM" | "TO" | "WHERE"
+            "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "FROM" | "TO" | "WHERE" | "USING"
         )
     };
     while i < toks.len() {
@@ -350,6 +350,10 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
             "WHERE" => {
                 cond = Some(parse_full_cond(&toks[i + 1..]).map_err(|u| u.0)?);
                 i = toks.len();
+            }
+            // The primary key is the order a LOOP walks anyway.
+            "USING" if word(toks.get(i + 1)) == "KEY" && word(toks.get(i + 2)) == "PRIMARY_KEY" => {
+                i += 3;
             }
             other => return Err(format!("LOOP AT … {other}")),
         }

@@ -46,11 +46,13 @@ pub enum TableOp {
         from: Expr,
         comps: Vec<String>,
     },
-    /// `READ TABLE itab … WITH [TABLE] KEY c = v … [BINARY SEARCH]`.
+    /// `READ TABLE itab … WITH [TABLE] KEY c = v … [BINARY SEARCH]` / `READ TABLE itab FROM
+    /// wa …` (`from`: the table key's values come from `wa`).
     ReadKey {
         table: Path,
         target: RowTarget,
         key: Vec<(String, Expr)>,
+        from: Option<Expr>,
         binary: bool,
     },
     /// `DESCRIBE TABLE itab [KIND k] [LINES n] [OCCURS o]`.
@@ -170,6 +172,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
         "COLLECT" => Some(collect(rest)),
         "MODIFY" if word(rest.first()) == "TABLE" => Some(modify_table(rest)),
         "MODIFY" if rest.iter().any(|t| t.is_kw("TRANSPORTING")) => Some(modify_comps(rest)),
+        "READ" if rest.iter().any(|t| t.is_kw("FROM")) => Some(read_from(rest)),
         "READ" => match crate::itab::parse_table_stmt(kw, toks) {
             Ok(crate::ast::TableStmt::Read {
                 table,
@@ -180,6 +183,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
                 table,
                 target,
                 key,
+                from: None,
                 binary: rest.iter().any(|t| t.is_kw("BINARY")),
             })),
             _ => None,
@@ -231,6 +235,51 @@ fn lines(insert: bool, toks: &[Token]) -> Result<TableOp, String> {
         table,
         by_key,
         index,
+    })
+}
+
+/// `READ TABLE itab FROM wa INTO …|ASSIGNING …|REFERENCE INTO …|TRANSPORTING NO FIELDS`.
+fn read_from(rest: &[Token]) -> Result<TableOp, String> {
+    if word(rest.first()) != "TABLE" {
+        return Err("READ".into());
+    }
+    let table = path(rest.get(1))?;
+    let tail = rest.get(2..).unwrap_or(&[]);
+    let (head, parts) = clauses(
+        tail,
+        &["FROM", "INTO", "ASSIGNING", "REFERENCE", "TRANSPORTING"],
+    );
+    if !head.is_empty() {
+        return Err("READ TABLE".into());
+    }
+    let mut from = None;
+    let mut target = RowTarget::None;
+    // Row targets are parsed from the clause keyword on (`INTO DATA(x)`, `REFERENCE INTO r`).
+    let mut at = 0usize;
+    let mut after_reference = false;
+    for (k, t) in parts {
+        // `REFERENCE INTO r`: the `INTO` belongs to the `REFERENCE` clause.
+        if std::mem::replace(&mut after_reference, k == "REFERENCE") && k == "INTO" {
+            continue;
+        }
+        let start = tail
+            .iter()
+            .enumerate()
+            .skip(at)
+            .find(|(_, x)| word(Some(x)) == k)
+            .map_or(tail.len(), |(i, _)| i);
+        at = start + 1 + t.len();
+        match k.as_str() {
+            "FROM" => from = Some(expr(t)?),
+            _ => target = crate::itab::row_target(tail, start)?.0,
+        }
+    }
+    Ok(TableOp::ReadKey {
+        table,
+        target,
+        key: Vec::new(),
+        from: Some(from.ok_or("READ TABLE without FROM")?),
+        binary: false,
     })
 }
 
@@ -410,8 +459,9 @@ impl<'r> Interp<'r, '_> {
                 table,
                 target,
                 key,
+                from,
                 binary,
-            } => self.exec_read_key(table, target, key, *binary)?,
+            } => self.exec_read_key(table, target, key, from.as_ref(), *binary)?,
             TableOp::Describe {
                 table,
                 kind,
@@ -823,10 +873,17 @@ impl<'r> Interp<'r, '_> {
         table: &Path,
         target: &RowTarget,
         key: &[(String, Expr)],
+        from: Option<&Expr>,
         binary: bool,
     ) -> Exec<()> {
         let (place, tt) = self.table_place(table)?;
-        let k = self.eval_key(key)?;
+        let k = match from {
+            Some(e) => {
+                let wa = self.eval_typed(e, &tt.line)?;
+                self.key_values(&tt, &wa)?
+            }
+            None => self.eval_key(key)?,
+        };
         let rows = self.rows(&place);
         let search = self.search_for(&tt, rows, k.clone(), binary);
         let (found, subrc, tabix) = match search {

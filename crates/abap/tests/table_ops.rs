@@ -271,3 +271,30 @@ fn table_body_operator() {
     ENDIF.");
     assert_eq!(o, "2\n2\n3\nempty");
 }
+
+#[test]
+fn read_table_from_work_area() {
+    let o = out("    DATA sorted TYPE tt_sorted.
+    sorted = VALUE #( ( name = `b` qty = 2 ) ( name = `d` qty = 4 ) ).
+    DATA(wa) = VALUE ty_row( name = `d` ).
+    READ TABLE sorted FROM wa INTO DATA(r).
+    out->write( |{ sy-subrc } { sy-tabix } { r-qty }| ).
+    wa-name = `z`.
+    READ TABLE sorted FROM wa TRANSPORTING NO FIELDS.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    wa-name = `b`.
+    READ TABLE sorted FROM wa REFERENCE INTO DATA(ref).
+    out->write( |{ sy-subrc } { ref->qty }| ).");
+    assert_eq!(o, "0 2 4\n8 3\n0 2");
+}
+
+#[test]
+fn loop_using_the_primary_key() {
+    let o = out("    DATA(ints) = VALUE tt_ints( ( 3 ) ( 1 ) ).
+    DATA s TYPE string.
+    LOOP AT ints INTO DATA(x) USING KEY primary_key WHERE table_line > 0.
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    out->write( s ).");
+    assert_eq!(o, "31");
+}
