@@ -283,5 +283,6 @@ pub fn static_constant(path: &Path) -> Option<Var> {
         val: Value::C(text.into()),
         kind: VarKind::Constant,
         read_only: true,
+        type_name: None,
     })
 }

@@ -159,6 +159,7 @@ impl State<'_> {
             val: val.clone(),
             kind: var.kind,
             read_only: var.read_only,
+            type_name: None,
         };
         let up = id.to_ascii_uppercase();
         Ok(self.record(up.clone(), up, &shown))
@@ -206,8 +207,9 @@ impl State<'_> {
             } => self.object_class(*o),
             _ => None,
         };
-        let declared = match var.kind {
-            VarKind::System => format!("SYST_{}", var.name),
+        let declared = match (&var.kind, &var.type_name) {
+            (VarKind::System, _) => format!("SYST_{}", var.name),
+            (_, Some(name)) => name.clone(),
             _ => var.ty.name(),
         };
         let actual = match &var.val {
@@ -305,6 +307,7 @@ impl State<'_> {
                     },
                     kind: VarKind::Me,
                     read_only: true,
+                    type_name: None,
                 }));
             }
             let attr = rest.strip_prefix('-')?;
@@ -357,6 +360,7 @@ impl State<'_> {
                 val,
                 kind: VarKind::Local,
                 read_only: false,
+                type_name: None,
             }));
         }
         let path = parse_path(&id)?;
@@ -545,6 +549,7 @@ impl StopContext for State<'_> {
                                         val: v.clone(),
                                         kind: VarKind::Local,
                                         read_only: false,
+                                        type_name: None,
                                     };
                                     let mut r = self.record(format!("{up}-{n}"), n.clone(), &comp);
                                     r.kind = "unknown".into();

@@ -522,6 +522,7 @@ impl<'r> Interp<'r, '_> {
                     visibility: d.visibility,
                 },
             );
+            v.type_name = declared_name(&d.ty);
             v.val = self.decl_value(d, ty, &vars)?;
             vars.push(v);
         }
@@ -560,6 +561,7 @@ impl<'r> Interp<'r, '_> {
                     },
                 );
                 v.read_only = d.is_constant;
+                v.type_name = declared_name(&d.ty);
                 v.val = self.decl_value(d, ty, &attrs)?;
                 attrs.push(v);
             }
@@ -690,6 +692,7 @@ impl<'r> Interp<'r, '_> {
                 val,
                 kind: VarKind::Param(p.kind),
                 read_only: p.kind == ParamKind::Importing && !p.by_value,
+                type_name: declared_name(&p.ty),
             });
         }
         Ok(vars)
@@ -716,6 +719,7 @@ impl<'r> Interp<'r, '_> {
             };
             let ty = &self.resolve_type(class, Some(imp), ty, &earlier)?;
             let mut v = Var::new(&d.name, ty.clone(), kind);
+            v.type_name = declared_name(&d.ty);
             if d.is_static {
                 // Lives in the procedure's static store; the frame's variable is an alias.
                 let place = self.procedure_static(class, imp, d, ty, &earlier)?;
@@ -753,6 +757,7 @@ impl<'r> Interp<'r, '_> {
             Some(i) => i,
             None => {
                 let mut v = Var::new(&d.name, ty.clone(), VarKind::Local);
+                v.type_name = declared_name(&d.ty);
                 v.val = self.decl_value(d, ty, earlier)?;
                 let vars = self.st.statics.entry(key.clone()).or_default();
                 vars.push(v);
@@ -1700,4 +1705,13 @@ pub fn display_type(t: &Type) -> String {
 /// An arithmetic expression (its calculation type depends on the target).
 pub fn is_arith(e: &Expr) -> bool {
     matches!(e, Expr::Bin(..) | Expr::Neg(_))
+}
+
+/// The name a declaration's type was given by (`TYPE ty_amount` → `TY_AMOUNT`), for the
+/// debugger's `DECLARED_TYPE_NAME`; `None` for built-in types written with their letter.
+fn declared_name(ty: &crate::ast::TypeSpec) -> Option<String> {
+    match ty {
+        Ok(Type::Named(n)) => Some(n.clone()),
+        _ => None,
+    }
 }

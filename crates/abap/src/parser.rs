@@ -2000,7 +2000,9 @@ fn elementary(base: &str, length: Option<u32>, decimals: Option<u32>) -> TypeSpe
             n @ 1..=MAX_C_LENGTH => Ok(Type::C(n)),
             n => Err(format!("TYPE C LENGTH {n}")),
         },
-        ("ABAP_BOOL" | "CHAR1" | "FLAG" | "XFELD", None, None) => Ok(Type::C(1)),
+        // Dictionary names stay names (resolved when data is created), so the debugger can
+        // show the declared type name.
+        ("ABAP_BOOL" | "CHAR1" | "FLAG" | "XFELD", None, None) => Ok(Type::Named(base.to_string())),
         ("P", l, d) => {
             let len = l.unwrap_or(8);
             let dec = d.unwrap_or(0);

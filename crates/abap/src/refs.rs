@@ -331,6 +331,7 @@ impl State<'_> {
             val,
             kind: VarKind::Local,
             read_only: owner.read_only,
+            type_name: None,
         })
     }
 

@@ -42,6 +42,9 @@ pub struct Var {
     pub val: Value,
     pub kind: VarKind,
     pub read_only: bool,
+    /// The type's name as declared when it was given by name (`TY_AMOUNT`, `ABAP_BOOL`,
+    /// `SYST_SUBRC`): the debugger's `DECLARED_TYPE_NAME`.
+    pub type_name: Option<String>,
 }
 
 impl Var {
@@ -55,6 +58,7 @@ impl Var {
                 kind,
                 VarKind::Constant | VarKind::Attr { constant: true, .. }
             ),
+            type_name: None,
         }
     }
 }
@@ -227,6 +231,7 @@ pub fn builtin_constant(name: &str) -> Option<Var> {
         val: Value::C(v.into()),
         kind: VarKind::Constant,
         read_only: true,
+        type_name: None,
     })
 }
 
@@ -613,6 +618,7 @@ impl<'r> State<'r> {
                 val: self.me_value(f)?,
                 kind: VarKind::Me,
                 read_only: true,
+                type_name: None,
             }));
         }
         if let Some(place) = self.place(f, path) {
@@ -630,6 +636,7 @@ impl<'r> State<'r> {
                 val,
                 kind: VarKind::Local,
                 read_only: var.read_only,
+                type_name: None,
             }));
         }
         if path.rest.is_empty() {

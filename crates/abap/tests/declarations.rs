@@ -1,7 +1,7 @@
 //! Declarations beyond plain DATA: STATICS, structured CONSTANTS, dictionary data elements.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{NoDebugger, Repository, RunError};
+use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext};
 
 fn class(decl: &str, main: &str, methods: &str) -> String {
     format!(
@@ -97,4 +97,61 @@ fn dictionary_data_elements() {
         "",
     );
     assert_eq!(o, "[abcdefghij] 4 DEVELOPER X");
+}
+
+/// Records the declared type names of some variables at the first `out->write( )`.
+struct DeclaredNames {
+    ids: Vec<String>,
+    seen: Vec<(String, String)>,
+}
+
+impl DebugHook for DeclaredNames {
+    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        if self.seen.is_empty() && ctx.statement() == "CALL METHOD" {
+            self.seen = ctx
+                .variables(0, &self.ids)
+                .into_iter()
+                .map(|r| (r.id, r.declared_type_name))
+                .collect();
+        }
+        Resume::Run
+    }
+}
+
+#[test]
+fn the_debugger_shows_the_type_name_a_variable_was_declared_with() {
+    let src = class(
+        "    TYPES ty_amount TYPE p LENGTH 8 DECIMALS 2.\n    DATA mv_total TYPE ty_amount.\n    METHODS m IMPORTING iv_flag TYPE abap_bool.",
+        "DATA lv_amount TYPE ty_amount.\nDATA lv_flag TYPE abap_bool.\nDATA lv_rc TYPE syst_subrc.\nDATA lv_name TYPE char10.\nDATA lv_i TYPE i.\nDATA lv_c TYPE c LENGTH 3.\nout->write( lv_i ).",
+        "  METHOD m.\n  ENDMETHOD.",
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let ids = [
+        "LV_AMOUNT",
+        "LV_FLAG",
+        "LV_RC",
+        "LV_NAME",
+        "LV_I",
+        "LV_C",
+        "ME->MV_TOTAL",
+    ];
+    let mut hook = DeclaredNames {
+        ids: ids.iter().map(|s| s.to_string()).collect(),
+        seen: Vec::new(),
+    };
+    r.run_classrun("ZCL_T", &mut hook).expect("runs");
+    let names: Vec<&str> = hook.seen.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "TY_AMOUNT",
+            "ABAP_BOOL",
+            "SYST_SUBRC",
+            "CHAR10",
+            "I",
+            "C",
+            "TY_AMOUNT"
+        ]
+    );
 }
