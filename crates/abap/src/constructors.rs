@@ -55,6 +55,13 @@ pub enum Ctor {
         ftab: Option<Expr>,
         cond: Cond,
     },
+    /// `call( )->attr[-comp…]`, `NEW c( )->attr`: an attribute of the object a call or
+    /// constructor gives.
+    Attr {
+        obj: Expr,
+        attr: String,
+        comps: Vec<String>,
+    },
     /// `COND|SWITCH|CONV type|#( LET x = v … IN … )`: the helper variables, then the
     /// expression without its `LET`.
     Let {
@@ -726,7 +733,7 @@ fn typeless(e: &Expr) -> bool {
             | Ctor::Cast { ty, .. }
             | Ctor::Filter { ty, .. } => ty.is_none(),
             Ctor::Let { inner, .. } => typeless(inner),
-            Ctor::MoveCorresponding { .. } => false,
+            Ctor::MoveCorresponding { .. } | Ctor::Attr { .. } => false,
         },
         _ => false,
     }
@@ -837,6 +844,27 @@ impl<'r> Interp<'r, '_> {
                     None => None,
                 };
                 self.filter(&t, src, *except, ftab.as_ref(), cond)
+            }
+            Ctor::Attr { obj, attr, comps } => {
+                let Value::Ref { target, .. } = self.eval(obj)? else {
+                    return Err(self.not_supported("attribute of a non-reference"));
+                };
+                let Some(id) = target else {
+                    return Err(self.dump(
+                        "OBJECTS_OBJREF_NOT_ASSIGNED",
+                        "Access via 'NULL' object reference not possible",
+                    ));
+                };
+                let Some(mut v) = self.st.attr_value(id, attr) else {
+                    return Err(self.not_supported(&format!("unknown attribute {attr}")));
+                };
+                for c in comps {
+                    let Some(x) = crate::itab::component(&v, c).cloned() else {
+                        return Err(self.not_supported(&format!("component {c}")));
+                    };
+                    v = x;
+                }
+                Ok(v)
             }
             Ctor::Let { lets, inner } => {
                 self.bind_lets(lets, scope)?;

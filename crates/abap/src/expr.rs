@@ -579,7 +579,7 @@ impl<'t> ExprParser<'t> {
                 if glued_paren {
                     self.pos += 1;
                     let call = self.call_rest(path)?;
-                    return Ok(Expr::Call(Box::new(call)));
+                    return self.attribute_of(Expr::Call(Box::new(call)));
                 }
                 Ok(Expr::Path(path))
             }
@@ -697,6 +697,37 @@ impl<'t> ExprParser<'t> {
         self.chained(e)
     }
 
+    /// `e->attr[-comp…]` when an attribute selector is glued to `e` (a call or constructor
+    /// result), else `e`.
+    fn attribute_of(&mut self, e: Expr) -> PResult<Expr> {
+        let Some(t) = self.peek() else {
+            return Ok(e);
+        };
+        let Some(w) = t.word() else {
+            return Ok(e);
+        };
+        let Some(sel) = w.strip_prefix("->") else {
+            return Ok(e);
+        };
+        if t.space_before {
+            return Ok(e);
+        }
+        let up = sel.to_ascii_uppercase();
+        let mut parts = up.split('-');
+        let attr = parts.next().unwrap_or_default().to_string();
+        let comps: Vec<String> = parts.map(str::to_string).collect();
+        if !is_name(&attr) || comps.iter().any(|c| !is_name(c)) {
+            return Err(Unsup(format!("attribute access on a call result {w}")));
+        }
+        self.count_op()?;
+        self.pos += 1;
+        Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Attr {
+            obj: e,
+            attr,
+            comps,
+        })))
+    }
+
     /// `e->m( )…` when a method call is glued to the expression `e`, else `e`.
     fn chained(&mut self, e: Expr) -> PResult<Expr> {
         let Some(t) = self.peek() else {
@@ -711,7 +742,10 @@ impl<'t> ExprParser<'t> {
         let glued =
             matches!(self.peek_at(1), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
         let name = w.trim_start_matches("->").to_ascii_uppercase();
-        if !glued || !is_name(&name) {
+        if !glued {
+            return self.attribute_of(e);
+        }
+        if !is_name(&name) {
             return Err(Unsup(format!(
                 "attribute access on a constructor result {w}"
             )));
@@ -725,7 +759,7 @@ impl<'t> ExprParser<'t> {
             method: name,
             args,
         })?;
-        Ok(Expr::Call(Box::new(call)))
+        self.attribute_of(Expr::Call(Box::new(call)))
     }
 
     /// After `REF`: `type|#( dobj )`.
@@ -1021,7 +1055,11 @@ impl<'t> ExprParser<'t> {
             }
             let glued = matches!(self.peek_at(1), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
             let name = w.trim_start_matches("->").to_ascii_uppercase();
-            if !glued || !is_name(&name) {
+            if !glued {
+                // An attribute of the result: the caller reads it (`attribute_of`).
+                break;
+            }
+            if !is_name(&name) {
                 return Err(Unsup(format!("attribute access on a call result {w}")));
             }
             self.count_op()?;

@@ -82,6 +82,30 @@ impl<'r> State<'r> {
         self.interface_static_slot(key, &full)
     }
 
+    /// The value of attribute `name` of object `obj` (own, inherited, static or through an
+    /// interface).
+    pub fn attr_value(&self, obj: usize, name: &str) -> Option<crate::value::Value> {
+        let o = self.heap.get(obj)?;
+        let slot = match o.attrs.iter().position(|v| v.name == name) {
+            Some(i) => Slot::Attr(obj, i),
+            None => self
+                .interface_attr_slot(obj, name)
+                .or_else(|| self.interface_static_slot(&o.class, name))
+                .or_else(|| {
+                    let class = self.class_by_key(&o.class)?;
+                    self.lineage(class).into_iter().find_map(|c| {
+                        let at = self
+                            .statics
+                            .get(&c.key)?
+                            .iter()
+                            .position(|v| v.name == name)?;
+                        Some(Slot::Static(c.key.clone(), at))
+                    })
+                })?,
+        };
+        self.slot_var(&slot).map(|v| v.val.clone())
+    }
+
     /// An interface attribute of object `obj` by alias or, through an interface reference, by
     /// its short name.
     pub fn interface_attr_slot(&self, obj: usize, name: &str) -> Option<Slot> {

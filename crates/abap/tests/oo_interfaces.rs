@@ -179,3 +179,15 @@ fn case_type_of() {
     );
     assert_eq!(o, "square\narithmetic\nroot\nother");
 }
+
+#[test]
+fn attributes_of_call_and_constructor_results() {
+    let o = out("    label = `me`.
+    out->write( self( )->label ).
+    out->write( zcl_t=>create( )->self( )->zif_shape~mv_label && `|` ).
+    out->write( |{ NEW zcl_t( )->sides }| ).
+    DATA i TYPE REF TO zif_shape.
+    i = me.
+    out->write( CAST zcl_t( i )->label ).");
+    assert_eq!(o, "me\n|\n4\nme");
+}
