@@ -100,7 +100,7 @@ impl<'r> Interp<'r, '_> {
             "CP" | "NP" => {
                 let text = x.to_abap_string().map_err(|e| self.conv_error(e))?;
                 let pattern = low.to_abap_string().map_err(|e| self.conv_error(e))?;
-                crate::exec::matches_cp(&text, &pattern) == (option == "CP")
+                crate::text_compare::covers_pattern(&text, &pattern) == (option == "CP")
             }
             other => {
                 return Err(self.dump(
