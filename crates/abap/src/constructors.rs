@@ -55,6 +55,9 @@ pub enum Ctor {
         ftab: Option<Expr>,
         cond: Cond,
     },
+    /// `xsdbool( cond )` (`c` of length 1) and `boolc( cond )` (`string`): `X` when the
+    /// condition holds, else a blank.
+    Bool { string: bool, cond: Cond },
     /// `call( )->attr[-comp…]`, `NEW c( )->attr`: an attribute of the object a call or
     /// constructor gives.
     Attr {
@@ -733,7 +736,7 @@ fn typeless(e: &Expr) -> bool {
             | Ctor::Cast { ty, .. }
             | Ctor::Filter { ty, .. } => ty.is_none(),
             Ctor::Let { inner, .. } => typeless(inner),
-            Ctor::MoveCorresponding { .. } | Ctor::Attr { .. } => false,
+            Ctor::MoveCorresponding { .. } | Ctor::Attr { .. } | Ctor::Bool { .. } => false,
         },
         _ => false,
     }
@@ -844,6 +847,14 @@ impl<'r> Interp<'r, '_> {
                     None => None,
                 };
                 self.filter(&t, src, *except, ftab.as_ref(), cond)
+            }
+            Ctor::Bool { string, cond } => {
+                let text = if self.cond(cond)? { "X" } else { " " };
+                Ok(if *string {
+                    Value::Str(text.into())
+                } else {
+                    Value::C(text.into())
+                })
             }
             Ctor::Attr { obj, attr, comps } => {
                 let Value::Ref { target, .. } = self.eval(obj)? else {

@@ -565,6 +565,15 @@ impl<'t> ExprParser<'t> {
                 if let Some(name) = w.strip_suffix('[') {
                     return self.table_expr(name);
                 }
+                if matches!(up.as_str(), "XSDBOOL" | "BOOLC") && glued_paren {
+                    self.pos += 1;
+                    let inner = self.group()?;
+                    let cond = self.sub_cond(inner)?;
+                    return Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Bool {
+                        string: up == "BOOLC",
+                        cond,
+                    })));
+                }
                 if CONSTRUCTORS.contains(&up.as_str()) {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }

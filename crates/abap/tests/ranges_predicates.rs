@@ -149,3 +149,17 @@ fn is_instance_of() {
     out->write( s ).");
     assert_eq!(o, "initial is not, dog is all, animal is neither");
 }
+
+#[test]
+fn boolean_functions() {
+    let o = out("    DATA a TYPE REF TO lcl_animal.
+    DATA(x) = xsdbool( a IS BOUND ).
+    a = NEW lcl_dog( ).
+    DATA(y) = xsdbool( a IS BOUND AND a IS INSTANCE OF lif_pet ).
+    DATA(s) = boolc( 1 = 2 ).
+    out->write( |[{ x }][{ y }][{ s }] { strlen( s ) }| ).
+    IF xsdbool( 3 IN VALUE ty_nums( ( sign = 'I' option = 'BT' low = 1 high = 5 ) ) ) = abap_true.
+      out->write( `in` ).
+    ENDIF.");
+    assert_eq!(o, "[][X][ ] 1\nin");
+}
