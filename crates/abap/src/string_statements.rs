@@ -4,9 +4,10 @@
 //! operands do not count unless a statement says so (`RESPECTING BLANKS`, separators), and a
 //! result too long for a `c` target is cut off (`sy-subrc` tells).
 //!
-//! Regular expressions (`REGEX`, `PCRE`), byte mode and `RESULTS` end the run as "not
-//! supported by the simulator".
+//! Regular expressions (`REGEX`, `PCRE`) run on [`crate::abap_regex`]; byte mode and
+//! `RESULTS` end the run as "not supported by the simulator".
 
+use crate::abap_regex::{Flavor, compile, expand};
 use crate::ast::{Expr, Path};
 use crate::expr::{ExprParser, Unsup, parse_path};
 use crate::interp::{Exec, Interp};
@@ -26,6 +27,8 @@ pub enum Out {
 pub struct Search {
     pub all: bool,
     pub sub: Expr,
+    /// `REGEX`/`PCRE`: `sub` is a regular expression.
+    pub regex: Option<Flavor>,
     pub ignoring_case: bool,
     /// `SECTION OFFSET o LENGTH l OF`.
     pub section: Option<(Option<Expr>, Option<Expr>)>,
@@ -73,6 +76,8 @@ pub enum TextStmt {
         count: Option<Out>,
         offset: Option<Out>,
         length: Option<Out>,
+        /// `SUBMATCHES s1 s2 …`: the groups of the last match of a regular expression.
+        submatches: Vec<Out>,
     },
     Replace {
         search: Search,
@@ -379,18 +384,22 @@ fn shift(c: &mut Cursor) -> PResult<TextStmt> {
 }
 
 /// `[FIRST OCCURRENCE OF | ALL OCCURRENCES OF] [SUBSTRING] sub` (`REGEX`/`PCRE`: unsupported).
-fn search_pattern(c: &mut Cursor) -> PResult<(bool, Expr)> {
+fn search_pattern(c: &mut Cursor) -> PResult<(bool, Expr, Option<Flavor>)> {
     let all = if c.eat(&["ALL", "OCCURRENCES", "OF"]) || c.eat(&["ALL", "OCCURRENCE", "OF"]) {
         true
     } else {
         c.eat(&["FIRST", "OCCURRENCE", "OF"]);
         false
     };
-    if c.kw("REGEX") || c.kw("PCRE") {
-        return unsup("regular expressions in FIND/REPLACE");
-    }
-    c.eat(&["SUBSTRING"]);
-    Ok((all, c.operand()?))
+    let regex = if c.eat(&["REGEX"]) {
+        Some(Flavor::Posix)
+    } else if c.eat(&["PCRE"]) {
+        Some(Flavor::Pcre)
+    } else {
+        c.eat(&["SUBSTRING"]);
+        None
+    };
+    Ok((all, c.operand()?, regex))
 }
 
 /// `IN [SECTION [OFFSET o] [LENGTH l] OF] dobj` after the pattern; returns the section.
@@ -412,26 +421,48 @@ fn section(c: &mut Cursor) -> PResult<Option<(Option<Expr>, Option<Expr>)>> {
     Ok(Some((offset, length)))
 }
 
-/// The trailing additions of `FIND`/`REPLACE`: case, mode and the `MATCH`/`REPLACEMENT`
-/// results (`word` is `MATCH` or `REPLACEMENT`).
-#[allow(clippy::type_complexity)]
-fn results(c: &mut Cursor, word: &str) -> PResult<(bool, Option<Out>, Option<Out>, Option<Out>)> {
-    let mut ignoring_case = false;
-    let (mut count, mut offset, mut length) = (None, None, None);
+/// The trailing additions of `FIND`/`REPLACE`.
+#[derive(Default)]
+struct Additions {
+    ignoring_case: bool,
+    count: Option<Out>,
+    offset: Option<Out>,
+    length: Option<Out>,
+    submatches: Vec<Out>,
+}
+
+/// Words that end a `SUBMATCHES` list.
+const ADDITION_WORDS: &[&str] = &[
+    "IGNORING",
+    "RESPECTING",
+    "IN",
+    "MATCH",
+    "REPLACEMENT",
+    "RESULTS",
+    "SUBMATCHES",
+];
+
+/// `word` is `MATCH` (FIND) or `REPLACEMENT` (REPLACE).
+fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
+    let mut a = Additions::default();
     while !c.done() {
         if c.kws(&["IGNORING", "CASE"]) || c.kws(&["RESPECTING", "CASE"]) {
-            ignoring_case = c.case();
+            a.ignoring_case = c.case();
         } else if c.kw("IN") {
             if !c.kws(&["IN", "CHARACTER", "MODE"]) {
                 return unsup("IN BYTE MODE");
             }
             c.character_mode()?;
         } else if c.eat(&[word, "COUNT"]) {
-            count = Some(c.out()?);
+            a.count = Some(c.out()?);
         } else if c.eat(&[word, "OFFSET"]) {
-            offset = Some(c.out()?);
+            a.offset = Some(c.out()?);
         } else if c.eat(&[word, "LENGTH"]) {
-            length = Some(c.out()?);
+            a.length = Some(c.out()?);
+        } else if word == "MATCH" && c.eat(&["SUBMATCHES"]) {
+            while !c.done() && !ADDITION_WORDS.iter().any(|w| c.kw(w)) {
+                a.submatches.push(c.out()?);
+            }
         } else {
             let what = c
                 .toks
@@ -442,26 +473,31 @@ fn results(c: &mut Cursor, word: &str) -> PResult<(bool, Option<Out>, Option<Out
             return Err(Unsup(format!("{what} in FIND/REPLACE")));
         }
     }
-    Ok((ignoring_case, count, offset, length))
+    Ok(a)
 }
 
 fn find(c: &mut Cursor) -> PResult<TextStmt> {
-    let (all, sub) = search_pattern(c)?;
+    let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "FIND")?;
     let section = section(c)?;
     let text = c.operand()?;
-    let (ignoring_case, count, offset, length) = results(c, "MATCH")?;
+    let a = results(c, "MATCH")?;
+    if !a.submatches.is_empty() && regex.is_none() {
+        return unsup("SUBMATCHES without a regular expression");
+    }
     Ok(TextStmt::Find {
         search: Search {
             all,
             sub,
-            ignoring_case,
+            regex,
+            ignoring_case: a.ignoring_case,
             section,
         },
         text,
-        count,
-        offset,
-        length,
+        count: a.count,
+        offset: a.offset,
+        length: a.length,
+        submatches: a.submatches,
     })
 }
 
@@ -503,6 +539,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
             search: Search {
                 all: false,
                 sub,
+                regex: None,
                 ignoring_case: false,
                 section: None,
             },
@@ -513,29 +550,39 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
             length: None,
         });
     }
-    let (all, sub) = search_pattern(c)?;
+    let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "REPLACE")?;
     let section = section(c)?;
     let target = c.path()?;
     c.need(&["WITH"], "REPLACE")?;
     let with = c.operand()?;
-    let (ignoring_case, count, offset, length) = results(c, "REPLACEMENT")?;
+    let a = results(c, "REPLACEMENT")?;
     Ok(TextStmt::Replace {
         search: Search {
             all,
             sub,
-            ignoring_case,
+            regex,
+            ignoring_case: a.ignoring_case,
             section,
         },
         target,
         with,
-        count,
-        offset,
-        length,
+        count: a.count,
+        offset: a.offset,
+        length: a.length,
     })
 }
 
 // ------------------------------------------------------------------------------ execution
+
+/// One match of `FIND`/`REPLACE`.
+struct Hit {
+    /// Char offset in the searched text.
+    pos: usize,
+    len: usize,
+    /// For regular expressions: group 0 (the match) and the subgroups.
+    groups: Vec<Option<String>>,
+}
 
 /// A value's characters and whether it is a fixed-length field (`c n d t`).
 fn chars_of(v: &Value) -> Option<(Vec<char>, bool)> {
@@ -678,13 +725,8 @@ impl Interp<'_, '_> {
                 count,
                 offset,
                 length,
-            } => self.find(
-                search,
-                text,
-                count.as_ref(),
-                offset.as_ref(),
-                length.as_ref(),
-            ),
+                submatches,
+            } => self.find(search, text, [count, offset, length], submatches),
             TextStmt::Replace {
                 search,
                 target,
@@ -1017,44 +1059,76 @@ impl Interp<'_, '_> {
         Ok((off, sec_len))
     }
 
-    /// Where `search` occurs in `hay` (positions in `hay`) and the length of what it found.
-    fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<(Vec<usize>, usize)> {
+    /// Where `search` occurs in `hay` (char positions), how long each match is and, for a
+    /// regular expression, its groups (group 0: the match).
+    fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<Vec<Hit>> {
         let sub = self.content_of(&search.sub)?;
         let (from, sec_len) = match &search.section {
             Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,
             None => (0, hay.len()),
         };
+        let window = hay.get(from..from + sec_len).unwrap_or(&[]);
+        if let Some(flavor) = search.regex {
+            let pattern: String = sub.iter().collect();
+            let re = compile(&pattern, flavor, search.ignoring_case)
+                .map_err(|why| self.not_supported(&why))?;
+            let text: String = window.iter().collect();
+            let mut hits = Vec::new();
+            for caps in re.captures_iter(&text) {
+                let Some(m) = caps.get(0) else { continue };
+                let pos = text.get(..m.start()).map_or(0, |t| t.chars().count());
+                hits.push(Hit {
+                    pos: pos + from,
+                    len: m.as_str().chars().count(),
+                    groups: caps
+                        .iter()
+                        .map(|g| g.map(|g| g.as_str().to_string()))
+                        .collect(),
+                });
+                if !search.all {
+                    break;
+                }
+            }
+            return Ok(hits);
+        }
         if sub.is_empty() {
             return Err(self.not_supported(&format!("{what} of an empty string")));
         }
-        let window = hay.get(from..from + sec_len).unwrap_or(&[]);
-        let found = occurrences(window, &sub, search.ignoring_case, search.all)
+        Ok(occurrences(window, &sub, search.ignoring_case, search.all)
             .into_iter()
-            .map(|p| p + from)
-            .collect();
-        Ok((found, sub.len()))
+            .map(|p| Hit {
+                pos: p + from,
+                len: sub.len(),
+                groups: Vec::new(),
+            })
+            .collect())
     }
 
     fn find(
         &mut self,
         search: &Search,
         text: &Expr,
-        count: Option<&Out>,
-        offset: Option<&Out>,
-        length: Option<&Out>,
+        [count, offset, length]: [&Option<Out>; 3],
+        submatches: &[Out],
     ) -> Exec<()> {
         let (hay, _) = self.text_of_expr(text)?;
-        let (found, sub_len) = self.locate(search, &hay, "FIND")?;
+        let found = self.locate(search, &hay, "FIND")?;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;
         }
-        let last = found.last().copied();
-        for (out, value) in [(offset, last), (length, last.map(|_| sub_len))] {
+        let last = found.last();
+        for (out, value) in [(offset, last.map(|h| h.pos)), (length, last.map(|h| h.len))] {
             match (out, value) {
                 (Some(out), Some(v)) => self.store_out(out, Value::I(as_i32(v)), Type::I)?,
                 // Not found: the field keeps its value (an inline one is declared, initial).
                 (Some(Out::Decl(name)), None) => self.declare_inline(name, Type::I),
                 _ => {}
+            }
+        }
+        if let Some(hit) = last {
+            for (i, out) in submatches.iter().enumerate() {
+                let group = hit.groups.get(i + 1).cloned().flatten().unwrap_or_default();
+                self.store_out(out, Value::Str(group), Type::String)?;
             }
         }
         sy_set(self, "SUBRC", if found.is_empty() { 4 } else { 0 });
@@ -1071,7 +1145,7 @@ impl Interp<'_, '_> {
         let new = self.content_of(with)?;
         let (chars, fixed) = self.text_of_path(target)?;
         let hay = if fixed { trim_end(chars) } else { chars };
-        let (found, sub_len) = self.locate(search, &hay, "REPLACE")?;
+        let found = self.locate(search, &hay, "REPLACE")?;
         let [count, offset, length] = results;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;
@@ -1082,19 +1156,28 @@ impl Interp<'_, '_> {
         }
         let mut out: Vec<char> = Vec::new();
         let mut start = 0;
-        let mut last_at = 0;
-        for pos in &found {
-            out.extend(hay.get(start..*pos).unwrap_or(&[]));
+        let (mut last_at, mut last_len) = (0, 0);
+        let replacement: String = new.iter().collect();
+        for hit in &found {
+            out.extend(hay.get(start..hit.pos).unwrap_or(&[]));
             last_at = out.len();
-            out.extend(&new);
-            start = pos + sub_len;
+            // A regular expression's replacement may name groups (`$1`, `$0`).
+            let text: Vec<char> = if search.regex.is_some() {
+                let groups: Vec<Option<&str>> = hit.groups.iter().map(Option::as_deref).collect();
+                expand(&replacement, &groups).chars().collect()
+            } else {
+                new.clone()
+            };
+            last_len = text.len();
+            out.extend(text);
+            start = hit.pos + hit.len;
         }
         out.extend(hay.get(start..).unwrap_or(&[]));
         if let Some(o) = offset {
             self.store_out(o, Value::I(as_i32(last_at)), Type::I)?;
         }
         if let Some(o) = length {
-            self.store_out(o, Value::I(as_i32(new.len())), Type::I)?;
+            self.store_out(o, Value::I(as_i32(last_len)), Type::I)?;
         }
         let cut = self.store_text(target, out)?;
         sy_set(self, "SUBRC", if cut { 2 } else { 0 });

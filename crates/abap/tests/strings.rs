@@ -131,11 +131,11 @@ fn out_of_range_sections_are_runtime_errors_a_program_can_catch() {
 }
 
 #[test]
-fn regular_expressions_are_reported_as_not_supported() {
-    match run("FIND REGEX '[0-9]+' IN 'ab12'.") {
+fn regular_expressions_the_engine_cannot_run_are_reported_as_not_supported() {
+    match run("FIND REGEX `(a)\\1` IN `aa`.") {
         Err(RunError::Dump { id, text, .. }) => {
             assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
-            assert!(text.contains("regular expressions"), "{text}");
+            assert!(text.contains("regular expression"), "{text}");
         }
         other => panic!("expected a dump, got {other:?}"),
     }
@@ -188,5 +188,30 @@ fn sections_outside_the_field_are_catchable_runtime_errors() {
             "DATA s TYPE string VALUE `abc`.\nDATA n TYPE i VALUE 5.\nTRY.\n    out->write( s+n ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `offset` ).\nENDTRY.\nDATA c3 TYPE c LENGTH 3 VALUE 'abc'.\nTRY.\n    out->write( c3+1(n) ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `length` ).\nENDTRY.\nout->write( s+3 )."
         ),
         "offset\nlength\n"
+    );
+}
+
+#[test]
+fn find_and_replace_with_regular_expressions() {
+    assert_eq!(
+        out(
+            "DATA s TYPE string VALUE `order 12 of 2024-03-15, item 7`.\nFIND FIRST OCCURRENCE OF PCRE `(\\d{4})-(\\d{2})-(\\d{2})` IN s MATCH OFFSET DATA(o) MATCH LENGTH DATA(l) SUBMATCHES DATA(y) DATA(m) DATA(d).\nout->write( |{ o } { l } { d }.{ m }.{ y }| ).\nFIND ALL OCCURRENCES OF REGEX `[0-9]+` IN s MATCH COUNT DATA(n).\nout->write( n ).\nREPLACE ALL OCCURRENCES OF PCRE `(\\d{4})-(\\d{2})-(\\d{2})` IN s WITH `$3.$2.$1`.\nout->write( s ).\nREPLACE ALL OCCURRENCES OF REGEX `\\s+` IN s WITH `_` REPLACEMENT COUNT DATA(r).\nout->write( |{ s } { r }| ).\nFIND PCRE `ITEM` IN s IGNORING CASE MATCH OFFSET o.\nout->write( o )."
+        ),
+        "12 10 15.03.2024\n5 \norder 12 of 15.03.2024, item 7\norder_12_of_15.03.2024,_item_7 5\n24 "
+    );
+}
+
+#[test]
+fn posix_alternatives_are_not_run_with_another_matching_rule() {
+    match run("FIND REGEX `a|ab` IN `ab`.") {
+        Err(RunError::Dump { id, text, .. }) => {
+            assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+            assert!(text.contains("alternatives"), "{text}");
+        }
+        other => panic!("expected a dump, got {other:?}"),
+    }
+    assert_eq!(
+        out("FIND PCRE `a|ab` IN `ab` MATCH LENGTH DATA(l).\nout->write( l )."),
+        "1 "
     );
 }
