@@ -330,6 +330,8 @@ pub enum TableStmt {
         from: Option<Expr>,
         to: Option<Expr>,
         cond: Option<Cond>,
+        /// `USING KEY name` of a secondary key (`None`: the primary key).
+        key: Option<String>,
         body: Vec<Stmt>,
     },
     /// `READ TABLE itab INTO …|ASSIGNING …|TRANSPORTING NO FIELDS INDEX n|WITH [TABLE] KEY …`.

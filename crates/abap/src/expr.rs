@@ -812,8 +812,17 @@ impl<'t> ExprParser<'t> {
         let mut p = ExprParser::new(inner);
         p.depth = self.depth + 1;
         p.ops = self.ops;
-        if p.peek_kw_any(&["KEY", "INDEX"]) {
-            return Err(Unsup("table expression with KEY or INDEX".into()));
+        // `KEY name [COMPONENTS] c = v …`: the row with these component values (the first in
+        // table order, which is the key's row for unique keys).
+        if p.skip_kw("KEY") {
+            p.pos += 1;
+            p.skip_kw("COMPONENTS");
+            if !p.named_arg_follows() {
+                return Err(Unsup("table expression with KEY … INDEX".into()));
+            }
+        }
+        if p.peek_kw("INDEX") {
+            return Err(Unsup("table expression with INDEX".into()));
         }
         let sel = if p.named_arg_follows() {
             RowSel::Key(p.field_list()?)

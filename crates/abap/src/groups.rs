@@ -86,6 +86,7 @@ pub fn parse_group_members_loop(toks: &[Token]) -> Result<TableStmt, String> {
             from,
             to,
             cond,
+            key,
             body,
             ..
         } => Ok(TableStmt::Loop {
@@ -97,6 +98,7 @@ pub fn parse_group_members_loop(toks: &[Token]) -> Result<TableStmt, String> {
             from,
             to,
             cond,
+            key,
             body,
         }),
         _ => Err("LOOP AT GROUP".into()),
@@ -303,6 +305,7 @@ impl<'r> Interp<'r, '_> {
             line: tt.line.clone(),
             unique: false,
             key: TableKey::Empty,
+            secondary: Vec::new(),
         }));
         let holder = match (&g.group, &g.target) {
             (Some((p, _)), _) => p.text(),

@@ -321,7 +321,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     let table = path(toks.get(2))?;
     let mut i = 3;
     let mut target = RowTarget::None;
-    let (mut from, mut to, mut cond) = (None, None, None);
+    let (mut from, mut to, mut cond, mut key) = (None, None, None, None);
     let is_clause = |w: &str| {
         matches!(
             w,
@@ -351,8 +351,14 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
                 cond = Some(parse_full_cond(&toks[i + 1..]).map_err(|u| u.0)?);
                 i = toks.len();
             }
-            // The primary key is the order a LOOP walks anyway.
-            "USING" if word(toks.get(i + 1)) == "KEY" && word(toks.get(i + 2)) == "PRIMARY_KEY" => {
+            "USING" if word(toks.get(i + 1)) == "KEY" => {
+                let name = word(toks.get(i + 2));
+                if name.is_empty() {
+                    return Err("LOOP AT … USING KEY".into());
+                }
+                if name != "PRIMARY_KEY" {
+                    key = Some(name);
+                }
                 i += 3;
             }
             other => return Err(format!("LOOP AT … {other}")),
@@ -364,6 +370,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
         from,
         to,
         cond,
+        key,
         body: Vec::new(),
     })
 }
@@ -746,14 +753,18 @@ impl<'r> Interp<'r, '_> {
                 from,
                 to,
                 cond,
+                key,
                 body,
             } => {
                 return self.exec_loop(
                     table,
                     target,
-                    from.as_ref(),
-                    to.as_ref(),
-                    cond.as_ref(),
+                    LoopRange {
+                        from: from.as_ref(),
+                        to: to.as_ref(),
+                        cond: cond.as_ref(),
+                        key: key.as_deref(),
+                    },
                     body,
                 );
             }
@@ -923,12 +934,25 @@ impl<'r> Interp<'r, '_> {
         &mut self,
         table: &Path,
         target: &RowTarget,
-        from: Option<&Expr>,
-        to: Option<&Expr>,
-        cond: Option<&Cond>,
+        range: LoopRange<'_>,
         body: &'r [Stmt],
     ) -> Exec<Flow> {
-        let (place, _) = self.table_place(table)?;
+        let LoopRange {
+            from,
+            to,
+            cond,
+            key,
+        } = range;
+        let (place, tt) = self.table_place(table)?;
+        // With a secondary key: the rows in that key's order (`None`: table order) and
+        // whether sy-tabix counts (not for hashed keys).
+        let (order, counts) = match key {
+            Some(k) => {
+                let (o, sorted) = self.secondary_order(&place, &tt, k)?;
+                (Some(o), sorted)
+            }
+            None => (None, true),
+        };
         let from = match from {
             Some(e) => self.int(e)?.max(1),
             None => 1,
@@ -946,11 +970,15 @@ impl<'r> Interp<'r, '_> {
                 current: 0,
             });
         }
-        let mut i = usize::try_from(from - 1).unwrap_or(usize::MAX);
+        let mut pos = usize::try_from(from - 1).unwrap_or(usize::MAX);
         let mut any = false;
         let result = loop {
             let len = self.rows(&place).len();
-            if i >= len || to.is_some_and(|t| i64::try_from(i).unwrap_or(i64::MAX) >= t) {
+            let i = match &order {
+                Some(o) => o.get(pos).copied().unwrap_or(usize::MAX),
+                None => pos,
+            };
+            if i >= len || to.is_some_and(|t| i64::try_from(pos).unwrap_or(i64::MAX) >= t) {
                 break Ok(Flow::Normal);
             }
             if let Err(e) = self.tick() {
@@ -961,7 +989,7 @@ impl<'r> Interp<'r, '_> {
                 match self.where_match(c, &row) {
                     Ok(true) => {}
                     Ok(false) => {
-                        i += 1;
+                        pos += 1;
                         continue;
                     }
                     Err(e) => break Err(e),
@@ -972,7 +1000,7 @@ impl<'r> Interp<'r, '_> {
                 c.first.get_or_insert(i);
                 c.current = i;
             }
-            sy_set(self, "TABIX", as_i32(i + 1));
+            sy_set(self, "TABIX", if counts { as_i32(pos + 1) } else { 0 });
             if let Err(e) = self.put_row(&place, i, target) {
                 break Err(e);
             }
@@ -982,7 +1010,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(_) => {}
                 Err(e) => break Err(e),
             }
-            i += 1;
+            pos += 1;
         };
         if let Some(f) = self.st.frames.last_mut() {
             f.loop_depth = f.loop_depth.saturating_sub(1);
@@ -1013,6 +1041,14 @@ impl<'r> Interp<'r, '_> {
         };
         Ok(i.and_then(|i| rows.get(i).cloned()))
     }
+}
+
+/// Which rows a `LOOP` visits: `FROM`, `TO`, `WHERE` and `USING KEY`.
+pub struct LoopRange<'e> {
+    pub from: Option<&'e Expr>,
+    pub to: Option<&'e Expr>,
+    pub cond: Option<&'e Cond>,
+    pub key: Option<&'e str>,
 }
 
 /// A row's component by name (`A-B` for nested ones, `TABLE_LINE` for the row itself).

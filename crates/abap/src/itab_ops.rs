@@ -54,6 +54,8 @@ pub enum TableOp {
         key: Vec<(String, Expr)>,
         from: Option<Expr>,
         binary: bool,
+        /// `WITH [TABLE] KEY name COMPONENTS …`: a secondary key.
+        using: Option<String>,
     },
     /// `DESCRIBE TABLE itab [KIND k] [LINES n] [OCCURS o]`.
     Describe {
@@ -173,21 +175,26 @@ pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
         "MODIFY" if word(rest.first()) == "TABLE" => Some(modify_table(rest)),
         "MODIFY" if rest.iter().any(|t| t.is_kw("TRANSPORTING")) => Some(modify_comps(rest)),
         "READ" if rest.iter().any(|t| t.is_kw("FROM")) => Some(read_from(rest)),
-        "READ" => match crate::itab::parse_table_stmt(kw, toks) {
-            Ok(crate::ast::TableStmt::Read {
-                table,
-                target,
-                index: None,
-                key,
-            }) => Some(Ok(TableOp::ReadKey {
-                table,
-                target,
-                key,
-                from: None,
-                binary: rest.iter().any(|t| t.is_kw("BINARY")),
-            })),
-            _ => None,
-        },
+        "READ" => {
+            let (toks, using) = crate::secondary_keys::split_key_name(toks);
+            match crate::itab::parse_table_stmt(kw, &toks) {
+                Ok(crate::ast::TableStmt::Read {
+                    table,
+                    target,
+                    index: None,
+                    key,
+                }) => Some(Ok(TableOp::ReadKey {
+                    table,
+                    target,
+                    key,
+                    from: None,
+                    binary: rest.iter().any(|t| t.is_kw("BINARY")),
+                    using,
+                })),
+                _ if using.is_some() => Some(Err("READ TABLE … KEY name".into())),
+                _ => None,
+            }
+        }
         "DESCRIBE" => Some(describe(rest)),
         "DELETE" if word(rest.first()) == "TABLE" => Some(delete_table(rest)),
         "DELETE" if matches!(word(rest.get(1)).as_str(), "FROM" | "TO") => Some(delete_range(rest)),
@@ -280,6 +287,7 @@ fn read_from(rest: &[Token]) -> Result<TableOp, String> {
         key: Vec::new(),
         from: Some(from.ok_or("READ TABLE without FROM")?),
         binary: false,
+        using: None,
     })
 }
 
@@ -461,7 +469,11 @@ impl<'r> Interp<'r, '_> {
                 key,
                 from,
                 binary,
-            } => self.exec_read_key(table, target, key, from.as_ref(), *binary)?,
+                using,
+            } => match using {
+                Some(name) => self.read_secondary(table, target, key, name)?,
+                None => self.exec_read_key(table, target, key, from.as_ref(), *binary)?,
+            },
             TableOp::Describe {
                 table,
                 kind,
@@ -932,7 +944,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Compares a row's key components with the key values, component by component.
-    fn cmp_key(&self, row: &Value, key: &[(String, Value)]) -> Exec<Ordering> {
+    pub(crate) fn cmp_key(&self, row: &Value, key: &[(String, Value)]) -> Exec<Ordering> {
         for (c, v) in key {
             let Some(x) = component(row, c) else {
                 return Err(self.not_supported(&format!("key component {c}")));
@@ -948,7 +960,7 @@ impl<'r> Interp<'r, '_> {
 
 /// The key values converted to the types of the row components they are compared with (ABAP
 /// converts the search operand to the component's type), when that works.
-fn typed_key(rows: &[Value], key: Vec<(String, Value)>) -> Vec<(String, Value)> {
+pub(crate) fn typed_key(rows: &[Value], key: Vec<(String, Value)>) -> Vec<(String, Value)> {
     let Some(first) = rows.first() else {
         return key;
     };

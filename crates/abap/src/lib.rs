@@ -42,6 +42,7 @@ mod parser;
 mod ranges;
 mod refs;
 mod repository;
+mod secondary_keys;
 mod state;
 mod statements;
 mod string_statements;

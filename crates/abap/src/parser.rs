@@ -17,7 +17,8 @@ use crate::expr::{
 use crate::lexer::{Token, TokenKind, lex};
 use crate::statements::{Statement, split};
 use crate::value::{
-    MAX_C_LENGTH, MAX_X_LENGTH, StructType, TableKey, TableKind, TableType, Type, named_type,
+    MAX_C_LENGTH, MAX_X_LENGTH, SecondaryKey, StructType, TableKey, TableKind, TableType, Type,
+    named_type,
 };
 
 /// A data declaration made with `DATA BEGIN OF … END OF`.
@@ -1216,6 +1217,7 @@ impl Body<'_, '_> {
                             from,
                             to,
                             cond,
+                            key,
                             ..
                         }) => StmtKind::Table(Box::new(crate::ast::TableStmt::Loop {
                             table,
@@ -1223,6 +1225,7 @@ impl Body<'_, '_> {
                             from,
                             to,
                             cond,
+                            key,
                             body,
                         })),
                         Ok(_) => unsupported(&st, true),
@@ -2088,18 +2091,22 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
     };
     let mut unique = false;
     let mut key = TableKey::Default;
+    let mut secondary_keys: Vec<SecondaryKey> = Vec::new();
     let mut err: Option<String> = None;
     let stop = |x: &str| matches!(x, "WITH" | "INITIAL" | "VALUE" | "READ-ONLY" | "");
     while i < toks.len() {
         match w(i).as_str() {
             "WITH" => {
                 i += 1;
-                let mut sec = false;
+                // Each `WITH` clause has its own uniqueness; SORTED/HASHED make it secondary.
+                let mut clause_unique = None;
+                let mut secondary_sorted = None;
                 loop {
                     match w(i).as_str() {
-                        "UNIQUE" => unique = true,
-                        "NON-UNIQUE" => unique = false,
-                        "SORTED" | "HASHED" => sec = true,
+                        "UNIQUE" => clause_unique = Some(true),
+                        "NON-UNIQUE" => clause_unique = Some(false),
+                        "SORTED" => secondary_sorted = Some(true),
+                        "HASHED" => secondary_sorted = Some(false),
                         _ => break,
                     }
                     i += 1;
@@ -2107,6 +2114,7 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
                 match w(i).as_str() {
                     "DEFAULT" if w(i + 1) == "KEY" => {
                         key = TableKey::Default;
+                        unique = clause_unique.unwrap_or(unique);
                         i += 2;
                     }
                     "EMPTY" if w(i + 1) == "KEY" => {
@@ -2116,20 +2124,33 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
                     "KEY" => {
                         i += 1;
                         let mut comps = Vec::new();
+                        let mut name = None;
                         if w(i + 1) == "COMPONENTS" || w(i + 1) == "ALIAS" {
-                            if w(i) != "PRIMARY_KEY" || sec {
-                                err.get_or_insert_with(|| "secondary table key".into());
-                            }
+                            name = Some(w(i));
                             i += if w(i + 1) == "ALIAS" { 4 } else { 2 };
                         }
                         while i < toks.len() && !stop(&w(i)) {
                             comps.push(w(i));
                             i += 1;
                         }
-                        if sec {
-                            err.get_or_insert_with(|| "secondary table key".into());
-                        } else {
-                            key = TableKey::Comps(comps);
+                        let secondary = secondary_sorted.is_some()
+                            || name.as_deref().is_some_and(|n| n != "PRIMARY_KEY");
+                        match (secondary, name) {
+                            (true, Some(name)) => secondary_keys.push(SecondaryKey {
+                                name,
+                                sorted: secondary_sorted != Some(false),
+                                unique: clause_unique.unwrap_or(false),
+                                comps,
+                            }),
+                            (true, None) => {
+                                err.get_or_insert_with(|| {
+                                    "secondary table key without a name".into()
+                                });
+                            }
+                            (false, _) => {
+                                key = TableKey::Comps(comps);
+                                unique = clause_unique.unwrap_or(unique);
+                            }
                         }
                     }
                     other => {
@@ -2150,6 +2171,7 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
             line,
             unique,
             key,
+            secondary: secondary_keys,
         }))),
     };
     Some((ty, i))

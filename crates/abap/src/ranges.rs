@@ -28,6 +28,7 @@ pub fn range_type(low: Type) -> Type {
         })),
         unique: false,
         key: TableKey::Default,
+        secondary: Vec::new(),
     }))
 }
 

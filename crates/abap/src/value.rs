@@ -99,6 +99,18 @@ pub struct TableType {
     pub line: Type,
     pub unique: bool,
     pub key: TableKey,
+    /// Secondary keys (`WITH [NON-]UNIQUE SORTED|HASHED KEY name COMPONENTS …`).
+    pub secondary: Vec<SecondaryKey>,
+}
+
+/// A secondary table key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecondaryKey {
+    pub name: String,
+    /// Sorted (else hashed).
+    pub sorted: bool,
+    pub unique: bool,
+    pub comps: Vec<String>,
 }
 
 impl TableType {
@@ -350,6 +362,7 @@ pub fn ddic_type(name: &str) -> Option<Type> {
         line,
         unique: false,
         key: TableKey::Default,
+        secondary: Vec::new(),
     })))
 }
 

@@ -298,3 +298,26 @@ fn loop_using_the_primary_key() {
     out->write( s ).");
     assert_eq!(o, "31");
 }
+
+#[test]
+fn secondary_keys() {
+    let o = out(
+        "    TYPES tt_keyed TYPE STANDARD TABLE OF ty_row WITH NON-UNIQUE KEY name
+                       WITH NON-UNIQUE SORTED KEY by_qty COMPONENTS qty
+                       WITH UNIQUE HASHED KEY by_name COMPONENTS name.
+    DATA(rows) = VALUE tt_keyed( ( name = `c` qty = 3 ) ( name = `a` qty = 9 ) ( name = `b` qty = 1 ) ).
+    DATA s TYPE string.
+    LOOP AT rows INTO DATA(r) USING KEY by_qty WHERE qty > 1.
+      s = |{ s } { r-name }{ sy-tabix }|.
+    ENDLOOP.
+    out->write( s ).
+    READ TABLE rows INTO r WITH KEY by_qty COMPONENTS qty = 3.
+    out->write( |{ sy-subrc } { sy-tabix } { r-name }| ).
+    READ TABLE rows INTO r WITH KEY by_qty COMPONENTS qty = 5.
+    out->write( |{ sy-subrc } { sy-tabix }| ).
+    READ TABLE rows INTO r WITH TABLE KEY by_name COMPONENTS name = `a`.
+    out->write( |{ sy-subrc } { sy-tabix } { r-qty }| ).
+    out->write( |{ rows[ KEY by_name name = `b` ]-qty } { rows[ KEY by_qty COMPONENTS qty = 9 ]-name }| ).",
+    );
+    assert_eq!(o, " c2 a3\n0 2 c\n4 3\n0 0 9\n1 a");
+}
