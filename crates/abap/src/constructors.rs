@@ -8,6 +8,8 @@
 //! `FOR … UNTIL` checks its condition from the second pass on (at least one pass), `FOR …
 //! WHILE` before every pass.
 
+use std::cmp::Ordering;
+
 use crate::ast::{BinOp, Cond, Expr, Path};
 use crate::expr::{ExprParser, Unsup, is_name, parse_path};
 use crate::interp::{Exec, Interp};
@@ -140,6 +142,16 @@ pub enum ForKind {
         table: Expr,
         index_into: Option<String>,
         cond: Option<Cond>,
+    },
+    /// `FOR GROUPS group OF wa IN itab [WHERE ( cond )] GROUP BY key [ASCENDING|DESCENDING]
+    /// [WITHOUT MEMBERS]`: `group` holds each group's key; `FOR m IN GROUP group` walks its
+    /// members.
+    Groups {
+        row: String,
+        table: Expr,
+        cond: Option<Cond>,
+        key: crate::groups::GroupKey,
+        descending: Option<bool>,
     },
     /// `FOR i = start [THEN next] UNTIL|WHILE cond`.
     Iter {
@@ -414,14 +426,23 @@ impl<'t> Cur<'t> {
         while self.peek_kw("FOR") {
             self.pos += 1;
             if self.peek_kw("GROUPS") {
-                return Err(Unsup("FOR GROUPS".into()));
+                out.push(self.for_groups()?);
+                continue;
             }
             let var = self.name()?;
-            let kind = if self.peek_kw("IN") {
-                self.pos += 1;
-                if self.peek_kw("GROUP") {
-                    return Err(Unsup("FOR … IN GROUP".into()));
+            let kind = if self.peek_kw("IN") && self.word_at(1) == "GROUP" {
+                self.pos += 2;
+                let group = self.name()?;
+                ForKind::In {
+                    table: Expr::Path(Path {
+                        base: crate::groups::members_var(&group),
+                        rest: Vec::new(),
+                    }),
+                    index_into: None,
+                    cond: None,
                 }
+            } else if self.peek_kw("IN") {
+                self.pos += 1;
                 let table_toks = self.until(|t, i| {
                     let w = upper(t.get(i));
                     matches!(
@@ -491,6 +512,66 @@ impl<'t> Cur<'t> {
             out.push(For { var, kind, lets });
         }
         Ok(out)
+    }
+
+    /// After `FOR`: `GROUPS group OF wa IN itab [WHERE ( … )] GROUP BY key [ASCENDING|
+    /// DESCENDING] [WITHOUT MEMBERS] [LET …]`.
+    fn for_groups(&mut self) -> PResult<For> {
+        self.pos += 1;
+        let var = self.name()?;
+        self.expect_kw("OF")?;
+        let row = self.name()?;
+        self.expect_kw("IN")?;
+        let table_toks =
+            self.until(|t, i| matches!(upper(t.get(i)).as_str(), "WHERE" | "GROUP" | "USING"));
+        let table = self.full_expr(table_toks)?;
+        let cond = if self.peek_kw("WHERE") {
+            self.pos += 1;
+            let c = self.group()?;
+            Some(self.full_cond(c)?)
+        } else {
+            None
+        };
+        if !(self.peek_kw("GROUP") && self.word_at(1) == "BY") {
+            return Err(Unsup("FOR GROUPS without GROUP BY".into()));
+        }
+        self.pos += 2;
+        let key_toks = if self.peek().is_some_and(|t| t.kind == TokenKind::LParen) {
+            let start = self.pos;
+            self.group()?;
+            self.toks.get(start..self.pos).unwrap_or(&[])
+        } else {
+            self.until(|t, i| {
+                let w = upper(t.get(i));
+                matches!(
+                    w.as_str(),
+                    "ASCENDING" | "DESCENDING" | "WITHOUT" | "LET" | "FOR" | "NEXT"
+                ) || row_start(t, i)
+            })
+        };
+        let key = crate::groups::group_key(key_toks).map_err(Unsup)?;
+        let mut descending = None;
+        loop {
+            match self.word_at(0).as_str() {
+                "ASCENDING" => descending = Some(false),
+                "DESCENDING" => descending = Some(true),
+                "WITHOUT" if self.word_at(1) == "MEMBERS" => self.pos += 1,
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        let lets = self.lets()?;
+        Ok(For {
+            var,
+            kind: ForKind::Groups {
+                row,
+                table,
+                cond,
+                key,
+                descending,
+            },
+            lets,
+        })
     }
 
     fn value(&mut self, ty: Option<String>) -> PResult<Ctor> {
@@ -1041,6 +1122,76 @@ impl<'r> Interp<'r, '_> {
                     if let Some(ix) = index_into {
                         self.bind_helper(ix, Value::I(crate::itab::as_i32(i + 1)), scope)?;
                     }
+                    self.bind_lets(&first.lets, scope)?;
+                    self.iterate(rest, scope, body)?;
+                }
+            }
+            ForKind::Groups {
+                row,
+                table,
+                cond,
+                key,
+                descending,
+            } => {
+                let Value::Table(tt, rows) = self.eval(table)? else {
+                    return Err(self.not_supported("FOR GROUPS … IN a non-table"));
+                };
+                let mut groups: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
+                for r in rows {
+                    self.tick()?;
+                    self.bind_helper(row, r.clone(), scope)?;
+                    if let Some(c) = cond
+                        && !self.where_match(c, &r)?
+                    {
+                        continue;
+                    }
+                    let k = match key {
+                        crate::groups::GroupKey::Single(e) => vec![self.operand_value(e)?],
+                        crate::groups::GroupKey::Fields(parts) => {
+                            let mut k = Vec::new();
+                            for (_, p) in parts {
+                                if let crate::groups::KeyPart::Expr(e) = p {
+                                    k.push(self.operand_value(e)?);
+                                }
+                            }
+                            k
+                        }
+                    };
+                    match groups.iter_mut().find(|(gk, _)| *gk == k) {
+                        Some((_, members)) => members.push(r),
+                        None => groups.push((k, vec![r])),
+                    }
+                }
+                if let Some(desc) = descending {
+                    let mut err = None;
+                    groups.sort_by(|a, b| {
+                        for (x, y) in a.0.iter().zip(&b.0) {
+                            match self.compare(x, y) {
+                                Ok(Ordering::Equal) => {}
+                                Ok(o) => return if *desc { o.reverse() } else { o },
+                                Err(e) => {
+                                    err.get_or_insert(e);
+                                    return Ordering::Equal;
+                                }
+                            }
+                        }
+                        Ordering::Equal
+                    });
+                    if let Some(e) = err {
+                        return Err(e);
+                    }
+                }
+                let members_ty = crate::groups::members_type(&tt.line);
+                for (gi, (k, members)) in groups.into_iter().enumerate() {
+                    self.tick()?;
+                    let size = members.len();
+                    let value = crate::groups::group_key_value(key, &k, size, gi);
+                    self.bind_helper(&first.var, value, scope)?;
+                    self.bind_helper(
+                        &crate::groups::members_var(&first.var),
+                        Value::Table(members_ty.clone(), members),
+                        scope,
+                    )?;
                     self.bind_lets(&first.lets, scope)?;
                     self.iterate(rest, scope, body)?;
                 }

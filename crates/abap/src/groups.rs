@@ -194,7 +194,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
     })
 }
 
-fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
+pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
     let structured = toks.first().is_some_and(|t| t.kind == TokenKind::LParen)
         && toks.last().is_some_and(|t| t.kind == TokenKind::RParen)
         && upper(toks.get(2)) == "=";
@@ -238,6 +238,47 @@ fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
         return Err("empty group key".into());
     }
     Ok(GroupKey::Fields(out))
+}
+
+/// The value of a group key: the key operand, or a structure of the key components with
+/// `GROUP SIZE` and `GROUP INDEX` (1-based) filled in.
+pub fn group_key_value(key: &GroupKey, vals: &[Value], size: usize, index: usize) -> Value {
+    match key {
+        GroupKey::Single(_) => vals.first().cloned().unwrap_or(Value::I(0)),
+        GroupKey::Fields(parts) => {
+            let mut comps = Vec::new();
+            let mut out = Vec::new();
+            let mut k = vals.iter();
+            for (name, p) in parts {
+                let v = match p {
+                    KeyPart::Expr(_) => k.next().cloned().unwrap_or(Value::I(0)),
+                    KeyPart::Size => Value::I(crate::itab::as_i32(size)),
+                    KeyPart::Index => Value::I(crate::itab::as_i32(index + 1)),
+                };
+                comps.push((name.clone(), v.type_of()));
+                out.push(v);
+            }
+            Value::Struct(
+                Arc::new(StructType {
+                    name: String::new(),
+                    comps,
+                }),
+                out,
+            )
+        }
+    }
+}
+
+/// The standard table type (empty key) of a group's members.
+pub fn members_type(line: &Type) -> Arc<TableType> {
+    Arc::new(TableType {
+        name: String::new(),
+        kind: TableKind::Standard,
+        line: line.clone(),
+        unique: false,
+        key: TableKey::Empty,
+        secondary: Vec::new(),
+    })
 }
 
 /// A group: its key (without size and index yet) and the row numbers of its members.
@@ -364,30 +405,7 @@ impl<'r> Interp<'r, '_> {
         let size = rows.len();
         match &g.group {
             Some((path, inline)) => {
-                let key = match &g.key {
-                    GroupKey::Single(_) => gr.key.first().cloned().unwrap_or(Value::I(0)),
-                    GroupKey::Fields(parts) => {
-                        let mut comps = Vec::new();
-                        let mut vals = Vec::new();
-                        let mut k = gr.key.iter();
-                        for (name, p) in parts {
-                            let v = match p {
-                                KeyPart::Expr(_) => k.next().cloned().unwrap_or(Value::I(0)),
-                                KeyPart::Size => Value::I(crate::itab::as_i32(size)),
-                                KeyPart::Index => Value::I(crate::itab::as_i32(index + 1)),
-                            };
-                            comps.push((name.clone(), v.type_of()));
-                            vals.push(v);
-                        }
-                        Value::Struct(
-                            Arc::new(StructType {
-                                name: String::new(),
-                                comps,
-                            }),
-                            vals,
-                        )
-                    }
-                };
+                let key = group_key_value(&g.key, &gr.key, size, index);
                 if *inline {
                     self.declare_inline(&path.base, key.type_of());
                 }

@@ -124,3 +124,26 @@ fn control_levels_with_sum() {
         "first\nnew E ***\nrow d\nend E 4\nnew N ***\nrow a\nrow c\nend N 4\nnew S ***\nrow b\nend S 2\ntotal 10 **"
     );
 }
+
+#[test]
+fn for_groups_in_value_and_reduce() {
+    let o = out("    TYPES: BEGIN OF ty_total,
+             region TYPE string,
+             count  TYPE i,
+             qty    TYPE i,
+           END OF ty_total,
+           tt_totals TYPE STANDARD TABLE OF ty_total WITH EMPTY KEY.
+    DATA(totals) = VALUE tt_totals(
+      FOR GROUPS grp OF s IN sales WHERE ( qty > 1 ) GROUP BY s-region ASCENDING
+      ( region = grp
+        count = REDUCE i( INIT n = 0 FOR m IN GROUP grp NEXT n = n + 1 )
+        qty = REDUCE i( INIT q = 0 FOR m IN GROUP grp NEXT q = q + m-qty ) ) ).
+    LOOP AT totals INTO DATA(t).
+      out->write( |{ t-region } { t-count } { t-qty }| ).
+    ENDLOOP.
+    DATA(sizes) = REDUCE string( INIT txt = ``
+      FOR GROUPS g OF r IN sales GROUP BY ( reg = r-region size = GROUP SIZE )
+      NEXT txt = |{ txt }{ g-reg }{ g-size }| ).
+    out->write( sizes ).");
+    assert_eq!(o, "E 1 4\nN 1 3\nS 1 2\nN2S1E1");
+}
