@@ -529,7 +529,11 @@ impl<'t> ExprParser<'t> {
                 }
                 let up = w.to_ascii_uppercase();
                 let glued_paren = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
-                if up == "NEW" {
+                // `VALUE ty( `, `NEW #( `: a constructor only when a type and a glued `(`
+                // follow; otherwise the word names a data object (`value`, `ref`, …).
+                let ctor_form = self.peek().is_some_and(|t| t.word().is_some())
+                    && glued_paren_next(self.peek_at(1));
+                if up == "NEW" && ctor_form {
                     let class = self
                         .next()
                         .and_then(Token::word)
@@ -548,18 +552,18 @@ impl<'t> ExprParser<'t> {
                         _ => return Err(Unsup("constructor expression NEW".into())),
                     }
                 }
-                if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") {
+                if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") && ctor_form {
                     return self.constructor(&up);
                 }
-                if up == "VALUE" {
+                if up == "VALUE" && ctor_form {
                     return self.value_constructor();
                 }
                 if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST" | "FILTER")
-                    && glued_paren_next(self.peek_at(1))
+                    && ctor_form
                 {
                     return self.other_constructor(&up);
                 }
-                if up == "REF" {
+                if up == "REF" && ctor_form {
                     return self.ref_constructor();
                 }
                 if let Some(name) = w.strip_suffix('[') {
@@ -574,7 +578,7 @@ impl<'t> ExprParser<'t> {
                         cond,
                     })));
                 }
-                if CONSTRUCTORS.contains(&up.as_str()) {
+                if CONSTRUCTORS.contains(&up.as_str()) && ctor_form {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }
                 let rest = self.toks.get(self.pos..).unwrap_or(&[]);

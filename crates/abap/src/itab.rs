@@ -607,6 +607,15 @@ impl<'r> Interp<'r, '_> {
                 })
             }
             Cond::IsInitial(e) => Ok(left(self, e)?.is_initial()),
+            Cond::IsBound(e) => match left(self, e)? {
+                Value::Ref { target, .. } => Ok(target.is_some()),
+                Value::DataRef(r) => Ok(self.data_ref_bound(&r)),
+                _ => Err(self.not_supported("IS BOUND on data")),
+            },
+            Cond::IsInstanceOf(e, class) => {
+                let v = left(self, e)?;
+                self.is_instance_of(&Expr::Lit(v), class)
+            }
             Cond::In(x, r) => {
                 let x = left(self, x)?;
                 let r = self.eval(r)?;

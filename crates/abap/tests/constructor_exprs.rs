@@ -260,3 +260,14 @@ fn filter_with_where_except_and_in() {
     );
     assert_eq!(o, "2 1 ac b");
 }
+
+#[test]
+fn constructor_keywords_as_data_object_names() {
+    let o = out("    DATA value TYPE i VALUE 3.
+    DATA ref TYPE i VALUE 4.
+    DATA cast TYPE string VALUE `c`.
+    DATA(sum) = value + ref.
+    value = value * 2.
+    out->write( |{ sum } { value } { cast }| ).");
+    assert_eq!(o, "7 6 c");
+}

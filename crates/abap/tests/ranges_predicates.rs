@@ -163,3 +163,24 @@ fn boolean_functions() {
     ENDIF.");
     assert_eq!(o, "[][X][ ] 1\nin");
 }
+
+#[test]
+fn reference_predicates_on_row_components_in_where() {
+    let o = out(
+        "    TYPES: BEGIN OF ty_pet,
+             name TYPE string,
+             ref  TYPE REF TO lcl_animal,
+           END OF ty_pet.
+    DATA pets TYPE STANDARD TABLE OF ty_pet WITH EMPTY KEY.
+    pets = VALUE #( ( name = `rex` ref = NEW lcl_dog( ) ) ( name = `none` ) ( name = `cat` ref = NEW lcl_animal( ) ) ).
+    DATA s TYPE string.
+    LOOP AT pets INTO DATA(p) WHERE ref IS BOUND.
+      s = |{ s } { p-name }|.
+    ENDLOOP.
+    LOOP AT pets INTO p WHERE ref IS INSTANCE OF lif_pet.
+      s = |{ s } pet:{ p-name }|.
+    ENDLOOP.
+    out->write( s ).",
+    );
+    assert_eq!(o, " rex cat pet:rex");
+}
