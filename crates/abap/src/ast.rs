@@ -323,6 +323,8 @@ pub enum TableStmt {
         what: Option<Expr>,
         table: Path,
         index: Option<Expr>,
+        /// `ASSIGNING <fs>` / `REFERENCE INTO dref`: the inserted row.
+        target: RowTarget,
     },
     Loop {
         table: Path,

@@ -135,20 +135,35 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             } else {
                 Some(expr(&rest[..into])?)
             };
+            // `ASSIGNING <fs>` / `REFERENCE INTO dref` at the end.
+            let target_at = (into + 1..rest.len())
+                .find(|k| matches!(word(rest.get(*k)).as_str(), "ASSIGNING" | "REFERENCE"));
+            let target = match target_at {
+                Some(k) => {
+                    let (t, n) = row_target(rest, k)?;
+                    if k + n != rest.len() {
+                        return Err("INSERT … with additions".into());
+                    }
+                    t
+                }
+                None => RowTarget::None,
+            };
+            let end = target_at.unwrap_or(rest.len());
             if word(rest.get(into + 1)) == "TABLE" {
-                if rest.len() != into + 3 {
+                if end != into + 3 {
                     return Err("INSERT INTO TABLE with additions".into());
                 }
                 return Ok(TableStmt::Insert {
                     what,
                     table: path(rest.get(into + 2))?,
                     index: None,
+                    target,
                 });
             }
             let table = path(rest.get(into + 1))?;
             let index = match word(rest.get(into + 2)).as_str() {
-                "INDEX" => Some(expr(&rest[into + 3..])?),
-                "" => None,
+                "INDEX" => Some(expr(rest.get(into + 3..end).unwrap_or(&[]))?),
+                _ if end == into + 2 => None,
                 other => return Err(format!("INSERT … {other}")),
             };
             Ok(TableStmt::Insert {
@@ -158,6 +173,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                     base: "SY".into(),
                     rest: vec![(crate::ast::Sel::Dash, "TABIX".into())],
                 }))),
+                target,
             })
         }
         "READ" => {
@@ -707,7 +723,12 @@ impl<'r> Interp<'r, '_> {
                 sy_set(self, "TABIX", as_i32(n));
                 self.put_row(&place, n.saturating_sub(1), target)?;
             }
-            TableStmt::Insert { what, table, index } => {
+            TableStmt::Insert {
+                what,
+                table,
+                index,
+                target,
+            } => {
                 let (place, tt) = self.table_place(table)?;
                 let row = match what {
                     Some(e) => self.eval_typed(e, &tt.line)?,
@@ -725,6 +746,7 @@ impl<'r> Interp<'r, '_> {
                             Some(i) => {
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(i + 1));
+                                self.put_row(&place, i, target)?;
                             }
                             None => sy_set(self, "SUBRC", 4),
                         }
@@ -745,6 +767,7 @@ impl<'r> Interp<'r, '_> {
                                 }
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(k));
+                                self.put_row(&place, k - 1, target)?;
                             }
                             _ if n <= 0 => {
                                 return Err(

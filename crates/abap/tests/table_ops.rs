@@ -321,3 +321,26 @@ fn secondary_keys() {
     );
     assert_eq!(o, " c2 a3\n0 2 c\n4 3\n0 0 9\n1 a");
 }
+
+#[test]
+fn insert_with_assigning_and_reference_into() {
+    let o = out("    DATA sorted TYPE tt_sorted.
+    INSERT VALUE #( name = `m` qty = 1 ) INTO TABLE sorted ASSIGNING FIELD-SYMBOL(<r>).
+    <r>-qty = 5.
+    INSERT VALUE #( name = `a` ) INTO TABLE sorted REFERENCE INTO DATA(ref).
+    ref->qty = 7.
+    INSERT INITIAL LINE INTO TABLE sorted ASSIGNING <r>.
+    out->write( |{ sy-tabix } [{ <r>-name }]| ).
+    DATA(ints) = VALUE tt_ints( ( 1 ) ( 3 ) ).
+    INSERT 2 INTO ints INDEX 2 ASSIGNING FIELD-SYMBOL(<i>).
+    <i> = 20.
+    DATA s TYPE string.
+    LOOP AT sorted INTO DATA(x).
+      s = |{ s } { x-name }{ x-qty }|.
+    ENDLOOP.
+    LOOP AT ints INTO DATA(n).
+      s = |{ s } { n }|.
+    ENDLOOP.
+    out->write( s ).");
+    assert_eq!(o, "1 []\n 0 a7 m5 1 20 3");
+}
