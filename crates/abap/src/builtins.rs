@@ -94,6 +94,11 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Illegal offset or length access",
     ),
     (
+        "CX_SY_STRG_PAR_VAL",
+        Some("CX_DYNAMIC_CHECK"),
+        "Invalid parameter value for a string function",
+    ),
+    (
         "CX_SY_CREATE_OBJECT_ERROR",
         Some("CX_DYNAMIC_CHECK"),
         "The object cannot be created",
@@ -153,9 +158,12 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         "ITAB_LINE_NOT_FOUND" => "CX_SY_ITAB_LINE_NOT_FOUND",
         "ITAB_DUPLICATE_KEY" => "CX_SY_ITAB_DUPLICATE_KEY",
         "MOVE_CAST_ERROR" => "CX_SY_MOVE_CAST_ERROR",
-        "STRING_OFFSET_TOO_LARGE" | "STRING_LENGTH_TOO_LARGE" | "DATA_OFFSET_LENGTH_TOO_LARGE" => {
-            "CX_SY_RANGE_OUT_OF_BOUNDS"
-        }
+        "STRING_OFFSET_TOO_LARGE"
+        | "STRING_LENGTH_TOO_LARGE"
+        | "DATA_OFFSET_LENGTH_TOO_LARGE"
+        | "STRING_OFFSET_NEGATIVE"
+        | "STRING_LENGTH_NEGATIVE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
+        crate::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         _ => return None,
     })
 }

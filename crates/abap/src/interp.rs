@@ -1167,6 +1167,9 @@ impl<'r> Interp<'r, '_> {
         if call.method == "ROUND" && call.args.positional.is_none() {
             return self.round_function(call);
         }
+        if let Some(v) = self.text_function(call)? {
+            return Ok(v);
+        }
         let arg = match (&call.args.positional, call.args.exporting.as_slice()) {
             (Some(e), []) => e,
             (None, [(n, e)]) if n == "VAL" => e,
@@ -1176,38 +1179,19 @@ impl<'r> Interp<'r, '_> {
             let Expr::Itab { table, sel, .. } = arg else {
                 return Err(self.not_supported("line_exists( ) without a table expression"));
             };
-            let found = self.table_expr_row(table, sel)?;
+            let found = self.table_expr_index(table, sel)?;
             return Ok(if call.method == "LINE_EXISTS" {
                 Value::C(if found.is_some() { "X" } else { " " }.into())
             } else {
-                Value::I(i32::from(found.is_some()))
+                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
             });
         }
         let v = self.eval(arg)?;
-        let text = || v.to_abap_string();
         let r = match call.method.as_str() {
             "LINES" => match &v {
                 Value::Table(_, rows) => Value::I(i32::try_from(rows.len()).unwrap_or(i32::MAX)),
                 _ => return Err(self.not_supported("lines( ) of a non-table")),
             },
-            "STRLEN" => {
-                let n = match &v {
-                    Value::C(s) => s.trim_end_matches(' ').chars().count(),
-                    _ => text().map_err(|e| self.conv_error(e))?.chars().count(),
-                };
-                Value::I(i32::try_from(n).unwrap_or(i32::MAX))
-            }
-            "TO_UPPER" => Value::Str(text().map_err(|e| self.conv_error(e))?.to_uppercase()),
-            "TO_LOWER" => Value::Str(text().map_err(|e| self.conv_error(e))?.to_lowercase()),
-            "CONDENSE" => {
-                let t = text().map_err(|e| self.conv_error(e))?;
-                Value::Str(
-                    t.split(' ')
-                        .filter(|s| !s.is_empty())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                )
-            }
             "ABS" if matches!(v, Value::F(_) | Value::Int8(_) | Value::DecFloat(..)) => {
                 self.rounding_function("ABS", &v)?
             }

@@ -1057,6 +1057,15 @@ impl<'r> Interp<'r, '_> {
 
     /// Evaluates a table expression; `None` if no row matches (the caller raises).
     pub fn table_expr_row(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<Value>> {
+        Ok(self.table_expr_hit(table, sel)?.map(|(_, row)| row))
+    }
+
+    /// The 0-based index of the row a table expression means (`line_index( )`).
+    pub fn table_expr_index(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<usize>> {
+        Ok(self.table_expr_hit(table, sel)?.map(|(i, _)| i))
+    }
+
+    fn table_expr_hit(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<(usize, Value)>> {
         let tv = self.read(table)?;
         let Value::Table(_, rows) = &tv else {
             return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
@@ -1071,7 +1080,7 @@ impl<'r> Interp<'r, '_> {
                 self.find_row(rows, &k)?
             }
         };
-        Ok(i.and_then(|i| rows.get(i).cloned()))
+        Ok(i.and_then(|i| rows.get(i).cloned().map(|r| (i, r))))
     }
 }
 

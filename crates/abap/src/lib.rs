@@ -48,6 +48,7 @@ mod statements;
 mod string_statements;
 mod template_format;
 mod text_compare;
+mod text_functions;
 mod types;
 mod unit;
 mod unit_run;

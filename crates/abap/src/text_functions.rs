@@ -1,0 +1,906 @@
+//! Built-in string functions (`substring( val = s off = 1 len = 2 )`, `find`, `replace`,
+//! `segment`, `to_mixed`, …) with named arguments and the positional `func( x )` form.
+//!
+//! The text work is done by plain functions on character slices (offsets count characters);
+//! [`Interp::text_function`] evaluates the arguments and turns their errors into ABAP's
+//! exceptions. `regex`/`pcre` arguments are outside the subset (no regular expression engine
+//! in the workspace).
+
+use crate::ast::CallExpr;
+use crate::interp::{Exec, Interp, Unwind};
+use crate::value::{Type, Value};
+
+/// Functions that are only allowed as a logical expression (`IF contains( … )`).
+pub fn is_predicate_function(name: &str) -> bool {
+    matches!(name, "CONTAINS" | "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF")
+}
+
+/// The functions handled here, the name their positional argument stands for, and the named
+/// arguments each accepts.
+const FUNCTIONS: &[(&str, &str, &[&str])] = &[
+    ("SUBSTRING", "VAL", &["VAL", "OFF", "LEN"]),
+    (
+        "SUBSTRING_AFTER",
+        "VAL",
+        &["VAL", "SUB", "OCC", "LEN", "CASE"],
+    ),
+    (
+        "SUBSTRING_BEFORE",
+        "VAL",
+        &["VAL", "SUB", "OCC", "LEN", "CASE"],
+    ),
+    (
+        "SUBSTRING_FROM",
+        "VAL",
+        &["VAL", "SUB", "OCC", "LEN", "CASE"],
+    ),
+    ("SUBSTRING_TO", "VAL", &["VAL", "SUB", "OCC", "LEN", "CASE"]),
+    ("SHIFT_LEFT", "VAL", &["VAL", "PLACES", "CIRCULAR", "SUB"]),
+    ("SHIFT_RIGHT", "VAL", &["VAL", "PLACES", "CIRCULAR", "SUB"]),
+    (
+        "REPLACE",
+        "VAL",
+        &["VAL", "SUB", "WITH", "OCC", "CASE", "OFF", "LEN"],
+    ),
+    ("FIND", "VAL", &["VAL", "SUB", "OCC", "CASE", "OFF", "LEN"]),
+    ("COUNT", "VAL", &["VAL", "SUB", "CASE", "OFF", "LEN"]),
+    (
+        "CONTAINS",
+        "VAL",
+        &["VAL", "SUB", "START", "END", "CASE", "OCC"],
+    ),
+    ("CONTAINS_ANY_OF", "VAL", &["VAL", "SUB"]),
+    ("CONTAINS_ANY_NOT_OF", "VAL", &["VAL", "SUB"]),
+    ("CONDENSE", "VAL", &["VAL", "DEL", "FROM", "TO"]),
+    ("CONCAT_LINES_OF", "TABLE", &["TABLE", "SEP"]),
+    ("REPEAT", "VAL", &["VAL", "OCC"]),
+    ("REVERSE", "VAL", &["VAL"]),
+    ("SEGMENT", "VAL", &["VAL", "INDEX", "SEP", "SPACE"]),
+    ("TO_UPPER", "VAL", &["VAL"]),
+    ("TO_LOWER", "VAL", &["VAL"]),
+    ("TO_MIXED", "VAL", &["VAL", "SEP", "CASE"]),
+    ("FROM_MIXED", "VAL", &["VAL", "SEP", "CASE"]),
+    ("STRLEN", "VAL", &["VAL"]),
+    ("NUMOFCHAR", "VAL", &["VAL"]),
+    ("XSTRLEN", "VAL", &["VAL"]),
+    ("INSERT", "VAL", &["VAL", "SUB", "OFF"]),
+    ("TRANSLATE", "VAL", &["VAL", "FROM", "TO"]),
+    (
+        "CMAX",
+        "",
+        &[
+            "VAL1", "VAL2", "VAL3", "VAL4", "VAL5", "VAL6", "VAL7", "VAL8", "VAL9",
+        ],
+    ),
+    (
+        "CMIN",
+        "",
+        &[
+            "VAL1", "VAL2", "VAL3", "VAL4", "VAL5", "VAL6", "VAL7", "VAL8", "VAL9",
+        ],
+    ),
+];
+
+/// Longest string a function builds (`repeat( )` with a huge `occ`), in characters.
+pub const MAX_BUILT_CHARS: usize = 64 * 1024 * 1024;
+
+/// Why a string function fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StrErr {
+    /// Offset or length outside the string: `CX_SY_RANGE_OUT_OF_BOUNDS` (runtime error id).
+    Range(&'static str),
+    /// An argument value the function does not accept: `CX_SY_STRG_PAR_VAL`.
+    ParVal(String),
+    /// A result longer than the simulator builds.
+    TooLarge,
+    /// A use whose ABAP result is not pinned down here.
+    Unsupported(String),
+}
+
+type R<T> = Result<T, StrErr>;
+
+/// Runtime error id of `CX_SY_STRG_PAR_VAL` (mapped in `builtins.rs`).
+pub const PAR_VAL_DUMP: &str = "STRG_PAR_VAL";
+
+fn same(a: char, b: char, case: bool) -> bool {
+    a == b || (!case && a.to_lowercase().eq(b.to_lowercase()))
+}
+
+fn eq_at(hay: &[char], i: usize, sub: &[char], case: bool) -> bool {
+    hay.get(i..i + sub.len())
+        .is_some_and(|w| w.iter().zip(sub).all(|(a, b)| same(*a, *b, case)))
+}
+
+/// Offsets of the non-overlapping occurrences of `sub`, left to right (`sub` not empty).
+fn matches_forward(hay: &[char], sub: &[char], case: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + sub.len() <= hay.len() && !sub.is_empty() {
+        if eq_at(hay, i, sub, case) {
+            out.push(i);
+            i += sub.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Offset of the `occ`-th occurrence of `sub`: counted from the left for positive `occ`,
+/// from the right (searching backwards) for negative `occ`.
+fn nth_match(hay: &[char], sub: &[char], occ: i64, case: bool) -> R<Option<usize>> {
+    if sub.is_empty() {
+        return Err(StrErr::Unsupported("an empty sub argument".into()));
+    }
+    if occ == 0 {
+        return Err(StrErr::ParVal("occ = 0".into()));
+    }
+    if occ > 0 {
+        let all = matches_forward(hay, sub, case);
+        return Ok(usize::try_from(occ - 1)
+            .ok()
+            .and_then(|k| all.get(k).copied()));
+    }
+    let mut end = hay.len();
+    let mut found = 0i64;
+    loop {
+        let Some(start) = end.checked_sub(sub.len()) else {
+            return Ok(None);
+        };
+        let Some(i) = (0..=start).rev().find(|&i| eq_at(hay, i, sub, case)) else {
+            return Ok(None);
+        };
+        found += 1;
+        if found == -occ {
+            return Ok(Some(i));
+        }
+        end = i;
+    }
+}
+
+/// The part `[off, off + len)` of a string of `n` characters (defaults: 0 and the rest).
+fn section(n: usize, off: Option<i64>, len: Option<i64>) -> R<(usize, usize)> {
+    let off = off.unwrap_or(0);
+    let off = usize::try_from(off).map_err(|_| StrErr::Range("STRING_OFFSET_NEGATIVE"))?;
+    if off > n {
+        return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
+    }
+    let len = match len {
+        None => n - off,
+        Some(l) => usize::try_from(l).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?,
+    };
+    if len > n - off {
+        return Err(StrErr::Range("STRING_LENGTH_TOO_LARGE"));
+    }
+    Ok((off, len))
+}
+
+fn text(cs: &[char]) -> String {
+    cs.iter().collect()
+}
+
+/// `substring( val off len )`.
+pub fn substring(val: &[char], off: Option<i64>, len: Option<i64>) -> R<String> {
+    let (o, l) = section(val.len(), off, len)?;
+    Ok(text(&val[o..o + l]))
+}
+
+/// `substring_after|before|from|to( val sub occ len case )`; empty when `sub` is not found.
+pub fn substring_around(
+    func: &str,
+    val: &[char],
+    sub: &[char],
+    occ: i64,
+    len: Option<i64>,
+    case: bool,
+) -> R<String> {
+    let Some(at) = nth_match(val, sub, occ, case)? else {
+        return Ok(String::new());
+    };
+    let part = match func {
+        "SUBSTRING_AFTER" => &val[at + sub.len()..],
+        "SUBSTRING_FROM" => &val[at..],
+        "SUBSTRING_BEFORE" => &val[..at],
+        _ => &val[..at + sub.len()],
+    };
+    let Some(len) = len else {
+        return Ok(text(part));
+    };
+    let len = usize::try_from(len).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
+    if len > part.len() {
+        return Err(StrErr::Unsupported(format!(
+            "{}( ) with len beyond the substring",
+            func.to_ascii_lowercase()
+        )));
+    }
+    // `after`/`from` keep the first `len` characters, `before`/`to` the last ones (the ones
+    // next to the match).
+    Ok(match func {
+        "SUBSTRING_AFTER" | "SUBSTRING_FROM" => text(&part[..len]),
+        _ => text(&part[part.len() - len..]),
+    })
+}
+
+/// `find( val sub occ off len case )`: offset in `val`, -1 when not found.
+pub fn find(
+    val: &[char],
+    sub: &[char],
+    occ: i64,
+    off: Option<i64>,
+    len: Option<i64>,
+    case: bool,
+) -> R<i64> {
+    let (o, l) = section(val.len(), off, len)?;
+    Ok(match nth_match(&val[o..o + l], sub, occ, case)? {
+        Some(i) => i64::try_from(i + o).unwrap_or(i64::MAX),
+        None => -1,
+    })
+}
+
+/// `count( val sub off len case )`: non-overlapping occurrences.
+pub fn count(val: &[char], sub: &[char], off: Option<i64>, len: Option<i64>, case: bool) -> R<i64> {
+    if sub.is_empty() {
+        return Err(StrErr::Unsupported("count( ) with an empty sub".into()));
+    }
+    let (o, l) = section(val.len(), off, len)?;
+    Ok(i64::try_from(matches_forward(&val[o..o + l], sub, case).len()).unwrap_or(i64::MAX))
+}
+
+/// `replace( val sub with occ case )`: `occ = 0` replaces every occurrence.
+pub fn replace_sub(val: &[char], sub: &[char], with: &str, occ: i64, case: bool) -> R<String> {
+    if sub.is_empty() {
+        return Err(StrErr::Unsupported("replace( ) with an empty sub".into()));
+    }
+    let hits = if occ == 0 {
+        matches_forward(val, sub, case)
+    } else {
+        nth_match(val, sub, occ, case)?.into_iter().collect()
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    for h in hits {
+        out.extend(&val[i..h]);
+        out.push_str(with);
+        i = h + sub.len();
+    }
+    out.extend(&val[i..]);
+    Ok(out)
+}
+
+/// `replace( val off len with )`: the section replaced (only `off`: inserted there).
+pub fn replace_section(val: &[char], off: Option<i64>, len: Option<i64>, with: &str) -> R<String> {
+    let (o, l) = section(val.len(), Some(off.unwrap_or(0)), Some(len.unwrap_or(0)))?;
+    let mut out = text(&val[..o]);
+    out.push_str(with);
+    out.extend(&val[o + l..]);
+    Ok(out)
+}
+
+/// `shift_left|right( val places|circular|sub )`.
+pub fn shift(
+    left: bool,
+    val: &[char],
+    places: Option<i64>,
+    circular: Option<i64>,
+    sub: Option<&[char]>,
+) -> R<String> {
+    let n = val.len();
+    match (places, circular, sub) {
+        (Some(p), None, None) => {
+            let p = usize::try_from(p).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
+            if p > n {
+                return Err(StrErr::Unsupported(
+                    "shift by more places than characters".into(),
+                ));
+            }
+            Ok(if left {
+                text(&val[p..])
+            } else {
+                text(&val[..n - p])
+            })
+        }
+        (None, Some(c), None) => {
+            let c = usize::try_from(c).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
+            if n == 0 {
+                return Ok(String::new());
+            }
+            let k = if left { c % n } else { (n - c % n) % n };
+            let mut out = text(&val[k..]);
+            out.extend(&val[..k]);
+            Ok(out)
+        }
+        (None, None, sub) => {
+            // Without arguments blanks are removed.
+            let sub = sub.unwrap_or(&[' ']);
+            let (mut a, mut b) = (0, n);
+            if !sub.is_empty() {
+                if left {
+                    while eq_at(val, a, sub, true) {
+                        a += sub.len();
+                    }
+                } else {
+                    while b >= sub.len() && eq_at(val, b - sub.len(), sub, true) {
+                        b -= sub.len();
+                    }
+                }
+            }
+            Ok(text(&val[a..b]))
+        }
+        _ => Err(StrErr::Unsupported(
+            "shift function with more than one of places, circular, sub".into(),
+        )),
+    }
+}
+
+/// `condense( val del from to )`: `del` characters removed at both ends, every run of `from`
+/// characters replaced by the first character of `to`.
+pub fn condense(val: &[char], del: &[char], from: &[char], to: &[char]) -> String {
+    let mut a = 0;
+    let mut b = val.len();
+    while a < b && val.get(a).is_some_and(|c| del.contains(c)) {
+        a += 1;
+    }
+    while b > a && val.get(b - 1).is_some_and(|c| del.contains(c)) {
+        b -= 1;
+    }
+    let mut out = String::new();
+    let mut in_run = false;
+    for c in &val[a..b] {
+        if from.contains(c) {
+            if !in_run && let Some(t) = to.first() {
+                out.push(*t);
+            }
+            in_run = true;
+        } else {
+            out.push(*c);
+            in_run = false;
+        }
+    }
+    out
+}
+
+/// `segment( val index sep )` (`sep` a string) or `segment( val index space )` (`space` a set
+/// of characters; runs of them separate like one).
+pub fn segment(
+    val: &[char],
+    index: i64,
+    sep: Option<&[char]>,
+    space: Option<&[char]>,
+) -> R<String> {
+    let parts: Vec<String> = match (sep, space) {
+        (Some(sep), None) => {
+            if sep.is_empty() {
+                return Err(StrErr::ParVal("empty sep".into()));
+            }
+            let mut parts = Vec::new();
+            let mut i = 0;
+            for h in matches_forward(val, sep, true) {
+                parts.push(text(&val[i..h]));
+                i = h + sep.len();
+            }
+            parts.push(text(&val[i..]));
+            parts
+        }
+        (None, Some(space)) => {
+            if space.is_empty() {
+                return Err(StrErr::ParVal("empty space".into()));
+            }
+            text(val)
+                .split(|c| space.contains(&c))
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        }
+        _ => {
+            return Err(StrErr::Unsupported(
+                "segment( ) without one of sep, space".into(),
+            ));
+        }
+    };
+    let i = if index > 0 {
+        usize::try_from(index - 1).ok()
+    } else if index < 0 {
+        usize::try_from(-index)
+            .ok()
+            .and_then(|k| parts.len().checked_sub(k))
+    } else {
+        None
+    };
+    i.and_then(|i| parts.get(i).cloned())
+        .ok_or_else(|| StrErr::ParVal(format!("segment {index} does not exist")))
+}
+
+/// `to_mixed( val sep case )`: separators removed, the letter after each in upper case, the
+/// rest in lower case; the first character as `case` says (unchanged without `case`).
+pub fn to_mixed(val: &[char], sep: char, first: Option<char>) -> String {
+    let mut out = String::new();
+    let mut upper_next = false;
+    for (i, c) in val.iter().enumerate() {
+        if i == 0 {
+            match first {
+                Some(f) if f.is_lowercase() => out.extend(c.to_lowercase()),
+                Some(f) if f.is_uppercase() => out.extend(c.to_uppercase()),
+                _ => out.push(*c),
+            }
+        } else if *c == sep {
+            upper_next = true;
+        } else if upper_next {
+            out.extend(c.to_uppercase());
+            upper_next = false;
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
+}
+
+/// `from_mixed( val sep case )`: a separator before each upper case letter after the first
+/// character, everything in upper case (lower case when `case` is a lower case letter).
+pub fn from_mixed(val: &[char], sep: char, lower: bool) -> String {
+    let mut out = String::new();
+    for (i, c) in val.iter().enumerate() {
+        if i > 0 && c.is_uppercase() {
+            out.push(sep);
+        }
+        if lower {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+    }
+    out
+}
+
+/// `translate( val from to )`: each character of `from` becomes the one at the same place in
+/// `to`; `from` characters without a counterpart are removed.
+pub fn translate(val: &[char], from: &[char], to: &[char]) -> String {
+    let mut out = String::new();
+    for c in val {
+        match from.iter().position(|f| f == c) {
+            Some(k) => {
+                if let Some(t) = to.get(k) {
+                    out.push(*t);
+                }
+            }
+            None => out.push(*c),
+        }
+    }
+    out
+}
+
+/// Upper/lower case that keeps one character per character.
+fn map_case(val: &str, upper: bool) -> String {
+    val.chars()
+        .map(|c| {
+            let mut m: Box<dyn Iterator<Item = char>> = if upper {
+                Box::new(c.to_uppercase())
+            } else {
+                Box::new(c.to_lowercase())
+            };
+            match (m.next(), m.next()) {
+                (Some(one), None) => one,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+/// The text of a character-like argument: `c` without trailing blanks, other types converted
+/// to `string`.
+fn arg_text(v: &Value) -> Result<String, crate::value::ConvError> {
+    v.to_abap_string()
+}
+
+/// The text of an argument that is a set of characters or a separator (`del`, `from`, `to`,
+/// `sep`, `space`): here a `c` keeps its blanks, so `' '` means a blank.
+fn arg_chars_raw(v: &Value) -> Result<Vec<char>, crate::value::ConvError> {
+    match v {
+        Value::C(s) => Ok(s.chars().collect()),
+        other => Ok(other.to_abap_string()?.chars().collect()),
+    }
+}
+
+/// The evaluated arguments of one call.
+struct Args {
+    vals: Vec<(String, Value)>,
+}
+
+impl Args {
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.vals.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+impl<'r> Interp<'r, '_> {
+    fn str_err(&self, func: &str, e: StrErr) -> Unwind {
+        let f = func.to_ascii_lowercase();
+        match e {
+            StrErr::Range(id) => self.dump(
+                id,
+                format!("Illegal offset or length access in the function {f}( )"),
+            ),
+            StrErr::ParVal(what) => self.dump(
+                PAR_VAL_DUMP,
+                format!("Invalid argument for the function {f}( ): {what}"),
+            ),
+            StrErr::TooLarge => self.dump(
+                "STRING_SIZE_TOO_LARGE",
+                format!("The result of {f}( ) is too long"),
+            ),
+            StrErr::Unsupported(what) => self.not_supported(&format!("{f}( ) with {what}")),
+        }
+    }
+
+    fn text_arg(&self, args: &Args, name: &str) -> Exec<Option<Vec<char>>> {
+        args.get(name)
+            .map(|v| {
+                arg_text(v)
+                    .map(|s| s.chars().collect())
+                    .map_err(|e| self.conv_error(e))
+            })
+            .transpose()
+    }
+
+    fn raw_arg(&self, args: &Args, name: &str) -> Exec<Option<Vec<char>>> {
+        args.get(name)
+            .map(|v| arg_chars_raw(v).map_err(|e| self.conv_error(e)))
+            .transpose()
+    }
+
+    fn int_arg(&self, args: &Args, name: &str) -> Exec<Option<i64>> {
+        let Some(v) = args.get(name) else {
+            return Ok(None);
+        };
+        match v.convert(&Type::I).map_err(|e| self.conv_error(e))? {
+            Value::I(i) => Ok(Some(i64::from(i))),
+            _ => Err(self.not_supported(&format!("argument {name}"))),
+        }
+    }
+
+    /// `case = abap_true|abap_false` (default: case-sensitive).
+    fn case_arg(&self, args: &Args) -> Exec<bool> {
+        Ok(match args.get("CASE") {
+            None => true,
+            Some(v) => !arg_text(v)
+                .map_err(|e| self.conv_error(e))?
+                .trim()
+                .is_empty(),
+        })
+    }
+
+    /// A built-in string function; `None` when `call` names none of them.
+    pub fn text_function(&mut self, call: &CallExpr) -> Exec<Option<Value>> {
+        let func = call.method.as_str();
+        let Some((_, positional, allowed)) = FUNCTIONS.iter().find(|(n, _, _)| *n == func) else {
+            return Ok(None);
+        };
+        let a = &call.args;
+        if !a.importing.is_empty() || !a.changing.is_empty() || a.receiving.is_some() {
+            return Err(self.not_supported(&format!("{func}( ) with IMPORTING or CHANGING")));
+        }
+        let mut vals = Vec::new();
+        if let Some(e) = &a.positional {
+            if positional.is_empty() {
+                return Err(self.not_supported(&format!("{func}( ) with a positional argument")));
+            }
+            vals.push((positional.to_string(), self.eval(e)?));
+        }
+        for (n, e) in &a.exporting {
+            if n == "REGEX" || n == "PCRE" {
+                return Err(self.not_supported(&format!(
+                    "{}( ) with a regular expression ({})",
+                    func.to_ascii_lowercase(),
+                    n.to_ascii_lowercase()
+                )));
+            }
+            if !allowed.contains(&n.as_str()) || vals.iter().any(|(m, _)| m == n) {
+                return Err(self.not_supported(&format!(
+                    "{}( ) with argument {}",
+                    func.to_ascii_lowercase(),
+                    n.to_ascii_lowercase()
+                )));
+            }
+            vals.push((n.clone(), self.eval(e)?));
+        }
+        let args = Args { vals };
+        let r = self.text_function_of(func, &args)?;
+        r.map(Some).map_err(|e| self.str_err(func, e))
+    }
+
+    fn text_function_of(&mut self, func: &str, args: &Args) -> Exec<R<Value>> {
+        let str_ok = |r: R<String>| r.map(Value::Str);
+        if func == "CMAX" || func == "CMIN" {
+            let mut best: Option<String> = None;
+            for k in 1..=9 {
+                let Some(t) = self.text_arg(args, &format!("VAL{k}"))? else {
+                    continue;
+                };
+                let t: String = t.into_iter().collect();
+                best = Some(match best {
+                    Some(b) if (func == "CMAX") == (b >= t) => b,
+                    _ => t,
+                });
+            }
+            if args.get("VAL1").is_none() || args.get("VAL2").is_none() {
+                return Ok(Err(StrErr::Unsupported("fewer than val1 and val2".into())));
+            }
+            return Ok(Ok(Value::Str(best.unwrap_or_default())));
+        }
+        if func == "CONCAT_LINES_OF" {
+            let Some(Value::Table(_, rows)) = args.get("TABLE") else {
+                return Ok(Err(StrErr::Unsupported(
+                    "an argument that is no table".into(),
+                )));
+            };
+            let sep: String = self
+                .raw_arg(args, "SEP")?
+                .unwrap_or_default()
+                .into_iter()
+                .collect();
+            let mut out = String::new();
+            for (i, row) in rows.iter().enumerate() {
+                if matches!(row, Value::Struct(..) | Value::Table(..)) {
+                    return Ok(Err(StrErr::Unsupported(
+                        "a table of structured rows".into(),
+                    )));
+                }
+                if i > 0 {
+                    out.push_str(&sep);
+                }
+                out.push_str(&arg_text(row).map_err(|e| self.conv_error(e))?);
+                if out.len() > MAX_BUILT_CHARS {
+                    return Ok(Err(StrErr::TooLarge));
+                }
+            }
+            return Ok(Ok(Value::Str(out)));
+        }
+        if func == "XSTRLEN" {
+            return Ok(match args.get("VAL") {
+                Some(Value::X(b) | Value::XStr(b)) => {
+                    Ok(Value::I(i32::try_from(b.len()).unwrap_or(i32::MAX)))
+                }
+                _ => Err(StrErr::Unsupported(
+                    "an argument that is not byte-like".into(),
+                )),
+            });
+        }
+        let Some(val) = self.text_arg(args, "VAL")? else {
+            return Ok(Err(StrErr::Unsupported("no val argument".into())));
+        };
+        let case = self.case_arg(args)?;
+        let count_of = |n: usize| Value::I(i32::try_from(n).unwrap_or(i32::MAX));
+        Ok(match func {
+            "SUBSTRING" => {
+                let off = self.int_arg(args, "OFF")?;
+                let len = self.int_arg(args, "LEN")?;
+                str_ok(substring(&val, off, len))
+            }
+            "SUBSTRING_AFTER" | "SUBSTRING_BEFORE" | "SUBSTRING_FROM" | "SUBSTRING_TO" => {
+                let Some(sub) = self.text_arg(args, "SUB")? else {
+                    return Ok(Err(StrErr::Unsupported("no sub argument".into())));
+                };
+                let occ = self.int_arg(args, "OCC")?.unwrap_or(1);
+                let len = self.int_arg(args, "LEN")?;
+                str_ok(substring_around(func, &val, &sub, occ, len, case))
+            }
+            "SHIFT_LEFT" | "SHIFT_RIGHT" => {
+                let places = self.int_arg(args, "PLACES")?;
+                let circular = self.int_arg(args, "CIRCULAR")?;
+                let sub = self.text_arg(args, "SUB")?;
+                str_ok(shift(
+                    func == "SHIFT_LEFT",
+                    &val,
+                    places,
+                    circular,
+                    sub.as_deref(),
+                ))
+            }
+            "REPLACE" => {
+                let with: String = self
+                    .text_arg(args, "WITH")?
+                    .unwrap_or_default()
+                    .into_iter()
+                    .collect();
+                let off = self.int_arg(args, "OFF")?;
+                let len = self.int_arg(args, "LEN")?;
+                match self.text_arg(args, "SUB")? {
+                    Some(sub) if off.is_none() && len.is_none() => {
+                        let occ = self.int_arg(args, "OCC")?.unwrap_or(1);
+                        str_ok(replace_sub(&val, &sub, &with, occ, case))
+                    }
+                    None if off.is_some() || len.is_some() => {
+                        str_ok(replace_section(&val, off, len, &with))
+                    }
+                    _ => Err(StrErr::Unsupported("this combination of arguments".into())),
+                }
+            }
+            "FIND" | "COUNT" => {
+                let Some(sub) = self.text_arg(args, "SUB")? else {
+                    return Ok(Err(StrErr::Unsupported("no sub argument".into())));
+                };
+                let off = self.int_arg(args, "OFF")?;
+                let len = self.int_arg(args, "LEN")?;
+                let r = if func == "FIND" {
+                    let occ = self.int_arg(args, "OCC")?.unwrap_or(1);
+                    find(&val, &sub, occ, off, len, case)
+                } else {
+                    count(&val, &sub, off, len, case)
+                };
+                r.map(|n| Value::I(i32::try_from(n).unwrap_or(i32::MAX)))
+            }
+            "CONTAINS" => {
+                let occ = self.int_arg(args, "OCC")?;
+                let sub = self.text_arg(args, "SUB")?;
+                let start = self.text_arg(args, "START")?;
+                let end = self.text_arg(args, "END")?;
+                let r = match (sub, start, end) {
+                    (Some(sub), None, None) if !sub.is_empty() => {
+                        let need = occ.unwrap_or(1);
+                        if need <= 0 {
+                            Err(StrErr::ParVal(format!("occ = {need}")))
+                        } else {
+                            let n = matches_forward(&val, &sub, case).len();
+                            Ok(i64::try_from(n).unwrap_or(i64::MAX) >= need)
+                        }
+                    }
+                    (None, Some(s), None) if occ.is_none() => Ok(eq_at(&val, 0, &s, case)),
+                    (None, None, Some(s)) if occ.is_none() => Ok(val
+                        .len()
+                        .checked_sub(s.len())
+                        .is_some_and(|i| eq_at(&val, i, &s, case))),
+                    _ => Err(StrErr::Unsupported("this combination of arguments".into())),
+                };
+                r.map(abap_bool)
+            }
+            "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" => {
+                let Some(set) = self.raw_arg(args, "SUB")? else {
+                    return Ok(Err(StrErr::Unsupported("no sub argument".into())));
+                };
+                let any_of = func == "CONTAINS_ANY_OF";
+                Ok(abap_bool(val.iter().any(|c| set.contains(c) == any_of)))
+            }
+            "CONDENSE" => {
+                let blank = vec![' '];
+                let del = self.raw_arg(args, "DEL")?.unwrap_or_else(|| blank.clone());
+                let from = self.raw_arg(args, "FROM")?.unwrap_or_else(|| blank.clone());
+                let to = self.raw_arg(args, "TO")?.unwrap_or(blank);
+                Ok(Value::Str(condense(&val, &del, &from, &to)))
+            }
+            "REPEAT" => {
+                let occ = self.int_arg(args, "OCC")?.unwrap_or(0);
+                match usize::try_from(occ) {
+                    Err(_) => Err(StrErr::ParVal(format!("occ = {occ}"))),
+                    Ok(n) if n.saturating_mul(val.len()) > MAX_BUILT_CHARS => Err(StrErr::TooLarge),
+                    Ok(n) => Ok(Value::Str(text(&val).repeat(n))),
+                }
+            }
+            "REVERSE" => Ok(Value::Str(val.iter().rev().collect())),
+            "SEGMENT" => {
+                let Some(index) = self.int_arg(args, "INDEX")? else {
+                    return Ok(Err(StrErr::Unsupported("no index argument".into())));
+                };
+                let sep = self.raw_arg(args, "SEP")?;
+                let space = self.raw_arg(args, "SPACE")?;
+                str_ok(segment(&val, index, sep.as_deref(), space.as_deref()))
+            }
+            "TO_UPPER" | "TO_LOWER" => Ok(Value::Str(map_case(&text(&val), func == "TO_UPPER"))),
+            "TO_MIXED" | "FROM_MIXED" => {
+                let sep = match self.raw_arg(args, "SEP")? {
+                    None => '_',
+                    Some(s) => match s.first() {
+                        Some(c) => *c,
+                        None => return Ok(Err(StrErr::ParVal("empty sep".into()))),
+                    },
+                };
+                let first = match args.get("CASE") {
+                    Some(v) => arg_chars_raw(v)
+                        .map_err(|e| self.conv_error(e))?
+                        .first()
+                        .copied(),
+                    None => None,
+                };
+                Ok(Value::Str(if func == "TO_MIXED" {
+                    to_mixed(&val, sep, first)
+                } else {
+                    from_mixed(&val, sep, first.is_some_and(char::is_lowercase))
+                }))
+            }
+            "STRLEN" => Ok(count_of(val.len())),
+            "NUMOFCHAR" => {
+                // Trailing blanks do not count, in strings either.
+                let n = val.iter().rposition(|c| *c != ' ').map_or(0, |i| i + 1);
+                Ok(count_of(n))
+            }
+            "INSERT" => {
+                let sub: String = self
+                    .text_arg(args, "SUB")?
+                    .unwrap_or_default()
+                    .into_iter()
+                    .collect();
+                let off = self.int_arg(args, "OFF")?;
+                str_ok(replace_section(&val, off, Some(0), &sub))
+            }
+            "TRANSLATE" => {
+                let from = self.raw_arg(args, "FROM")?.unwrap_or_default();
+                let to = self.raw_arg(args, "TO")?.unwrap_or_default();
+                Ok(Value::Str(translate(&val, &from, &to)))
+            }
+            other => Err(StrErr::Unsupported(format!("function {other}"))),
+        })
+    }
+}
+
+/// A predicate function's result as `abap_bool`.
+fn abap_bool(b: bool) -> Value {
+    Value::C(if b { "X" } else { " " }.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cs(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn searching() {
+        let v = cs("abcabcab");
+        assert_eq!(find(&v, &cs("ab"), 1, None, None, true), Ok(0));
+        assert_eq!(find(&v, &cs("ab"), 2, None, None, true), Ok(3));
+        assert_eq!(find(&v, &cs("ab"), -1, None, None, true), Ok(6));
+        assert_eq!(find(&v, &cs("ab"), -3, None, None, true), Ok(0));
+        assert_eq!(find(&v, &cs("ab"), 4, None, None, true), Ok(-1));
+        assert_eq!(find(&v, &cs("AB"), 1, None, None, true), Ok(-1));
+        assert_eq!(find(&v, &cs("AB"), 1, None, None, false), Ok(0));
+        assert_eq!(find(&v, &cs("ab"), 1, Some(1), None, true), Ok(3));
+        assert_eq!(count(&cs("aaaa"), &cs("aa"), None, None, true), Ok(2));
+        // Backwards the last match wins: `aa` in `aaa` from the right is at 1.
+        assert_eq!(find(&cs("aaa"), &cs("aa"), -1, None, None, true), Ok(1));
+    }
+
+    #[test]
+    fn sections() {
+        let v = cs("abcdef");
+        assert_eq!(substring(&v, Some(2), Some(3)), Ok("cde".into()));
+        assert_eq!(substring(&v, Some(6), None), Ok(String::new()));
+        assert_eq!(
+            substring(&v, Some(7), None),
+            Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"))
+        );
+        assert_eq!(
+            substring(&v, Some(2), Some(-1)),
+            Err(StrErr::Range("STRING_LENGTH_NEGATIVE"))
+        );
+        assert_eq!(
+            replace_section(&v, Some(1), Some(2), "XY"),
+            Ok("aXYdef".into())
+        );
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(condense(&cs("  a   b  "), &[' '], &[' '], &[' ']), "a b");
+        assert_eq!(condense(&cs("xxaxxbxx"), &['x'], &['x'], &['-']), "a-b");
+        assert_eq!(
+            shift(true, &cs("abcde"), None, Some(2), None),
+            Ok("cdeab".into())
+        );
+        assert_eq!(
+            shift(false, &cs("abcde"), None, Some(2), None),
+            Ok("deabc".into())
+        );
+        assert_eq!(shift(true, &cs("  ab"), None, None, None), Ok("ab".into()));
+        assert_eq!(to_mixed(&cs("THIS_IS_A_TEXT"), '_', None), "ThisIsAText");
+        assert_eq!(from_mixed(&cs("ThisIsAText"), '_', false), "THIS_IS_A_TEXT");
+        assert_eq!(
+            segment(&cs("a,b,,c"), 3, Some(&[',']), None),
+            Ok(String::new())
+        );
+        assert_eq!(
+            segment(&cs("a  b c"), -1, None, Some(&[' '])),
+            Ok("c".into())
+        );
+        assert_eq!(translate(&cs("abcabc"), &cs("ab"), &cs("x")), "xcxc");
+    }
+}

@@ -1,0 +1,104 @@
+//! Built-in string functions: named and positional arguments, exact results, and the
+//! exceptions wrong arguments raise.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+fn dump_id(main: &str) -> String {
+    match run(main) {
+        Err(RunError::Dump { id, .. }) => id,
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn substrings() {
+    let main = "    DATA s TYPE string VALUE `Hello World`.\n    out->write( |[{ substring( val = s off = 6 len = 3 ) }]| ).\n    out->write( |[{ substring( val = s off = 6 ) }]| ).\n    out->write( |[{ substring( val = s len = 5 ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` occ = 2 ) }]| ).\n    out->write( |[{ substring_before( val = s sub = `o` occ = -1 ) }]| ).\n    out->write( |[{ substring_from( val = s sub = `W` ) }]| ).\n    out->write( |[{ substring_to( val = s sub = `l` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `x` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `WORLD` case = abap_false ) }]| ).\n    out->write( |[{ substring_before( val = s sub = `W` len = 3 ) }]| ).";
+    assert_eq!(
+        out(main),
+        "[Wor]\n[World]\n[Hello]\n[ World]\n[rld]\n[Hello W]\n[World]\n[Hel]\n[]\n[]\n[lo ]"
+    );
+}
+
+#[test]
+fn substring_range_errors_are_catchable() {
+    let main = "    DATA s TYPE string VALUE `abc`.\n    TRY.\n        out->write( substring( val = s off = 4 ) ).\n      CATCH cx_sy_range_out_of_bounds.\n        out->write( `off` ).\n    ENDTRY.\n    TRY.\n        out->write( substring( val = s off = 1 len = -1 ) ).\n      CATCH cx_sy_range_out_of_bounds INTO DATA(x).\n        out->write( `len` ).\n    ENDTRY.\n    TRY.\n        out->write( substring( val = s off = 2 len = 2 ) ).\n      CATCH cx_root.\n        out->write( `root` ).\n    ENDTRY.";
+    assert_eq!(out(main), "off\nlen\nroot");
+    assert_eq!(
+        dump_id("    out->write( substring( val = `abc` off = 9 ) )."),
+        "STRING_OFFSET_TOO_LARGE"
+    );
+}
+
+#[test]
+fn find_count_and_contains() {
+    let main = "    DATA s TYPE string VALUE `abcabcab`.\n    out->write( |{ find( val = s sub = `ab` ) }| ).\n    out->write( |{ find( val = s sub = `ab` occ = 2 ) }| ).\n    out->write( |{ find( val = s sub = `ab` occ = -1 ) }| ).\n    out->write( |{ find( val = s sub = `x` ) }| ).\n    out->write( |{ find( val = s sub = `AB` case = abap_false occ = 3 ) }| ).\n    out->write( |{ find( val = s sub = `c` off = 3 ) }| ).\n    out->write( |{ count( val = s sub = `ab` ) }| ).\n    out->write( |{ count( val = s sub = `B` case = abap_false ) }| ).\n    IF contains( val = s sub = `ca` ) AND NOT contains( val = s sub = `x` ).\n      out->write( `sub` ).\n    ENDIF.\n    IF contains( val = s start = `abc` ) AND contains( val = s end = `ab` ) AND NOT contains( val = s start = `b` ).\n      out->write( `start end` ).\n    ENDIF.\n    IF contains( val = s sub = `ab` occ = 3 ) AND NOT contains( val = s sub = `ab` occ = 4 ).\n      out->write( `occ` ).\n    ENDIF.\n    IF contains_any_of( val = s sub = `xyc` ) AND NOT contains_any_not_of( val = `aaa` sub = `a` ).\n      out->write( `any` ).\n    ENDIF.";
+    assert_eq!(
+        out(main),
+        "0\n3\n6\n-1\n6\n5\n3\n3\nsub\nstart end\nocc\nany"
+    );
+}
+
+#[test]
+fn replace_shift_condense() {
+    let main = "    DATA s TYPE string VALUE `a-b-c`.\n    out->write( replace( val = s sub = `-` with = `+` ) ).\n    out->write( replace( val = s sub = `-` with = `+` occ = 0 ) ).\n    out->write( replace( val = s sub = `-` with = `` occ = -1 ) ).\n    out->write( replace( val = s off = 1 len = 3 with = `XY` ) ).\n    out->write( replace( val = s off = 1 with = `*` ) ).\n    out->write( |[{ shift_left( val = `  ab ` ) }]| ).\n    out->write( |[{ shift_right( val = ` ab  ` ) }]| ).\n    out->write( shift_left( val = `abcde` places = 2 ) ).\n    out->write( shift_right( val = `abcde` places = 2 ) ).\n    out->write( shift_left( val = `abcde` circular = 2 ) ).\n    out->write( shift_right( val = `abcde` circular = 2 ) ).\n    out->write( shift_left( val = `xxxabc` sub = `x` ) ).\n    out->write( |[{ condense( `  a   b  ` ) }]| ).\n    out->write( |[{ condense( val = `xxaxxbxx` del = `x` from = `x` to = `-` ) }]| ).\n    out->write( |[{ condense( val = ` a  b ` from = ` ` to = `` ) }]| ).";
+    assert_eq!(
+        out(main),
+        "a+b-c\na+b+c\na-bc\naXYc\na*-b-c\n[ab ]\n[ ab]\ncde\nabc\ncdeab\ndeabc\nabc\n[a b]\n[a-b]\n[ab]"
+    );
+}
+
+#[test]
+fn other_functions() {
+    let main = "    DATA lt TYPE string_table.\n    APPEND `a` TO lt.\n    APPEND `b` TO lt.\n    APPEND `c` TO lt.\n    out->write( concat_lines_of( table = lt sep = `, ` ) ).\n    out->write( concat_lines_of( lt ) ).\n    out->write( repeat( val = `ab` occ = 3 ) ).\n    out->write( |[{ repeat( val = `ab` occ = 0 ) }]| ).\n    out->write( reverse( `abc` ) ).\n    out->write( segment( val = `a,b,c` index = 2 sep = `,` ) ).\n    out->write( segment( val = `a,b,c` index = -1 sep = `,` ) ).\n    out->write( segment( val = `a  b c` index = 2 space = ` ` ) ).\n    out->write( to_mixed( `THIS_IS_A_TEXT` ) ).\n    out->write( to_mixed( val = `this is` sep = ` ` ) ).\n    out->write( from_mixed( `ThisIsAText` ) ).\n    out->write( from_mixed( val = `helloWorld` sep = `-` ) ).\n    out->write( to_upper( `abc` ) && to_lower( `DEF` ) ).\n    DATA c10 TYPE c LENGTH 10 VALUE 'ab'.\n    out->write( |{ strlen( c10 ) }| ).\n    out->write( |{ strlen( `ab  ` ) }| ).\n    out->write( |{ numofchar( `ab  ` ) }| ).\n    out->write( cmax( val1 = `b` val2 = `c` val3 = `a` ) ).\n    out->write( cmin( val1 = `b` val2 = `c` val3 = `a` ) ).\n    out->write( insert( val = `abc` sub = `XY` off = 1 ) ).\n    out->write( translate( val = `abcabc` from = `ab` to = `x` ) ).";
+    assert_eq!(
+        out(main),
+        "a, b, c\nabc\nababab\n[]\ncba\nb\nc\nb\nThisIsAText\nthisIs\nTHIS_IS_A_TEXT\nHELLO-WORLD\nABCdef\n2\n4\n2\nc\na\naXYbc\nxcxc"
+    );
+}
+
+#[test]
+fn segment_and_repeat_errors() {
+    let main = "    TRY.\n        out->write( segment( val = `a,b` index = 3 sep = `,` ) ).\n      CATCH cx_sy_strg_par_val.\n        out->write( `no segment` ).\n    ENDTRY.\n    TRY.\n        out->write( repeat( val = `a` occ = -1 ) ).\n      CATCH cx_sy_strg_par_val.\n        out->write( `negative occ` ).\n    ENDTRY.";
+    assert_eq!(out(main), "no segment\nnegative occ");
+}
+
+#[test]
+fn boolean_functions_take_a_condition() {
+    let main = "    DATA a TYPE i VALUE 3.\n    DATA b TYPE i VALUE 2.\n    DATA(x) = xsdbool( a > b ).\n    out->write( |[{ x }][{ xsdbool( a < b ) }][{ boolc( a > b AND b > 1 ) }][{ boolc( a < b ) }]| ).\n    IF xsdbool( a < b ) = abap_false.\n      out->write( `xsdbool false is abap_false` ).\n    ENDIF.\n    out->write( |{ strlen( boolc( a < b ) ) }| ).";
+    assert_eq!(out(main), "[X][][X][ ]\nxsdbool false is abap_false\n1");
+}
+
+#[test]
+fn line_index_is_the_row_number() {
+    let main = "    TYPES: BEGIN OF ty, k TYPE i, v TYPE string, END OF ty.\n    DATA lt TYPE STANDARD TABLE OF ty WITH EMPTY KEY.\n    lt = VALUE #( ( k = 1 v = `a` ) ( k = 2 v = `b` ) ( k = 3 v = `c` ) ).\n    out->write( |{ line_index( lt[ k = 3 ] ) }| ).\n    out->write( |{ line_index( lt[ v = `b` ] ) }| ).\n    out->write( |{ line_index( lt[ k = 9 ] ) }| ).";
+    assert_eq!(out(main), "3\n2\n0");
+}
+
+#[test]
+fn regex_arguments_are_not_supported() {
+    assert_eq!(
+        dump_id("    out->write( |{ find( val = `abc` regex = `b+` ) }| )."),
+        "SIMULATOR_NOT_SUPPORTED"
+    );
+    assert_eq!(
+        dump_id("    out->write( substring( val = `abc` foo = 1 ) )."),
+        "SIMULATOR_NOT_SUPPORTED"
+    );
+}
