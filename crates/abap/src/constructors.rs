@@ -123,8 +123,12 @@ pub fn move_corresponding(toks: &[Token]) -> Result<crate::ast::StmtKind, String
 pub enum Row {
     Fields(Vec<(String, Expr)>),
     Line(Expr),
-    /// `( LINES OF itab )`.
-    Lines(Expr),
+    /// `( LINES OF itab [FROM i] [TO j] )`.
+    Lines {
+        src: Expr,
+        from: Option<Expr>,
+        to: Option<Expr>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -595,7 +599,18 @@ impl<'t> Cur<'t> {
             };
             let row = if rc.peek_kw("LINES") && rc.word_at(1) == "OF" {
                 rc.pos += 2;
-                Row::Lines(rc.expr()?)
+                let src = rc.expr()?;
+                let mut from = None;
+                let mut to = None;
+                if rc.peek_kw("FROM") {
+                    rc.pos += 1;
+                    from = Some(rc.expr()?);
+                }
+                if rc.peek_kw("TO") {
+                    rc.pos += 1;
+                    to = Some(rc.expr()?);
+                }
+                Row::Lines { src, from, to }
             } else if is_name(&rc.word_at(0)) && rc.word_at(1) == "=" {
                 Row::Fields(rc.assignments()?)
             } else if inner.is_empty() {
@@ -1283,10 +1298,8 @@ impl<'r> Interp<'r, '_> {
                                 };
                                 vec![it.value_of(&line, &b)?]
                             }
-                            Row::Lines(e) => {
-                                let Value::Table(_, src) = it.eval(e)? else {
-                                    return Err(it.not_supported("LINES OF a non-table"));
-                                };
+                            Row::Lines { src, from, to } => {
+                                let src = it.row_range(src, from.as_ref(), to.as_ref())?;
                                 let mut conv = Vec::with_capacity(src.len());
                                 for s in src {
                                     conv.push(

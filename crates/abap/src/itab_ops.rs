@@ -541,7 +541,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Rows `from..=to` (1-based, ABAP's bounds rules) of the table value `src`.
-    fn row_range(
+    pub(crate) fn row_range(
         &mut self,
         src: &Expr,
         from: Option<&Expr>,

@@ -271,3 +271,15 @@ fn constructor_keywords_as_data_object_names() {
     out->write( |{ sum } { value } { cast }| ).");
     assert_eq!(o, "7 6 c");
 }
+
+#[test]
+fn value_lines_of_with_a_row_range() {
+    let o = out("    DATA(a) = VALUE tt_ints( ( 1 ) ( 2 ) ( 3 ) ( 4 ) ).
+    DATA(b) = VALUE tt_ints( ( LINES OF a FROM 2 TO 3 ) ( LINES OF a FROM 4 ) ( LINES OF a TO 1 ) ).
+    DATA s TYPE string.
+    LOOP AT b INTO DATA(x).
+      s = |{ s }{ x }|.
+    ENDLOOP.
+    out->write( s ).");
+    assert_eq!(o, "2341");
+}
