@@ -1,21 +1,46 @@
-//! Formatting options of embedded expressions in string templates (`|{ d DATE = ISO }|`):
-//! parsing `NAME = value` pairs after the expression and applying them to the value's text.
+//! Formatting options of embedded expressions in string templates (`|{ d DATE = ISO }|`,
+//! `|{ n WIDTH = 8 ALIGN = RIGHT PAD = '0' }|`): parsing `NAME = value` pairs after the
+//! expression and applying them to the value's text.
 //!
-//! Each option is one entry of [`OPTIONS`] and one arm of [`Interp::format_embedded`]; options
-//! not listed there keep the embedded expression outside the subset.
+//! ABAP applies the options in a fixed order whatever order they are written in: first the
+//! value's own text (`DATE`, `TIME`, `STYLE`, `ALPHA`, or for numbers `DECIMALS`, `NUMBER`,
+//! `SIGN`, `ZERO`), then `CASE`, then `WIDTH` with `ALIGN` and `PAD`. Options not listed in
+//! [`OPTIONS`] keep the embedded expression outside the subset, and so do the few cases whose
+//! ABAP result is not pinned down here (they end the run as "not supported").
 
 use crate::ast::Expr;
 use crate::expr::{ExprParser, Unsup, describe};
 use crate::float::{decfloat_text, f_to_string};
 use crate::interp::{Exec, Interp};
 use crate::lexer::{Token, TokenKind};
-use crate::value::Value;
+use crate::number::Dec;
+use crate::value::{Type, Value};
 
-/// The options the simulator formats, each with the keywords it accepts as values.
+/// The options the simulator formats, each with the keywords it accepts as values; an empty
+/// list means the value is an operand (`WIDTH = 10`, `PAD = '0'`, `DECIMALS = lv_dec`).
 const OPTIONS: &[(&str, &[&str])] = &[
     ("DATE", &["RAW", "ISO", "USER", "ENVIRONMENT"]),
     ("TIME", &["RAW", "ISO", "USER", "ENVIRONMENT"]),
     ("STYLE", &["SIMPLE", "SCIENTIFIC", "SCALE_PRESERVING"]),
+    ("WIDTH", &[]),
+    ("PAD", &[]),
+    ("DECIMALS", &[]),
+    ("ALIGN", &["LEFT", "RIGHT", "CENTER"]),
+    ("CASE", &["RAW", "UPPER", "LOWER"]),
+    (
+        "SIGN",
+        &[
+            "LEFT",
+            "LEFTPLUS",
+            "LEFTSPACE",
+            "RIGHT",
+            "RIGHTPLUS",
+            "RIGHTSPACE",
+        ],
+    ),
+    ("ALPHA", &["IN", "OUT", "RAW"]),
+    ("NUMBER", &["RAW", "USER", "ENVIRONMENT"]),
+    ("ZERO", &["YES", "NO"]),
 ];
 
 /// The value of a formatting option: a keyword (`ISO`) or an operand (`(dobj)`, a literal).
@@ -54,6 +79,13 @@ pub fn parse_options(toks: &[Token]) -> Result<Vec<TemplateOption>, Unsup> {
         };
         let word = v.word().map(str::to_ascii_uppercase);
         let (value, used) = match (&v.kind, word) {
+            _ if keywords.is_empty() => {
+                // An operand: a literal, a data object or an expression.
+                let rest = toks.get(i + 2..).unwrap_or(&[]);
+                let mut p = ExprParser::new(rest);
+                let e = p.expr()?;
+                (OptionValue::Operand(e), p.position())
+            }
             (TokenKind::Word(_), Some(w)) if keywords.contains(&w.as_str()) => {
                 (OptionValue::Keyword(w), 1)
             }
@@ -103,6 +135,86 @@ fn time_text(raw: &str, style: &str) -> String {
     }
 }
 
+/// Inserts `,` between groups of three digits of the integer part of a number's text.
+///
+/// `NUMBER = USER|ENVIRONMENT` follows the user's number format; the simulated user has a
+/// fixed one: `,` as thousands separator and `.` as decimal point (`1,234,567.89`).
+fn with_thousands(magnitude: &str) -> String {
+    let (int, frac) = match magnitude.find('.') {
+        Some(p) => magnitude.split_at(p),
+        None => (magnitude, ""),
+    };
+    let digits: Vec<char> = int.chars().collect();
+    let mut out = String::new();
+    for (i, c) in digits.iter().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(*c);
+    }
+    out.push_str(frac);
+    out
+}
+
+/// The sign placed as `SIGN = style` says (`negative` false for zero and positive values).
+fn signed(magnitude: &str, negative: bool, style: &str) -> String {
+    match (style, negative) {
+        ("LEFT" | "LEFTPLUS" | "LEFTSPACE", true) => format!("-{magnitude}"),
+        ("RIGHT" | "RIGHTPLUS" | "RIGHTSPACE", true) => format!("{magnitude}-"),
+        ("LEFTPLUS", false) => format!("+{magnitude}"),
+        ("LEFTSPACE", false) => format!(" {magnitude}"),
+        ("RIGHTPLUS", false) => format!("{magnitude}+"),
+        ("RIGHTSPACE", false) => format!("{magnitude} "),
+        _ => magnitude.to_string(),
+    }
+}
+
+/// `text` widened to `width` characters with `pad`, placed as `align` says; `None` for an
+/// odd number of pad characters around a centred text (which side gets the extra one is not
+/// pinned down here).
+fn widened(text: &str, width: usize, align: &str, pad: char) -> Option<String> {
+    let n = text.chars().count();
+    if n >= width {
+        return Some(text.to_string());
+    }
+    let fill = width - n;
+    let padding = |k: usize| std::iter::repeat_n(pad, k).collect::<String>();
+    Some(match align {
+        "RIGHT" => format!("{}{text}", padding(fill)),
+        "CENTER" if fill.is_multiple_of(2) => {
+            format!("{}{text}{}", padding(fill / 2), padding(fill / 2))
+        }
+        "CENTER" => return None,
+        _ => format!("{text}{}", padding(fill)),
+    })
+}
+
+/// The options of one embedded expression, resolved at run time.
+#[derive(Default)]
+struct Resolved {
+    keywords: Vec<(String, String)>,
+    width: Option<i64>,
+    decimals: Option<i64>,
+    pad: Option<char>,
+}
+
+impl Resolved {
+    fn keyword(&self, name: &str) -> Option<&str> {
+        self.keywords
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, k)| k.as_str())
+    }
+}
+
+fn is_number(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::I(_) | Value::Int8(_) | Value::P { .. } | Value::F(_) | Value::DecFloat(..)
+    )
+}
+
 impl<'r> Interp<'r, '_> {
     /// The keyword an option has at run time (`(dobj)` holds it as text).
     fn option_keyword(&mut self, opt: &TemplateOption) -> Exec<String> {
@@ -128,6 +240,36 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
+    fn resolve_options(&mut self, opts: &[TemplateOption]) -> Exec<Resolved> {
+        let mut r = Resolved::default();
+        for opt in opts {
+            match (opt.name.as_str(), &opt.value) {
+                ("WIDTH" | "DECIMALS", OptionValue::Operand(e)) => {
+                    let v = self.eval(e)?;
+                    let Value::I(n) = v.convert(&Type::I).map_err(|e| self.conv_error(e))? else {
+                        return Err(self.not_supported(&format!("format option {}", opt.name)));
+                    };
+                    if opt.name == "WIDTH" {
+                        r.width = Some(i64::from(n));
+                    } else {
+                        r.decimals = Some(i64::from(n));
+                    }
+                }
+                ("PAD", OptionValue::Operand(e)) => {
+                    let v = self.eval(e)?;
+                    let text = v.to_abap_string().map_err(|e| self.conv_error(e))?;
+                    // `PAD = ' '` (no character left of a blank `c`) pads with blanks.
+                    r.pad = Some(text.chars().next().unwrap_or(' '));
+                }
+                _ => {
+                    let k = self.option_keyword(opt)?;
+                    r.keywords.push((opt.name.clone(), k));
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// The text of `v` embedded with `opts` (`text` is its predefined format).
     pub fn format_embedded(
         &mut self,
@@ -135,30 +277,173 @@ impl<'r> Interp<'r, '_> {
         text: String,
         opts: &[TemplateOption],
     ) -> Exec<String> {
+        let r = self.resolve_options(opts)?;
+        let unsupported = |this: &Self, what: String| {
+            this.not_supported(&format!(
+                "string template format option {what} for type {}",
+                v.type_of().name()
+            ))
+        };
         let mut out = text;
-        for opt in opts {
-            let k = self.option_keyword(opt)?;
-            out = match (opt.name.as_str(), v) {
-                ("DATE", Value::D(raw)) => date_text(raw, &k),
-                ("TIME", Value::T(raw)) => time_text(raw, &k),
-                ("STYLE", Value::DecFloat(d, _)) if k == "SCALE_PRESERVING" => decfloat_text(d),
-                ("STYLE", Value::F(f)) if k == "SCIENTIFIC" => f_to_string(*f),
-                ("STYLE", Value::F(_) | Value::DecFloat(..)) if k == "SIMPLE" => out,
-                (name, _) => {
-                    return Err(self.not_supported(&format!(
-                        "string template format option {name} = {k} for type {}",
-                        v.type_of().name()
-                    )));
+        // The value's own text.
+        for (name, k) in &r.keywords {
+            out = match (name.as_str(), k.as_str(), v) {
+                ("DATE", k, Value::D(raw)) => date_text(raw, k),
+                ("TIME", k, Value::T(raw)) => time_text(raw, k),
+                ("STYLE", "SCALE_PRESERVING", Value::DecFloat(d, _)) => decfloat_text(d),
+                ("STYLE", "SCIENTIFIC", Value::F(f)) => f_to_string(*f),
+                ("STYLE", "SIMPLE", Value::F(_) | Value::DecFloat(..)) => out,
+                ("ALPHA", k, Value::C(_) | Value::Str(_)) => match alpha(v, k) {
+                    Some(t) => t,
+                    None => return Err(unsupported(self, format!("ALPHA = {k}"))),
+                },
+                ("SIGN" | "NUMBER" | "ZERO", _, v) if is_number(v) => out,
+                ("CASE" | "ALIGN", _, _) => out,
+                (name, k, _) => return Err(unsupported(self, format!("{name} = {k}"))),
+            };
+        }
+        if r.decimals.is_some()
+            || r.keywords
+                .iter()
+                .any(|(n, _)| n == "SIGN" || n == "NUMBER" || n == "ZERO")
+        {
+            out = self.number_text(v, out, &r)?;
+        }
+        out = match r.keyword("CASE") {
+            Some("UPPER") => out.to_uppercase(),
+            Some("LOWER") => out.to_lowercase(),
+            _ => out,
+        };
+        if let Some(width) = r.width.and_then(|w| usize::try_from(w).ok()) {
+            if width > crate::text_functions::MAX_BUILT_CHARS {
+                return Err(self.dump(
+                    "STRING_SIZE_TOO_LARGE",
+                    format!("WIDTH = {width} in a string template is too large"),
+                ));
+            }
+            let align = r.keyword("ALIGN").unwrap_or("LEFT");
+            out = match widened(&out, width, align, r.pad.unwrap_or(' ')) {
+                Some(t) => t,
+                None => {
+                    return Err(unsupported(
+                        self,
+                        "ALIGN = CENTER with an odd number of pad characters".into(),
+                    ));
                 }
             };
         }
         Ok(out)
+    }
+
+    /// A number's text under `DECIMALS`, `NUMBER`, `SIGN` and `ZERO`.
+    fn number_text(&self, v: &Value, text: String, r: &Resolved) -> Exec<String> {
+        let unsupported = |what: &str| {
+            self.not_supported(&format!(
+                "string template format option {what} for type {}",
+                v.type_of().name()
+            ))
+        };
+        let dec = match v {
+            Value::I(i) => Some(Dec::int(i128::from(*i))),
+            Value::Int8(i) => Some(Dec::int(i128::from(*i))),
+            Value::P { m, dec, .. } => Some(Dec { m: *m, scale: *dec }),
+            Value::DecFloat(d, _) => Some(*d),
+            Value::F(f) => {
+                if r.decimals.is_some() {
+                    return Err(unsupported("DECIMALS"));
+                }
+                if *f == 0.0 && r.keyword("ZERO") == Some("NO") {
+                    return Ok(String::new());
+                }
+                None
+            }
+            _ => return Err(unsupported("DECIMALS")),
+        };
+        if dec.is_some_and(|d| d.is_zero()) && r.keyword("ZERO") == Some("NO") {
+            return Ok(String::new());
+        }
+        let mut text = text;
+        if let (Some(d), Some(places)) = (dec, r.decimals) {
+            let places = u32::try_from(places)
+                .ok()
+                .filter(|p| *p <= 30)
+                .ok_or_else(|| unsupported(&format!("DECIMALS = {places}")))?;
+            text = d.format(places);
+        }
+        let (negative, magnitude) = match text.strip_prefix('-') {
+            Some(m) => (true, m.to_string()),
+            None => (false, text),
+        };
+        let magnitude = match r.keyword("NUMBER") {
+            Some("USER" | "ENVIRONMENT") if magnitude.contains(['E', 'e']) => {
+                return Err(unsupported("NUMBER = USER in scientific notation"));
+            }
+            Some("USER" | "ENVIRONMENT") => with_thousands(&magnitude),
+            _ => magnitude,
+        };
+        let style = r.keyword("SIGN").unwrap_or("LEFT");
+        let zero = dec.map_or(matches!(v, Value::F(f) if *f == 0.0), |d| d.is_zero());
+        if zero && matches!(style, "LEFTPLUS" | "RIGHTPLUS") {
+            // Whether zero gets a plus sign is not pinned down here.
+            return Err(unsupported(&format!("SIGN = {style} on zero")));
+        }
+        Ok(signed(&magnitude, negative, style))
+    }
+}
+
+/// `ALPHA = IN|OUT|RAW` on character-like text; `None` where the result is not pinned down
+/// here.
+fn alpha(v: &Value, k: &str) -> Option<String> {
+    let (raw, fixed) = match v {
+        Value::C(s) => (s.as_str(), true),
+        Value::Str(s) => (s.as_str(), false),
+        _ => return None,
+    };
+    let content = raw.trim_matches(' ');
+    let digits = !content.is_empty() && content.chars().all(|c| c.is_ascii_digit());
+    match k {
+        "RAW" => Some(v.to_abap_string().ok()?),
+        // Digits only: right-aligned and filled with zeros to the length of the field.
+        "IN" if fixed && digits => {
+            let n = raw.chars().count();
+            Some(format!("{content:0>n$}"))
+        }
+        "IN" if fixed && !raw.starts_with(' ') => Some(raw.trim_end_matches(' ').to_string()),
+        "OUT" if !raw.starts_with(['0', ' ']) => Some(v.to_abap_string().ok()?),
+        "OUT" if digits && !raw.starts_with(' ') => {
+            let t = content.trim_start_matches('0');
+            (!t.is_empty()).then(|| t.to_string())
+        }
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn widths_signs_and_separators() {
+        assert_eq!(widened("ab", 5, "LEFT", ' '), Some("ab   ".into()));
+        assert_eq!(widened("ab", 5, "RIGHT", '0'), Some("000ab".into()));
+        assert_eq!(widened("ab", 6, "CENTER", '*'), Some("**ab**".into()));
+        assert_eq!(widened("ab", 5, "CENTER", '*'), None);
+        assert_eq!(widened("abcdef", 3, "RIGHT", ' '), Some("abcdef".into()));
+        assert_eq!(with_thousands("1234567.89"), "1,234,567.89");
+        assert_eq!(with_thousands("123"), "123");
+        assert_eq!(with_thousands("1000"), "1,000");
+        assert_eq!(signed("5", true, "RIGHT"), "5-");
+        assert_eq!(signed("5", false, "LEFTPLUS"), "+5");
+        assert_eq!(signed("5", false, "RIGHTSPACE"), "5 ");
+        assert_eq!(
+            alpha(&Value::C("4711      ".into()), "IN"),
+            Some("0000004711".into())
+        );
+        assert_eq!(
+            alpha(&Value::C("0000004711".into()), "OUT"),
+            Some("4711".into())
+        );
+    }
 
     #[test]
     fn date_and_time_styles() {

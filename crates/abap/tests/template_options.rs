@@ -1,0 +1,90 @@
+//! String template formatting options: WIDTH, ALIGN, PAD, CASE, DECIMALS, SIGN, NUMBER, ZERO
+//! and ALPHA, with exact results, and the cases outside the subset.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+fn dump_text(main: &str) -> String {
+    match run(main) {
+        Err(RunError::Dump { id, text, .. }) => format!("{id}: {text}"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn width_align_pad() {
+    let main = "    DATA w TYPE i VALUE 7.\n    out->write( |[{ `ab` WIDTH = 5 }]| ).\n    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT }]| ).\n    out->write( |[{ `ab` ALIGN = CENTER WIDTH = 6 }]| ).\n    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT PAD = '*' }]| ).\n    out->write( |[{ `abcdef` WIDTH = 3 }]| ).\n    out->write( |[{ `ab` PAD = '*' ALIGN = RIGHT }]| ).\n    out->write( |[{ `ab` WIDTH = w PAD = '.' }]| ).\n    out->write( |[{ 42 WIDTH = 5 }]| ).\n    out->write( |[{ 42 WIDTH = 6 ALIGN = RIGHT PAD = '0' }]| ).";
+    assert_eq!(
+        out(main),
+        "[ab   ]\n[   ab]\n[  ab  ]\n[***ab]\n[abcdef]\n[ab]\n[ab.....]\n[42   ]\n[000042]"
+    );
+}
+
+#[test]
+fn case_option() {
+    let main = "    out->write( |{ `Hello` CASE = UPPER } { `Hello` CASE = LOWER } { `Hello` CASE = RAW }| ).";
+    assert_eq!(out(main), "HELLO hello Hello");
+}
+
+#[test]
+fn decimals_sign_number_zero() {
+    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '-2.345'.\n    DATA big TYPE p LENGTH 10 DECIMALS 2 VALUE '-1234567.5'.\n    DATA n TYPE i VALUE 5.\n    DATA z TYPE i.\n    out->write( |{ n DECIMALS = 2 } { p DECIMALS = 2 } { p DECIMALS = 0 }| ).\n    out->write( |{ 1234567 NUMBER = USER } { big NUMBER = USER } { big NUMBER = RAW }| ).\n    out->write( |[{ n SIGN = LEFTPLUS }][{ n SIGN = LEFTSPACE }][{ n SIGN = RIGHTPLUS }][{ n SIGN = RIGHTSPACE }][{ n SIGN = RIGHT }]| ).\n    out->write( |[{ p SIGN = RIGHT }][{ p SIGN = LEFTPLUS }][{ p SIGN = RIGHTSPACE DECIMALS = 1 }]| ).\n    out->write( |[{ z ZERO = NO }][{ z ZERO = YES }][{ n ZERO = NO }][{ z ZERO = NO WIDTH = 3 }]| ).";
+    assert_eq!(
+        out(main),
+        "5.00 -2.35 -2\n1,234,567 -1,234,567.50 -1234567.50\n[+5][ 5][5+][5 ][5]\n[2.345-][-2.345][2.3-]\n[][0][5][   ]"
+    );
+}
+
+#[test]
+fn alpha_conversion() {
+    let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |{ `00815` ALPHA = OUT }| ).";
+    assert_eq!(out(main), "0000004711 4711 AB12 4711\n815");
+}
+
+#[test]
+fn options_from_data_objects() {
+    let main = "    DATA a TYPE string VALUE `RIGHT`.\n    out->write( |[{ `x` WIDTH = 3 ALIGN = (a) }]| ).";
+    assert_eq!(out(main), "[  x]");
+}
+
+#[test]
+fn unpinned_cases_are_not_supported() {
+    for main in [
+        "    out->write( |{ `ab` WIDTH = 5 ALIGN = CENTER }| ).",
+        "    DATA z TYPE i.\n    out->write( |{ z SIGN = LEFTPLUS }| ).",
+        "    out->write( |{ `12` ALPHA = IN }| ).",
+        "    DATA f TYPE f VALUE '1.5'.\n    out->write( |{ f DECIMALS = 2 }| ).",
+        "    out->write( |{ `ab` DECIMALS = 2 }| ).",
+        "    out->write( |{ 5 XSD = YES }| ).",
+    ] {
+        let t = dump_text(main);
+        assert!(
+            t.starts_with("SIMULATOR_NOT_SUPPORTED: not supported by the simulator:"),
+            "{main}: {t}"
+        );
+    }
+}
+
+#[test]
+fn huge_width_is_refused() {
+    assert!(
+        dump_text("    out->write( |{ `a` WIDTH = 2000000000 }| ).")
+            .starts_with("STRING_SIZE_TOO_LARGE")
+    );
+}
