@@ -10,7 +10,7 @@ use crate::ast::{
 };
 use crate::lexer::{TemplatePart, Token, TokenKind};
 use crate::number::Dec;
-use crate::value::{Type, Value};
+use crate::value::Value;
 
 /// The construct named is outside the supported subset (or not understood).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -582,9 +582,6 @@ impl<'t> ExprParser<'t> {
                 if CONSTRUCTORS.contains(&up.as_str()) && ctor_form {
                     return Err(Unsup(format!("constructor expression {up}")));
                 }
-                if glued_paren && matches!(up.as_str(), "XSDBOOL" | "BOOLC") {
-                    return self.boolean_function(&up);
-                }
                 let rest = self.toks.get(self.pos..).unwrap_or(&[]);
                 if let Some((access, used)) = crate::offset_length::parse(w, rest)? {
                     self.pos += used;
@@ -1060,15 +1057,6 @@ impl<'t> ExprParser<'t> {
         Ok(Expr::Template(items))
     }
 
-    /// After `xsdbool`/`boolc`: `( cond )` (a separate frame keeps `primary`'s stack small).
-    #[inline(never)]
-    fn boolean_function(&mut self, name: &str) -> PResult<Expr> {
-        self.pos += 1;
-        let toks = self.group()?;
-        let c = self.sub_cond(toks)?;
-        Ok(boolean_cond(name, c))
-    }
-
     /// After `name(`: arguments, `)`, then chained `->meth( )` calls.
     fn call_rest(&mut self, path: Path) -> PResult<CallExpr> {
         let (target, method) = split_call_path(path)?;
@@ -1199,21 +1187,6 @@ impl<'t> ExprParser<'t> {
             },
             None => Err(Unsup("missing target".into())),
         }
-    }
-}
-
-/// `xsdbool( cond )` (`c` length 1, `X` or blank) and `boolc( cond )` (a `string` holding `X`
-/// or one blank), as the equivalent `COND`.
-fn boolean_cond(name: &str, c: Cond) -> Expr {
-    let (ty, no) = if name == "BOOLC" {
-        (Type::String, Value::Str(" ".into()))
-    } else {
-        (Type::C(1), Value::C(" ".into()))
-    };
-    Expr::Choose {
-        ty: Some(ty),
-        branches: vec![(c, Expr::Lit(Value::C("X".into())))],
-        otherwise: Some(Box::new(Expr::Lit(no))),
     }
 }
 

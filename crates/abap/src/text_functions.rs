@@ -51,6 +51,15 @@ const FUNCTIONS: &[(&str, &str, &[&str])] = &[
     ),
     ("CONTAINS_ANY_OF", "VAL", &["VAL", "SUB"]),
     ("CONTAINS_ANY_NOT_OF", "VAL", &["VAL", "SUB"]),
+    ("FIND_ANY_OF", "VAL", &["VAL", "SUB", "OCC", "OFF", "LEN"]),
+    (
+        "FIND_ANY_NOT_OF",
+        "VAL",
+        &["VAL", "SUB", "OCC", "OFF", "LEN"],
+    ),
+    ("COUNT_ANY_OF", "VAL", &["VAL", "SUB", "OFF", "LEN"]),
+    ("COUNT_ANY_NOT_OF", "VAL", &["VAL", "SUB", "OFF", "LEN"]),
+    ("DISTANCE", "", &["VAL1", "VAL2"]),
     ("CONDENSE", "VAL", &["VAL", "DEL", "FROM", "TO"]),
     ("CONCAT_LINES_OF", "TABLE", &["TABLE", "SEP"]),
     ("REPEAT", "VAL", &["VAL", "OCC"]),
@@ -235,6 +244,49 @@ pub fn find(
         Some(i) => i64::try_from(i + o).unwrap_or(i64::MAX),
         None => -1,
     })
+}
+
+/// `find_any_of|find_any_not_of( val sub occ off len )`: offset of the `occ`-th character
+/// that is (not) in the set `sub` (negative `occ` from the right), -1 when there is none.
+pub fn find_any(
+    val: &[char],
+    set: &[char],
+    any_of: bool,
+    occ: i64,
+    off: Option<i64>,
+    len: Option<i64>,
+) -> R<i64> {
+    if occ == 0 {
+        return Err(StrErr::ParVal("occ = 0".into()));
+    }
+    let (o, l) = section(val.len(), off, len)?;
+    let hits = (o..o + l).filter(|&i| val.get(i).is_some_and(|c| set.contains(c) == any_of));
+    let k = usize::try_from(occ.unsigned_abs() - 1).unwrap_or(usize::MAX);
+    let hit = if occ > 0 {
+        hits.clone().nth(k)
+    } else {
+        hits.rev().nth(k)
+    };
+    Ok(hit.map_or(-1, |i| i64::try_from(i).unwrap_or(i64::MAX)))
+}
+
+/// `distance( val1 val2 )`: the Levenshtein distance (inserts, deletes, replacements).
+pub fn distance(a: &[char], b: &[char]) -> R<i64> {
+    if a.len().saturating_mul(b.len()) > 16_000_000 {
+        return Err(StrErr::Unsupported("texts this long".into()));
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let replace = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = replace.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    Ok(prev
+        .last()
+        .map_or(0, |d| i64::try_from(*d).unwrap_or(i64::MAX)))
 }
 
 /// `count( val sub off len case )`: non-overlapping occurrences.
@@ -654,6 +706,13 @@ impl<'r> Interp<'r, '_> {
             }
             return Ok(Ok(Value::Str(out)));
         }
+        if func == "DISTANCE" {
+            let (Some(a), Some(b)) = (self.text_arg(args, "VAL1")?, self.text_arg(args, "VAL2")?)
+            else {
+                return Ok(Err(StrErr::Unsupported("fewer than val1 and val2".into())));
+            };
+            return Ok(distance(&a, &b).map(|d| Value::I(i32::try_from(d).unwrap_or(i32::MAX))));
+        }
         if func == "XSTRLEN" {
             return Ok(match args.get("VAL") {
                 Some(Value::X(b) | Value::XStr(b)) => {
@@ -751,6 +810,27 @@ impl<'r> Interp<'r, '_> {
                     _ => Err(StrErr::Unsupported("this combination of arguments".into())),
                 };
                 r.map(abap_bool)
+            }
+            "FIND_ANY_OF" | "FIND_ANY_NOT_OF" | "COUNT_ANY_OF" | "COUNT_ANY_NOT_OF" => {
+                let Some(set) = self.raw_arg(args, "SUB")? else {
+                    return Ok(Err(StrErr::Unsupported("no sub argument".into())));
+                };
+                let any_of = func.ends_with("ANY_OF");
+                let off = self.int_arg(args, "OFF")?;
+                let len = self.int_arg(args, "LEN")?;
+                let r = if func.starts_with("FIND") {
+                    let occ = self.int_arg(args, "OCC")?.unwrap_or(1);
+                    find_any(&val, &set, any_of, occ, off, len)
+                } else {
+                    section(val.len(), off, len).map(|(o, l)| {
+                        let n = val[o..o + l]
+                            .iter()
+                            .filter(|c| set.contains(c) == any_of)
+                            .count();
+                        i64::try_from(n).unwrap_or(i64::MAX)
+                    })
+                };
+                r.map(|n| Value::I(i32::try_from(n).unwrap_or(i32::MAX)))
             }
             "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" => {
                 let Some(set) = self.raw_arg(args, "SUB")? else {
@@ -902,5 +982,20 @@ mod tests {
             Ok("c".into())
         );
         assert_eq!(translate(&cs("abcabc"), &cs("ab"), &cs("x")), "xcxc");
+        assert_eq!(distance(&cs("kitten"), &cs("sitting")), Ok(3));
+        assert_eq!(distance(&cs(""), &cs("ab")), Ok(2));
+        assert_eq!(
+            find_any(&cs("a1b2"), &cs("0123456789"), true, 1, None, None),
+            Ok(1)
+        );
+        assert_eq!(
+            find_any(&cs("a1b2"), &cs("0123456789"), true, -1, None, None),
+            Ok(3)
+        );
+        assert_eq!(
+            find_any(&cs("a1b2"), &cs("ab"), false, 2, None, None),
+            Ok(3)
+        );
+        assert_eq!(find_any(&cs("ab"), &cs("x"), true, 1, None, None), Ok(-1));
     }
 }
