@@ -348,10 +348,12 @@ impl<'r> Interp<'r, '_> {
             Value::Int8(i) => Some(Dec::int(i128::from(*i))),
             Value::P { m, dec, .. } => Some(Dec { m: *m, scale: *dec }),
             Value::DecFloat(d, _) => Some(*d),
+            // With DECIMALS an `f` is written in mathematical notation, rounded from its
+            // decimal value to 17 significant digits.
+            Value::F(f) if r.decimals.is_some() => Some(
+                crate::float::f_to_dec(*f).map_err(|_| unsupported("DECIMALS on this value"))?,
+            ),
             Value::F(f) => {
-                if r.decimals.is_some() {
-                    return Err(unsupported("DECIMALS"));
-                }
                 if *f == 0.0 && r.keyword("ZERO") == Some("NO") {
                     return Ok(String::new());
                 }

@@ -52,6 +52,12 @@ fn decimals_sign_number_zero() {
 }
 
 #[test]
+fn decimals_on_binary_floats() {
+    let main = "    DATA f TYPE f VALUE '1.5'.\n    DATA g TYPE f VALUE '-1234.5678'.\n    out->write( |{ f DECIMALS = 2 } { g DECIMALS = 2 } { g DECIMALS = 0 NUMBER = USER }| ).";
+    assert_eq!(out(main), "1.50 -1234.57 -1,235");
+}
+
+#[test]
 fn alpha_conversion() {
     let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |{ `00815` ALPHA = OUT }| ).";
     assert_eq!(out(main), "0000004711 4711 AB12 4711\n815");
@@ -69,7 +75,6 @@ fn unpinned_cases_are_not_supported() {
         "    out->write( |{ `ab` WIDTH = 5 ALIGN = CENTER }| ).",
         "    DATA z TYPE i.\n    out->write( |{ z SIGN = LEFTPLUS }| ).",
         "    out->write( |{ `12` ALPHA = IN }| ).",
-        "    DATA f TYPE f VALUE '1.5'.\n    out->write( |{ f DECIMALS = 2 }| ).",
         "    out->write( |{ `ab` DECIMALS = 2 }| ).",
         "    out->write( |{ 5 XSD = YES }| ).",
     ] {
