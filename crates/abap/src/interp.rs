@@ -1179,6 +1179,14 @@ impl<'r> Interp<'r, '_> {
             let Expr::Itab { table, sel, .. } = arg else {
                 return Err(self.not_supported("line_exists( ) without a table expression"));
             };
+            if call.method == "LINE_INDEX"
+                && let Value::Table(tt, _) = self.read(table)?
+                && tt.kind == crate::value::TableKind::Hashed
+            {
+                // A hashed table has no index; what line_index( ) gives there is not pinned
+                // down here.
+                return Err(self.not_supported("line_index( ) on a hashed table"));
+            }
             let found = self.table_expr_index(table, sel)?;
             return Ok(if call.method == "LINE_EXISTS" {
                 Value::C(if found.is_some() { "X" } else { " " }.into())

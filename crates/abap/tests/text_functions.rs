@@ -108,3 +108,15 @@ fn character_set_functions_and_distance() {
     let main = "    DATA s TYPE string VALUE `ab12c3`.\n    out->write( |{ find_any_of( val = s sub = `0123456789` ) } { find_any_of( val = s sub = `0123456789` occ = -1 ) } { find_any_not_of( val = s sub = `abc` occ = 2 ) } { find_any_of( val = s sub = `xyz` ) }| ).\n    out->write( |{ count_any_of( val = s sub = `0123456789` ) } { count_any_not_of( val = s sub = `0123456789` ) }| ).\n    out->write( |{ distance( val1 = `kitten` val2 = `sitting` ) }| ).";
     assert_eq!(out(main), "2 5 3 -1\n3 3\n3");
 }
+
+#[test]
+fn line_index_on_sorted_and_hashed_tables() {
+    let main = "    DATA st TYPE SORTED TABLE OF i WITH UNIQUE KEY table_line.\n    st = VALUE #( ( 30 ) ( 10 ) ( 20 ) ).\n    out->write( |{ line_index( st[ table_line = 30 ] ) }| ).\n    DATA ht TYPE HASHED TABLE OF i WITH UNIQUE KEY table_line.\n    ht = VALUE #( ( 1 ) ).\n    out->write( |{ line_index( ht[ table_line = 1 ] ) }| ).";
+    match run(main) {
+        Err(RunError::Dump { id, output, .. }) => {
+            assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+            assert_eq!(output, "3");
+        }
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
