@@ -3,7 +3,7 @@
 //! expression and applying them to the value's text.
 //!
 //! ABAP applies the options in a fixed order whatever order they are written in: first the
-//! value's own text (`DATE`, `TIME`, `STYLE`, `ALPHA`, or for numbers `DECIMALS`, `NUMBER`,
+//! value's own text (`DATE`, `TIME`, `STYLE`, `ALPHA`, `XSD`, or for numbers `DECIMALS`, `NUMBER`,
 //! `SIGN`, `ZERO`), then `CASE`, then `WIDTH` with `ALIGN` and `PAD`. Options not listed in
 //! [`OPTIONS`] keep the embedded expression outside the subset, and so do the few cases whose
 //! ABAP result is not pinned down here (they end the run as "not supported").
@@ -41,6 +41,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("ALPHA", &["IN", "OUT", "RAW"]),
     ("NUMBER", &["RAW", "USER", "ENVIRONMENT"]),
     ("ZERO", &["YES", "NO"]),
+    ("XSD", &["YES", "NO"]),
 ];
 
 /// The value of a formatting option: a keyword (`ISO`) or an operand (`(dobj)`, a literal).
@@ -298,7 +299,11 @@ impl<'r> Interp<'r, '_> {
                     None => return Err(unsupported(self, format!("ALPHA = {k}"))),
                 },
                 ("SIGN" | "NUMBER" | "ZERO", _, v) if is_number(v) => out,
-                ("CASE" | "ALIGN", _, _) => out,
+                ("CASE" | "ALIGN", _, _) | ("XSD", "NO", _) => out,
+                ("XSD", "YES", v) => match xsd_text(v) {
+                    Some(t) => t,
+                    None => return Err(unsupported(self, "XSD = YES".into())),
+                },
                 (name, k, _) => return Err(unsupported(self, format!("{name} = {k}"))),
             };
         }
@@ -390,6 +395,23 @@ impl<'r> Interp<'r, '_> {
             return Err(unsupported(&format!("SIGN = {style} on zero")));
         }
         Ok(signed(&magnitude, negative, style))
+    }
+}
+
+/// `XSD = YES`: the value in the XML schema format of its type, for the types where that
+/// is plain (integers and text as they are, dates `2024-03-01`, times `23:59:30`); `None` for
+/// the others.
+fn xsd_text(v: &Value) -> Option<String> {
+    let valid_digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    match v {
+        Value::I(i) => Some(i.to_string()),
+        Value::Int8(i) => Some(i.to_string()),
+        Value::C(_) | Value::Str(_) => v.to_abap_string().ok(),
+        Value::D(raw) if valid_digits(raw) && raw.len() == 8 && raw != "00000000" => {
+            Some(date_text(raw, "ISO"))
+        }
+        Value::T(raw) if valid_digits(raw) && raw.len() == 6 => Some(time_text(raw, "ISO")),
+        _ => None,
     }
 }
 

@@ -215,6 +215,13 @@ pub fn substring_around(
     let Some(len) = len else {
         return Ok(text(part));
     };
+    if matches!(func, "SUBSTRING_BEFORE" | "SUBSTRING_TO") {
+        // Which `len` characters these keep is not pinned down here.
+        return Err(StrErr::Unsupported(format!(
+            "{}( ) with len",
+            func.to_ascii_lowercase()
+        )));
+    }
     let len = usize::try_from(len).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
     if len > part.len() {
         return Err(StrErr::Unsupported(format!(
@@ -222,12 +229,7 @@ pub fn substring_around(
             func.to_ascii_lowercase()
         )));
     }
-    // `after`/`from` keep the first `len` characters, `before`/`to` the last ones (the ones
-    // next to the match).
-    Ok(match func {
-        "SUBSTRING_AFTER" | "SUBSTRING_FROM" => text(&part[..len]),
-        _ => text(&part[part.len() - len..]),
-    })
+    Ok(text(&part[..len]))
 }
 
 /// `find( val sub occ off len case )`: offset in `val`, -1 when not found.

@@ -58,6 +58,12 @@ fn decimals_on_binary_floats() {
 }
 
 #[test]
+fn xsd_format() {
+    let main = "    DATA d TYPE d VALUE '20240301'.\n    DATA t TYPE t VALUE '235930'.\n    out->write( |{ d XSD = YES } { t XSD = YES } { -5 XSD = YES } { `a b` XSD = YES } { d XSD = NO }| ).";
+    assert_eq!(out(main), "2024-03-01 23:59:30 -5 a b 20240301");
+}
+
+#[test]
 fn alpha_conversion() {
     let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |{ `00815` ALPHA = OUT }| ).";
     assert_eq!(out(main), "0000004711 4711 AB12 4711\n815");
@@ -76,7 +82,8 @@ fn unpinned_cases_are_not_supported() {
         "    DATA z TYPE i.\n    out->write( |{ z SIGN = LEFTPLUS }| ).",
         "    out->write( |{ `12` ALPHA = IN }| ).",
         "    out->write( |{ `ab` DECIMALS = 2 }| ).",
-        "    out->write( |{ 5 XSD = YES }| ).",
+        "    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    out->write( |{ p XSD = YES }| ).",
+        "    out->write( |{ 5 CURRENCY = 'EUR' }| ).",
     ] {
         let t = dump_text(main);
         assert!(

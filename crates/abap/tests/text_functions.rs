@@ -29,10 +29,10 @@ fn dump_id(main: &str) -> String {
 
 #[test]
 fn substrings() {
-    let main = "    DATA s TYPE string VALUE `Hello World`.\n    out->write( |[{ substring( val = s off = 6 len = 3 ) }]| ).\n    out->write( |[{ substring( val = s off = 6 ) }]| ).\n    out->write( |[{ substring( val = s len = 5 ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` occ = 2 ) }]| ).\n    out->write( |[{ substring_before( val = s sub = `o` occ = -1 ) }]| ).\n    out->write( |[{ substring_from( val = s sub = `W` ) }]| ).\n    out->write( |[{ substring_to( val = s sub = `l` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `x` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `WORLD` case = abap_false ) }]| ).\n    out->write( |[{ substring_before( val = s sub = `W` len = 3 ) }]| ).";
+    let main = "    DATA s TYPE string VALUE `Hello World`.\n    out->write( |[{ substring( val = s off = 6 len = 3 ) }]| ).\n    out->write( |[{ substring( val = s off = 6 ) }]| ).\n    out->write( |[{ substring( val = s len = 5 ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `o` occ = 2 ) }]| ).\n    out->write( |[{ substring_before( val = s sub = `o` occ = -1 ) }]| ).\n    out->write( |[{ substring_from( val = s sub = `W` ) }]| ).\n    out->write( |[{ substring_to( val = s sub = `l` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `x` ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `WORLD` case = abap_false ) }]| ).\n    out->write( |[{ substring_after( val = s sub = `l` len = 2 ) }]| ).";
     assert_eq!(
         out(main),
-        "[Wor]\n[World]\n[Hello]\n[ World]\n[rld]\n[Hello W]\n[World]\n[Hel]\n[]\n[]\n[lo ]"
+        "[Wor]\n[World]\n[Hello]\n[ World]\n[rld]\n[Hello W]\n[World]\n[Hel]\n[]\n[]\n[lo]"
     );
 }
 
@@ -99,6 +99,10 @@ fn regex_arguments_are_not_supported() {
     );
     assert_eq!(
         dump_id("    out->write( substring( val = `abc` foo = 1 ) )."),
+        "SIMULATOR_NOT_SUPPORTED"
+    );
+    assert_eq!(
+        dump_id("    out->write( substring_before( val = `abc` sub = `c` len = 1 ) )."),
         "SIMULATOR_NOT_SUPPORTED"
     );
 }
