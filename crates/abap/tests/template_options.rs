@@ -100,3 +100,63 @@ fn huge_width_is_refused() {
             .starts_with("STRING_SIZE_TOO_LARGE")
     );
 }
+
+mod never_panic {
+    use super::run;
+    use proptest::prelude::*;
+
+    const TYPES: &[&str] = &[
+        "i",
+        "int8",
+        "p LENGTH 8 DECIMALS 2",
+        "f",
+        "decfloat34",
+        "c LENGTH 6",
+        "string",
+        "n LENGTH 4",
+        "d",
+        "t",
+        "x LENGTH 2",
+    ];
+    const SOURCES: &[&str] = &["0", "-1234567", "`12.345`", "`0042`", "`AbC`", "'20240301'"];
+    const OPTS: &[&str] = &[
+        "WIDTH = 8",
+        "WIDTH = -3",
+        "ALIGN = CENTER",
+        "ALIGN = RIGHT",
+        "PAD = '0'",
+        "CASE = UPPER",
+        "DECIMALS = 3",
+        "DECIMALS = -1",
+        "DECIMALS = 99",
+        "SIGN = RIGHTPLUS",
+        "SIGN = LEFTSPACE",
+        "NUMBER = USER",
+        "ZERO = NO",
+        "ALPHA = IN",
+        "ALPHA = OUT",
+        "XSD = YES",
+        "STYLE = SCIENTIFIC",
+        "DATE = ISO",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any combination of formatting options on any elementary type ends normally or
+        /// with a runtime error, never with a panic.
+        #[test]
+        fn template_options_never_panic(
+            ty in prop::sample::select(TYPES),
+            src in prop::sample::select(SOURCES),
+            o1 in prop::sample::select(OPTS),
+            o2 in prop::sample::select(OPTS),
+            o3 in prop::sample::select(OPTS),
+        ) {
+            let main = format!(
+                "    DATA a TYPE {ty}.\n    TRY.\n        a = {src}.\n      CATCH cx_root.\n    ENDTRY.\n    out->write( |[{{ a {o1} {o2} {o3} }}]| )."
+            );
+            let _ = run(&main);
+        }
+    }
+}

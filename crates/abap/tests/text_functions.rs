@@ -124,3 +124,72 @@ fn line_index_on_sorted_and_hashed_tables() {
         other => panic!("expected a dump, got {other:?}"),
     }
 }
+
+mod never_panic {
+    use super::run;
+    use proptest::prelude::*;
+
+    const VALS: &[&str] = &[
+        "``",
+        "`abc`",
+        "`aaaa`",
+        "`  a b  `",
+        "'xy  '",
+        "`äöü߀`",
+        "42",
+        "`a,b,,c`",
+    ];
+    const INTS: &[&str] = &["0", "1", "2", "-1", "-3", "7", "2147483647", "-2147483648"];
+    const CALLS: &[&str] = &[
+        "substring( val = {v} off = {i} len = {j} )",
+        "substring_after( val = {v} sub = {w} occ = {i} len = {j} )",
+        "substring_from( val = {v} sub = {w} occ = {i} )",
+        "substring_to( val = {v} sub = {w} occ = {i} )",
+        "find( val = {v} sub = {w} occ = {i} off = {j} )",
+        "count( val = {v} sub = {w} off = {i} len = {j} )",
+        "replace( val = {v} sub = {w} with = {v} occ = {i} )",
+        "replace( val = {v} off = {i} len = {j} with = {w} )",
+        "shift_left( val = {v} places = {i} )",
+        "shift_right( val = {v} circular = {i} )",
+        "shift_left( val = {v} sub = {w} )",
+        "condense( val = {v} del = {w} from = {w} to = {v} )",
+        "repeat( val = {v} occ = {i} )",
+        "segment( val = {v} index = {i} sep = {w} )",
+        "segment( val = {v} index = {i} space = {w} )",
+        "to_mixed( val = {v} sep = {w} case = {w} )",
+        "from_mixed( val = {v} sep = {w} )",
+        "insert( val = {v} sub = {w} off = {i} )",
+        "translate( val = {v} from = {w} to = {v} )",
+        "find_any_of( val = {v} sub = {w} occ = {i} off = {j} )",
+        "count_any_not_of( val = {v} sub = {w} off = {i} len = {j} )",
+        "distance( val1 = {v} val2 = {w} )",
+        "cmax( val1 = {v} val2 = {w} )",
+        "numofchar( {v} )",
+        "reverse( {v} )",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every string function on any of these arguments ends normally or with a runtime
+        /// error (caught or not), never with a panic.
+        #[test]
+        fn string_functions_never_panic(
+            call in prop::sample::select(CALLS),
+            v in prop::sample::select(VALS),
+            w in prop::sample::select(VALS),
+            i in prop::sample::select(INTS),
+            j in prop::sample::select(INTS),
+        ) {
+            let expr = call
+                .replace("{v}", v)
+                .replace("{w}", w)
+                .replace("{i}", i)
+                .replace("{j}", j);
+            let main = format!(
+                "    TRY.\n        out->write( |{{ {expr} }}| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF contains( val = {v} sub = {w} occ = {i} ).\n    ENDIF."
+            );
+            let _ = run(&main);
+        }
+    }
+}
