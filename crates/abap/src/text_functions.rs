@@ -12,7 +12,10 @@ use crate::value::{Type, Value};
 
 /// Functions that are only allowed as a logical expression (`IF contains( … )`).
 pub fn is_predicate_function(name: &str) -> bool {
-    matches!(name, "CONTAINS" | "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF")
+    matches!(
+        name,
+        "CONTAINS" | "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" | "MATCHES"
+    )
 }
 
 /// The functions handled here, the name their positional argument stands for, and the named
@@ -139,7 +142,8 @@ fn matches_forward(hay: &[char], sub: &[char], case: bool) -> Vec<usize> {
 /// from the right (searching backwards) for negative `occ`.
 fn nth_match(hay: &[char], sub: &[char], occ: i64, case: bool) -> R<Option<usize>> {
     if sub.is_empty() {
-        return Err(StrErr::Unsupported("an empty sub argument".into()));
+        // Measured (find, substring_after): an empty substring is an invalid argument.
+        return Err(StrErr::ParVal("sub is empty".into()));
     }
     if occ == 0 {
         return Err(StrErr::ParVal("occ = 0".into()));
@@ -303,7 +307,7 @@ pub fn count(val: &[char], sub: &[char], off: Option<i64>, len: Option<i64>, cas
 /// `replace( val sub with occ case )`: `occ = 0` replaces every occurrence.
 pub fn replace_sub(val: &[char], sub: &[char], with: &str, occ: i64, case: bool) -> R<String> {
     if sub.is_empty() {
-        return Err(StrErr::Unsupported("replace( ) with an empty sub".into()));
+        return Err(StrErr::ParVal("sub is empty".into()));
     }
     let hits = if occ == 0 {
         matches_forward(val, sub, case)
@@ -342,10 +346,9 @@ pub fn shift(
     match (places, circular, sub) {
         (Some(p), None, None) => {
             let p = usize::try_from(p).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
+            // Measured: more places than characters is a range error.
             if p > n {
-                return Err(StrErr::Unsupported(
-                    "shift by more places than characters".into(),
-                ));
+                return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
             }
             Ok(if left {
                 text(&val[p..])
@@ -355,10 +358,11 @@ pub fn shift(
         }
         (None, Some(c), None) => {
             let c = usize::try_from(c).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
-            if n == 0 {
-                return Ok(String::new());
+            // Measured: circular beyond the length is a range error, as for places.
+            if c > n {
+                return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
             }
-            let k = if left { c % n } else { (n - c % n) % n };
+            let k = if left { c } else { n - c };
             let mut out = text(&val[k..]);
             out.extend(&val[..k]);
             Ok(out)

@@ -1,0 +1,180 @@
+//! Built-in string functions, especially with regular expressions (`find`, `count`, `match`,
+//! `matches`, `replace`, `substring_…` with `regex`/`pcre`), the measured error cases, and the
+//! numeric functions `nmax`/`nmin`/`ipow`, run through `Repository::run_classrun`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+/// Each line of `exprs` written as `|[{ expr }]|`, one output line each.
+fn values(exprs: &[&str]) -> String {
+    let main: Vec<String> = exprs
+        .iter()
+        .map(|e| format!("out->write( |[{{ {e} }}]| )."))
+        .collect();
+    out(&main.join("\n"))
+}
+
+fn dump_id(main: &str) -> String {
+    match run(main) {
+        Err(RunError::Dump { id, .. }) => id,
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
+
+#[test]
+fn substring_functions() {
+    assert_eq!(
+        values(&[
+            "substring( val = 'ABCDEFGH' off = 2 len = 2 )",
+            "substring( val = 'ABCDEFGH' off = 5 )",
+            "substring( val = 'ABCDEFGH' len = 3 )",
+            "substring_from( val = 'ABCDEFGH' sub = 'CD' )",
+            "substring_after( val = 'ABCDEFGH' sub = 'CD' )",
+            "substring_before( val = 'ABCDEFGH' sub = 'CD' )",
+            "substring_to( val = 'ABCDEFGH' sub = 'CD' )",
+            "substring_after( val = 'a-b-c' sub = '-' occ = -1 )",
+            "substring_after( val = 'a-b-c' sub = '-' occ = 3 )",
+            "substring_after( val = 'abCDef' sub = 'cd' case = abap_false )",
+            "substring_after( val = 'ABCDEFGH' sub = 'CD' len = 2 )",
+            "substring_before( val = 'ABCDEFGH' sub = 'EF' len = 2 )",
+            "substring_after( val = 'a1b2c3' regex = '[0-9]' occ = 2 )",
+        ]),
+        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[CD]\n[c3]"
+    );
+}
+
+#[test]
+fn substring_errors_are_catchable() {
+    let main = "DATA s TYPE string.\nTRY.\n    s = substring( val = `abc` off = 2 len = 5 ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `range` ).\nENDTRY.\nTRY.\n    s = substring_after( val = `a-b` sub = `-` occ = 0 ).\n  CATCH cx_sy_strg_par_val.\n    out->write( `occ` ).\nENDTRY.\n";
+    assert_eq!(out(main), "range\nocc");
+    assert_eq!(
+        dump_id("DATA(s) = substring( val = `abc` off = 4 )."),
+        "STRING_OFFSET_TOO_LARGE"
+    );
+}
+
+#[test]
+fn find_count_match_and_predicates() {
+    assert_eq!(
+        values(&[
+            "find( val = `abcabc` sub = `c` )",
+            "find( val = `abcabc` sub = `c` occ = 2 )",
+            "find( val = `abcabc` sub = `c` occ = -2 )",
+            "find( val = `abcabc` sub = `x` )",
+            "find( val = `abcabc` sub = `C` case = abap_false )",
+            "find( val = `abcabc` sub = `a` off = 1 )",
+            "find_end( val = `xx123yy` regex = `[0-9]+` )",
+            "find_any_of( val = `hello world` sub = `ow` )",
+            "find_any_not_of( val = `aaab` sub = `a` )",
+            "count( val = `axaxa` sub = `x` )",
+            "count( val = `aaaa` sub = `aa` )",
+            "count( val = `a1b22c333` regex = `[0-9]+` )",
+            "count_any_of( val = `hello` sub = `lo` )",
+            "count_any_not_of( val = `hello` sub = `l` )",
+            "match( val = `order 4711 shipped` regex = `[0-9]+` )",
+        ]),
+        "[2]\n[5]\n[2]\n[-1]\n[2]\n[3]\n[5]\n[4]\n[3]\n[2]\n[2]\n[3]\n[3]\n[3]\n[4711]"
+    );
+    let main = "IF matches( val = `4711` regex = `[0-9]+` ).\n  out->write( `digits` ).\nENDIF.\nIF NOT matches( val = `47a1` regex = `[0-9]+` ).\n  out->write( `not only digits` ).\nENDIF.\nIF contains( val = `Hello World` sub = `world` case = abap_false ) AND contains( val = `Hello` start = `He` ) AND NOT contains( val = `Hello` end = `x` ).\n  out->write( `contains` ).\nENDIF.\nIF contains_any_of( val = `abc` sub = `xyc` ) AND NOT contains_any_not_of( val = `aaa` sub = `a` ).\n  out->write( `any` ).\nENDIF.\nDATA(b) = xsdbool( matches( val = `ab` regex = `a` ) ).\nout->write( |[{ b }]| ).";
+    assert_eq!(out(main), "digits\nnot only digits\ncontains\nany\n[]");
+    assert_eq!(
+        dump_id("DATA(i) = find( val = `abc` sub = `` )."),
+        "STRG_PAR_VAL"
+    );
+}
+
+#[test]
+fn replace_insert_and_shift_functions() {
+    assert_eq!(
+        values(&[
+            "replace( val = `a-b-c` sub = `-` with = `+` )",
+            "replace( val = `a-b-c` sub = `-` with = `+` occ = 0 )",
+            "replace( val = `a-b-c` sub = `-` with = `+` occ = -1 )",
+            "replace( val = `a-b-c` sub = `-` with = `+` occ = 5 )",
+            "replace( val = `aAa` sub = `a` with = `x` case = abap_false occ = 0 )",
+            "replace( val = `2024-03-01` regex = `(\\d+)-(\\d+)-(\\d+)` with = `$3.$2.$1` )",
+            "replace( val = `abcdef` off = 1 len = 2 with = `XYZ` )",
+            "insert( val = `abef` sub = `cd` off = 2 )",
+            "shift_left( val = `  ab  ` )",
+            "shift_right( val = `  ab  ` )",
+            "shift_left( val = `abcdef` places = 2 )",
+            "shift_right( val = `abcdef` places = 2 )",
+            "shift_left( val = `abcdef` circular = 2 )",
+            "shift_right( val = `abcdef` circular = 2 )",
+            "shift_left( val = `xxyxab` sub = `x` )",
+            "shift_right( val = `abxyxy` sub = `xy` )",
+        ]),
+        "[a+b-c]\n[a+b+c]\n[a-b+c]\n[a-b-c]\n[xxx]\n[01.03.2024]\n[aXYZdef]\n[abcdef]\n[ab  ]\n[  ab]\n[cdef]\n[abcd]\n[cdefab]\n[efabcd]\n[yxab]\n[ab]"
+    );
+    assert_eq!(
+        dump_id("DATA(s) = shift_left( val = `abc` places = 4 )."),
+        "STRING_OFFSET_TOO_LARGE"
+    );
+}
+
+#[test]
+fn condense_repeat_reverse_segment_and_friends() {
+    assert_eq!(
+        values(&[
+            "condense( `  a   b  ` )",
+            "condense( val = `xxaxxbxx` del = `x` from = `x` to = `-` )",
+            "condense( val = `  a   b  ` from = `` )",
+            "repeat( val = `ab` occ = 3 )",
+            "reverse( `abc` )",
+            "numofchar( `ab  ` )",
+            "strlen( `ab  ` )",
+            "segment( val = `a;b;;c` index = 2 sep = `;` )",
+            "segment( val = `a;b;;c` index = 3 sep = `;` )",
+            "segment( val = `a;b;;c` index = -1 sep = `;` )",
+            "segment( val = `a b  c` index = 3 space = ` ` )",
+            "to_mixed( val = `ABAP_DOCU_TEXT` )",
+            "from_mixed( val = `AbapDocuText` )",
+            "translate( val = `abcabc` from = `ab` to = `x` )",
+            "cmax( val1 = `abc` val2 = `abd` val3 = `ab` )",
+            "cmin( val1 = `abc` val2 = `abd` val3 = `ab` )",
+        ]),
+        "[a b]\n[a-b]\n[a   b]\n[ababab]\n[cba]\n[2]\n[4]\n[b]\n[]\n[c]\n[c]\n[AbapDocuText]\n[ABAP_DOCU_TEXT]\n[xcxc]\n[abd]\n[ab]"
+    );
+    let main = "TRY.\n    DATA(s) = segment( val = `a;b` index = 3 sep = `;` ).\n  CATCH cx_sy_strg_par_val.\n    out->write( `no segment` ).\nENDTRY.";
+    assert_eq!(out(main), "no segment");
+}
+
+#[test]
+fn concat_lines_of_and_line_index() {
+    let main = "DATA t TYPE string_table.\nt = VALUE #( ( `a` ) ( `b` ) ( `c` ) ).\nout->write( concat_lines_of( t ) ).\nout->write( concat_lines_of( table = t sep = `, ` ) ).\nout->write( line_index( t[ table_line = `b` ] ) ).\nout->write( line_index( t[ table_line = `x` ] ) ).";
+    assert_eq!(out(main), "abc\na, b, c\n2 \n0 ");
+}
+
+#[test]
+fn numeric_extremes_and_integer_power() {
+    let main = "DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '2.50'.\nout->write( |{ nmax( val1 = 3 val2 = 7 val3 = -1 ) } { nmin( val1 = 3 val2 = 7 val3 = -1 ) } { nmax( val1 = 2 val2 = p ) } { ipow( base = 2 exp = 10 ) } { ipow( base = p exp = 2 ) }| ).";
+    assert_eq!(out(main), "7 -1 2.50 1024 6.25");
+}
+
+#[test]
+fn regular_expressions_the_engine_cannot_run_are_not_supported() {
+    assert_eq!(
+        dump_id("DATA(i) = find( val = `aa` pcre = `(a)\\1` )."),
+        "SIMULATOR_NOT_SUPPORTED"
+    );
+    assert_eq!(
+        dump_id("DATA(b) = xsdbool( matches( val = `ab` regex = `a|ab` ) )."),
+        "SIMULATOR_NOT_SUPPORTED"
+    );
+}
