@@ -221,18 +221,14 @@ impl<'r> Interp<'r, '_> {
         let Some(len) = self.rx_int(args, "LEN")? else {
             return Ok(chars_value(part));
         };
+        if matches!(func, "SUBSTRING_BEFORE" | "SUBSTRING_TO") {
+            // Which `len` characters these keep is not pinned down (as in `text_functions`).
+            return Err(self.not_supported(&format!("{lower}( ) with len")));
+        }
         let Some(len) = usize::try_from(len).ok().filter(|l| *l <= part.len()) else {
             return Err(self.not_supported(&format!("{lower}( ) with len beyond the substring")));
         };
-        // `after`/`from` keep the first `len` characters, `before`/`to` the last ones (the
-        // ones next to the match).
-        Ok(chars_value(
-            match func {
-                "SUBSTRING_AFTER" | "SUBSTRING_FROM" => part.get(..len),
-                _ => part.get(part.len() - len..),
-            }
-            .unwrap_or(&[]),
-        ))
+        Ok(chars_value(part.get(..len).unwrap_or(&[])))
     }
 
     // ------------------------------------------------------------ arguments

@@ -52,10 +52,9 @@ fn substring_functions() {
             "substring_after( val = 'a-b-c' sub = '-' occ = 3 )",
             "substring_after( val = 'abCDef' sub = 'cd' case = abap_false )",
             "substring_after( val = 'ABCDEFGH' sub = 'CD' len = 2 )",
-            "substring_before( val = 'ABCDEFGH' sub = 'EF' len = 2 )",
             "substring_after( val = 'a1b2c3' regex = '[0-9]' occ = 2 )",
         ]),
-        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[CD]\n[c3]"
+        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[c3]"
     );
 }
 
