@@ -70,8 +70,8 @@ const FUNCTIONS: &[(&str, &str, &[&str])] = &[
     ("SEGMENT", "VAL", &["VAL", "INDEX", "SEP", "SPACE"]),
     ("TO_UPPER", "VAL", &["VAL"]),
     ("TO_LOWER", "VAL", &["VAL"]),
-    ("TO_MIXED", "VAL", &["VAL", "SEP", "CASE"]),
-    ("FROM_MIXED", "VAL", &["VAL", "SEP", "CASE"]),
+    ("TO_MIXED", "VAL", &["VAL", "SEP", "CASE", "MIN"]),
+    ("FROM_MIXED", "VAL", &["VAL", "SEP", "CASE", "MIN"]),
     ("STRLEN", "VAL", &["VAL"]),
     ("NUMOFCHAR", "VAL", &["VAL"]),
     ("XSTRLEN", "VAL", &["VAL"]),
@@ -111,8 +111,8 @@ pub enum StrErr {
 
 type R<T> = Result<T, StrErr>;
 
-/// Runtime error id of `CX_SY_STRG_PAR_VAL` (mapped in `builtins.rs`).
-pub const PAR_VAL_DUMP: &str = "STRG_PAR_VAL";
+/// Runtime error of `CX_SY_STRG_PAR_VAL` (mapped to the class in `builtins.rs`).
+pub const PAR_VAL_DUMP: &str = "STRG_ILLEGAL_PAR";
 
 fn same(a: char, b: char, case: bool) -> bool {
     a == b || (!case && a.to_lowercase().eq(b.to_lowercase()))
@@ -171,19 +171,19 @@ fn nth_match(hay: &[char], sub: &[char], occ: i64, case: bool) -> R<Option<usize
     }
 }
 
-/// The part `[off, off + len)` of a string of `n` characters (defaults: 0 and the rest).
+/// The part `[off, off + len)` of a string of `n` characters (defaults: 0 and the rest); any
+/// offset or length outside the string is runtime error `STRING_OFFSET_TOO_LARGE`
+/// (`CX_SY_RANGE_OUT_OF_BOUNDS`), the one these functions document.
 fn section(n: usize, off: Option<i64>, len: Option<i64>) -> R<(usize, usize)> {
-    let off = off.unwrap_or(0);
-    let off = usize::try_from(off).map_err(|_| StrErr::Range("STRING_OFFSET_NEGATIVE"))?;
-    if off > n {
-        return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
-    }
+    let bad = || StrErr::Range("STRING_OFFSET_TOO_LARGE");
+    let off = usize::try_from(off.unwrap_or(0)).map_err(|_| bad())?;
+    let rest = n.checked_sub(off).ok_or_else(bad)?;
     let len = match len {
-        None => n - off,
-        Some(l) => usize::try_from(l).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?,
+        None => rest,
+        Some(l) => usize::try_from(l).map_err(|_| bad())?,
     };
-    if len > n - off {
-        return Err(StrErr::Range("STRING_LENGTH_TOO_LARGE"));
+    if len > rest {
+        return Err(bad());
     }
     Ok((off, len))
 }
@@ -199,6 +199,8 @@ pub fn substring(val: &[char], off: Option<i64>, len: Option<i64>) -> R<String> 
 }
 
 /// `substring_after|before|from|to( val sub occ len case )`; empty when `sub` is not found.
+/// With `len`: `from`/`after` keep `len` characters from the match / after it, `before`/`to`
+/// the `len` characters before the match (`to` plus the match).
 pub fn substring_around(
     func: &str,
     val: &[char],
@@ -210,30 +212,22 @@ pub fn substring_around(
     let Some(at) = nth_match(val, sub, occ, case)? else {
         return Ok(String::new());
     };
-    let part = match func {
-        "SUBSTRING_AFTER" => &val[at + sub.len()..],
-        "SUBSTRING_FROM" => &val[at..],
-        "SUBSTRING_BEFORE" => &val[..at],
-        _ => &val[..at + sub.len()],
+    let end = at + sub.len();
+    let bad = || StrErr::Range("STRING_OFFSET_TOO_LARGE");
+    let len = len
+        .map(|l| usize::try_from(l).map_err(|_| bad()))
+        .transpose()?;
+    let (a, b) = match (func, len) {
+        ("SUBSTRING_AFTER", None) => (end, val.len()),
+        ("SUBSTRING_AFTER", Some(l)) => (end, end.checked_add(l).ok_or_else(bad)?),
+        ("SUBSTRING_FROM", None) => (at, val.len()),
+        ("SUBSTRING_FROM", Some(l)) => (at, at.checked_add(l).ok_or_else(bad)?),
+        ("SUBSTRING_BEFORE", None) => (0, at),
+        ("SUBSTRING_BEFORE", Some(l)) => (at.checked_sub(l).ok_or_else(bad)?, at),
+        (_, None) => (0, end),
+        (_, Some(l)) => (at.checked_sub(l).ok_or_else(bad)?, end),
     };
-    let Some(len) = len else {
-        return Ok(text(part));
-    };
-    if matches!(func, "SUBSTRING_BEFORE" | "SUBSTRING_TO") {
-        // Which `len` characters these keep is not pinned down here.
-        return Err(StrErr::Unsupported(format!(
-            "{}( ) with len",
-            func.to_ascii_lowercase()
-        )));
-    }
-    let len = usize::try_from(len).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
-    if len > part.len() {
-        return Err(StrErr::Unsupported(format!(
-            "{}( ) with len beyond the substring",
-            func.to_ascii_lowercase()
-        )));
-    }
-    Ok(text(&part[..len]))
+    val.get(a..b).map(text).ok_or_else(bad)
 }
 
 /// `find( val sub occ off len case )`: offset in `val`, -1 when not found.
@@ -266,6 +260,9 @@ pub fn find_any(
         return Err(StrErr::ParVal("occ = 0".into()));
     }
     let (o, l) = section(val.len(), off, len)?;
+    if set.is_empty() {
+        return Ok(-1);
+    }
     let hits = (o..o + l).filter(|&i| val.get(i).is_some_and(|c| set.contains(c) == any_of));
     let k = usize::try_from(occ.unsigned_abs() - 1).unwrap_or(usize::MAX);
     let hit = if occ > 0 {
@@ -298,7 +295,7 @@ pub fn distance(a: &[char], b: &[char]) -> R<i64> {
 /// `count( val sub off len case )`: non-overlapping occurrences.
 pub fn count(val: &[char], sub: &[char], off: Option<i64>, len: Option<i64>, case: bool) -> R<i64> {
     if sub.is_empty() {
-        return Err(StrErr::Unsupported("count( ) with an empty sub".into()));
+        return Err(StrErr::ParVal("empty sub".into()));
     }
     let (o, l) = section(val.len(), off, len)?;
     Ok(i64::try_from(matches_forward(&val[o..o + l], sub, case).len()).unwrap_or(i64::MAX))
@@ -334,6 +331,16 @@ pub fn replace_section(val: &[char], off: Option<i64>, len: Option<i64>, with: &
     Ok(out)
 }
 
+/// `places`/`circular` of the shift functions: negative or longer than the string is
+/// `CX_SY_RANGE_OUT_OF_BOUNDS`.
+fn places_arg(p: i64, n: usize) -> R<usize> {
+    let p = usize::try_from(p).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
+    if p > n {
+        return Err(StrErr::Range("STRING_LENGTH_TOO_LARGE"));
+    }
+    Ok(p)
+}
+
 /// `shift_left|right( val places|circular|sub )`.
 pub fn shift(
     left: bool,
@@ -345,11 +352,7 @@ pub fn shift(
     let n = val.len();
     match (places, circular, sub) {
         (Some(p), None, None) => {
-            let p = usize::try_from(p).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
-            // Measured: more places than characters is a range error.
-            if p > n {
-                return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
-            }
+            let p = places_arg(p, n)?;
             Ok(if left {
                 text(&val[p..])
             } else {
@@ -357,10 +360,9 @@ pub fn shift(
             })
         }
         (None, Some(c), None) => {
-            let c = usize::try_from(c).map_err(|_| StrErr::Range("STRING_LENGTH_NEGATIVE"))?;
-            // Measured: circular beyond the length is a range error, as for places.
-            if c > n {
-                return Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"));
+            let c = places_arg(c, n)?;
+            if n == 0 {
+                return Ok(String::new());
             }
             let k = if left { c } else { n - c };
             let mut out = text(&val[k..]);
@@ -449,9 +451,10 @@ pub fn segment(
                 .map(str::to_string)
                 .collect()
         }
+        (None, None) => return segment(val, index, Some(&[' ']), None),
         _ => {
             return Err(StrErr::Unsupported(
-                "segment( ) without one of sep, space".into(),
+                "segment( ) with both sep and space".into(),
             ));
         }
     };
@@ -468,43 +471,55 @@ pub fn segment(
         .ok_or_else(|| StrErr::ParVal(format!("segment {index} does not exist")))
 }
 
-/// `to_mixed( val sep case )`: separators removed, the letter after each in upper case, the
-/// rest in lower case; the first character as `case` says (unchanged without `case`).
-pub fn to_mixed(val: &[char], sep: char, first: Option<char>) -> String {
+/// `to_mixed( val sep case min )`: from the second character on, letters in lower case and
+/// each separator that follows at least `min` characters (counted from the start or the last
+/// removed separator) removed, the character after it in upper case; the first character as
+/// `case` says (unchanged without `case`).
+pub fn to_mixed(val: &[char], sep: char, first: Option<char>, min: usize) -> String {
     let mut out = String::new();
     let mut upper_next = false;
+    let mut since = 0usize;
     for (i, c) in val.iter().enumerate() {
         if i == 0 {
             match first {
-                Some(f) if f.is_lowercase() => out.extend(c.to_lowercase()),
                 Some(f) if f.is_uppercase() => out.extend(c.to_uppercase()),
-                _ => out.push(*c),
+                Some(_) => out.extend(c.to_lowercase()),
+                None => out.push(*c),
             }
-        } else if *c == sep {
+            since = 1;
+        } else if *c == sep && since >= min {
             upper_next = true;
-        } else if upper_next {
-            out.extend(c.to_uppercase());
-            upper_next = false;
+            since = 0;
         } else {
-            out.extend(c.to_lowercase());
+            if upper_next {
+                out.extend(c.to_uppercase());
+                upper_next = false;
+            } else {
+                out.extend(c.to_lowercase());
+            }
+            since += 1;
         }
     }
     out
 }
 
-/// `from_mixed( val sep case )`: a separator before each upper case letter after the first
-/// character, everything in upper case (lower case when `case` is a lower case letter).
-pub fn from_mixed(val: &[char], sep: char, lower: bool) -> String {
+/// `from_mixed( val sep case min )`: a separator before each upper case letter that follows at
+/// least `min` characters (counted from the start or the last inserted separator), everything
+/// in upper case (lower case when `case` starts with a lower case letter).
+pub fn from_mixed(val: &[char], sep: char, lower: bool, min: usize) -> String {
     let mut out = String::new();
-    for (i, c) in val.iter().enumerate() {
-        if i > 0 && c.is_uppercase() {
+    let mut since = 0usize;
+    for c in val {
+        if since >= min && since > 0 && c.is_uppercase() {
             out.push(sep);
+            since = 0;
         }
         if lower {
             out.extend(c.to_lowercase());
         } else {
             out.extend(c.to_uppercase());
         }
+        since += 1;
     }
     out
 }
@@ -543,19 +558,11 @@ fn map_case(val: &str, upper: bool) -> String {
         .collect()
 }
 
-/// The text of a character-like argument: `c` without trailing blanks, other types converted
-/// to `string`.
+/// The text of a character-like argument: `c` without trailing blanks (ABAP ignores them in
+/// every argument of fixed length, so `' '` is an empty text), other types converted to
+/// `string`.
 fn arg_text(v: &Value) -> Result<String, crate::value::ConvError> {
     v.to_abap_string()
-}
-
-/// The text of an argument that is a set of characters or a separator (`del`, `from`, `to`,
-/// `sep`, `space`): here a `c` keeps its blanks, so `' '` means a blank.
-fn arg_chars_raw(v: &Value) -> Result<Vec<char>, crate::value::ConvError> {
-    match v {
-        Value::C(s) => Ok(s.chars().collect()),
-        other => Ok(other.to_abap_string()?.chars().collect()),
-    }
 }
 
 /// The evaluated arguments of one call.
@@ -596,12 +603,6 @@ impl<'r> Interp<'r, '_> {
                     .map(|s| s.chars().collect())
                     .map_err(|e| self.conv_error(e))
             })
-            .transpose()
-    }
-
-    fn raw_arg(&self, args: &Args, name: &str) -> Exec<Option<Vec<char>>> {
-        args.get(name)
-            .map(|v| arg_chars_raw(v).map_err(|e| self.conv_error(e)))
             .transpose()
     }
 
@@ -691,7 +692,7 @@ impl<'r> Interp<'r, '_> {
                 )));
             };
             let sep: String = self
-                .raw_arg(args, "SEP")?
+                .text_arg(args, "SEP")?
                 .unwrap_or_default()
                 .into_iter()
                 .collect();
@@ -799,7 +800,12 @@ impl<'r> Interp<'r, '_> {
                 let start = self.text_arg(args, "START")?;
                 let end = self.text_arg(args, "END")?;
                 let r = match (sub, start, end) {
-                    (Some(sub), None, None) if !sub.is_empty() => {
+                    (Some(s), None, None) | (None, Some(s), None) | (None, None, Some(s))
+                        if s.is_empty() =>
+                    {
+                        Err(StrErr::ParVal("empty sub".into()))
+                    }
+                    (Some(sub), None, None) => {
                         let need = occ.unwrap_or(1);
                         if need <= 0 {
                             Err(StrErr::ParVal(format!("occ = {need}")))
@@ -818,7 +824,7 @@ impl<'r> Interp<'r, '_> {
                 r.map(abap_bool)
             }
             "FIND_ANY_OF" | "FIND_ANY_NOT_OF" | "COUNT_ANY_OF" | "COUNT_ANY_NOT_OF" => {
-                let Some(set) = self.raw_arg(args, "SUB")? else {
+                let Some(set) = self.text_arg(args, "SUB")? else {
                     return Ok(Err(StrErr::Unsupported("no sub argument".into())));
                 };
                 let any_of = func.ends_with("ANY_OF");
@@ -839,7 +845,7 @@ impl<'r> Interp<'r, '_> {
                 r.map(|n| Value::I(i32::try_from(n).unwrap_or(i32::MAX)))
             }
             "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" => {
-                let Some(set) = self.raw_arg(args, "SUB")? else {
+                let Some(set) = self.text_arg(args, "SUB")? else {
                     return Ok(Err(StrErr::Unsupported("no sub argument".into())));
                 };
                 let any_of = func == "CONTAINS_ANY_OF";
@@ -847,9 +853,11 @@ impl<'r> Interp<'r, '_> {
             }
             "CONDENSE" => {
                 let blank = vec![' '];
-                let del = self.raw_arg(args, "DEL")?.unwrap_or_else(|| blank.clone());
-                let from = self.raw_arg(args, "FROM")?.unwrap_or_else(|| blank.clone());
-                let to = self.raw_arg(args, "TO")?.unwrap_or(blank);
+                let del = self.text_arg(args, "DEL")?.unwrap_or_else(|| blank.clone());
+                let from = self
+                    .text_arg(args, "FROM")?
+                    .unwrap_or_else(|| blank.clone());
+                let to = self.text_arg(args, "TO")?.unwrap_or(blank);
                 Ok(Value::Str(condense(&val, &del, &from, &to)))
             }
             "REPEAT" => {
@@ -865,30 +873,30 @@ impl<'r> Interp<'r, '_> {
                 let Some(index) = self.int_arg(args, "INDEX")? else {
                     return Ok(Err(StrErr::Unsupported("no index argument".into())));
                 };
-                let sep = self.raw_arg(args, "SEP")?;
-                let space = self.raw_arg(args, "SPACE")?;
+                let sep = self.text_arg(args, "SEP")?;
+                let space = self.text_arg(args, "SPACE")?;
                 str_ok(segment(&val, index, sep.as_deref(), space.as_deref()))
             }
             "TO_UPPER" | "TO_LOWER" => Ok(Value::Str(map_case(&text(&val), func == "TO_UPPER"))),
             "TO_MIXED" | "FROM_MIXED" => {
-                let sep = match self.raw_arg(args, "SEP")? {
+                let sep = match self.text_arg(args, "SEP")? {
                     None => '_',
                     Some(s) => match s.first() {
                         Some(c) => *c,
                         None => return Ok(Err(StrErr::ParVal("empty sep".into()))),
                     },
                 };
-                let first = match args.get("CASE") {
-                    Some(v) => arg_chars_raw(v)
-                        .map_err(|e| self.conv_error(e))?
-                        .first()
-                        .copied(),
-                    None => None,
+                let first = self
+                    .text_arg(args, "CASE")?
+                    .and_then(|c| c.first().copied());
+                let min = self.int_arg(args, "MIN")?.unwrap_or(1);
+                let Ok(min) = usize::try_from(min) else {
+                    return Ok(Err(StrErr::ParVal(format!("min = {min}"))));
                 };
                 Ok(Value::Str(if func == "TO_MIXED" {
-                    to_mixed(&val, sep, first)
+                    to_mixed(&val, sep, first, min)
                 } else {
-                    from_mixed(&val, sep, first.is_some_and(char::is_lowercase))
+                    from_mixed(&val, sep, first.is_some_and(char::is_lowercase), min)
                 }))
             }
             "STRLEN" => Ok(count_of(val.len())),
@@ -907,8 +915,8 @@ impl<'r> Interp<'r, '_> {
                 str_ok(replace_section(&val, off, Some(0), &sub))
             }
             "TRANSLATE" => {
-                let from = self.raw_arg(args, "FROM")?.unwrap_or_default();
-                let to = self.raw_arg(args, "TO")?.unwrap_or_default();
+                let from = self.text_arg(args, "FROM")?.unwrap_or_default();
+                let to = self.text_arg(args, "TO")?.unwrap_or_default();
                 Ok(Value::Str(translate(&val, &from, &to)))
             }
             other => Err(StrErr::Unsupported(format!("function {other}"))),
@@ -956,7 +964,7 @@ mod tests {
         );
         assert_eq!(
             substring(&v, Some(2), Some(-1)),
-            Err(StrErr::Range("STRING_LENGTH_NEGATIVE"))
+            Err(StrErr::Range("STRING_OFFSET_TOO_LARGE"))
         );
         assert_eq!(
             replace_section(&v, Some(1), Some(2), "XY"),
@@ -977,8 +985,20 @@ mod tests {
             Ok("deabc".into())
         );
         assert_eq!(shift(true, &cs("  ab"), None, None, None), Ok("ab".into()));
-        assert_eq!(to_mixed(&cs("THIS_IS_A_TEXT"), '_', None), "ThisIsAText");
-        assert_eq!(from_mixed(&cs("ThisIsAText"), '_', false), "THIS_IS_A_TEXT");
+        assert_eq!(to_mixed(&cs("THIS_IS_A_TEXT"), '_', None, 1), "ThisIsAText");
+        assert_eq!(
+            to_mixed(&cs("ABAP_DOCU_START"), '_', Some('a'), 1),
+            "abapDocuStart"
+        );
+        assert_eq!(to_mixed(&cs("_AB_C"), '_', None, 1), "_abC");
+        assert_eq!(
+            from_mixed(&cs("ThisIsAText"), '_', false, 1),
+            "THIS_IS_A_TEXT"
+        );
+        assert_eq!(
+            from_mixed(&cs("abapDocuStart"), '.', false, 5),
+            "ABAPDOCU.START"
+        );
         assert_eq!(
             segment(&cs("a,b,,c"), 3, Some(&[',']), None),
             Ok(String::new())

@@ -94,7 +94,7 @@ fn find_count_match_and_predicates() {
     assert_eq!(out(main), "digits\nnot only digits\ncontains\nany\n[]");
     assert_eq!(
         dump_id("DATA(i) = find( val = `abc` sub = `` )."),
-        "STRG_PAR_VAL"
+        "STRG_ILLEGAL_PAR"
     );
 }
 
@@ -123,7 +123,7 @@ fn replace_insert_and_shift_functions() {
     );
     assert_eq!(
         dump_id("DATA(s) = shift_left( val = `abc` places = 4 )."),
-        "STRING_OFFSET_TOO_LARGE"
+        "STRING_LENGTH_TOO_LARGE"
     );
 }
 

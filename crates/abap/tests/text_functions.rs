@@ -92,17 +92,9 @@ fn line_index_is_the_row_number() {
 }
 
 #[test]
-fn regex_arguments_are_not_supported() {
-    assert_eq!(
-        dump_id("    out->write( |{ find( val = `abc` regex = `b+` ) }| )."),
-        "SIMULATOR_NOT_SUPPORTED"
-    );
+fn unknown_arguments_are_not_supported() {
     assert_eq!(
         dump_id("    out->write( substring( val = `abc` foo = 1 ) )."),
-        "SIMULATOR_NOT_SUPPORTED"
-    );
-    assert_eq!(
-        dump_id("    out->write( substring_before( val = `abc` sub = `c` len = 1 ) )."),
         "SIMULATOR_NOT_SUPPORTED"
     );
 }
@@ -192,4 +184,32 @@ mod never_panic {
             let _ = run(&main);
         }
     }
+}
+
+#[test]
+fn documented_substring_examples_and_len() {
+    let main = "    DATA t TYPE string VALUE `ABCDEFGH`.\n    out->write( |{ substring( val = t off = 2 len = 2 ) } { substring_from( val = t sub = 'CD' ) } { substring_after( val = t sub = 'CD' ) } { substring_before( val = t sub = 'CD' ) } { substring_to( val = t sub = 'CD' ) }| ).\n    out->write( |{ substring_before( val = t sub = 'EF' len = 2 ) } { substring_to( val = t sub = 'EF' len = 2 ) } { substring_from( val = t sub = 'CD' len = 3 ) } { substring_after( val = t sub = 'CD' len = 1 ) }| ).\n    TRY.\n        out->write( substring_before( val = t sub = 'CD' len = 3 ) ).\n      CATCH cx_sy_range_out_of_bounds.\n        out->write( `len before the start` ).\n    ENDTRY.";
+    assert_eq!(
+        out(main),
+        "CD CDEFGH EFGH AB ABCD\nCD CDEF CDE E\nlen before the start"
+    );
+}
+
+#[test]
+fn documented_parameter_errors() {
+    let main = "    DATA n TYPE i.\n    TRY.\n        n = find( val = `abc` sub = `` ).\n      CATCH cx_sy_strg_par_val.\n        out->write( `empty sub` ).\n    ENDTRY.\n    TRY.\n        n = find( val = `abc` sub = `b` occ = 0 ).\n      CATCH cx_sy_strg_par_val.\n        out->write( `occ 0` ).\n    ENDTRY.\n    TRY.\n        out->write( shift_left( val = `abc` places = 4 ) ).\n      CATCH cx_sy_range_out_of_bounds.\n        out->write( `places 4` ).\n    ENDTRY.\n    TRY.\n        out->write( to_mixed( val = `a_b` sep = ' ' ) ).\n      CATCH cx_sy_strg_par_val.\n        out->write( `blank sep is empty` ).\n    ENDTRY.\n    out->write( replace( val = `a-b-c` sub = `-` with = `` occ = 0 ) ).";
+    assert_eq!(
+        out(main),
+        "empty sub\nocc 0\nplaces 4\nblank sep is empty\nabc"
+    );
+    assert_eq!(
+        dump_id("    out->write( segment( val = `a b` index = 0 ) )."),
+        "STRG_ILLEGAL_PAR"
+    );
+}
+
+#[test]
+fn fixed_length_arguments_drop_trailing_blanks() {
+    let main = "    out->write( |[{ condense( val = `  a  b  ` del = ' ' ) }]| ).\n    out->write( |[{ segment( val = `a b c` index = 2 ) }]| ).\n    out->write( |[{ to_mixed( val = `ABAP_DOCU_START` case = 'a' ) }][{ from_mixed( val = `abapDocuStart` sep = '.' min = 5 ) }]| ).";
+    assert_eq!(out(main), "[ a b ]\n[b]\n[abapDocuStart][ABAPDOCU.START]");
 }
