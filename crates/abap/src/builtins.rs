@@ -255,6 +255,7 @@ fn build() -> BTreeMap<String, ClassDef> {
         UNIT_ASSERT,
         UNIT_ASSERT_OLD,
         "CL_ABAP_CHAR_UTILITIES",
+        "CL_ABAP_MATH",
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");
@@ -275,6 +276,9 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     let [(Sel::Static, attr)] = path.rest.as_slice() else {
         return None;
     };
+    if path.base == "CL_ABAP_MATH" {
+        return math_constant(attr);
+    }
     let text = match (path.base.as_str(), attr.as_str()) {
         ("CL_ABAP_CHAR_UTILITIES", "NEWLINE") => "\n",
         ("CL_ABAP_CHAR_UTILITIES", "CR_LF") => "\r\n",
@@ -289,6 +293,28 @@ pub fn static_constant(path: &Path) -> Option<Var> {
         name: attr.clone(),
         ty,
         val: Value::C(text.into()),
+        kind: VarKind::Constant,
+        read_only: true,
+        type_name: None,
+    })
+}
+
+/// The rounding modes of `round( … mode = … )` (`cl_abap_math=>round_half_up`, …).
+fn math_constant(attr: &str) -> Option<Var> {
+    let v = match attr {
+        "ROUND_CEILING" => 0,
+        "ROUND_UP" => 1,
+        "ROUND_HALF_UP" => 2,
+        "ROUND_HALF_EVEN" => 3,
+        "ROUND_HALF_DOWN" => 4,
+        "ROUND_DOWN" => 5,
+        "ROUND_FLOOR" => 6,
+        _ => return None,
+    };
+    Some(Var {
+        name: attr.to_string(),
+        ty: Type::I,
+        val: Value::I(v),
         kind: VarKind::Constant,
         read_only: true,
         type_name: None,

@@ -1,5 +1,6 @@
 //! Numeric built-in functions with several named arguments: `nmax( val1 = … val2 = … )`,
-//! `nmin( … )` (up to `val9`) and `ipow( base = … exp = … )`.
+//! `nmin( … )` (up to `val9`), `ipow( base = … exp = … )`, and the rounding rule behind
+//! `round( val dec|prec [mode] )`.
 //!
 //! The result has the calculation type of the arguments: `i` when all are `i`, `int8` when
 //! `int8` is the widest, `p` when `p` takes part (16 bytes, the largest number of decimals
@@ -11,6 +12,69 @@ use crate::ast::CallExpr;
 use crate::interp::{Exec, Interp, Unwind};
 use crate::number::Dec;
 use crate::value::{Type, Value};
+
+/// `cl_abap_math=>round_half_up`, the mode `round( )` uses by default.
+pub const ROUND_HALF_UP: i32 = 2;
+
+/// What `round( )` keeps: decimals (`dec`, negative: tens, hundreds, …) or significant
+/// digits (`prec`).
+#[derive(Debug, Clone, Copy)]
+pub enum Places {
+    Decimals(i32),
+    Digits(i32),
+}
+
+/// `x` rounded as `round( )` does with `mode` (the values of `cl_abap_math=>round_…`:
+/// ceiling 0, up 1, half up 2, half even 3, half down 4, down 5, floor 6). `Err` names what
+/// is outside the subset.
+pub fn round_places(x: Dec, places: Places, mode: i32) -> Result<Dec, &'static str> {
+    let scale = i64::from(x.scale);
+    let keep = match places {
+        Places::Decimals(d) => i64::from(d),
+        Places::Digits(p) if p <= 0 => return Err("prec below 1"),
+        Places::Digits(p) => {
+            if x.m == 0 {
+                return Ok(x);
+            }
+            let digits = i64::try_from(x.m.unsigned_abs().to_string().len()).unwrap_or(0);
+            i64::from(p) - digits + scale
+        }
+    };
+    let drop = scale - keep;
+    if drop <= 0 {
+        return Ok(x);
+    }
+    let f = u32::try_from(drop)
+        .ok()
+        .and_then(|d| 10i128.checked_pow(d))
+        .ok_or("so many places")?;
+    let (q, r) = (x.m / f, x.m % f);
+    let twice = r.unsigned_abs().saturating_mul(2);
+    let half = f.unsigned_abs();
+    let away = match mode {
+        0 => r > 0,
+        1 => r != 0,
+        2 => twice >= half,
+        3 => twice > half || (twice == half && q % 2 != 0),
+        4 => twice > half,
+        5 => false,
+        6 => r < 0,
+        _ => return Err("an unknown mode"),
+    };
+    let q = if away { q + x.m.signum() } else { q };
+    if keep >= 0 {
+        Ok(Dec {
+            m: q,
+            scale: u32::try_from(keep).map_err(|_| "so many places")?,
+        })
+    } else {
+        let back = u32::try_from(-keep)
+            .ok()
+            .and_then(|k| 10i128.checked_pow(k))
+            .ok_or("so many places")?;
+        q.checked_mul(back).map(Dec::int).ok_or("so many places")
+    }
+}
 
 const VALS: [&str; 9] = [
     "VAL1", "VAL2", "VAL3", "VAL4", "VAL5", "VAL6", "VAL7", "VAL8", "VAL9",
@@ -146,5 +210,36 @@ impl<'r> Interp<'r, '_> {
             "COMPUTE_BCD_OVERFLOW",
             "Overflow in a calculation with packed numbers",
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(x: &str, places: Places, mode: i32) -> String {
+        let d = Dec::parse(x).unwrap();
+        let out = round_places(d, places, mode).unwrap();
+        out.format(out.scale)
+    }
+
+    #[test]
+    fn rounding_modes() {
+        use Places::{Decimals as D, Digits as P};
+        assert_eq!(r("2.345", D(2), 2), "2.35");
+        assert_eq!(r("-2.345", D(2), 2), "-2.35");
+        assert_eq!(r("2.345", D(2), 4), "2.34");
+        assert_eq!(r("2.345", D(2), 3), "2.34");
+        assert_eq!(r("2.355", D(2), 3), "2.36");
+        assert_eq!(r("2.341", D(2), 1), "2.35");
+        assert_eq!(r("-2.341", D(2), 1), "-2.35");
+        assert_eq!(r("2.349", D(2), 5), "2.34");
+        assert_eq!(r("-2.341", D(2), 0), "-2.34");
+        assert_eq!(r("2.341", D(2), 0), "2.35");
+        assert_eq!(r("-2.341", D(2), 6), "-2.35");
+        assert_eq!(r("1250", D(-2), 2), "1300");
+        assert_eq!(r("1234.5678", P(3), 2), "1230");
+        assert_eq!(r("0.012345", P(2), 2), "0.012");
+        assert_eq!(r("9.99", P(2), 2), "10.0");
     }
 }

@@ -1,7 +1,7 @@
 //! Built-in numeric functions: `abs sign ceil floor trunc frac` keep the argument's numeric
 //! type (text counts as `p`, dates/times/bytes as `i`), the floating point functions (`sqrt exp
 //! log log10 sin cos tan asin acos atan sinh cosh tanh`) calculate in `f`, and `round( val =
-//! x dec = n )` rounds half away from zero.
+//! x dec|prec = n [mode = m] )` rounds (default half away from zero; see `numeric_args.rs`).
 
 use crate::ast::CallExpr;
 use crate::conversion::float_value;
@@ -9,29 +9,6 @@ use crate::float::{f_to_dec, round_significant};
 use crate::interp::{Exec, Interp};
 use crate::number::Dec;
 use crate::value::{Type, Value};
-
-/// `x` rounded to `dec` decimals (negative: to tens, hundreds, …), half away from zero.
-fn round_dec(x: Dec, dec: i32) -> Option<Dec> {
-    if dec >= 0 {
-        let scale = u32::try_from(dec).ok()?;
-        if scale >= x.scale {
-            return Some(x);
-        }
-        Some(Dec {
-            m: x.rescale(scale).ok()?,
-            scale,
-        })
-    } else {
-        let k = dec.unsigned_abs();
-        let kept = Dec {
-            m: x.m,
-            scale: x.scale + k,
-        }
-        .rescale(0)
-        .ok()?;
-        Some(Dec::int(kept.checked_mul(10i128.checked_pow(k)?)?))
-    }
-}
 
 /// Integer part towards −∞ (`floor`), +∞ (`ceil`) or zero (`trunc`) of a decimal.
 fn integral(x: Dec, how: &str) -> Option<Dec> {
@@ -171,31 +148,46 @@ impl<'r> Interp<'r, '_> {
         })
     }
 
-    /// `round( val = x dec = n )`: `x` rounded half away from zero to `n` decimals, in `x`'s
+    /// `round( val = x dec|prec = n [mode = m] )`: `x` rounded to `n` decimals or significant
+    /// digits (by default half away from zero), in `x`'s
     /// type (`p` keeps its decimals, `f` stays `f`, text and integers become `decfloat34`).
     pub fn round_function(&mut self, call: &CallExpr) -> Exec<Value> {
         let mut val = None;
         let mut dec = None;
+        let mut prec = None;
+        let mut mode = None;
         for (n, e) in &call.args.exporting {
             match n.as_str() {
                 "VAL" => val = Some(self.eval(e)?),
                 "DEC" => dec = Some(self.eval(e)?),
+                "PREC" => prec = Some(self.eval(e)?),
+                "MODE" => mode = Some(self.eval(e)?),
                 other => {
                     return Err(self.not_supported(&format!("round( ) with {other}")));
                 }
             }
         }
-        let (Some(v), Some(d)) = (val, dec) else {
-            return Err(self.not_supported("round( ) without val and dec"));
+        let int = |it: &Self, v: Value| match v.convert(&Type::I).map_err(|e| it.conv_error(e))? {
+            Value::I(i) => Ok(i),
+            _ => Err(it.not_supported("round( ) argument")),
         };
-        let Value::I(places) = d.convert(&Type::I).map_err(|e| self.conv_error(e))? else {
-            return Err(self.not_supported("round( ) dec"));
+        let (v, places_of) = match (val, dec, prec) {
+            (Some(v), Some(d), None) => (v, crate::numeric_args::Places::Decimals(int(self, d)?)),
+            (Some(v), None, Some(p)) => (v, crate::numeric_args::Places::Digits(int(self, p)?)),
+            _ => return Err(self.not_supported("round( ) without val and one of dec, prec")),
+        };
+        let mode = match mode {
+            Some(m) => int(self, m)?,
+            None => crate::numeric_args::ROUND_HALF_UP,
         };
         let x = match &v {
             Value::F(f) => f_to_dec(*f).map_err(|_| self.domain_error("ROUND"))?,
             other => other.to_dec().map_err(|e| self.conv_error(e))?,
         };
-        let r = round_dec(x, places).ok_or_else(|| self.domain_error("ROUND"))?;
+        let r = match crate::numeric_args::round_places(x, places_of, mode) {
+            Ok(r) => r,
+            Err(why) => return Err(self.not_supported(&format!("round( ) with {why}"))),
+        };
         Ok(match &v {
             Value::P { len, dec, .. } => {
                 Value::p_from_dec(r, *len, *dec).map_err(|e| self.conv_error(e))?
@@ -216,9 +208,6 @@ mod tests {
     #[test]
     fn rounding_helpers() {
         let d = |s: &str| Dec::parse(s).unwrap();
-        assert_eq!(round_dec(d("2.345"), 2).unwrap().format(2), "2.35");
-        assert_eq!(round_dec(d("-2.345"), 2).unwrap().format(2), "-2.35");
-        assert_eq!(round_dec(d("1250"), -2).unwrap().format(0), "1300");
         assert_eq!(integral(d("-2.5"), "FLOOR").unwrap().format(1), "-3.0");
         assert_eq!(integral(d("-2.5"), "CEIL").unwrap().format(1), "-2.0");
         assert_eq!(integral(d("2.5"), "TRUNC").unwrap().format(1), "2.0");

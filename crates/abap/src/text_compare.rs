@@ -48,6 +48,27 @@ impl Operand {
     }
 }
 
+impl Operand {
+    /// A `CP` pattern without trailing blanks when it has a fixed length, except a blank that
+    /// the escape `#` makes part of the pattern (`'ab# '`).
+    fn pattern_content(&self) -> &[char] {
+        let content = self.content();
+        let end = escaped_blank_end(content, &self.chars);
+        self.chars.get(..end).unwrap_or(content)
+    }
+}
+
+/// Where a pattern whose trailing blanks were cut (`content`) ends: one character later when
+/// it ends in an escape `#` (an odd run of `#`) and a blank followed in `full`.
+fn escaped_blank_end(content: &[char], full: &[char]) -> usize {
+    let hashes = content.iter().rev().take_while(|c| **c == '#').count();
+    if hashes % 2 == 1 && full.len() > content.len() {
+        content.len() + 1
+    } else {
+        content.len()
+    }
+}
+
 /// The outcome: whether the comparison holds and the value of `sy-fdpos`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
@@ -87,7 +108,7 @@ fn compare(op: TextOp, a: &Operand, b: &Operand) -> Outcome {
             }
         }
         TextOp::Cp | TextOp::Np => {
-            let found = pattern_match(a.content(), b.content());
+            let found = pattern_match(a.content(), b.pattern_content());
             Outcome {
                 holds: found.is_some() == (op == TextOp::Cp),
                 fdpos: found.unwrap_or(a.content().len()),
@@ -185,8 +206,11 @@ fn pattern_match(text: &[char], pattern: &[char]) -> Option<usize> {
 /// `text CP pattern` for two texts, trailing blanks of both ignored.
 pub fn covers_pattern(text: &str, pattern: &str) -> bool {
     let text: Vec<char> = text.trim_end_matches(' ').chars().collect();
-    let pattern: Vec<char> = pattern.trim_end_matches(' ').chars().collect();
-    pattern_match(&text, &pattern).is_some()
+    let full: Vec<char> = pattern.chars().collect();
+    let trimmed = pattern.trim_end_matches(' ').chars().count();
+    let end = escaped_blank_end(full.get(..trimmed).unwrap_or(&[]), &full);
+    let pattern = full.get(..end).unwrap_or(&[]);
+    pattern_match(&text, pattern).is_some()
 }
 
 impl Interp<'_, '_> {
@@ -287,5 +311,9 @@ mod tests {
         assert_eq!(run(TextOp::Cp, "XAXBXC", "*A*B*C"), (true, 1));
         let r = compare(TextOp::Cp, &op("abc   ", true), &op("ABC ", true));
         assert!(r.holds);
+        // An escaped trailing blank stays part of a fixed-length pattern; `##` escapes `#`.
+        assert!(compare(TextOp::Cp, &op("ab ", false), &op("ab# ", true)).holds);
+        assert!(!compare(TextOp::Cp, &op("ab", false), &op("ab# ", true)).holds);
+        assert!(compare(TextOp::Cp, &op("ab#", false), &op("ab##  ", true)).holds);
     }
 }

@@ -1,6 +1,6 @@
 //! Built-in string functions, especially with regular expressions (`find`, `count`, `match`,
-//! `matches`, `replace`, `substring_…` with `regex`/`pcre`), the measured error cases, and the
-//! numeric functions `nmax`/`nmin`/`ipow`, run through `Repository::run_classrun`.
+//! `matches`, `replace`, `substring_…` with `regex`/`pcre`), and the measured error cases, run
+//! through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
@@ -161,9 +161,9 @@ fn concat_lines_of_and_line_index() {
 }
 
 #[test]
-fn numeric_extremes_and_integer_power() {
-    let main = "DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '2.50'.\nout->write( |{ nmax( val1 = 3 val2 = 7 val3 = -1 ) } { nmin( val1 = 3 val2 = 7 val3 = -1 ) } { nmax( val1 = 2 val2 = p ) } { ipow( base = 2 exp = 10 ) } { ipow( base = p exp = 2 ) }| ).";
-    assert_eq!(out(main), "7 -1 2.50 1024 6.25");
+fn an_escaped_trailing_blank_stays_in_a_pattern() {
+    let main = "IF `ab ` CP 'ab# '.\n  out->write( |escaped { sy-fdpos }| ).\nENDIF.\nIF NOT `ab` CP 'ab# '.\n  out->write( `needs the blank` ).\nENDIF.";
+    assert_eq!(out(main), "escaped 0\nneeds the blank");
 }
 
 #[test]

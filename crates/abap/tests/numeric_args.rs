@@ -1,0 +1,36 @@
+//! Numeric built-in functions with named arguments: `nmax`/`nmin`, `ipow` and `round( val
+//! dec|prec mode )`, run through `Repository::run_classrun`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+#[test]
+fn numeric_extremes_and_integer_power() {
+    let main = "DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '2.50'.\nout->write( |{ nmax( val1 = 3 val2 = 7 val3 = -1 ) } { nmin( val1 = 3 val2 = 7 val3 = -1 ) } { nmax( val1 = 2 val2 = p ) } { ipow( base = 2 exp = 10 ) } { ipow( base = p exp = 2 ) }| ).";
+    assert_eq!(out(main), "7 -1 2.50 1024 6.25");
+}
+
+#[test]
+fn round_with_decimals_precision_and_modes() {
+    let main = "DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '1234.565'.\nout->write( |{ round( val = p dec = 2 ) }| ).\nout->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_half_even ) }| ).\nout->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_down ) }| ).\nout->write( |{ round( val = p prec = 3 ) }| ).\nout->write( |{ round( val = p dec = -2 mode = cl_abap_math=>round_up ) }| ).\nout->write( |{ round( val = -1 * p dec = 1 mode = cl_abap_math=>round_floor ) }| ).";
+    assert_eq!(
+        out(main),
+        "1234.570\n1234.560\n1234.560\n1230.000\n1300.000\n-1234.600"
+    );
+}
