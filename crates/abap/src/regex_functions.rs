@@ -211,24 +211,35 @@ impl<'r> Interp<'r, '_> {
         let Some(m) = nth(&hits, occ) else {
             return Ok(Value::Str(String::new()));
         };
-        let part = match func {
-            "SUBSTRING_AFTER" => val.get(m.end..),
-            "SUBSTRING_FROM" => val.get(m.start..),
-            "SUBSTRING_BEFORE" => val.get(..m.start),
-            _ => val.get(..m.end),
-        }
-        .unwrap_or(&[]);
-        let Some(len) = self.rx_int(args, "LEN")? else {
-            return Ok(chars_value(part));
+        // As with `sub` (`text_functions::substring_around`): `len` characters after the
+        // match (`_after`) or from its start (`_from`); before it (`_before`), or before it
+        // and the match (`_to`).
+        let len = match self.rx_int(args, "LEN")? {
+            None => None,
+            Some(l) => Some(usize::try_from(l).map_err(|_| self.rx_range(lower))?),
         };
-        if matches!(func, "SUBSTRING_BEFORE" | "SUBSTRING_TO") {
-            // Which `len` characters these keep is not pinned down (as in `text_functions`).
-            return Err(self.not_supported(&format!("{lower}( ) with len")));
+        let (a, b) = match (func, len) {
+            ("SUBSTRING_AFTER", None) => Some((m.end, val.len())),
+            ("SUBSTRING_AFTER", Some(l)) => m.end.checked_add(l).map(|b| (m.end, b)),
+            ("SUBSTRING_FROM", None) => Some((m.start, val.len())),
+            ("SUBSTRING_FROM", Some(l)) => m.start.checked_add(l).map(|b| (m.start, b)),
+            ("SUBSTRING_BEFORE", None) => Some((0, m.start)),
+            ("SUBSTRING_BEFORE", Some(l)) => m.start.checked_sub(l).map(|a| (a, m.start)),
+            (_, None) => Some((0, m.end)),
+            (_, Some(l)) => m.start.checked_sub(l).map(|a| (a, m.end)),
         }
-        let Some(len) = usize::try_from(len).ok().filter(|l| *l <= part.len()) else {
-            return Err(self.not_supported(&format!("{lower}( ) with len beyond the substring")));
-        };
-        Ok(chars_value(part.get(..len).unwrap_or(&[])))
+        .ok_or_else(|| self.rx_range(lower))?;
+        match val.get(a..b) {
+            Some(part) => Ok(chars_value(part)),
+            None => Err(self.rx_range(lower)),
+        }
+    }
+
+    fn rx_range(&self, lower: &str) -> Unwind {
+        self.dump(
+            "STRING_OFFSET_TOO_LARGE",
+            format!("Illegal offset or length access in the function {lower}( )"),
+        )
     }
 
     // ------------------------------------------------------------ arguments
@@ -302,24 +313,18 @@ impl<'r> Interp<'r, '_> {
 
     /// `[off, off + len)` of `n` characters (defaults: 0 and the rest).
     fn rx_section(&self, args: &Args, n: usize, lower: &str) -> Exec<(usize, usize)> {
-        let range = |id: &str| -> Unwind {
-            self.dump(
-                id,
-                format!("Illegal offset or length access in the function {lower}( )"),
-            )
-        };
         let off = self.rx_int(args, "OFF")?.unwrap_or(0);
-        let off = usize::try_from(off).map_err(|_| range("STRING_OFFSET_NEGATIVE"))?;
-        if off > n {
-            return Err(range("STRING_OFFSET_TOO_LARGE"));
-        }
+        let off = usize::try_from(off)
+            .ok()
+            .filter(|o| *o <= n)
+            .ok_or_else(|| self.rx_range(lower))?;
         let len = match self.rx_int(args, "LEN")? {
             None => n - off,
-            Some(l) => usize::try_from(l).map_err(|_| range("STRING_LENGTH_NEGATIVE"))?,
+            Some(l) => usize::try_from(l)
+                .ok()
+                .filter(|l| *l <= n - off)
+                .ok_or_else(|| self.rx_range(lower))?,
         };
-        if len > n - off {
-            return Err(range("STRING_LENGTH_TOO_LARGE"));
-        }
         Ok((off, off + len))
     }
 }

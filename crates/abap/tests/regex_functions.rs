@@ -53,8 +53,11 @@ fn substring_functions() {
             "substring_after( val = 'abCDef' sub = 'cd' case = abap_false )",
             "substring_after( val = 'ABCDEFGH' sub = 'CD' len = 2 )",
             "substring_after( val = 'a1b2c3' regex = '[0-9]' occ = 2 )",
+            "substring_before( val = 'a1b22c3' regex = '[0-9]+' occ = 2 len = 1 )",
+            "substring_to( val = 'a1b22c3' regex = '[0-9]+' occ = 2 len = 1 )",
+            "substring_from( val = 'a1b22c3' pcre = '[0-9]+' occ = 2 len = 3 )",
         ]),
-        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[c3]"
+        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[c3]\n[b]\n[b22]\n[22c]"
     );
 }
 
