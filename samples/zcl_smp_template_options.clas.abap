@@ -31,6 +31,6 @@ CLASS zcl_smp_template_options IMPLEMENTATION.
     out->write( |number: { lv_amount NUMBER = USER } { lv_amount NUMBER = RAW }| ).
     out->write( |sign: { lv_count SIGN = LEFTPLUS } { lv_amount SIGN = RIGHT } { lv_count SIGN = RIGHTPLUS }| ).
     out->write( |zero: [{ lv_zero ZERO = NO }] [{ lv_zero ZERO = YES }]| ).
-    out->write( |alpha: { lv_customer ALPHA = IN } { lv_material ALPHA = OUT }| ).
+    out->write( |alpha: [{ lv_customer ALPHA = IN }] [{ lv_material ALPHA = OUT }]| ).
   ENDMETHOD.
 ENDCLASS.

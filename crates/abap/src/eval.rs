@@ -66,7 +66,7 @@ impl<'r> Interp<'r, '_> {
                             let Ok(t) = v.template_text() else {
                                 return Err(self.not_supported("reference in a string template"));
                             };
-                            let t = self.format_embedded(&v, t, opts)?;
+                            let t = self.format_embedded(&v, t, opts, items.len() == 1)?;
                             s.push_str(&t);
                         }
                     }

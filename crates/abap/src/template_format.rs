@@ -271,12 +271,14 @@ impl<'r> Interp<'r, '_> {
         Ok(r)
     }
 
-    /// The text of `v` embedded with `opts` (`text` is its predefined format).
+    /// The text of `v` embedded with `opts` (`text` is its predefined format); `sole`: the
+    /// embedded expression is the whole template.
     pub fn format_embedded(
         &mut self,
         v: &Value,
         text: String,
         opts: &[TemplateOption],
+        sole: bool,
     ) -> Exec<String> {
         let r = self.resolve_options(opts)?;
         let unsupported = |this: &Self, what: String| {
@@ -294,10 +296,24 @@ impl<'r> Interp<'r, '_> {
                 ("STYLE", "SCALE_PRESERVING", Value::DecFloat(d, _)) => decfloat_text(d),
                 ("STYLE", "SCIENTIFIC", Value::F(f)) => f_to_string(*f),
                 ("STYLE", "SIMPLE", Value::F(_) | Value::DecFloat(..)) => out,
-                ("ALPHA", k, Value::C(_) | Value::Str(_)) => match alpha(v, k) {
-                    Some(t) => t,
-                    None => return Err(unsupported(self, format!("ALPHA = {k}"))),
-                },
+                // The whole template assigned to a `c`/`n`/`d`/`t` field takes that field's
+                // length, which is not known here.
+                ("ALPHA", "IN" | "OUT", _) if sole && r.width.is_none() => {
+                    return Err(unsupported(
+                        self,
+                        "ALPHA as the whole template without WIDTH".into(),
+                    ));
+                }
+                ("ALPHA", k, Value::C(_) | Value::Str(_) | Value::N(_)) => {
+                    let width = r.width.and_then(|w| usize::try_from(w).ok());
+                    if width.is_some_and(|w| w > crate::text_functions::MAX_BUILT_CHARS) {
+                        return Err(unsupported(self, "ALPHA with this WIDTH".into()));
+                    }
+                    match alpha(v, k, width) {
+                        Some(t) => t,
+                        None => return Err(unsupported(self, format!("ALPHA = {k}"))),
+                    }
+                }
                 ("SIGN" | "NUMBER" | "ZERO", _, v) if is_number(v) => out,
                 ("CASE" | "ALIGN", _, _) | ("XSD", "NO", _) => out,
                 ("XSD", "YES", v) => match xsd_text(v) {
@@ -389,6 +405,11 @@ impl<'r> Interp<'r, '_> {
             _ => magnitude,
         };
         let style = r.keyword("SIGN").unwrap_or("LEFT");
+        if negative && style == "RIGHTSPACE" {
+            // The documentation's table puts the minus sign of RIGHTSPACE on the left; which
+            // side a real system uses is not pinned down here.
+            return Err(unsupported("SIGN = RIGHTSPACE on a negative number"));
+        }
         let zero = dec.map_or(matches!(v, Value::F(f) if *f == 0.0), |d| d.is_zero());
         if zero && matches!(style, "LEFTPLUS" | "RIGHTPLUS") {
             // Whether zero gets a plus sign is not pinned down here.
@@ -415,29 +436,36 @@ fn xsd_text(v: &Value) -> Option<String> {
     }
 }
 
-/// `ALPHA = IN|OUT|RAW` on character-like text; `None` where the result is not pinned down
-/// here.
-fn alpha(v: &Value, k: &str) -> Option<String> {
-    let (raw, fixed) = match v {
-        Value::C(s) => (s.as_str(), true),
-        Value::Str(s) => (s.as_str(), false),
+/// `ALPHA = IN|OUT|RAW` on character-like text (the conversion exit ALPHA). The result has
+/// the field's length (`c`, `n` with their blanks or digits, a `string` its own), or with
+/// `WIDTH` the larger of the width and the significant part. `IN` puts a number right-aligned
+/// behind zeros, `OUT` drops its leading zeros and pads with blanks; other text stays
+/// left-aligned. `None` where the result is not pinned down here (leading blanks before
+/// text, an all-zero number to `OUT`).
+fn alpha(v: &Value, k: &str, width: Option<usize>) -> Option<String> {
+    let raw = match v {
+        Value::C(s) | Value::Str(s) | Value::N(s) => s.as_str(),
         _ => return None,
     };
+    if k == "RAW" {
+        return v.template_text().ok();
+    }
     let content = raw.trim_matches(' ');
     let digits = !content.is_empty() && content.chars().all(|c| c.is_ascii_digit());
+    let significant = if digits {
+        content.trim_start_matches('0')
+    } else {
+        raw.trim_end_matches(' ')
+    };
+    let n = significant.chars().count();
+    let len = match width {
+        Some(w) => w.max(n),
+        None => raw.chars().count(),
+    };
     match k {
-        "RAW" => Some(v.to_abap_string().ok()?),
-        // Digits only: right-aligned and filled with zeros to the length of the field.
-        "IN" if fixed && digits => {
-            let n = raw.chars().count();
-            Some(format!("{content:0>n$}"))
-        }
-        "IN" if fixed && !raw.starts_with(' ') => Some(raw.trim_end_matches(' ').to_string()),
-        "OUT" if !raw.starts_with(['0', ' ']) => Some(v.to_abap_string().ok()?),
-        "OUT" if digits && !raw.starts_with(' ') => {
-            let t = content.trim_start_matches('0');
-            (!t.is_empty()).then(|| t.to_string())
-        }
+        "IN" if digits => Some(format!("{significant:0>len$}")),
+        "OUT" if digits && !significant.is_empty() => Some(format!("{significant:<len$}")),
+        "IN" | "OUT" if !digits && !raw.starts_with(' ') => Some(format!("{significant:<len$}")),
         _ => None,
     }
 }
@@ -460,12 +488,24 @@ mod tests {
         assert_eq!(signed("5", false, "LEFTPLUS"), "+5");
         assert_eq!(signed("5", false, "RIGHTSPACE"), "5 ");
         assert_eq!(
-            alpha(&Value::C("4711      ".into()), "IN"),
+            alpha(&Value::C("4711      ".into()), "IN", None),
             Some("0000004711".into())
         );
         assert_eq!(
-            alpha(&Value::C("0000004711".into()), "OUT"),
-            Some("4711".into())
+            alpha(&Value::C("0000004711".into()), "OUT", None),
+            Some("4711      ".into())
+        );
+        assert_eq!(
+            alpha(&Value::Str("815".into()), "IN", Some(6)),
+            Some("000815".into())
+        );
+        assert_eq!(
+            alpha(&Value::Str("00815".into()), "OUT", Some(2)),
+            Some("815".into())
+        );
+        assert_eq!(
+            alpha(&Value::C("AB12  ".into()), "IN", None),
+            Some("AB12  ".into())
         );
     }
 

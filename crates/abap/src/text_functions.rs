@@ -62,7 +62,7 @@ const FUNCTIONS: &[(&str, &str, &[&str])] = &[
     ),
     ("COUNT_ANY_OF", "VAL", &["VAL", "SUB", "OFF", "LEN"]),
     ("COUNT_ANY_NOT_OF", "VAL", &["VAL", "SUB", "OFF", "LEN"]),
-    ("DISTANCE", "", &["VAL1", "VAL2"]),
+    ("DISTANCE", "", &["VAL1", "VAL2", "MAX"]),
     ("CONDENSE", "VAL", &["VAL", "DEL", "FROM", "TO"]),
     ("CONCAT_LINES_OF", "TABLE", &["TABLE", "SEP"]),
     ("REPEAT", "VAL", &["VAL", "OCC"]),
@@ -718,7 +718,15 @@ impl<'r> Interp<'r, '_> {
             else {
                 return Ok(Err(StrErr::Unsupported("fewer than val1 and val2".into())));
             };
-            return Ok(distance(&a, &b).map(|d| Value::I(i32::try_from(d).unwrap_or(i32::MAX))));
+            // `max` caps the result (and the work); it must be positive.
+            let max = self.int_arg(args, "MAX")?;
+            if let Some(m) = max.filter(|m| *m <= 0) {
+                return Ok(Err(StrErr::ParVal(format!("max = {m}"))));
+            }
+            return Ok(distance(&a, &b).map(|d| {
+                let d = max.map_or(d, |m| d.min(m));
+                Value::I(i32::try_from(d).unwrap_or(i32::MAX))
+            }));
         }
         if func == "XSTRLEN" {
             return Ok(match args.get("VAL") {

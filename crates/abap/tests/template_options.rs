@@ -44,10 +44,10 @@ fn case_option() {
 
 #[test]
 fn decimals_sign_number_zero() {
-    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '-2.345'.\n    DATA big TYPE p LENGTH 10 DECIMALS 2 VALUE '-1234567.5'.\n    DATA n TYPE i VALUE 5.\n    DATA z TYPE i.\n    out->write( |{ n DECIMALS = 2 } { p DECIMALS = 2 } { p DECIMALS = 0 }| ).\n    out->write( |{ 1234567 NUMBER = USER } { big NUMBER = USER } { big NUMBER = RAW }| ).\n    out->write( |[{ n SIGN = LEFTPLUS }][{ n SIGN = LEFTSPACE }][{ n SIGN = RIGHTPLUS }][{ n SIGN = RIGHTSPACE }][{ n SIGN = RIGHT }]| ).\n    out->write( |[{ p SIGN = RIGHT }][{ p SIGN = LEFTPLUS }][{ p SIGN = RIGHTSPACE DECIMALS = 1 }]| ).\n    out->write( |[{ z ZERO = NO }][{ z ZERO = YES }][{ n ZERO = NO }][{ z ZERO = NO WIDTH = 3 }]| ).";
+    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '-2.345'.\n    DATA big TYPE p LENGTH 10 DECIMALS 2 VALUE '-1234567.5'.\n    DATA n TYPE i VALUE 5.\n    DATA z TYPE i.\n    out->write( |{ n DECIMALS = 2 } { p DECIMALS = 2 } { p DECIMALS = 0 }| ).\n    out->write( |{ 1234567 NUMBER = USER } { big NUMBER = USER } { big NUMBER = RAW }| ).\n    out->write( |[{ n SIGN = LEFTPLUS }][{ n SIGN = LEFTSPACE }][{ n SIGN = RIGHTPLUS }][{ n SIGN = RIGHTSPACE }][{ n SIGN = RIGHT }]| ).\n    out->write( |[{ p SIGN = RIGHT }][{ p SIGN = LEFTPLUS }][{ n SIGN = RIGHTSPACE DECIMALS = 1 }]| ).\n    out->write( |[{ z ZERO = NO }][{ z ZERO = YES }][{ n ZERO = NO }][{ z ZERO = NO WIDTH = 3 }]| ).";
     assert_eq!(
         out(main),
-        "5.00 -2.35 -2\n1,234,567 -1,234,567.50 -1234567.50\n[+5][ 5][5+][5 ][5]\n[2.345-][-2.345][2.3-]\n[][0][5][   ]"
+        "5.00 -2.35 -2\n1,234,567 -1,234,567.50 -1234567.50\n[+5][ 5][5+][5 ][5]\n[2.345-][-2.345][5.0 ]\n[][0][5][   ]"
     );
 }
 
@@ -65,8 +65,11 @@ fn xsd_format() {
 
 #[test]
 fn alpha_conversion() {
-    let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |{ `00815` ALPHA = OUT }| ).";
-    assert_eq!(out(main), "0000004711 4711 AB12 4711\n815");
+    let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |[{ `00815` ALPHA = OUT }][{ `815` ALPHA = IN WIDTH = 6 }][{ `00815` ALPHA = OUT WIDTH = 2 }]| ).";
+    assert_eq!(
+        out(main),
+        "0000004711 4711       AB12   4711\n[815  ][000815][815]"
+    );
 }
 
 #[test]
@@ -81,6 +84,7 @@ fn unpinned_cases_are_not_supported() {
         "    out->write( |{ `ab` WIDTH = 5 ALIGN = CENTER }| ).",
         "    DATA z TYPE i.\n    out->write( |{ z SIGN = LEFTPLUS }| ).",
         "    out->write( |{ `12` ALPHA = IN }| ).",
+        "    DATA n TYPE i VALUE -5.\n    out->write( |{ n SIGN = RIGHTSPACE }| ).",
         "    out->write( |{ `ab` DECIMALS = 2 }| ).",
         "    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    out->write( |{ p XSD = YES }| ).",
         "    out->write( |{ 5 CURRENCY = 'EUR' }| ).",

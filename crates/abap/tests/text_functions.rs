@@ -101,8 +101,8 @@ fn unknown_arguments_are_not_supported() {
 
 #[test]
 fn character_set_functions_and_distance() {
-    let main = "    DATA s TYPE string VALUE `ab12c3`.\n    out->write( |{ find_any_of( val = s sub = `0123456789` ) } { find_any_of( val = s sub = `0123456789` occ = -1 ) } { find_any_not_of( val = s sub = `abc` occ = 2 ) } { find_any_of( val = s sub = `xyz` ) }| ).\n    out->write( |{ count_any_of( val = s sub = `0123456789` ) } { count_any_not_of( val = s sub = `0123456789` ) }| ).\n    out->write( |{ distance( val1 = `kitten` val2 = `sitting` ) }| ).";
-    assert_eq!(out(main), "2 5 3 -1\n3 3\n3");
+    let main = "    DATA s TYPE string VALUE `ab12c3`.\n    out->write( |{ find_any_of( val = s sub = `0123456789` ) } { find_any_of( val = s sub = `0123456789` occ = -1 ) } { find_any_not_of( val = s sub = `abc` occ = 2 ) } { find_any_of( val = s sub = `xyz` ) }| ).\n    out->write( |{ count_any_of( val = s sub = `0123456789` ) } { count_any_not_of( val = s sub = `0123456789` ) }| ).\n    out->write( |{ distance( val1 = `kitten` val2 = `sitting` ) } { distance( val1 = '123ABC' val2 = '124ACDE' max = 3 ) } { distance( val1 = `abcdefg` val2 = `aXcdXXg` ) }| ).";
+    assert_eq!(out(main), "2 5 3 -1\n3 3\n3 3 3");
 }
 
 #[test]
