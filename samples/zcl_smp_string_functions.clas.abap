@@ -48,6 +48,11 @@ CLASS zcl_smp_string_functions IMPLEMENTATION.
       out->write( `contains: yes` ).
     ENDIF.
 
+    out->write( |documented: { substring( val = 'ABCDEFGH' off = 2 len = 2 ) } { substring_from( val = 'ABCDEFGH' sub = 'CD' ) } { substring_after( val = 'ABCDEFGH' sub = 'CD' ) } { substring_before( val = 'ABCDEFGH' sub = 'CD' ) } { substring_to( val = 'ABCDEFGH' sub = 'CD' ) }| ).
+    out->write( |distance: { distance( val1 = `abcdefg` val2 = `abcdefg` ) } { distance( val1 = `abcdefg` val2 = `abcXefg` ) } { distance( val1 = `abcdefg` val2 = `aXcdXXg` ) }| ).
+    out->write( |condense: [{ condense( val = `  XXThis ISSS X sTringXX` del = |X | from = 'TS' to = 'to' ) }]| ).
+    out->write( |translate: { translate( val = 'ABCDAB' from = 'ACB' to = 'YZ' ) }| ).
+
     TRY.
         out->write( substring( val = lv_text off = 20 ) ).
       CATCH cx_sy_range_out_of_bounds.
