@@ -66,7 +66,7 @@ impl<'r> Interp<'r, '_> {
                             let Ok(t) = v.template_text() else {
                                 return Err(self.not_supported("reference in a string template"));
                             };
-                            let t = self.format_embedded(&v, t, opts, items.len() == 1)?;
+                            let t = self.format_embedded(&v, t, opts, None)?;
                             s.push_str(&t);
                         }
                     }
@@ -195,7 +195,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// An operand position: arithmetic without a target, else a plain value.
-    fn operand(&mut self, e: &Expr) -> Exec<Value> {
+    pub(crate) fn operand(&mut self, e: &Expr) -> Exec<Value> {
         if is_arith(e) {
             self.arith(e, None)
         } else {

@@ -1540,6 +1540,9 @@ impl<'r> Interp<'r, '_> {
             {
                 self.constructed(expr, Some(&ty))?
             }
+            AssignOp::Set if crate::template_format::is_sole_alpha(expr) => {
+                self.sole_alpha_template(expr, &ty)?
+            }
             AssignOp::Set => self.eval(expr)?,
             op => {
                 let bin = match op {

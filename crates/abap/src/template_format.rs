@@ -217,6 +217,27 @@ fn is_number(v: &Value) -> bool {
 }
 
 impl<'r> Interp<'r, '_> {
+    /// A template for which [`is_sole_alpha`] holds, evaluated for a target of type `ty`.
+    pub fn sole_alpha_template(&mut self, e: &Expr, ty: &Type) -> Exec<Value> {
+        let field_len = match ty {
+            Type::C(n) | Type::N(n) => usize::try_from(*n).ok(),
+            Type::D => Some(8),
+            Type::T => Some(6),
+            _ => None,
+        };
+        let Expr::Template(items) = e else {
+            return self.eval(e);
+        };
+        let [crate::ast::TemplateItem::Formatted(x, opts)] = items.as_slice() else {
+            return self.eval(e);
+        };
+        let v = self.operand(x)?;
+        let Ok(t) = v.template_text() else {
+            return Err(self.not_supported("reference in a string template"));
+        };
+        Ok(Value::Str(self.format_embedded(&v, t, opts, field_len)?))
+    }
+
     /// The keyword an option has at run time (`(dobj)` holds it as text).
     fn option_keyword(&mut self, opt: &TemplateOption) -> Exec<String> {
         match &opt.value {
@@ -271,14 +292,15 @@ impl<'r> Interp<'r, '_> {
         Ok(r)
     }
 
-    /// The text of `v` embedded with `opts` (`text` is its predefined format); `sole`: the
-    /// embedded expression is the whole template.
+    /// The text of `v` embedded with `opts` (`text` is its predefined format). `alpha_len`:
+    /// the length `ALPHA` gives its result without `WIDTH` when the embedded expression is the
+    /// whole template assigned to a `c`/`n`/`d`/`t` field (`None`: the argument's length).
     pub fn format_embedded(
         &mut self,
         v: &Value,
         text: String,
         opts: &[TemplateOption],
-        sole: bool,
+        alpha_len: Option<usize>,
     ) -> Exec<String> {
         let r = self.resolve_options(opts)?;
         let unsupported = |this: &Self, what: String| {
@@ -296,20 +318,12 @@ impl<'r> Interp<'r, '_> {
                 ("STYLE", "SCALE_PRESERVING", Value::DecFloat(d, _)) => decfloat_text(d),
                 ("STYLE", "SCIENTIFIC", Value::F(f)) => f_to_string(*f),
                 ("STYLE", "SIMPLE", Value::F(_) | Value::DecFloat(..)) => out,
-                // The whole template assigned to a `c`/`n`/`d`/`t` field takes that field's
-                // length, which is not known here.
-                ("ALPHA", "IN" | "OUT", _) if sole && r.width.is_none() => {
-                    return Err(unsupported(
-                        self,
-                        "ALPHA as the whole template without WIDTH".into(),
-                    ));
-                }
                 ("ALPHA", k, Value::C(_) | Value::Str(_) | Value::N(_)) => {
                     let width = r.width.and_then(|w| usize::try_from(w).ok());
                     if width.is_some_and(|w| w > crate::text_functions::MAX_BUILT_CHARS) {
                         return Err(unsupported(self, "ALPHA with this WIDTH".into()));
                     }
-                    match alpha(v, k, width) {
+                    match alpha(v, k, width, alpha_len) {
                         Some(t) => t,
                         None => return Err(unsupported(self, format!("ALPHA = {k}"))),
                     }
@@ -442,7 +456,7 @@ fn xsd_text(v: &Value) -> Option<String> {
 /// behind zeros, `OUT` drops its leading zeros and pads with blanks; other text stays
 /// left-aligned. `None` where the result is not pinned down here (leading blanks before
 /// text, an all-zero number to `OUT`).
-fn alpha(v: &Value, k: &str, width: Option<usize>) -> Option<String> {
+fn alpha(v: &Value, k: &str, width: Option<usize>, field_len: Option<usize>) -> Option<String> {
     let raw = match v {
         Value::C(s) | Value::Str(s) | Value::N(s) => s.as_str(),
         _ => return None,
@@ -458,16 +472,31 @@ fn alpha(v: &Value, k: &str, width: Option<usize>) -> Option<String> {
         raw.trim_end_matches(' ')
     };
     let n = significant.chars().count();
-    let len = match width {
-        Some(w) => w.max(n),
-        None => raw.chars().count(),
+    let len = match (width, field_len) {
+        (Some(w), _) => w.max(n),
+        (None, Some(f)) => f,
+        (None, None) => raw.chars().count(),
     };
-    match k {
-        "IN" if digits => Some(format!("{significant:0>len$}")),
-        "OUT" if digits && !significant.is_empty() => Some(format!("{significant:<len$}")),
-        "IN" | "OUT" if !digits && !raw.starts_with(' ') => Some(format!("{significant:<len$}")),
-        _ => None,
-    }
+    let text = match k {
+        "IN" if digits => format!("{significant:0>len$}"),
+        "OUT" if digits && !significant.is_empty() => format!("{significant:<len$}"),
+        "IN" | "OUT" if !digits && !raw.starts_with(' ') => format!("{significant:<len$}"),
+        _ => return None,
+    };
+    // Too long for the length: cut off on the right.
+    Some(text.chars().take(len).collect())
+}
+
+/// A template that is one embedded expression formatted with `ALPHA` and no `WIDTH`: assigned
+/// to a `c`/`n`/`d`/`t` field, that field's length is the result's length.
+pub fn is_sole_alpha(e: &Expr) -> bool {
+    let Expr::Template(items) = e else {
+        return false;
+    };
+    let [crate::ast::TemplateItem::Formatted(_, opts)] = items.as_slice() else {
+        return false;
+    };
+    opts.iter().any(|o| o.name == "ALPHA") && !opts.iter().any(|o| o.name == "WIDTH")
 }
 
 #[cfg(test)]
@@ -488,23 +517,23 @@ mod tests {
         assert_eq!(signed("5", false, "LEFTPLUS"), "+5");
         assert_eq!(signed("5", false, "RIGHTSPACE"), "5 ");
         assert_eq!(
-            alpha(&Value::C("4711      ".into()), "IN", None),
+            alpha(&Value::C("4711      ".into()), "IN", None, None),
             Some("0000004711".into())
         );
         assert_eq!(
-            alpha(&Value::C("0000004711".into()), "OUT", None),
+            alpha(&Value::C("0000004711".into()), "OUT", None, None),
             Some("4711      ".into())
         );
         assert_eq!(
-            alpha(&Value::Str("815".into()), "IN", Some(6)),
+            alpha(&Value::Str("815".into()), "IN", Some(6), None),
             Some("000815".into())
         );
         assert_eq!(
-            alpha(&Value::Str("00815".into()), "OUT", Some(2)),
+            alpha(&Value::Str("00815".into()), "OUT", Some(2), None),
             Some("815".into())
         );
         assert_eq!(
-            alpha(&Value::C("AB12  ".into()), "IN", None),
+            alpha(&Value::C("AB12  ".into()), "IN", None, None),
             Some("AB12  ".into())
         );
     }

@@ -83,7 +83,7 @@ fn unpinned_cases_are_not_supported() {
     for main in [
         "    out->write( |{ `ab` WIDTH = 5 ALIGN = CENTER }| ).",
         "    DATA z TYPE i.\n    out->write( |{ z SIGN = LEFTPLUS }| ).",
-        "    out->write( |{ `12` ALPHA = IN }| ).",
+        "    out->write( |[{ ` 12a` ALPHA = IN }]| ).",
         "    DATA n TYPE i VALUE -5.\n    out->write( |{ n SIGN = RIGHTSPACE }| ).",
         "    out->write( |{ `ab` DECIMALS = 2 }| ).",
         "    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    out->write( |{ p XSD = YES }| ).",
@@ -163,4 +163,10 @@ mod never_panic {
             let _ = run(&main);
         }
     }
+}
+
+#[test]
+fn alpha_as_the_whole_template_takes_the_target_length() {
+    let main = "    DATA c10 TYPE c LENGTH 10.\n    DATA c3 TYPE c LENGTH 3.\n    DATA s TYPE string.\n    DATA nr TYPE string VALUE `4711`.\n    c10 = |{ nr ALPHA = IN }|.\n    s = |{ nr ALPHA = IN }|.\n    out->write( |[{ c10 }][{ s }]| ).\n    c3 = |{ `0042` ALPHA = OUT }|.\n    c10 = |{ `0042` ALPHA = OUT }|.\n    out->write( |[{ c3 }][{ c10 }]| ).\n    out->write( |{ nr ALPHA = IN }| ).";
+    assert_eq!(out(main), "[0000004711][4711]\n[42][42]\n4711");
 }
