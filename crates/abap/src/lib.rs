@@ -48,6 +48,7 @@ mod secondary_keys;
 mod state;
 mod statements;
 mod string_statements;
+mod table_search;
 mod template_format;
 mod text_compare;
 mod text_functions;

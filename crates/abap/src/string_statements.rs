@@ -50,6 +50,8 @@ pub enum TextStmt {
         into: Vec<Out>,
         /// `INTO TABLE itab`.
         table: Option<Path>,
+        /// `INTO TABLE DATA(itab)`: `table` is declared first (a standard table of strings).
+        declare_table: bool,
     },
     Condense {
         target: Path,
@@ -87,6 +89,22 @@ pub enum TextStmt {
         offset: Option<Out>,
         length: Option<Out>,
     },
+    /// `FIND … IN TABLE itab … [MATCH LINE l]` (execution in `table_search.rs`).
+    FindInTable {
+        search: Search,
+        table: Path,
+        /// `MATCH COUNT`, `MATCH LINE`, `MATCH OFFSET`, `MATCH LENGTH`.
+        results: [Option<Out>; 4],
+        submatches: Vec<Out>,
+    },
+    /// `REPLACE … IN TABLE itab WITH new … [REPLACEMENT LINE l]`.
+    ReplaceInTable {
+        search: Search,
+        table: Path,
+        with: Expr,
+        /// `REPLACEMENT COUNT`, `REPLACEMENT LINE`, `REPLACEMENT OFFSET`, `REPLACEMENT LENGTH`.
+        results: [Option<Out>; 4],
+    },
     /// `REPLACE SECTION OFFSET o LENGTH l OF dobj WITH new`.
     ReplaceSection {
         target: Path,
@@ -109,8 +127,10 @@ impl TextStmt {
             TextStmt::Condense { .. } => "CONDENSE",
             TextStmt::Translate { .. } => "TRANSLATE",
             TextStmt::Shift { .. } => "SHIFT",
-            TextStmt::Find { .. } => "FIND",
-            TextStmt::Replace { .. } | TextStmt::ReplaceSection { .. } => "REPLACE",
+            TextStmt::Find { .. } | TextStmt::FindInTable { .. } => "FIND",
+            TextStmt::Replace { .. }
+            | TextStmt::ReplaceSection { .. }
+            | TextStmt::ReplaceInTable { .. } => "REPLACE",
             TextStmt::Overlay { .. } => "OVERLAY",
         }
     }
@@ -316,13 +336,23 @@ fn split(c: &mut Cursor) -> PResult<TextStmt> {
     let at = c.operand()?;
     c.need(&["INTO"], "SPLIT")?;
     if c.eat(&["TABLE"]) {
-        let table = c.path()?;
+        let (table, declare_table) = match c.out()? {
+            Out::Path(p) => (p, false),
+            Out::Decl(name) => (
+                Path {
+                    base: name,
+                    rest: Vec::new(),
+                },
+                true,
+            ),
+        };
         c.character_mode()?;
         return Ok(TextStmt::Split {
             text,
             at,
             into: Vec::new(),
             table: Some(table),
+            declare_table,
         });
     }
     let mut into = Vec::new();
@@ -338,6 +368,7 @@ fn split(c: &mut Cursor) -> PResult<TextStmt> {
         at,
         into,
         table: None,
+        declare_table: false,
     })
 }
 
@@ -428,6 +459,8 @@ struct Additions {
     count: Option<Out>,
     offset: Option<Out>,
     length: Option<Out>,
+    /// `MATCH LINE` / `REPLACEMENT LINE` (only with `IN TABLE`).
+    line: Option<Out>,
     submatches: Vec<Out>,
 }
 
@@ -459,6 +492,8 @@ fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
             a.offset = Some(c.out()?);
         } else if c.eat(&[word, "LENGTH"]) {
             a.length = Some(c.out()?);
+        } else if c.eat(&[word, "LINE"]) {
+            a.line = Some(c.out()?);
         } else if word == "MATCH" && c.eat(&["SUBMATCHES"]) {
             while !c.done() && !ADDITION_WORDS.iter().any(|w| c.kw(w)) {
                 a.submatches.push(c.out()?);
@@ -479,11 +514,33 @@ fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
 fn find(c: &mut Cursor) -> PResult<TextStmt> {
     let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "FIND")?;
+    if c.eat(&["TABLE"]) {
+        let table = c.path()?;
+        let a = results(c, "MATCH")?;
+        if !a.submatches.is_empty() && regex.is_none() {
+            return unsup("SUBMATCHES without a regular expression");
+        }
+        return Ok(TextStmt::FindInTable {
+            search: Search {
+                all,
+                sub,
+                regex,
+                ignoring_case: a.ignoring_case,
+                section: None,
+            },
+            table,
+            results: [a.count, a.line, a.offset, a.length],
+            submatches: a.submatches,
+        });
+    }
     let section = section(c)?;
     let text = c.operand()?;
     let a = results(c, "MATCH")?;
     if !a.submatches.is_empty() && regex.is_none() {
         return unsup("SUBMATCHES without a regular expression");
+    }
+    if a.line.is_some() {
+        return unsup("MATCH LINE without IN TABLE");
     }
     Ok(TextStmt::Find {
         search: Search {
@@ -552,11 +609,32 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
     }
     let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "REPLACE")?;
+    if c.eat(&["TABLE"]) {
+        let table = c.path()?;
+        c.need(&["WITH"], "REPLACE")?;
+        let with = c.operand()?;
+        let a = results(c, "REPLACEMENT")?;
+        return Ok(TextStmt::ReplaceInTable {
+            search: Search {
+                all,
+                sub,
+                regex,
+                ignoring_case: a.ignoring_case,
+                section: None,
+            },
+            table,
+            with,
+            results: [a.count, a.line, a.offset, a.length],
+        });
+    }
     let section = section(c)?;
     let target = c.path()?;
     c.need(&["WITH"], "REPLACE")?;
     let with = c.operand()?;
     let a = results(c, "REPLACEMENT")?;
+    if a.line.is_some() {
+        return unsup("REPLACEMENT LINE without IN TABLE");
+    }
     Ok(TextStmt::Replace {
         search: Search {
             all,
@@ -576,12 +654,12 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
 // ------------------------------------------------------------------------------ execution
 
 /// One match of `FIND`/`REPLACE`.
-struct Hit {
+pub(crate) struct Hit {
     /// Char offset in the searched text.
-    pos: usize,
-    len: usize,
+    pub(crate) pos: usize,
+    pub(crate) len: usize,
     /// For regular expressions: group 0 (the match) and the subgroups.
-    groups: Vec<Option<String>>,
+    pub(crate) groups: Vec<Option<String>>,
 }
 
 /// A value's characters and whether it is a fixed-length field (`c n d t`).
@@ -633,6 +711,19 @@ fn occurrences(hay: &[char], needle: &[char], ignoring_case: bool, all: bool) ->
     out
 }
 
+/// The type `SPLIT … INTO TABLE DATA(itab)` declares: a standard table of strings with an
+/// empty key.
+fn string_table() -> Type {
+    Type::Table(std::sync::Arc::new(crate::value::TableType {
+        name: String::new(),
+        kind: crate::value::TableKind::Standard,
+        line: Type::String,
+        unique: false,
+        key: crate::value::TableKey::Empty,
+        secondary: Vec::new(),
+    }))
+}
+
 fn as_i32(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -658,7 +749,13 @@ impl Interp<'_, '_> {
                 at,
                 into,
                 table,
-            } => self.split(text, at, into, table.as_ref()),
+                declare_table,
+            } => {
+                if let (Some(t), true) = (table, declare_table) {
+                    self.declare_inline(&t.base, string_table());
+                }
+                self.split(text, at, into, table.as_ref())
+            }
             TextStmt::Condense { target, no_gaps } => {
                 let (chars, _) = self.text_of_path(target)?;
                 let text: String = chars.into_iter().collect();
@@ -735,6 +832,18 @@ impl Interp<'_, '_> {
                 offset,
                 length,
             } => self.replace(search, target, with, [count, offset, length]),
+            TextStmt::FindInTable {
+                search,
+                table,
+                results,
+                submatches,
+            } => self.find_in_table(search, table, results, submatches),
+            TextStmt::ReplaceInTable {
+                search,
+                table,
+                with,
+                results,
+            } => self.replace_in_table(search, table, with, results),
             TextStmt::ReplaceSection {
                 target,
                 offset,
@@ -781,7 +890,7 @@ impl Interp<'_, '_> {
         self.text_of_value(&v)
     }
 
-    fn text_of_value(&self, v: &Value) -> Exec<(Vec<char>, bool)> {
+    pub(crate) fn text_of_value(&self, v: &Value) -> Exec<(Vec<char>, bool)> {
         match chars_of(v) {
             Some(t) => Ok(t),
             None => {
@@ -800,7 +909,7 @@ impl Interp<'_, '_> {
     }
 
     /// The operand's content: without trailing blanks for fixed-length fields.
-    fn content_of(&mut self, e: &Expr) -> Exec<Vec<char>> {
+    pub(crate) fn content_of(&mut self, e: &Expr) -> Exec<Vec<char>> {
         let (chars, fixed) = self.text_of_expr(e)?;
         Ok(if fixed { trim_end(chars) } else { chars })
     }
@@ -817,7 +926,7 @@ impl Interp<'_, '_> {
         Ok(cut)
     }
 
-    fn store_out(&mut self, out: &Out, v: Value, decl: Type) -> Exec<()> {
+    pub(crate) fn store_out(&mut self, out: &Out, v: Value, decl: Type) -> Exec<()> {
         match out {
             Out::Path(p) => self.assign_value(p, v),
             Out::Decl(name) => {
@@ -1061,7 +1170,7 @@ impl Interp<'_, '_> {
 
     /// Where `search` occurs in `hay` (char positions), how long each match is and, for a
     /// regular expression, its groups (group 0: the match).
-    fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<Vec<Hit>> {
+    pub(crate) fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<Vec<Hit>> {
         let sub = self.content_of(&search.sub)?;
         let (from, sec_len) = match &search.section {
             Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,

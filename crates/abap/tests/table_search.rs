@@ -1,0 +1,70 @@
+//! `FIND … IN TABLE` and `REPLACE … IN TABLE` (and `SPLIT … INTO TABLE DATA(t)`), run through
+//! `Repository::run_classrun`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+fn out(main: &str) -> String {
+    match run(main) {
+        Ok(o) => o,
+        Err(e) => panic!("run failed: {e:?}"),
+    }
+}
+
+const ROWS: &str = "DATA t TYPE string_table.\nt = VALUE #( ( `apple pie` ) ( `banana` ) ( `cherry pie and apple` ) ).\n";
+
+#[test]
+fn find_in_table_reports_count_line_offset_and_submatches() {
+    let main = [
+        ROWS,
+        "FIND FIRST OCCURRENCE OF `apple` IN TABLE t MATCH LINE DATA(ln) MATCH OFFSET DATA(off).\nout->write( |first: line { ln } offset { off } rc { sy-subrc }| ).\nFIND ALL OCCURRENCES OF `pie` IN TABLE t MATCH COUNT DATA(cnt) MATCH LINE ln MATCH OFFSET off MATCH LENGTH DATA(len).\nout->write( |all: { cnt } last line { ln } offset { off } length { len }| ).\nFIND `kiwi` IN TABLE t MATCH LINE ln.\nout->write( |kiwi: rc { sy-subrc } line { ln }| ).\nFIND REGEX `b(an)+a` IN TABLE t MATCH LINE ln SUBMATCHES DATA(sm).\nout->write( |regex: line { ln } group { sm }| ).\nFIND `APPLE` IN TABLE t IGNORING CASE MATCH LINE ln.\nout->write( |case: line { ln }| ).",
+    ]
+    .concat();
+    assert_eq!(
+        out(&main),
+        "first: line 1 offset 0 rc 0\nall: 2 last line 3 offset 7 length 3\nkiwi: rc 4 line 3\nregex: line 2 group an\ncase: line 1"
+    );
+}
+
+#[test]
+fn replace_in_table_changes_rows_and_reports_the_last_replacement() {
+    let main = [
+        ROWS,
+        "REPLACE ALL OCCURRENCES OF `pie` IN TABLE t WITH `tart` REPLACEMENT COUNT DATA(rc) REPLACEMENT LINE DATA(rl) REPLACEMENT OFFSET DATA(ro).\nout->write( |replaced { rc } last line { rl } offset { ro } rc { sy-subrc }| ).\nREPLACE FIRST OCCURRENCE OF `A` IN TABLE t WITH `@` IGNORING CASE.\nLOOP AT t INTO DATA(row).\n  out->write( row ).\nENDLOOP.\nREPLACE `kiwi` IN TABLE t WITH `x`.\nout->write( |kiwi: rc { sy-subrc }| ).",
+    ]
+    .concat();
+    assert_eq!(
+        out(&main),
+        "replaced 2 last line 3 offset 7 rc 0\n@pple tart\nbanana\ncherry tart and apple\nkiwi: rc 4"
+    );
+}
+
+#[test]
+fn replace_in_a_table_of_fixed_length_lines_cuts_and_says_so() {
+    let main = "DATA ct TYPE TABLE OF char10 WITH EMPTY KEY.\nct = VALUE #( ( 'abcdefgh' ) ( 'xyz' ) ).\nREPLACE ALL OCCURRENCES OF `h` IN TABLE ct WITH `HHHH`.\nout->write( |rc { sy-subrc } { ct[ 1 ] } { ct[ 2 ] }| ).";
+    assert_eq!(out(main), "rc 2 abcdefgHHH xyz");
+}
+
+#[test]
+fn split_into_an_inline_table() {
+    let main = "SPLIT `x;y;z` AT ';' INTO TABLE DATA(parts).\nout->write( |{ lines( parts ) } { parts[ 3 ] }| ).";
+    assert_eq!(out(main), "3 z");
+}
+
+#[test]
+fn tables_of_structures_are_not_searched() {
+    let main = "TYPES: BEGIN OF ty, a TYPE string, END OF ty.\nDATA st TYPE TABLE OF ty WITH EMPTY KEY.\nFIND `a` IN TABLE st.";
+    match run(main) {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
