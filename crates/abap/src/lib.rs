@@ -34,6 +34,7 @@ mod itab;
 mod itab_ops;
 mod lexer;
 mod limits;
+mod match_results;
 mod number;
 mod numeric_args;
 mod numeric_functions;

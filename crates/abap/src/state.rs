@@ -254,6 +254,7 @@ impl<'r> State<'r> {
             ("MANDT", 3, "001"),
             ("LANGU", 1, "E"),
             ("REPID", 40, ""),
+            ("ABCDE", 26, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
         ] {
             let mut var = Var::new(n, Type::C(len), VarKind::System);
             var.val = Value::C(format!("{v:<width$}", width = len as usize));

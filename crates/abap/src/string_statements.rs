@@ -80,6 +80,8 @@ pub enum TextStmt {
         length: Option<Out>,
         /// `SUBMATCHES s1 s2 …`: the groups of the last match of a regular expression.
         submatches: Vec<Out>,
+        /// `RESULTS result_tab|result_wa` (see `match_results.rs`).
+        results: Option<Out>,
     },
     Replace {
         search: Search,
@@ -96,6 +98,8 @@ pub enum TextStmt {
         /// `MATCH COUNT`, `MATCH LINE`, `MATCH OFFSET`, `MATCH LENGTH`.
         results: [Option<Out>; 4],
         submatches: Vec<Out>,
+        /// `RESULTS result_tab|result_wa`.
+        result_tab: Option<Out>,
     },
     /// `REPLACE … IN TABLE itab WITH new … [REPLACEMENT LINE l]`.
     ReplaceInTable {
@@ -461,6 +465,8 @@ struct Additions {
     length: Option<Out>,
     /// `MATCH LINE` / `REPLACEMENT LINE` (only with `IN TABLE`).
     line: Option<Out>,
+    /// `RESULTS result_tab|result_wa` (only `FIND`).
+    results: Option<Out>,
     submatches: Vec<Out>,
 }
 
@@ -494,6 +500,8 @@ fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
             a.length = Some(c.out()?);
         } else if c.eat(&[word, "LINE"]) {
             a.line = Some(c.out()?);
+        } else if word == "MATCH" && c.eat(&["RESULTS"]) {
+            a.results = Some(c.out()?);
         } else if word == "MATCH" && c.eat(&["SUBMATCHES"]) {
             while !c.done() && !ADDITION_WORDS.iter().any(|w| c.kw(w)) {
                 a.submatches.push(c.out()?);
@@ -531,6 +539,7 @@ fn find(c: &mut Cursor) -> PResult<TextStmt> {
             table,
             results: [a.count, a.line, a.offset, a.length],
             submatches: a.submatches,
+            result_tab: a.results,
         });
     }
     let section = section(c)?;
@@ -555,6 +564,7 @@ fn find(c: &mut Cursor) -> PResult<TextStmt> {
         offset: a.offset,
         length: a.length,
         submatches: a.submatches,
+        results: a.results,
     })
 }
 
@@ -660,6 +670,9 @@ pub(crate) struct Hit {
     pub(crate) len: usize,
     /// For regular expressions: group 0 (the match) and the subgroups.
     pub(crate) groups: Vec<Option<String>>,
+    /// Char offset (in the searched text) and length of each subgroup (1, 2, …); `None`
+    /// for a group that took no part in the match.
+    pub(crate) spans: Vec<Option<(usize, usize)>>,
 }
 
 /// A value's characters and whether it is a fixed-length field (`c n d t`).
@@ -823,7 +836,14 @@ impl Interp<'_, '_> {
                 offset,
                 length,
                 submatches,
-            } => self.find(search, text, [count, offset, length], submatches),
+                results,
+            } => {
+                let hits = self.find(search, text, [count, offset, length], submatches)?;
+                match results {
+                    Some(out) => self.store_match_results(out, search.all, &[(0, hits)]),
+                    None => Ok(()),
+                }
+            }
             TextStmt::Replace {
                 search,
                 target,
@@ -837,7 +857,8 @@ impl Interp<'_, '_> {
                 table,
                 results,
                 submatches,
-            } => self.find_in_table(search, table, results, submatches),
+                result_tab,
+            } => self.find_in_table(search, table, results, submatches, result_tab.as_ref()),
             TextStmt::ReplaceInTable {
                 search,
                 table,
@@ -1186,12 +1207,18 @@ impl Interp<'_, '_> {
             for caps in re.captures_iter(&text) {
                 let Some(m) = caps.get(0) else { continue };
                 let pos = text.get(..m.start()).map_or(0, |t| t.chars().count());
+                let at = |b: usize| text.get(..b).map_or(0, |t| t.chars().count());
                 hits.push(Hit {
                     pos: pos + from,
                     len: m.as_str().chars().count(),
                     groups: caps
                         .iter()
                         .map(|g| g.map(|g| g.as_str().to_string()))
+                        .collect(),
+                    spans: caps
+                        .iter()
+                        .skip(1)
+                        .map(|g| g.map(|g| (at(g.start()) + from, g.as_str().chars().count())))
                         .collect(),
                 });
                 if !search.all {
@@ -1209,6 +1236,7 @@ impl Interp<'_, '_> {
                 pos: p + from,
                 len: sub.len(),
                 groups: Vec::new(),
+                spans: Vec::new(),
             })
             .collect())
     }
@@ -1219,7 +1247,7 @@ impl Interp<'_, '_> {
         text: &Expr,
         [count, offset, length]: [&Option<Out>; 3],
         submatches: &[Out],
-    ) -> Exec<()> {
+    ) -> Exec<Vec<Hit>> {
         let (hay, _) = self.text_of_expr(text)?;
         let found = self.locate(search, &hay, "FIND")?;
         if let Some(out) = count {
@@ -1241,7 +1269,7 @@ impl Interp<'_, '_> {
             }
         }
         sy_set(self, "SUBRC", if found.is_empty() { 4 } else { 0 });
-        Ok(())
+        Ok(found)
     }
 
     fn replace(

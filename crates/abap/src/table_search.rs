@@ -67,21 +67,28 @@ impl Interp<'_, '_> {
         table: &Path,
         results: &[Option<Out>; 4],
         submatches: &[Out],
+        result_tab: Option<&Out>,
     ) -> Exec<()> {
         let rows = self.searchable_rows(table, "FIND")?;
         let mut count = 0;
-        let mut last: Option<(usize, Hit)> = None;
+        let mut all_hits: Vec<(usize, Vec<Hit>)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let (hay, _) = self.text_of_value(row)?;
             let hits = self.locate(search, &hay, "FIND")?;
             count += hits.len();
-            if let Some(h) = hits.into_iter().last() {
-                last = Some((i, h));
+            if !hits.is_empty() {
+                all_hits.push((i + 1, hits));
                 if !search.all {
                     break;
                 }
             }
         }
+        if let Some(out) = result_tab {
+            self.store_match_results(out, search.all, &all_hits)?;
+        }
+        let last = all_hits
+            .last()
+            .and_then(|(line, hits)| hits.last().map(|h| (line - 1, h)));
         let place = last.as_ref().map(|(i, h)| (*i, h.pos, h.len));
         self.store_table_results(results, count, place)?;
         if let Some((_, hit)) = &last {

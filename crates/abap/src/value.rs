@@ -354,7 +354,11 @@ pub fn ddic_type(name: &str) -> Option<Type> {
     let line = match name {
         "STRING_TABLE" => Type::String,
         "STRINGTAB" => Type::String,
-        _ => return named_type(name).or_else(|| crate::ddic::data_element(name)),
+        _ => {
+            return named_type(name)
+                .or_else(|| crate::ddic::data_element(name))
+                .or_else(|| crate::match_results::ddic_type(name));
+        }
     };
     Some(Type::Table(Arc::new(TableType {
         name: name.to_string(),

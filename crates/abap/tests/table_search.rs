@@ -1,5 +1,5 @@
-//! `FIND … IN TABLE` and `REPLACE … IN TABLE` (and `SPLIT … INTO TABLE DATA(t)`), run through
-//! `Repository::run_classrun`.
+//! `FIND … IN TABLE` and `REPLACE … IN TABLE`, `FIND … RESULTS` (and `SPLIT … INTO TABLE
+//! DATA(t)`, `sy-abcde`), run through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
@@ -67,4 +67,19 @@ fn tables_of_structures_are_not_searched() {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
         other => panic!("expected a dump, got {other:?}"),
     }
+}
+
+#[test]
+fn find_results_fill_match_result_tables_and_structures() {
+    let main = "FIND ALL OCCURRENCES OF REGEX `a(b)?` IN `xab a` RESULTS DATA(res).\nLOOP AT res INTO DATA(r).\n  LOOP AT r-submatches INTO DATA(s).\n    out->write( |{ r-line } { r-offset } { r-length } group { s-offset } { s-length }| ).\n  ENDLOOP.\nENDLOOP.\nFIND FIRST OCCURRENCE OF `b` IN `abcb` RESULTS DATA(one).\nout->write( |first { one-offset } { one-length } { lines( one-submatches ) }| ).\nDATA t TYPE string_table.\nt = VALUE #( ( `ab` ) ( `xab` ) ).\nFIND ALL OCCURRENCES OF `ab` IN TABLE t RESULTS DATA(rt).\nLOOP AT rt INTO DATA(x).\n  out->write( |line { x-line } { x-offset }| ).\nENDLOOP.\nDATA mr TYPE match_result.\nmr-offset = 7.\nFIND `zz` IN `abc` RESULTS mr.\nout->write( |none { sy-subrc } { mr-offset }| ).";
+    assert_eq!(
+        out(main),
+        "0 1 2 group 2 1\n0 4 1 group -1 0\nfirst 1 1 0\nline 1 0\nline 2 1\nnone 4 7"
+    );
+}
+
+#[test]
+fn sy_abcde_is_the_alphabet() {
+    let main = "IF 'abc' CA sy-abcde.\nELSE.\n  out->write( |lower case: { sy-fdpos }| ).\nENDIF.\nIF 'aBc' CA sy-abcde.\n  out->write( |upper at { sy-fdpos }| ).\nENDIF.";
+    assert_eq!(out(main), "lower case: 3\nupper at 1");
 }

@@ -1,0 +1,122 @@
+//! `FIND … RESULTS result_tab|result_wa`: the dictionary types `MATCH_RESULT`,
+//! `MATCH_RESULT_TAB`, `SUBMATCH_RESULT`, `SUBMATCH_RESULT_TAB` and the filling of them.
+//!
+//! A `MATCH_RESULT` holds `LINE` (the table row, 0 outside `IN TABLE`), `OFFSET`, `LENGTH`
+//! and `SUBMATCHES` (one `OFFSET`/`LENGTH` row per group of a regular expression; a group
+//! that took no part has offset -1 and length 0). `ALL OCCURRENCES` fills a table of them,
+//! `FIRST OCCURRENCE` one structure; `RESULTS DATA(x)` declares the matching type.
+
+use std::sync::Arc;
+
+use crate::interp::{Exec, Interp};
+use crate::string_statements::{Hit, Out};
+use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
+
+fn table_of(name: &str, line: Type) -> Type {
+    Type::Table(Arc::new(TableType {
+        name: name.to_string(),
+        kind: TableKind::Standard,
+        line,
+        unique: false,
+        key: TableKey::Default,
+        secondary: Vec::new(),
+    }))
+}
+
+fn submatch_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "SUBMATCH_RESULT".into(),
+        comps: vec![("OFFSET".into(), Type::I), ("LENGTH".into(), Type::I)],
+    })
+}
+
+fn match_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "MATCH_RESULT".into(),
+        comps: vec![
+            ("LINE".into(), Type::I),
+            ("OFFSET".into(), Type::I),
+            ("LENGTH".into(), Type::I),
+            (
+                "SUBMATCHES".into(),
+                table_of("SUBMATCH_RESULT_TAB", Type::Struct(submatch_result())),
+            ),
+        ],
+    })
+}
+
+/// The dictionary types of match results by name.
+pub fn ddic_type(name: &str) -> Option<Type> {
+    Some(match name {
+        "MATCH_RESULT" => Type::Struct(match_result()),
+        "MATCH_RESULT_TAB" => table_of(name, Type::Struct(match_result())),
+        "SUBMATCH_RESULT" => Type::Struct(submatch_result()),
+        "SUBMATCH_RESULT_TAB" => table_of(name, Type::Struct(submatch_result())),
+        _ => return None,
+    })
+}
+
+fn int(n: usize) -> Value {
+    Value::I(i32::try_from(n).unwrap_or(i32::MAX))
+}
+
+/// One `MATCH_RESULT` value.
+fn result_value(line: usize, hit: &Hit) -> Value {
+    let sub = submatch_result();
+    let subs: Vec<Value> = hit
+        .spans
+        .iter()
+        .map(|s| {
+            let (off, len) = match s {
+                Some((o, l)) => (int(*o), int(*l)),
+                None => (Value::I(-1), Value::I(0)),
+            };
+            Value::Struct(sub.clone(), vec![off, len])
+        })
+        .collect();
+    let sub_tab = match table_of("SUBMATCH_RESULT_TAB", Type::Struct(sub)) {
+        Type::Table(t) => Value::Table(t, subs),
+        other => other.initial(),
+    };
+    Value::Struct(
+        match_result(),
+        vec![int(line), int(hit.pos), int(hit.len), sub_tab],
+    )
+}
+
+impl Interp<'_, '_> {
+    /// Stores the matches (`(line, hits)` per searched row) into a `RESULTS` target: a table
+    /// for `ALL OCCURRENCES`, the first match for `FIRST OCCURRENCE` (left alone when there is
+    /// none).
+    pub fn store_match_results(
+        &mut self,
+        out: &Out,
+        all: bool,
+        hits: &[(usize, Vec<Hit>)],
+    ) -> Exec<()> {
+        let mut values = hits
+            .iter()
+            .flat_map(|(line, hs)| hs.iter().map(move |h| result_value(*line, h)));
+        if all {
+            let ty = match ddic_type("MATCH_RESULT_TAB") {
+                Some(t) => t,
+                None => return Err(self.not_supported("RESULTS")),
+            };
+            let rows: Vec<Value> = values.collect();
+            let Type::Table(tt) = &ty else {
+                return Err(self.not_supported("RESULTS"));
+            };
+            return self.store_out(out, Value::Table(tt.clone(), rows), ty);
+        }
+        let ty = Type::Struct(match_result());
+        match values.next() {
+            Some(v) => self.store_out(out, v, ty),
+            None => {
+                if let Out::Decl(name) = out {
+                    self.declare_inline(name, ty);
+                }
+                Ok(())
+            }
+        }
+    }
+}
