@@ -256,6 +256,7 @@ fn build() -> BTreeMap<String, ClassDef> {
         UNIT_ASSERT_OLD,
         "CL_ABAP_CHAR_UTILITIES",
         "CL_ABAP_MATH",
+        "CL_ABAP_FORMAT",
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");
@@ -279,6 +280,9 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     if path.base == "CL_ABAP_MATH" {
         return math_constant(attr);
     }
+    if path.base == "CL_ABAP_FORMAT" {
+        return format_constant(attr);
+    }
     let text = match (path.base.as_str(), attr.as_str()) {
         ("CL_ABAP_CHAR_UTILITIES", "NEWLINE") => "\n",
         ("CL_ABAP_CHAR_UTILITIES", "CR_LF") => "\r\n",
@@ -297,6 +301,42 @@ pub fn static_constant(path: &Path) -> Option<Var> {
         read_only: true,
         type_name: None,
     })
+}
+
+/// The formats of `escape( … format = … )` (`cl_abap_format=>e_json_string`, …).
+fn format_constant(attr: &str) -> Option<Var> {
+    const FORMATS: &[(&str, i32)] = &[
+        ("E_XML_TEXT", 0),
+        ("E_XML_ATTR", 1),
+        ("E_XML_ATTR_DQ", 2),
+        ("E_XML_ATTR_SQ", 3),
+        ("E_HTML_TEXT", 4),
+        ("E_HTML_ATTR", 5),
+        ("E_HTML_ATTR_DQ", 6),
+        ("E_HTML_ATTR_SQ", 7),
+        ("E_HTML_JS", 8),
+        ("E_HTML_JS_HTML", 10),
+        ("E_URL", 12),
+        ("E_URL_FULL", 14),
+        ("E_URI", 16),
+        ("E_URI_FULL", 18),
+        ("E_REGEX", 20),
+        ("E_STRING_TPL", 22),
+        ("E_JSON_STRING", 24),
+    ];
+    let (_, v) = FORMATS.iter().find(|(n, _)| *n == attr)?;
+    Some(int_constant(attr, *v))
+}
+
+fn int_constant(name: &str, v: i32) -> Var {
+    Var {
+        name: name.to_string(),
+        ty: Type::I,
+        val: Value::I(v),
+        kind: VarKind::Constant,
+        read_only: true,
+        type_name: None,
+    }
 }
 
 /// The rounding modes of `round( … mode = … )` (`cl_abap_math=>round_half_up`, …).

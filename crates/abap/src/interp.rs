@@ -1167,6 +1167,9 @@ impl<'r> Interp<'r, '_> {
         if call.method == "ROUND" && call.args.positional.is_none() {
             return self.round_function(call);
         }
+        if let Some(v) = self.escape_function(call)? {
+            return Ok(v);
+        }
         if let Some(v) = self.numeric_args_function(call)? {
             return Ok(v);
         }

@@ -24,6 +24,7 @@ mod context;
 mod control_levels;
 mod conversion;
 mod ddic;
+mod escape_function;
 mod eval;
 mod exec;
 mod expr;

@@ -1,0 +1,30 @@
+//! `escape( val format = cl_abap_format=>e_… )`, run through `Repository::run_classrun`.
+#![allow(clippy::result_large_err)] // RunError is the crate's contract type
+
+use abap::{NoDebugger, Repository, RunError};
+
+fn run(main: &str) -> Result<String, RunError> {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+#[test]
+fn html_and_json_escaping() {
+    let main = "out->write( escape( val = `a<b>&\"c'` format = cl_abap_format=>e_html_text ) ).\nout->write( escape( val = `a<b>&\"c'` format = cl_abap_format=>e_html_attr ) ).\nout->write( escape( val = |say \"hi\"\\n\\\\| format = cl_abap_format=>e_json_string ) ).\nout->write( cl_abap_format=>e_json_string ).";
+    assert_eq!(
+        run(main).expect("runs"),
+        "a&lt;b&gt;&amp;\"c'\na&lt;b&gt;&amp;&quot;c&#39;\nsay \\\"hi\\\"\\n\\\\\n24 "
+    );
+}
+
+#[test]
+fn formats_outside_the_subset_are_reported() {
+    match run("out->write( escape( val = `a b` format = cl_abap_format=>e_url ) ).") {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
+}
