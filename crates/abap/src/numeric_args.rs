@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 use crate::ast::CallExpr;
 use crate::interp::{Exec, Interp, Unwind};
-use crate::number::Dec;
+use crate::number::{Dec, pow10};
 use crate::value::{Type, Value};
 
 /// `cl_abap_math=>round_half_up`, the mode `round( )` uses by default.
@@ -183,6 +183,26 @@ impl<'r> Interp<'r, '_> {
             Value::Int8(b) => b.checked_pow(exp).map(Value::Int8).ok_or_else(int_overflow),
             Value::P { m, dec, .. } => {
                 let x = Dec { m: *m, scale: *dec };
+                let one = pow10(*dec).unwrap_or(1);
+                // Bound the loop: beyond a few hundred factors only 0 and ±1 stay finite
+                // and exact.
+                if exp > 256 {
+                    return match m.unsigned_abs() {
+                        0 => Ok(Value::P {
+                            m: 0,
+                            len: 16,
+                            dec: *dec,
+                        }),
+                        a if a == one.unsigned_abs() => Ok(Value::P {
+                            m: if *m < 0 && exp % 2 == 1 { -one } else { one },
+                            len: 16,
+                            dec: *dec,
+                        }),
+                        a if a > one.unsigned_abs() => Err(self.bcd_overflow_dump()),
+                        _ => Err(self
+                            .not_supported("ipow( ) of a p value whose power needs more decimals")),
+                    };
+                }
                 let mut r = Dec::int(1);
                 for _ in 0..exp {
                     r = r.mul(x).map_err(|_| self.bcd_overflow_dump())?;

@@ -34,3 +34,9 @@ fn round_with_decimals_precision_and_modes() {
         "1234.570\n1234.560\n1234.560\n1230.000\n1300.000\n-1234.600"
     );
 }
+
+#[test]
+fn ipow_with_huge_exponents_ends_quickly() {
+    let main = "DATA one TYPE p LENGTH 8 DECIMALS 2 VALUE '-1'.\nDATA zero TYPE p LENGTH 8 DECIMALS 2.\nout->write( |{ ipow( base = one exp = 2000000001 ) } { ipow( base = zero exp = 2000000000 ) }| ).\nDATA two TYPE p LENGTH 8 DECIMALS 2 VALUE 2.\nTRY.\n    out->write( ipow( base = two exp = 2000000000 ) ).\n  CATCH cx_sy_arithmetic_overflow.\n    out->write( `overflow` ).\nENDTRY.";
+    assert_eq!(out(main), "-1.00 0.00\noverflow");
+}

@@ -180,3 +180,76 @@ fn regular_expressions_the_engine_cannot_run_are_not_supported() {
         "SIMULATOR_NOT_SUPPORTED"
     );
 }
+
+mod never_panic {
+    use super::run;
+    use proptest::prelude::*;
+
+    const VALS: &[&str] = &[
+        "``",
+        "`abc`",
+        "`aaaa`",
+        "`  a b  `",
+        "'xy  '",
+        "`äöü߀`",
+        "42",
+    ];
+    const PATTERNS: &[&str] = &[
+        "``",
+        "`a*`",
+        "`(`",
+        "`[0-9]+`",
+        "`$`",
+        "`^`",
+        "`.`",
+        "`(a)|b`",
+        "`\\d+(x)?`",
+        "`ä`",
+    ];
+    const INTS: &[&str] = &["0", "1", "2", "-1", "-3", "7", "2147483647", "-2147483648"];
+    const CALLS: &[&str] = &[
+        "find( val = {v} regex = {p} occ = {i} off = {j} )",
+        "find_end( val = {v} pcre = {p} occ = {i} )",
+        "count( val = {v} regex = {p} off = {i} len = {j} )",
+        "match( val = {v} pcre = {p} occ = {i} )",
+        "replace( val = {v} regex = {p} with = `$1-$0` occ = {i} )",
+        "replace( val = {v} pcre = {p} with = {v} occ = {i} case = abap_false )",
+        "substring_after( val = {v} regex = {p} occ = {i} len = {j} )",
+        "substring_before( val = {v} pcre = {p} occ = {i} len = {j} )",
+        "substring_to( val = {v} regex = {p} occ = {i} )",
+        "xsdbool( matches( val = {v} regex = {p} off = {i} len = {j} ) )",
+        "xsdbool( contains( val = {v} pcre = {p} occ = {i} ) )",
+        "nmax( val1 = {i} val2 = {j} val3 = '1.5' )",
+        "nmin( val1 = {i} val2 = {j} )",
+        "ipow( base = {i} exp = {j} )",
+        "ipow( base = CONV decfloat34( '0.5' ) exp = {j} )",
+        "round( val = {v} dec = {i} mode = {j} )",
+        "round( val = '12.345' prec = {i} mode = {j} )",
+        "escape( val = {v} format = {i} )",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every function on any of these arguments ends normally or with a runtime error
+        /// (caught or not), never with a panic.
+        #[test]
+        fn regex_and_numeric_functions_never_panic(
+            call in prop::sample::select(CALLS),
+            v in prop::sample::select(VALS),
+            p in prop::sample::select(PATTERNS),
+            i in prop::sample::select(INTS),
+            j in prop::sample::select(INTS),
+        ) {
+            let expr = call
+                .replace("{v}", v)
+                .replace("{p}", p)
+                .replace("{i}", i)
+                .replace("{j}", j);
+            let main = format!(
+                "    TRY.\n        out->write( |{{ {expr} }}| ).\n      CATCH cx_root.\n    ENDTRY."
+            );
+            let _ = run(&main);
+        }
+    }
+}
