@@ -1,5 +1,7 @@
 //! `FIND … RESULTS result_tab|result_wa`: the dictionary types `MATCH_RESULT`,
-//! `MATCH_RESULT_TAB`, `SUBMATCH_RESULT`, `SUBMATCH_RESULT_TAB` and the filling of them.
+//! `MATCH_RESULT_TAB`, `SUBMATCH_RESULT`, `SUBMATCH_RESULT_TAB` and the filling of them;
+//! `REPLACE … RESULTS` with `REPL_RESULT`/`REPL_RESULT_TAB` (`LINE`, `OFFSET` and `LENGTH` of
+//! each replacement in the changed text).
 //!
 //! A `MATCH_RESULT` holds `LINE` (the table row, 0 outside `IN TABLE`), `OFFSET`, `LENGTH`
 //! and `SUBMATCHES` (one `OFFSET`/`LENGTH` row per group of a regular expression; a group
@@ -45,6 +47,17 @@ fn match_result() -> Arc<StructType> {
     })
 }
 
+fn repl_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "REPL_RESULT".into(),
+        comps: vec![
+            ("LINE".into(), Type::I),
+            ("OFFSET".into(), Type::I),
+            ("LENGTH".into(), Type::I),
+        ],
+    })
+}
+
 /// The dictionary types of match results by name.
 pub fn ddic_type(name: &str) -> Option<Type> {
     Some(match name {
@@ -52,6 +65,8 @@ pub fn ddic_type(name: &str) -> Option<Type> {
         "MATCH_RESULT_TAB" => table_of(name, Type::Struct(match_result())),
         "SUBMATCH_RESULT" => Type::Struct(submatch_result()),
         "SUBMATCH_RESULT_TAB" => table_of(name, Type::Struct(submatch_result())),
+        "REPL_RESULT" => Type::Struct(repl_result()),
+        "REPL_RESULT_TAB" => table_of(name, Type::Struct(repl_result())),
         _ => return None,
     })
 }
@@ -109,6 +124,42 @@ impl Interp<'_, '_> {
             return self.store_out(out, Value::Table(tt.clone(), rows), ty);
         }
         let ty = Type::Struct(match_result());
+        match values.next() {
+            Some(v) => self.store_out(out, v, ty),
+            None => {
+                if let Out::Decl(name) = out {
+                    self.declare_inline(name, ty);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Stores the replacements (`(line, [(offset, length)])` per changed row) into a
+    /// `RESULTS` target: a table for `ALL OCCURRENCES`, the replacement for `FIRST
+    /// OCCURRENCE` (left alone when there is none).
+    pub fn store_repl_results(
+        &mut self,
+        out: &Out,
+        all: bool,
+        done: &[(usize, Vec<(usize, usize)>)],
+    ) -> Exec<()> {
+        let st = repl_result();
+        let mut values = done.iter().flat_map(|(line, spans)| {
+            let st = st.clone();
+            spans.iter().map(move |(off, len)| {
+                Value::Struct(st.clone(), vec![int(*line), int(*off), int(*len)])
+            })
+        });
+        if all {
+            let ty = table_of("REPL_RESULT_TAB", Type::Struct(st.clone()));
+            let Type::Table(tt) = &ty else {
+                return Err(self.not_supported("RESULTS"));
+            };
+            let rows: Vec<Value> = values.collect();
+            return self.store_out(out, Value::Table(tt.clone(), rows), ty.clone());
+        }
+        let ty = Type::Struct(st.clone());
         match values.next() {
             Some(v) => self.store_out(out, v, ty),
             None => {

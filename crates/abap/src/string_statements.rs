@@ -90,6 +90,8 @@ pub enum TextStmt {
         count: Option<Out>,
         offset: Option<Out>,
         length: Option<Out>,
+        /// `RESULTS result_tab|result_wa` (see `match_results.rs`).
+        results: Option<Out>,
     },
     /// `FIND … IN TABLE itab … [MATCH LINE l]` (execution in `table_search.rs`).
     FindInTable {
@@ -108,6 +110,8 @@ pub enum TextStmt {
         with: Expr,
         /// `REPLACEMENT COUNT`, `REPLACEMENT LINE`, `REPLACEMENT OFFSET`, `REPLACEMENT LENGTH`.
         results: [Option<Out>; 4],
+        /// `RESULTS result_tab|result_wa`.
+        result_tab: Option<Out>,
     },
     /// `REPLACE SECTION OFFSET o LENGTH l OF dobj WITH new`.
     ReplaceSection {
@@ -465,7 +469,7 @@ struct Additions {
     length: Option<Out>,
     /// `MATCH LINE` / `REPLACEMENT LINE` (only with `IN TABLE`).
     line: Option<Out>,
-    /// `RESULTS result_tab|result_wa` (only `FIND`).
+    /// `RESULTS result_tab|result_wa`.
     results: Option<Out>,
     submatches: Vec<Out>,
 }
@@ -500,7 +504,7 @@ fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
             a.length = Some(c.out()?);
         } else if c.eat(&[word, "LINE"]) {
             a.line = Some(c.out()?);
-        } else if word == "MATCH" && c.eat(&["RESULTS"]) {
+        } else if c.eat(&["RESULTS"]) {
             a.results = Some(c.out()?);
         } else if word == "MATCH" && c.eat(&["SUBMATCHES"]) {
             while !c.done() && !ADDITION_WORDS.iter().any(|w| c.kw(w)) {
@@ -615,6 +619,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
             count: None,
             offset: None,
             length: None,
+            results: None,
         });
     }
     let (all, sub, regex) = search_pattern(c)?;
@@ -635,6 +640,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
             table,
             with,
             results: [a.count, a.line, a.offset, a.length],
+            result_tab: a.results,
         });
     }
     let section = section(c)?;
@@ -658,6 +664,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
         count: a.count,
         offset: a.offset,
         length: a.length,
+        results: a.results,
     })
 }
 
@@ -851,7 +858,14 @@ impl Interp<'_, '_> {
                 count,
                 offset,
                 length,
-            } => self.replace(search, target, with, [count, offset, length]),
+                results,
+            } => {
+                let done = self.replace(search, target, with, [count, offset, length])?;
+                match results {
+                    Some(out) => self.store_repl_results(out, search.all, &[(0, done)]),
+                    None => Ok(()),
+                }
+            }
             TextStmt::FindInTable {
                 search,
                 table,
@@ -864,7 +878,8 @@ impl Interp<'_, '_> {
                 table,
                 with,
                 results,
-            } => self.replace_in_table(search, table, with, results),
+                result_tab,
+            } => self.replace_in_table(search, table, with, results, result_tab.as_ref()),
             TextStmt::ReplaceSection {
                 target,
                 offset,
@@ -1278,7 +1293,7 @@ impl Interp<'_, '_> {
         target: &Path,
         with: &Expr,
         results: [&Option<Out>; 3],
-    ) -> Exec<()> {
+    ) -> Exec<Vec<(usize, usize)>> {
         let new = self.content_of(with)?;
         let (chars, fixed) = self.text_of_path(target)?;
         let hay = if fixed { trim_end(chars) } else { chars };
@@ -1289,8 +1304,9 @@ impl Interp<'_, '_> {
         }
         if found.is_empty() {
             sy_set(self, "SUBRC", 4);
-            return Ok(());
+            return Ok(Vec::new());
         }
+        let mut done = Vec::with_capacity(found.len());
         let mut out: Vec<char> = Vec::new();
         let mut start = 0;
         let (mut last_at, mut last_len) = (0, 0);
@@ -1306,6 +1322,7 @@ impl Interp<'_, '_> {
                 new.clone()
             };
             last_len = text.len();
+            done.push((last_at, last_len));
             out.extend(text);
             start = hit.pos + hit.len;
         }
@@ -1318,6 +1335,6 @@ impl Interp<'_, '_> {
         }
         let cut = self.store_text(target, out)?;
         sy_set(self, "SUBRC", if cut { 2 } else { 0 });
-        Ok(())
+        Ok(done)
     }
 }

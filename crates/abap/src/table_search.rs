@@ -107,6 +107,7 @@ impl Interp<'_, '_> {
         table: &Path,
         with: &crate::ast::Expr,
         results: &[Option<Out>; 4],
+        result_tab: Option<&Out>,
     ) -> Exec<()> {
         let new = self.content_of(with)?;
         let replacement: String = new.iter().collect();
@@ -116,6 +117,7 @@ impl Interp<'_, '_> {
         let mut count = 0;
         let mut last: Last = None;
         let mut cut = false;
+        let mut done: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let (chars, fixed) = self.text_of_value(row)?;
             let hay: Vec<char> = if fixed {
@@ -131,6 +133,7 @@ impl Interp<'_, '_> {
             count += hits.len();
             let mut out: Vec<char> = Vec::new();
             let mut start = 0;
+            let mut row_done = Vec::with_capacity(hits.len());
             for hit in &hits {
                 out.extend(hay.get(start..hit.pos).unwrap_or(&[]));
                 let at = out.len();
@@ -143,10 +146,12 @@ impl Interp<'_, '_> {
                     new.clone()
                 };
                 last = Some((i, at, text.len()));
+                row_done.push((at, text.len()));
                 out.extend(text);
                 start = hit.pos + hit.len;
             }
             out.extend(hay.get(start..).unwrap_or(&[]));
+            done.push((i + 1, row_done));
             if let Type::C(n) = tt.line {
                 let kept = out.iter().rposition(|c| *c != ' ').map_or(0, |e| e + 1);
                 cut |= kept > n as usize;
@@ -166,6 +171,9 @@ impl Interp<'_, '_> {
             *existing = new_rows;
         }
         self.store_table_results(results, count, last)?;
+        if let Some(out) = result_tab {
+            self.store_repl_results(out, search.all, &done)?;
+        }
         let rc = match (last.is_some(), cut) {
             (false, _) => 4,
             (true, true) => 2,

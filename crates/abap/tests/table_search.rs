@@ -1,4 +1,4 @@
-//! `FIND … IN TABLE` and `REPLACE … IN TABLE`, `FIND … RESULTS` (and `SPLIT … INTO TABLE
+//! `FIND … IN TABLE` and `REPLACE … IN TABLE`, `FIND|REPLACE … RESULTS` (and `SPLIT … INTO TABLE
 //! DATA(t)`, `sy-abcde`), run through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
@@ -82,4 +82,13 @@ fn find_results_fill_match_result_tables_and_structures() {
 fn sy_abcde_is_the_alphabet() {
     let main = "IF 'abc' CA sy-abcde.\nELSE.\n  out->write( |lower case: { sy-fdpos }| ).\nENDIF.\nIF 'aBc' CA sy-abcde.\n  out->write( |upper at { sy-fdpos }| ).\nENDIF.";
     assert_eq!(out(main), "lower case: 3\nupper at 1");
+}
+
+#[test]
+fn replace_results_give_the_places_in_the_changed_text() {
+    let main = "DATA(s) = `hello world`.\nREPLACE ALL OCCURRENCES OF REGEX `o` IN s WITH `00` RESULTS DATA(rr).\nout->write( s ).\nLOOP AT rr INTO DATA(r).\n  out->write( |{ r-line } { r-offset } { r-length }| ).\nENDLOOP.\nREPLACE FIRST OCCURRENCE OF `l` IN s WITH `L` RESULTS DATA(one).\nout->write( |{ s } { one-offset } { one-length }| ).\nDATA t TYPE string_table.\nt = VALUE #( ( `ab` ) ( `b` ) ).\nREPLACE ALL OCCURRENCES OF `b` IN TABLE t WITH `xy` RESULTS DATA(rt).\nLOOP AT rt INTO r.\n  out->write( |{ r-line } { r-offset } { r-length }| ).\nENDLOOP.";
+    assert_eq!(
+        out(main),
+        "hell00 w00rld\n0 4 2\n0 8 2\nheLl00 w00rld 2 1\n1 1 2\n2 0 2"
+    );
 }
