@@ -282,7 +282,8 @@ pub enum StmtKind {
     TableOp(Box<crate::itab_ops::TableOp>),
     /// `CASE TYPE OF oref. WHEN TYPE class [INTO target]. … ENDCASE.`
     CaseType(Box<crate::oo::CaseType>),
-    /// `CONCATENATE`, `SPLIT`, `CONDENSE`, `REPLACE`, `FIND`, `TRANSLATE`, `SHIFT`, `OVERLAY`.
+    /// `CONCATENATE`, `SPLIT`, `CONDENSE`, `REPLACE`, `FIND`, `TRANSLATE`, `SHIFT`, `OVERLAY`,
+    /// `SEARCH`.
     Text(Box<crate::string_statements::TextStmt>),
     /// `dobj+off(len) = expr`: a write into a section of a fixed-length field.
     AssignSub {

@@ -46,6 +46,7 @@ mod ranges;
 mod refs;
 mod regex_functions;
 mod repository;
+mod search_statement;
 mod secondary_keys;
 mod state;
 mod statements;

@@ -1242,7 +1242,7 @@ impl Body<'_, '_> {
                 }
                 // (`split( … ).` is a call of a method that happens to have that name.)
                 "CONCATENATE" | "SPLIT" | "CONDENSE" | "REPLACE" | "FIND" | "TRANSLATE"
-                | "SHIFT" | "OVERLAY"
+                | "SHIFT" | "OVERLAY" | "SEARCH"
                     if !call_statement(&st) =>
                 {
                     match crate::string_statements::parse(kw, rest) {

@@ -125,6 +125,11 @@ pub enum TextStmt {
         with: Expr,
         mask: Option<Expr>,
     },
+    /// Obsolete `SEARCH dobj FOR pattern` (plain and `.pattern.` forms).
+    Search {
+        text: Expr,
+        pattern: Expr,
+    },
 }
 
 impl TextStmt {
@@ -140,6 +145,7 @@ impl TextStmt {
             | TextStmt::ReplaceSection { .. }
             | TextStmt::ReplaceInTable { .. } => "REPLACE",
             TextStmt::Overlay { .. } => "OVERLAY",
+            TextStmt::Search { .. } => "SEARCH",
         }
     }
 }
@@ -297,6 +303,12 @@ pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
                 None
             };
             TextStmt::Overlay { target, with, mask }
+        }
+        "SEARCH" => {
+            let text = c.operand()?;
+            c.need(&["FOR"], "SEARCH")?;
+            let pattern = c.operand()?;
+            TextStmt::Search { text, pattern }
         }
         _ => return unsup(kw),
     };
@@ -897,6 +909,7 @@ impl Interp<'_, '_> {
                 sy_set(self, "SUBRC", if cut { 2 } else { 0 });
                 Ok(())
             }
+            TextStmt::Search { text, pattern } => self.search(text, pattern),
             TextStmt::Overlay { target, with, mask } => {
                 let (mut chars, _) = self.text_of_path(target)?;
                 let (with, _) = self.text_of_expr(with)?;
@@ -921,7 +934,7 @@ impl Interp<'_, '_> {
     }
 
     /// An operand's characters and whether it has a fixed length.
-    fn text_of_expr(&mut self, e: &Expr) -> Exec<(Vec<char>, bool)> {
+    pub(crate) fn text_of_expr(&mut self, e: &Expr) -> Exec<(Vec<char>, bool)> {
         let v = self.eval(e)?;
         self.text_of_value(&v)
     }

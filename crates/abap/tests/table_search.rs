@@ -1,5 +1,5 @@
 //! `FIND … IN TABLE` and `REPLACE … IN TABLE`, `FIND|REPLACE … RESULTS` (and `SPLIT … INTO TABLE
-//! DATA(t)`, `sy-abcde`), run through `Repository::run_classrun`.
+//! DATA(t)`, `sy-abcde`, obsolete `SEARCH`), run through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
@@ -91,4 +91,14 @@ fn replace_results_give_the_places_in_the_changed_text() {
         out(main),
         "hell00 w00rld\n0 4 2\n0 8 2\nheLl00 w00rld 2 1\n1 1 2\n2 0 2"
     );
+}
+
+#[test]
+fn obsolete_search_finds_without_case() {
+    let main = "DATA s TYPE string VALUE `Hello big World`.\nSEARCH s FOR 'WORLD'.\nout->write( |{ sy-subrc } { sy-fdpos }| ).\nSEARCH s FOR '. big .'.\nout->write( |{ sy-subrc } { sy-fdpos }| ).\nSEARCH s FOR 'xyz'.\nout->write( |{ sy-subrc }| ).";
+    assert_eq!(out(main), "0 10\n0 5\n4");
+    match run("SEARCH `abc` FOR 'b*'.") {
+        Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
+        other => panic!("expected a dump, got {other:?}"),
+    }
 }
