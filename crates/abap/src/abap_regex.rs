@@ -7,7 +7,7 @@
 //! `regex` crate cannot do (back references, look-around) is refused as well: a refused pattern
 //! ends the run as "not supported by the simulator", never with a different answer.
 
-use regex::{Regex, RegexBuilder};
+use regex::{Captures, Regex, RegexBuilder};
 
 /// Which regular expression language a program asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +34,42 @@ pub fn compile(pattern: &str, flavor: Flavor, ignore_case: bool) -> Result<Regex
         .dfa_size_limit(SIZE_LIMIT)
         .build()
         .map_err(|_| format!("regular expression {pattern}"))
+}
+
+/// The matches of `re` in `text` in the order ABAP takes them (`FIND`/`REPLACE ALL
+/// OCCURRENCES`, `count( )`, `replace( … occ = 0 )`): each search starts where the last match
+/// ended, so an empty match right after a non-empty one counts too (`b*` in `abbc` matches
+/// at 0, 1–3, 3 and 4) except at the end of the text (`b*` in `bb` matches once); after an
+/// empty match the search goes on one character later. `first`: only the first match.
+pub fn matches_in_order<'h>(re: &Regex, text: &'h str, first: bool) -> Vec<Captures<'h>> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos <= text.len() {
+        let Some(caps) = re.captures_at(text, pos) else {
+            break;
+        };
+        let Some(m) = caps.get(0) else {
+            break;
+        };
+        let (start, end) = (m.start(), m.end());
+        out.push(caps);
+        if first {
+            break;
+        }
+        if end > start {
+            pos = end;
+            if pos == text.len() {
+                break;
+            }
+        } else {
+            // One character further (a character may have several bytes).
+            match text.get(start..).and_then(|t| t.chars().next()) {
+                Some(c) => pos = start + c.len_utf8(),
+                None => break,
+            }
+        }
+    }
+    out
 }
 
 /// Is there a `|` outside a bracket expression and not escaped?
@@ -115,6 +151,22 @@ mod tests {
         assert!(compile("a|ab", Flavor::Pcre, false).is_ok());
         assert!(compile("(a)\\1", Flavor::Pcre, false).is_err());
         assert!(compile("a(?=b)", Flavor::Pcre, false).is_err());
+    }
+
+    #[test]
+    fn matches_follow_abaps_order_with_empty_matches() {
+        let spans = |p: &str, t: &str| -> Vec<(usize, usize)> {
+            let re = Regex::new(p).unwrap();
+            matches_in_order(&re, t, false)
+                .iter()
+                .filter_map(|c| c.get(0).map(|m| (m.start(), m.end())))
+                .collect()
+        };
+        assert_eq!(spans("b*", "abbc"), vec![(0, 0), (1, 3), (3, 3), (4, 4)]);
+        assert_eq!(spans("b*", "bb"), vec![(0, 2)]);
+        assert_eq!(spans("x*", "abc"), vec![(0, 0), (1, 1), (2, 2), (3, 3)]);
+        assert_eq!(spans("x*", "ä"), vec![(0, 0), (2, 2)]);
+        assert_eq!(spans("a", "aXa"), vec![(0, 1), (2, 3)]);
     }
 
     #[test]

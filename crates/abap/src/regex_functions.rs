@@ -46,7 +46,8 @@ fn rx_matches(re: &Regex, hay: &[char]) -> Vec<RxMatch> {
     let mut starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
     starts.push(text.len());
     let at = |b: usize| starts.binary_search(&b).unwrap_or_else(|i| i);
-    re.captures_iter(&text)
+    abap_regex::matches_in_order(re, &text, false)
+        .into_iter()
         .filter_map(|caps| {
             let whole = caps.get(0)?;
             Some(RxMatch {

@@ -1232,7 +1232,7 @@ impl Interp<'_, '_> {
                 .map_err(|why| self.not_supported(&why))?;
             let text: String = window.iter().collect();
             let mut hits = Vec::new();
-            for caps in re.captures_iter(&text) {
+            for caps in crate::abap_regex::matches_in_order(&re, &text, !search.all) {
                 let Some(m) = caps.get(0) else { continue };
                 let pos = text.get(..m.start()).map_or(0, |t| t.chars().count());
                 let at = |b: usize| text.get(..b).map_or(0, |t| t.chars().count());

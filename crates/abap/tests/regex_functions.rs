@@ -164,6 +164,12 @@ fn concat_lines_of_and_line_index() {
 }
 
 #[test]
+fn empty_matches_are_replaced_in_abaps_order() {
+    let main = "DATA s TYPE string VALUE `abbc`.\nREPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.\nout->write( s ).\ns = `bb`.\nREPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.\nout->write( s ).\nout->write( replace( val = `abc` regex = `x*` with = `-` occ = 0 ) ).\nout->write( replace( val = `abbc` pcre = `b*` with = `-` occ = 0 ) ).";
+    assert_eq!(out(main), "-a--c-\n-\n-a-b-c-\n-a--c-");
+}
+
+#[test]
 fn an_escaped_trailing_blank_stays_in_a_pattern() {
     let main = "IF `ab ` CP 'ab# '.\n  out->write( |escaped { sy-fdpos }| ).\nENDIF.\nIF NOT `ab` CP 'ab# '.\n  out->write( `needs the blank` ).\nENDIF.";
     assert_eq!(out(main), "escaped 0\nneeds the blank");
