@@ -94,6 +94,11 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Illegal offset or length access",
     ),
     (
+        "CX_SY_REPLACE_INFINITE_LOOP",
+        Some("CX_DYNAMIC_CHECK"),
+        "Infinite loop in REPLACE ALL OCCURRENCES",
+    ),
+    (
         "CX_SY_STRG_PAR_VAL",
         Some("CX_DYNAMIC_CHECK"),
         "Invalid parameter value for a string function",
@@ -164,6 +169,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         | "STRING_OFFSET_NEGATIVE"
         | "STRING_LENGTH_NEGATIVE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
         crate::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
+        "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
         _ => return None,
     })
 }

@@ -1256,7 +1256,23 @@ impl Interp<'_, '_> {
             return Ok(hits);
         }
         if sub.is_empty() {
-            return Err(self.not_supported(&format!("{what} of an empty string")));
+            // An empty pattern is found before the first character (of the section); `ALL
+            // OCCURRENCES` of it would never end, which `REPLACE` reports as an exception.
+            return match (search.all, what) {
+                (false, _) => Ok(vec![Hit {
+                    pos: from,
+                    len: 0,
+                    groups: Vec::new(),
+                    spans: Vec::new(),
+                }]),
+                (true, "REPLACE") => Err(self.dump(
+                    "REPLACE_INFINITE_LOOP",
+                    "REPLACE ALL OCCURRENCES of an empty pattern would never end",
+                )),
+                (true, _) => {
+                    Err(self.not_supported(&format!("{what} ALL OCCURRENCES of an empty string")))
+                }
+            };
         }
         Ok(occurrences(window, &sub, search.ignoring_case, search.all)
             .into_iter()
@@ -1308,8 +1324,9 @@ impl Interp<'_, '_> {
         results: [&Option<Out>; 3],
     ) -> Exec<Vec<(usize, usize)>> {
         let new = self.content_of(with)?;
-        let (chars, fixed) = self.text_of_path(target)?;
-        let hay = if fixed { trim_end(chars) } else { chars };
+        // A `c` field is searched with its trailing blanks (and cut back to its length when
+        // stored).
+        let (hay, _) = self.text_of_path(target)?;
         let found = self.locate(search, &hay, "REPLACE")?;
         let [count, offset, length] = results;
         if let Some(out) = count {

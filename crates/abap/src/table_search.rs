@@ -119,13 +119,8 @@ impl Interp<'_, '_> {
         let mut cut = false;
         let mut done: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
-            let (chars, fixed) = self.text_of_value(row)?;
-            let hay: Vec<char> = if fixed {
-                let end = chars.iter().rposition(|c| *c != ' ').map_or(0, |e| e + 1);
-                chars.get(..end).unwrap_or(&[]).to_vec()
-            } else {
-                chars
-            };
+            // `c` lines are searched with their trailing blanks, as `REPLACE … IN dobj` does.
+            let (hay, _) = self.text_of_value(row)?;
             let hits = self.locate(search, &hay, "REPLACE")?;
             if hits.is_empty() {
                 continue;
