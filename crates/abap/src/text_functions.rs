@@ -3,8 +3,8 @@
 //!
 //! The text work is done by plain functions on character slices (offsets count characters);
 //! [`Interp::text_function`] evaluates the arguments and turns their errors into ABAP's
-//! exceptions. `regex`/`pcre` arguments are outside the subset (no regular expression engine
-//! in the workspace).
+//! exceptions. Calls with `regex`/`pcre` arguments (and `matches( )`, `match( )`) are handled
+//! before they get here, in `regex_functions.rs`.
 
 use crate::ast::CallExpr;
 use crate::interp::{Exec, Interp, Unwind};
