@@ -263,6 +263,7 @@ fn build() -> BTreeMap<String, ClassDef> {
         "CL_ABAP_CHAR_UTILITIES",
         "CL_ABAP_MATH",
         "CL_ABAP_FORMAT",
+        crate::string_utilities::STRING_UTILITIES,
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");

@@ -423,6 +423,9 @@ impl<'r> Interp<'r, '_> {
         if class.name == builtins::CONTEXT_INFO {
             return self.context_info_call(call).map(Some);
         }
+        if class.name == crate::string_utilities::STRING_UTILITIES {
+            return self.string_utilities_call(call);
+        }
         if class.name != builtins::UNIT_ASSERT && class.name != builtins::UNIT_ASSERT_OLD {
             return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));
         }

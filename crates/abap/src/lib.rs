@@ -51,6 +51,7 @@ mod secondary_keys;
 mod state;
 mod statements;
 mod string_statements;
+mod string_utilities;
 mod table_search;
 mod template_format;
 mod text_compare;

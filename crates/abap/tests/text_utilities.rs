@@ -1,4 +1,5 @@
-//! `escape( val format = cl_abap_format=>e_… )`, run through `Repository::run_classrun`.
+//! `escape( val format = cl_abap_format=>e_… )` and the methods of `cl_abap_string_utilities`,
+//! run through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
@@ -27,4 +28,10 @@ fn formats_outside_the_subset_are_reported() {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
         other => panic!("expected a dump, got {other:?}"),
     }
+}
+
+#[test]
+fn string_utilities_keep_or_drop_trailing_blanks() {
+    let main = "DATA s TYPE string VALUE `abc   `.\ncl_abap_string_utilities=>del_trailing_blanks( CHANGING str = s ).\nout->write( |[{ s }]| ).\nDATA c TYPE c LENGTH 6 VALUE 'ab'.\ncl_abap_string_utilities=>c2str_preserving_blanks( EXPORTING field = c IMPORTING str = s ).\nout->write( |[{ s }] { strlen( s ) }| ).\nCALL METHOD cl_abap_string_utilities=>del_trailing_blanks CHANGING str = s.\nout->write( |[{ s }]| ).";
+    assert_eq!(run(main).expect("runs"), "[abc]\n[ab    ] 6\n[ab]");
 }
