@@ -60,6 +60,7 @@ mod types;
 mod unit;
 mod unit_run;
 mod value;
+mod write_to;
 
 pub use limits::Limits;
 pub use repository::Repository;

@@ -1107,6 +1107,14 @@ impl Body<'_, '_> {
                 "TRY" => self.try_block(&st)?,
                 "RAISE" => raise(&st),
                 "MESSAGE" => message(&st),
+                "WRITE" if crate::write_to::is_write_to(rest) => {
+                    match crate::write_to::parse(rest) {
+                        Ok(w) => {
+                            StmtKind::Text(Box::new(crate::string_statements::TextStmt::WriteTo(w)))
+                        }
+                        Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+                    }
+                }
                 "WRITE" => write(&st),
                 "ULINE" => StmtKind::Uline,
                 "SKIP" => match rest {

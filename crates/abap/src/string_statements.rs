@@ -130,6 +130,8 @@ pub enum TextStmt {
         text: Expr,
         pattern: Expr,
     },
+    /// `WRITE source TO destination` (see `write_to.rs`).
+    WriteTo(crate::write_to::WriteTo),
 }
 
 impl TextStmt {
@@ -146,6 +148,7 @@ impl TextStmt {
             | TextStmt::ReplaceInTable { .. } => "REPLACE",
             TextStmt::Overlay { .. } => "OVERLAY",
             TextStmt::Search { .. } => "SEARCH",
+            TextStmt::WriteTo(_) => "WRITE",
         }
     }
 }
@@ -910,6 +913,7 @@ impl Interp<'_, '_> {
                 Ok(())
             }
             TextStmt::Search { text, pattern } => self.search(text, pattern),
+            TextStmt::WriteTo(w) => self.exec_write_to(w),
             TextStmt::Overlay { target, with, mask } => {
                 let (mut chars, _) = self.text_of_path(target)?;
                 let (with, _) = self.text_of_expr(with)?;

@@ -1,0 +1,250 @@
+//! `WRITE source TO destination [options]`: the content of `source` formatted as for list
+//! output, with the length of the `c` field `destination` as output length.
+//!
+//! ABAP rules used here (predefined formats and cutoff behavior of `WRITE`):
+//! - Numbers (`i`, `int8`, `p`) are right-aligned with a sign column on the right (`-` or a
+//!   blank) and the user's thousands separators when they fit (the simulated user writes
+//!   `1,234,567.89`, as `NUMBER = USER` in string templates). Too long: the separators go from
+//!   left to right, then the blank sign column, then the number is cut on the left with `*` in
+//!   the first place.
+//! - Character-like sources are left-aligned and cut on the right; dates are `DD.MM.YYYY`,
+//!   times `HH:MM:SS` (the user's formats, as in list output).
+//! - `LEFT-JUSTIFIED`, `RIGHT-JUSTIFIED`, `CENTERED`, `NO-GROUPING`, `NO-SIGN` and `NO-ZERO`
+//!   are supported; other options, other source types, a destination that is no `c` field and
+//!   dates or times that do not fit end the run as not supported.
+
+use crate::ast::{Expr, Path};
+use crate::expr::{Unsup, parse_full_expr, parse_path};
+use crate::interp::{Exec, Interp};
+use crate::lexer::Token;
+use crate::number::Dec;
+use crate::value::{Type, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Justify {
+    /// The type's own alignment.
+    #[default]
+    Own,
+    Left,
+    Right,
+    Centered,
+}
+
+/// The options after the destination.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WriteOptions {
+    pub justify: Justify,
+    pub no_grouping: bool,
+    pub no_sign: bool,
+    pub no_zero: bool,
+}
+
+/// `WRITE source TO destination …` (the tokens after `WRITE`).
+#[derive(Debug, Clone)]
+pub struct WriteTo {
+    pub source: Expr,
+    pub target: Path,
+    pub options: WriteOptions,
+}
+
+/// Is this `WRITE` the `TO` form (a `TO` after the source)?
+pub fn is_write_to(rest: &[Token]) -> bool {
+    rest.iter().skip(1).any(|t| t.is_kw("TO"))
+        && !rest
+            .first()
+            .is_some_and(|t| t.is_kw("AT") || t.word() == Some("/"))
+}
+
+pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
+    let Some(to) = rest.iter().position(|t| t.is_kw("TO")).filter(|i| *i > 0) else {
+        return Err(Unsup("WRITE … TO".into()));
+    };
+    let source = parse_full_expr(rest.get(..to).unwrap_or(&[]))?;
+    let target = rest
+        .get(to + 1)
+        .and_then(Token::word)
+        .and_then(parse_path)
+        .ok_or_else(|| Unsup("WRITE … TO target".into()))?;
+    let mut options = WriteOptions::default();
+    for t in rest.get(to + 2..).unwrap_or(&[]) {
+        let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
+        match w.as_str() {
+            "LEFT-JUSTIFIED" => options.justify = Justify::Left,
+            "RIGHT-JUSTIFIED" => options.justify = Justify::Right,
+            "CENTERED" => options.justify = Justify::Centered,
+            "NO-GROUPING" => options.no_grouping = true,
+            "NO-SIGN" => options.no_sign = true,
+            "NO-ZERO" => options.no_zero = true,
+            _ => return Err(Unsup(format!("WRITE … TO with {w}"))),
+        }
+    }
+    Ok(WriteTo {
+        source,
+        target,
+        options,
+    })
+}
+
+/// The digits of `|d|` with `decimals` places, grouped by thousands when `group`.
+fn number_body(d: &Dec, decimals: u32, group: bool) -> String {
+    let text = d.format(decimals);
+    let magnitude = text.strip_prefix('-').unwrap_or(&text);
+    let (int, frac) = match magnitude.find('.') {
+        Some(p) => magnitude.split_at(p),
+        None => (magnitude, ""),
+    };
+    let digits: Vec<char> = int.chars().collect();
+    let mut out = String::new();
+    for (i, c) in digits.iter().enumerate() {
+        if group && i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(*c);
+    }
+    out.push_str(frac);
+    out
+}
+
+/// A number in `len` places, by the cutoff rules.
+fn fit_number(body: &str, sign: char, len: usize) -> String {
+    let mut body: Vec<char> = body.chars().collect();
+    // Thousands separators go from left to right.
+    while body.len() + 1 > len {
+        match body.iter().position(|c| *c == ',') {
+            Some(i) => {
+                body.remove(i);
+            }
+            None => break,
+        }
+    }
+    let mut text: Vec<char> = body;
+    if text.len() < len || sign != ' ' {
+        text.push(sign);
+    }
+    if text.len() > len {
+        // Cut on the left, `*` in the first place.
+        let keep = len.saturating_sub(1);
+        let tail: Vec<char> = text.get(text.len() - keep..).unwrap_or(&[]).to_vec();
+        text = std::iter::once('*').chain(tail).collect();
+        text.truncate(len);
+    }
+    text.into_iter().collect()
+}
+
+/// Places `text` in `len` characters as `justify` says (`numeric` types align right).
+fn place(text: &str, len: usize, justify: Justify, numeric: bool) -> String {
+    let justify = match justify {
+        Justify::Own if numeric => Justify::Right,
+        Justify::Own => Justify::Left,
+        j => j,
+    };
+    let content: Vec<char> = if justify == Justify::Left {
+        text.trim_start_matches(' ').chars().collect()
+    } else {
+        text.trim_matches(' ').chars().collect()
+    };
+    let content: Vec<char> = content.into_iter().take(len).collect();
+    let free = len - content.len();
+    let left = match justify {
+        Justify::Right => free,
+        Justify::Centered => free / 2,
+        _ => 0,
+    };
+    let mut out = " ".repeat(left);
+    out.extend(content.iter());
+    out.push_str(&" ".repeat(free - left));
+    out
+}
+
+impl Interp<'_, '_> {
+    pub fn exec_write_to(&mut self, w: &WriteTo) -> Exec<()> {
+        let ty = self.target_type_of(&w.target)?;
+        let Type::C(len) = ty else {
+            return Err(self.not_supported("WRITE … TO a destination that is no c field"));
+        };
+        let len = len as usize;
+        let v = self.eval(&w.source)?;
+        let o = w.options;
+        let text = match &v {
+            Value::I(_) | Value::Int8(_) | Value::P { .. } => {
+                let d = v.to_dec().map_err(|e| self.conv_error(e))?;
+                let decimals = match &v {
+                    Value::P { dec, .. } => *dec,
+                    _ => 0,
+                };
+                if o.no_zero && d.is_zero() {
+                    String::new()
+                } else {
+                    let sign = if d.m < 0 && !o.no_sign { '-' } else { ' ' };
+                    let body = number_body(&d, decimals, !o.no_grouping);
+                    let fitted = fit_number(&body, sign, len);
+                    match o.justify {
+                        // Right-aligned with the sign column as the last place.
+                        Justify::Own | Justify::Right => format!("{fitted:>len$}"),
+                        j => place(&fitted, len, j, true),
+                    }
+                }
+            }
+            Value::C(s) | Value::N(s) | Value::Str(s) => {
+                if o.no_zero && matches!(v, Value::N(_)) && s.chars().all(|c| c == '0') {
+                    String::new()
+                } else {
+                    place(s, len, o.justify, false)
+                }
+            }
+            Value::D(s) if len >= 10 => {
+                let part = |a: usize, b: usize| s.get(a..b).unwrap_or("");
+                let t = format!("{}.{}.{}", part(6, 8), part(4, 6), part(0, 4));
+                place(&t, len, o.justify, false)
+            }
+            Value::T(s) if len >= 8 => {
+                let part = |a: usize, b: usize| s.get(a..b).unwrap_or("");
+                let t = format!("{}:{}:{}", part(0, 2), part(2, 4), part(4, 6));
+                place(&t, len, o.justify, false)
+            }
+            other => {
+                return Err(self.not_supported(&format!(
+                    "WRITE … TO of type {} into c length {len}",
+                    other.type_of().name()
+                )));
+            }
+        };
+        self.assign_value(&w.target, Value::C(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str, dec: u32, len: usize) -> String {
+        let d = Dec::parse(s).unwrap();
+        let sign = if d.m < 0 { '-' } else { ' ' };
+        format!(
+            "{:>len$}",
+            fit_number(&number_body(&d, dec, true), sign, len)
+        )
+    }
+
+    #[test]
+    fn numbers_fit_by_the_cutoff_rules() {
+        assert_eq!(num("-1234", 0, 40).trim_start(), "1,234-");
+        assert_eq!(num("-1234", 0, 40).len(), 40);
+        assert_eq!(num("1234567", 0, 11), " 1,234,567 ");
+        assert_eq!(num("1234567", 0, 9), "1234,567 ");
+        assert_eq!(num("1234567", 0, 8), "1234567 ");
+        assert_eq!(num("1234567", 0, 7), "1234567");
+        assert_eq!(num("1234567", 0, 5), "*4567");
+        assert_eq!(num("-1234567", 0, 7), "*34567-");
+        assert_eq!(num("1234.5", 2, 10), " 1,234.50 ");
+        assert_eq!(num("0", 0, 3), " 0 ");
+    }
+
+    #[test]
+    fn text_is_placed_by_justification() {
+        assert_eq!(place("ab", 6, Justify::Own, false), "ab    ");
+        assert_eq!(place("ab", 6, Justify::Right, false), "    ab");
+        assert_eq!(place("ab", 6, Justify::Centered, false), "  ab  ");
+        assert_eq!(place("abcdefgh", 3, Justify::Own, false), "abc");
+    }
+}
