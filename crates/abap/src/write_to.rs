@@ -9,9 +9,11 @@
 //!   the first place.
 //! - Character-like sources are left-aligned and cut on the right; dates are `DD.MM.YYYY`,
 //!   times `HH:MM:SS` (the user's formats, as in list output).
-//! - `LEFT-JUSTIFIED`, `RIGHT-JUSTIFIED`, `CENTERED`, `NO-GROUPING`, `NO-SIGN` and `NO-ZERO`
-//!   are supported; other options, other source types, a destination that is no `c` field and
-//!   dates or times that do not fit end the run as not supported.
+//! - `LEFT-JUSTIFIED`, `RIGHT-JUSTIFIED`, `CENTERED`, `NO-GROUPING`, `NO-SIGN`, `NO-ZERO`,
+//!   `DECIMALS n` (packed numbers, rounded half away from zero) and the date masks
+//!   (`DD/MM/YYYY`, …, where `/` stands for the user's separator `.`) are supported; other
+//!   options, other source types, a destination that is no `c` field and dates or times that do
+//!   not fit end the run as not supported.
 
 use crate::ast::{Expr, Path};
 use crate::expr::{Unsup, parse_full_expr, parse_path};
@@ -31,12 +33,41 @@ pub enum Justify {
 }
 
 /// The options after the destination.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct WriteOptions {
     pub justify: Justify,
     pub no_grouping: bool,
     pub no_sign: bool,
     pub no_zero: bool,
+    /// `DECIMALS n`.
+    pub decimals: Option<Expr>,
+    /// A date mask (`DD/MM/YYYY`, `YYMMDD`, …) as written.
+    pub date_mask: Option<&'static str>,
+}
+
+/// The date masks of `WRITE`.
+const DATE_MASKS: &[&str] = &[
+    "DD/MM/YY",
+    "MM/DD/YY",
+    "DD/MM/YYYY",
+    "MM/DD/YYYY",
+    "DDMMYY",
+    "MMDDYY",
+    "YYMMDD",
+];
+
+/// `yyyymmdd` in a date mask; `/` is the user's separator `.`.
+fn masked_date(raw: &str, mask: &str) -> String {
+    let part = |a: usize, b: usize| raw.get(a..b).unwrap_or("");
+    match mask {
+        "DD/MM/YY" => format!("{}.{}.{}", part(6, 8), part(4, 6), part(2, 4)),
+        "MM/DD/YY" => format!("{}.{}.{}", part(4, 6), part(6, 8), part(2, 4)),
+        "DD/MM/YYYY" => format!("{}.{}.{}", part(6, 8), part(4, 6), part(0, 4)),
+        "MM/DD/YYYY" => format!("{}.{}.{}", part(4, 6), part(6, 8), part(0, 4)),
+        "DDMMYY" => format!("{}{}{}", part(6, 8), part(4, 6), part(2, 4)),
+        "MMDDYY" => format!("{}{}{}", part(4, 6), part(6, 8), part(2, 4)),
+        _ => format!("{}{}{}", part(2, 4), part(4, 6), part(6, 8)),
+    }
 }
 
 /// `WRITE source TO destination …` (the tokens after `WRITE`).
@@ -66,7 +97,8 @@ pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
         .and_then(parse_path)
         .ok_or_else(|| Unsup("WRITE … TO target".into()))?;
     let mut options = WriteOptions::default();
-    for t in rest.get(to + 2..).unwrap_or(&[]) {
+    let mut opts = rest.get(to + 2..).unwrap_or(&[]).iter();
+    while let Some(t) = opts.next() {
         let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
         match w.as_str() {
             "LEFT-JUSTIFIED" => options.justify = Justify::Left,
@@ -75,7 +107,16 @@ pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
             "NO-GROUPING" => options.no_grouping = true,
             "NO-SIGN" => options.no_sign = true,
             "NO-ZERO" => options.no_zero = true,
-            _ => return Err(Unsup(format!("WRITE … TO with {w}"))),
+            "DECIMALS" => {
+                let Some(n) = opts.next() else {
+                    return Err(Unsup("WRITE … TO … DECIMALS without a value".into()));
+                };
+                options.decimals = Some(parse_full_expr(std::slice::from_ref(n))?);
+            }
+            m => match DATE_MASKS.iter().find(|d| **d == m) {
+                Some(d) => options.date_mask = Some(d),
+                None => return Err(Unsup(format!("WRITE … TO with {w}"))),
+            },
         }
     }
     Ok(WriteTo {
@@ -164,13 +205,40 @@ impl Interp<'_, '_> {
         };
         let len = len as usize;
         let v = self.eval(&w.source)?;
-        let o = w.options;
+        let o = &w.options;
+        let decimals = match &o.decimals {
+            None => None,
+            Some(e) => match self.eval(e)?.convert(&Type::I) {
+                Ok(Value::I(n)) => u32::try_from(n).ok(),
+                _ => None,
+            },
+        };
+        let numeric_decimals = match (&v, decimals, &o.decimals) {
+            (Value::P { dec, .. }, None, None) => Some(*dec),
+            (Value::P { .. }, Some(n), _) if n <= 14 => Some(n),
+            (Value::I(_) | Value::Int8(_), None, None)
+            | (Value::I(_) | Value::Int8(_), Some(0), _) => Some(0),
+            (Value::I(_) | Value::Int8(_) | Value::P { .. }, _, _) => {
+                return Err(self.not_supported("WRITE … TO … DECIMALS with this value"));
+            }
+            _ if o.decimals.is_some() => {
+                return Err(self.not_supported("WRITE … TO … DECIMALS of a non-number"));
+            }
+            _ => None,
+        };
+        if o.date_mask.is_some() && !matches!(v, Value::D(_)) {
+            return Err(self.not_supported("WRITE … TO with a date mask for a non-date"));
+        }
         let text = match &v {
             Value::I(_) | Value::Int8(_) | Value::P { .. } => {
                 let d = v.to_dec().map_err(|e| self.conv_error(e))?;
-                let decimals = match &v {
-                    Value::P { dec, .. } => *dec,
-                    _ => 0,
+                let decimals = numeric_decimals.unwrap_or(0);
+                // `DECIMALS` rounds half away from zero.
+                let d = Dec {
+                    m: d.rescale(decimals).map_err(|_| {
+                        self.not_supported("WRITE … TO … DECIMALS beyond the precision")
+                    })?,
+                    scale: decimals,
                 };
                 if o.no_zero && d.is_zero() {
                     String::new()
@@ -192,11 +260,14 @@ impl Interp<'_, '_> {
                     place(s, len, o.justify, false)
                 }
             }
-            Value::D(s) if len >= 10 => {
-                let part = |a: usize, b: usize| s.get(a..b).unwrap_or("");
-                let t = format!("{}.{}.{}", part(6, 8), part(4, 6), part(0, 4));
+            Value::D(s) if o.date_mask.is_some() => {
+                let t = masked_date(s, o.date_mask.unwrap_or("DD/MM/YYYY"));
+                if t.chars().count() > len {
+                    return Err(self.not_supported("WRITE … TO of a date into a shorter field"));
+                }
                 place(&t, len, o.justify, false)
             }
+            Value::D(s) if len >= 10 => place(&masked_date(s, "DD/MM/YYYY"), len, o.justify, false),
             Value::T(s) if len >= 8 => {
                 let part = |a: usize, b: usize| s.get(a..b).unwrap_or("");
                 let t = format!("{}:{}:{}", part(0, 2), part(2, 4), part(4, 6));
@@ -238,6 +309,14 @@ mod tests {
         assert_eq!(num("-1234567", 0, 7), "*34567-");
         assert_eq!(num("1234.5", 2, 10), " 1,234.50 ");
         assert_eq!(num("0", 0, 3), " 0 ");
+    }
+
+    #[test]
+    fn date_masks_use_the_users_separator() {
+        assert_eq!(masked_date("20240315", "DD/MM/YYYY"), "15.03.2024");
+        assert_eq!(masked_date("20240315", "MM/DD/YY"), "03.15.24");
+        assert_eq!(masked_date("20240315", "YYMMDD"), "240315");
+        assert_eq!(masked_date("20240315", "DDMMYY"), "150324");
     }
 
     #[test]

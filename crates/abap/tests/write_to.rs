@@ -43,11 +43,21 @@ fn text_dates_and_times() {
 }
 
 #[test]
+fn decimals_round_and_date_masks_use_the_users_separator() {
+    let main = "DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '1234.5678'.\nDATA c12 TYPE c LENGTH 12.\nWRITE p TO c12 DECIMALS 1.\nout->write( |[{ c12 }]| ).\nWRITE p TO c12 DECIMALS 0.\nout->write( |[{ c12 }]| ).\nDATA d TYPE d VALUE '20240315'.\nDATA c8 TYPE c LENGTH 8.\nWRITE d TO c8 DD/MM/YY.\nout->write( |[{ c8 }]| ).\nWRITE d TO c12 MM/DD/YYYY.\nout->write( |[{ c12 }]| ).\nWRITE d TO c8 YYMMDD.\nout->write( |[{ c8 }]| ).";
+    assert_eq!(
+        out(main),
+        "[    1,234.6]\n[      1,235]\n[15.03.24]\n[03.15.2024]\n[240315]"
+    );
+}
+
+#[test]
 fn other_destinations_and_options_are_not_supported() {
     for main in [
         "DATA s TYPE string.\nWRITE 5 TO s.",
         "DATA c TYPE c LENGTH 8.\nDATA d TYPE d VALUE '20240315'.\nWRITE d TO c.",
         "DATA c TYPE c LENGTH 8.\nWRITE 5 TO c CURRENCY 'EUR'.",
+        "DATA c TYPE c LENGTH 8.\nWRITE 5 TO c DECIMALS 2.",
     ] {
         match run(main) {
             Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
