@@ -264,6 +264,7 @@ fn build() -> BTreeMap<String, ClassDef> {
         "CL_ABAP_MATH",
         "CL_ABAP_FORMAT",
         crate::string_utilities::STRING_UTILITIES,
+        crate::abap_matcher::ABAP_MATCHER,
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");

@@ -426,6 +426,9 @@ impl<'r> Interp<'r, '_> {
         if class.name == crate::string_utilities::STRING_UTILITIES {
             return self.string_utilities_call(call);
         }
+        if class.name == crate::abap_matcher::ABAP_MATCHER {
+            return self.abap_matcher_call(call);
+        }
         if class.name != builtins::UNIT_ASSERT && class.name != builtins::UNIT_ASSERT_OLD {
             return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));
         }

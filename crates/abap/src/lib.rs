@@ -13,6 +13,7 @@
 
 pub mod debug;
 
+mod abap_matcher;
 mod abap_regex;
 mod ast;
 mod builtins;

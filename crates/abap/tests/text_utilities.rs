@@ -1,5 +1,5 @@
-//! `escape( val format = cl_abap_format=>e_… )` and the methods of `cl_abap_string_utilities`,
-//! run through `Repository::run_classrun`.
+//! `escape( val format = cl_abap_format=>e_… )`, the methods of `cl_abap_string_utilities` and
+//! `cl_abap_matcher=>matches|contains( )`, run through `Repository::run_classrun`.
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
@@ -34,4 +34,10 @@ fn formats_outside_the_subset_are_reported() {
 fn string_utilities_keep_or_drop_trailing_blanks() {
     let main = "DATA s TYPE string VALUE `abc   `.\ncl_abap_string_utilities=>del_trailing_blanks( CHANGING str = s ).\nout->write( |[{ s }]| ).\nDATA c TYPE c LENGTH 6 VALUE 'ab'.\ncl_abap_string_utilities=>c2str_preserving_blanks( EXPORTING field = c IMPORTING str = s ).\nout->write( |[{ s }] { strlen( s ) }| ).\nCALL METHOD cl_abap_string_utilities=>del_trailing_blanks CHANGING str = s.\nout->write( |[{ s }]| ).";
     assert_eq!(run(main).expect("runs"), "[abc]\n[ab    ] 6\n[ab]");
+}
+
+#[test]
+fn matcher_class_matches_and_contains() {
+    let main = "IF cl_abap_matcher=>matches( pattern = `[0-9]+` text = `4711` ) = abap_true.\n  out->write( `digits` ).\nENDIF.\nout->write( |[{ cl_abap_matcher=>matches( pattern = `[0-9]+` text = `47a1` ) }]| ).\nout->write( |[{ cl_abap_matcher=>contains( pattern = `A` text = `47a1` ignore_case = abap_true ) }]| ).\nDATA b TYPE abap_bool.\nCALL METHOD cl_abap_matcher=>matches EXPORTING pattern = 'x.z' text = 'xyz' RECEIVING success = b.\nout->write( |[{ b }]| ).";
+    assert_eq!(run(main).expect("runs"), "digits\n[]\n[X]\n[X]");
 }
