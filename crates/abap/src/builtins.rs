@@ -264,12 +264,14 @@ fn build() -> BTreeMap<String, ClassDef> {
         "CL_ABAP_MATH",
         "CL_ABAP_FORMAT",
         crate::string_utilities::STRING_UTILITIES,
-        crate::abap_matcher::ABAP_MATCHER,
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;
         out.insert(name.to_string(), c);
+    }
+    for c in crate::regex_objects::classes() {
+        out.insert(c.name.clone(), c);
     }
     out
 }

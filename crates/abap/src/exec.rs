@@ -389,6 +389,9 @@ impl<'r> Interp<'r, '_> {
         method: &str,
         bound: Bound,
     ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        if let Some(results) = self.regex_method(class, me, method, &bound)? {
+            return Ok(results);
+        }
         match method {
             "CONSTRUCTOR" => {
                 if let Some(o) = me.and_then(|m| self.st.heap.get_mut(m)) {
@@ -425,9 +428,6 @@ impl<'r> Interp<'r, '_> {
         }
         if class.name == crate::string_utilities::STRING_UTILITIES {
             return self.string_utilities_call(call);
-        }
-        if class.name == crate::abap_matcher::ABAP_MATCHER {
-            return self.abap_matcher_call(call);
         }
         if class.name != builtins::UNIT_ASSERT && class.name != builtins::UNIT_ASSERT_OLD {
             return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));

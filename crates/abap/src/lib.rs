@@ -13,7 +13,6 @@
 
 pub mod debug;
 
-mod abap_matcher;
 mod abap_regex;
 mod ast;
 mod builtins;
@@ -46,6 +45,7 @@ mod parser;
 mod ranges;
 mod refs;
 mod regex_functions;
+mod regex_objects;
 mod repository;
 mod search_statement;
 mod secondary_keys;

@@ -99,6 +99,11 @@ fn result_value(line: usize, hit: &Hit) -> Value {
     )
 }
 
+/// `MATCH_RESULT` rows (line 0) of matches in one text.
+pub fn result_rows(hits: &[Hit]) -> Vec<Value> {
+    hits.iter().map(|h| result_value(0, h)).collect()
+}
+
 impl Interp<'_, '_> {
     /// Stores the matches (`(line, hits)` per searched row) into a `RESULTS` target: a table
     /// for `ALL OCCURRENCES`, the first match for `FIRST OCCURRENCE` (left alone when there is
