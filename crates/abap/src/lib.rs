@@ -18,6 +18,7 @@ mod ast;
 mod builtins;
 mod calc;
 mod calendar;
+mod char_case;
 mod clock;
 mod constructors;
 mod context;

@@ -18,7 +18,7 @@ impl Interp<'_, '_> {
             }
             p => p.to_vec(),
         };
-        let lower = |c: &char| c.to_lowercase().collect::<String>();
+        let lower = |c: &char| crate::char_case::lower(*c);
         let hit = (0..hay.len())
             .filter(|i| i + needle.len() <= hay.len())
             .find(|&i| {

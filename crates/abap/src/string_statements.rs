@@ -714,7 +714,7 @@ fn trim_end(mut c: Vec<char>) -> Vec<char> {
 }
 
 fn upper(c: char) -> char {
-    c.to_uppercase().next().unwrap_or(c)
+    crate::char_case::upper(c)
 }
 
 /// Non-overlapping occurrences of `needle` in `hay` from the left (start positions).
@@ -811,8 +811,12 @@ impl Interp<'_, '_> {
             } => {
                 let (chars, _) = self.text_of_path(target)?;
                 let out: String = match (case, mask) {
-                    (Some(true), _) => chars.iter().collect::<String>().to_uppercase(),
-                    (Some(false), _) => chars.iter().collect::<String>().to_lowercase(),
+                    (Some(true), _) => {
+                        crate::char_case::upper_str(&chars.iter().collect::<String>())
+                    }
+                    (Some(false), _) => {
+                        crate::char_case::lower_str(&chars.iter().collect::<String>())
+                    }
                     (None, Some(m)) => {
                         let (mask, _) = self.text_of_expr(m)?;
                         let pairs: Vec<(char, char)> = mask

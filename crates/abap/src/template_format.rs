@@ -345,8 +345,8 @@ impl<'r> Interp<'r, '_> {
             out = self.number_text(v, out, &r)?;
         }
         out = match r.keyword("CASE") {
-            Some("UPPER") => out.to_uppercase(),
-            Some("LOWER") => out.to_lowercase(),
+            Some("UPPER") => crate::char_case::upper_str(&out),
+            Some("LOWER") => crate::char_case::lower_str(&out),
             _ => out,
         };
         if let Some(width) = r.width.and_then(|w| usize::try_from(w).ok()) {

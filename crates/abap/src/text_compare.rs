@@ -118,7 +118,7 @@ fn compare(op: TextOp, a: &Operand, b: &Operand) -> Outcome {
 }
 
 fn upper(c: char) -> char {
-    c.to_uppercase().next().unwrap_or(c)
+    crate::char_case::upper(c)
 }
 
 /// First position of `needle` in `hay` (an empty needle is found at 0).

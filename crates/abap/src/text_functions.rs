@@ -115,7 +115,7 @@ type R<T> = Result<T, StrErr>;
 pub const PAR_VAL_DUMP: &str = "STRG_ILLEGAL_PAR";
 
 fn same(a: char, b: char, case: bool) -> bool {
-    a == b || (!case && a.to_lowercase().eq(b.to_lowercase()))
+    a == b || (!case && crate::char_case::lower(a) == crate::char_case::lower(b))
 }
 
 fn eq_at(hay: &[char], i: usize, sub: &[char], case: bool) -> bool {
@@ -482,8 +482,8 @@ pub fn to_mixed(val: &[char], sep: char, first: Option<char>, min: usize) -> Str
     for (i, c) in val.iter().enumerate() {
         if i == 0 {
             match first {
-                Some(f) if f.is_uppercase() => out.extend(c.to_uppercase()),
-                Some(_) => out.extend(c.to_lowercase()),
+                Some(f) if f.is_uppercase() => out.push(crate::char_case::upper(*c)),
+                Some(_) => out.push(crate::char_case::lower(*c)),
                 None => out.push(*c),
             }
             since = 1;
@@ -492,10 +492,10 @@ pub fn to_mixed(val: &[char], sep: char, first: Option<char>, min: usize) -> Str
             since = 0;
         } else {
             if upper_next {
-                out.extend(c.to_uppercase());
+                out.push(crate::char_case::upper(*c));
                 upper_next = false;
             } else {
-                out.extend(c.to_lowercase());
+                out.push(crate::char_case::lower(*c));
             }
             since += 1;
         }
@@ -515,9 +515,9 @@ pub fn from_mixed(val: &[char], sep: char, lower: bool, min: usize) -> String {
             since = 0;
         }
         if lower {
-            out.extend(c.to_lowercase());
+            out.push(crate::char_case::lower(*c));
         } else {
-            out.extend(c.to_uppercase());
+            out.push(crate::char_case::upper(*c));
         }
         since += 1;
     }
@@ -543,19 +543,11 @@ pub fn translate(val: &[char], from: &[char], to: &[char]) -> String {
 
 /// Upper/lower case that keeps one character per character.
 fn map_case(val: &str, upper: bool) -> String {
-    val.chars()
-        .map(|c| {
-            let mut m: Box<dyn Iterator<Item = char>> = if upper {
-                Box::new(c.to_uppercase())
-            } else {
-                Box::new(c.to_lowercase())
-            };
-            match (m.next(), m.next()) {
-                (Some(one), None) => one,
-                _ => c,
-            }
-        })
-        .collect()
+    if upper {
+        crate::char_case::upper_str(val)
+    } else {
+        crate::char_case::lower_str(val)
+    }
 }
 
 /// The text of a character-like argument: `c` without trailing blanks (ABAP ignores them in
