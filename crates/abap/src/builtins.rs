@@ -293,6 +293,10 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     if path.base == "CL_ABAP_FORMAT" {
         return format_constant(attr);
     }
+    if path.base == "CL_ABAP_CHAR_UTILITIES" && attr == "CHARSIZE" {
+        // Bytes per character in a Unicode system.
+        return Some(int_constant(attr, 2));
+    }
     let text = match (path.base.as_str(), attr.as_str()) {
         ("CL_ABAP_CHAR_UTILITIES", "NEWLINE") => "\n",
         ("CL_ABAP_CHAR_UTILITIES", "CR_LF") => "\r\n",
@@ -300,6 +304,8 @@ pub fn static_constant(path: &Path) -> Option<Var> {
         ("CL_ABAP_CHAR_UTILITIES", "FORM_FEED") => "\u{c}",
         ("CL_ABAP_CHAR_UTILITIES", "VERTICAL_TAB") => "\u{b}",
         ("CL_ABAP_CHAR_UTILITIES", "BACKSPACE") => "\u{8}",
+        // The application server's byte order (little endian on x86-64).
+        ("CL_ABAP_CHAR_UTILITIES", "ENDIAN") => "L",
         _ => return None,
     };
     let ty = Type::C(u32::try_from(text.chars().count()).unwrap_or(1));

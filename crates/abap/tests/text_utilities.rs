@@ -50,3 +50,10 @@ fn regex_and_matcher_objects_walk_through_the_matches() {
         "2 5 12 34\n10 3 5 6\n4 6\n4 f00 b00\n[]\npcre 0"
     );
 }
+
+#[test]
+fn char_utilities_charsize_and_endian() {
+    let main =
+        "out->write( |{ cl_abap_char_utilities=>charsize } { cl_abap_char_utilities=>endian }| ).";
+    assert_eq!(run(main).expect("runs"), "2 L");
+}
