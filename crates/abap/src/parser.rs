@@ -1105,80 +1105,6 @@ impl Body<'_, '_> {
                 }
                 "CASE" => self.case(&st)?,
                 "TRY" => self.try_block(&st)?,
-                "RAISE" => raise(&st),
-                "MESSAGE" => message(&st),
-                "WRITE" if crate::write_to::is_write_to(rest) => {
-                    match crate::write_to::parse(rest) {
-                        Ok(w) => {
-                            StmtKind::Text(Box::new(crate::string_statements::TextStmt::WriteTo(w)))
-                        }
-                        Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
-                    }
-                }
-                "WRITE" => write(&st),
-                "ULINE" => StmtKind::Uline,
-                "SKIP" => match rest {
-                    [] => StmtKind::Skip(None),
-                    [t] => match parse_full_expr(std::slice::from_ref(t)) {
-                        Ok(e) => StmtKind::Skip(Some(e)),
-                        Err(u) => StmtKind::Unsupported {
-                            what: u.0,
-                            stop: true,
-                        },
-                    },
-                    _ => unsupported(&st, true),
-                },
-                "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
-                "PERFORM" => perform(&st),
-                "GET" if word_at(&st, 1) == "TIME" && !call_statement(&st) => {
-                    match crate::clock::parse_get_time(&st.tokens) {
-                        Ok(t) => StmtKind::Time(Box::new(t)),
-                        Err(what) => StmtKind::Unsupported { what, stop: true },
-                    }
-                }
-                "CONVERT"
-                    if matches!(word_at(&st, 1).as_str(), "TIME" | "DATE")
-                        && !call_statement(&st) =>
-                {
-                    match crate::clock::parse_convert(&st.tokens) {
-                        Ok(t) => StmtKind::Time(Box::new(t)),
-                        Err(what) => StmtKind::Unsupported { what, stop: true },
-                    }
-                }
-                "ASSIGN" | "UNASSIGN" | "GET" | "CREATE"
-                    if !call_statement(&st)
-                        && match kw {
-                            "CREATE" => word_at(&st, 1) == "DATA",
-                            "GET" => word_at(&st, 1) == "REFERENCE",
-                            _ => true,
-                        } =>
-                {
-                    let parsed = match kw {
-                        "ASSIGN" => crate::refs::parse_assign(&st.tokens),
-                        "UNASSIGN" => crate::refs::parse_unassign(&st.tokens),
-                        "GET" => crate::refs::parse_get_reference(&st.tokens),
-                        _ => crate::refs::parse_create_data(&st.tokens),
-                    };
-                    match parsed {
-                        Ok(r) => StmtKind::Refs(Box::new(r)),
-                        Err(what) => StmtKind::Unsupported { what, stop: true },
-                    }
-                }
-                "CREATE" if st.tokens.get(1).is_some_and(|t| t.is_kw("OBJECT")) => {
-                    create_object(&st)
-                }
-                "CALL" if st.tokens.get(1).is_some_and(|t| t.is_kw("METHOD")) => call_method(&st),
-                "CLEAR" => {
-                    let paths: Option<Vec<_>> = if rest.len() == 1 {
-                        rest[0].word().and_then(parse_path).map(|p| vec![p])
-                    } else {
-                        None
-                    };
-                    match paths {
-                        Some(p) => StmtKind::Clear(p),
-                        None => unsupported(&st, true),
-                    }
-                }
                 "LOOP" if crate::groups::group_by_at(&st.tokens).is_some() => {
                     let at = crate::groups::group_by_at(&st.tokens).unwrap_or_default();
                     let parsed = crate::groups::parse_group_loop(&st.tokens, at);
@@ -1240,29 +1166,6 @@ impl Body<'_, '_> {
                         Err(what) => StmtKind::Unsupported { what, stop: true },
                     }
                 }
-                "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "COLLECT" | "DESCRIBE"
-                    if let Some(op) = crate::itab_ops::parse(kw, &st.tokens) =>
-                {
-                    match op {
-                        Ok(t) => StmtKind::TableOp(Box::new(t)),
-                        Err(_) => unsupported(&st, true),
-                    }
-                }
-                // (`split( … ).` is a call of a method that happens to have that name.)
-                "CONCATENATE" | "SPLIT" | "CONDENSE" | "REPLACE" | "FIND" | "TRANSLATE"
-                | "SHIFT" | "OVERLAY" | "SEARCH"
-                    if !call_statement(&st) =>
-                {
-                    match crate::string_statements::parse(kw, rest) {
-                        Ok(t) => StmtKind::Text(Box::new(t)),
-                        Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
-                    }
-                }
-                "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH"
-                | "FREE" => match crate::itab::parse_table_stmt(kw, &st.tokens) {
-                    Ok(t) => StmtKind::Table(Box::new(t)),
-                    Err(_) => unsupported(&st, true),
-                },
                 "AT" if matches!(word_at(&st, 1).as_str(), "FIRST" | "LAST" | "NEW" | "END") => {
                     let level = crate::control_levels::parse_level(&st.tokens);
                     let target = self.loop_targets.last().cloned();
@@ -1304,31 +1207,7 @@ impl Body<'_, '_> {
                         _ => unsupported(&st, true),
                     }
                 }
-                "EXIT" if rest.is_empty() => StmtKind::Exit,
-                "CONTINUE" if rest.is_empty() => StmtKind::Continue,
-                "RETURN" if rest.is_empty() => StmtKind::Return,
-                "CHECK" => StmtKind::Check(cond(rest)),
-                "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
-                    Ok(k) => k,
-                    Err(what) => StmtKind::Unsupported { what, stop: true },
-                },
-                // `NEW zcl_x( )->m( ).`, `CAST zcl_x( o )->m( ).`
-                "NEW" | "CAST" => match parse_full_expr(&st.tokens) {
-                    Ok(Expr::Call(c)) => StmtKind::Call(*c),
-                    Ok(_) => unsupported(&st, true),
-                    Err(u) => StmtKind::Unsupported {
-                        what: u.0,
-                        stop: true,
-                    },
-                },
-                _ if call_statement(&st) => match parse_full_expr(&st.tokens) {
-                    Ok(Expr::Call(c)) => StmtKind::Call(*c),
-                    Ok(_) => unsupported(&st, true),
-                    Err(u) => StmtKind::Unsupported {
-                        what: u.0,
-                        stop: true,
-                    },
-                },
+                _ if let Some(kind) = leaf_statement(&st, kw, rest) => kind,
                 _ => unsupported(&st, !kw.starts_with("END")),
             }
         };
@@ -2295,6 +2174,131 @@ fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl> {
         is_abstract,
         line: st.line,
     })
+}
+
+/// Statements that contain no statements of their own (no blocks), parsed apart from
+/// [`Body::statement`]: their large temporaries stay out of the frame that nests once per block
+/// level, so deep nesting fails with the nesting limit, not with a stack overflow.
+#[inline(never)]
+fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option<StmtKind> {
+    let kind = match kw {
+        "RAISE" => raise(st),
+        "MESSAGE" => message(st),
+        "WRITE" if crate::write_to::is_write_to(rest) => match crate::write_to::parse(rest) {
+            Ok(w) => StmtKind::Text(Box::new(crate::string_statements::TextStmt::WriteTo(w))),
+            Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+        },
+        "WRITE" => write(st),
+        "ULINE" => StmtKind::Uline,
+        "SKIP" => match rest {
+            [] => StmtKind::Skip(None),
+            [t] => match parse_full_expr(std::slice::from_ref(t)) {
+                Ok(e) => StmtKind::Skip(Some(e)),
+                Err(u) => StmtKind::Unsupported {
+                    what: u.0,
+                    stop: true,
+                },
+            },
+            _ => unsupported(st, true),
+        },
+        "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
+        "PERFORM" => perform(st),
+        "GET" if word_at(st, 1) == "TIME" && !call_statement(st) => {
+            match crate::clock::parse_get_time(&st.tokens) {
+                Ok(t) => StmtKind::Time(Box::new(t)),
+                Err(what) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
+        "CONVERT" if matches!(word_at(st, 1).as_str(), "TIME" | "DATE") && !call_statement(st) => {
+            match crate::clock::parse_convert(&st.tokens) {
+                Ok(t) => StmtKind::Time(Box::new(t)),
+                Err(what) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
+        "ASSIGN" | "UNASSIGN" | "GET" | "CREATE"
+            if !call_statement(st)
+                && match kw {
+                    "CREATE" => word_at(st, 1) == "DATA",
+                    "GET" => word_at(st, 1) == "REFERENCE",
+                    _ => true,
+                } =>
+        {
+            let parsed = match kw {
+                "ASSIGN" => crate::refs::parse_assign(&st.tokens),
+                "UNASSIGN" => crate::refs::parse_unassign(&st.tokens),
+                "GET" => crate::refs::parse_get_reference(&st.tokens),
+                _ => crate::refs::parse_create_data(&st.tokens),
+            };
+            match parsed {
+                Ok(r) => StmtKind::Refs(Box::new(r)),
+                Err(what) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
+        "CREATE" if st.tokens.get(1).is_some_and(|t| t.is_kw("OBJECT")) => create_object(st),
+        "CALL" if st.tokens.get(1).is_some_and(|t| t.is_kw("METHOD")) => call_method(st),
+        "CLEAR" => {
+            let paths: Option<Vec<_>> = if rest.len() == 1 {
+                rest[0].word().and_then(parse_path).map(|p| vec![p])
+            } else {
+                None
+            };
+            match paths {
+                Some(p) => StmtKind::Clear(p),
+                None => unsupported(st, true),
+            }
+        }
+        "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "COLLECT" | "DESCRIBE"
+            if let Some(op) = crate::itab_ops::parse(kw, &st.tokens) =>
+        {
+            match op {
+                Ok(t) => StmtKind::TableOp(Box::new(t)),
+                Err(_) => unsupported(st, true),
+            }
+        }
+        // (`split( … ).` is a call of a method that happens to have that name.)
+        "CONCATENATE" | "SPLIT" | "CONDENSE" | "REPLACE" | "FIND" | "TRANSLATE" | "SHIFT"
+        | "OVERLAY" | "SEARCH"
+            if !call_statement(st) =>
+        {
+            match crate::string_statements::parse(kw, rest) {
+                Ok(t) => StmtKind::Text(Box::new(t)),
+                Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
+        "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH" | "FREE" => {
+            match crate::itab::parse_table_stmt(kw, &st.tokens) {
+                Ok(t) => StmtKind::Table(Box::new(t)),
+                Err(_) => unsupported(st, true),
+            }
+        }
+        "EXIT" if rest.is_empty() => StmtKind::Exit,
+        "CONTINUE" if rest.is_empty() => StmtKind::Continue,
+        "RETURN" if rest.is_empty() => StmtKind::Return,
+        "CHECK" => StmtKind::Check(cond(rest)),
+        "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
+            Ok(k) => k,
+            Err(what) => StmtKind::Unsupported { what, stop: true },
+        },
+        // `NEW zcl_x( )->m( ).`, `CAST zcl_x( o )->m( ).`
+        "NEW" | "CAST" => match parse_full_expr(&st.tokens) {
+            Ok(Expr::Call(c)) => StmtKind::Call(*c),
+            Ok(_) => unsupported(st, true),
+            Err(u) => StmtKind::Unsupported {
+                what: u.0,
+                stop: true,
+            },
+        },
+        _ if call_statement(st) => match parse_full_expr(&st.tokens) {
+            Ok(Expr::Call(c)) => StmtKind::Call(*c),
+            Ok(_) => unsupported(st, true),
+            Err(u) => StmtKind::Unsupported {
+                what: u.0,
+                stop: true,
+            },
+        },
+        _ => return None,
+    };
+    Some(kind)
 }
 
 #[cfg(test)]

@@ -515,3 +515,33 @@ fn huge_expressions_are_refused_not_overflowing() {
         }
     }
 }
+
+/// Every block statement nested as deep as the parser allows still loads and runs on a test
+/// thread's stack (2 MiB): the parser's and interpreter's per-level frames stay small as the
+/// language grows (this failed once when one parsing function had grown to hold every
+/// statement's temporaries).
+#[test]
+fn the_deepest_allowed_nesting_of_every_block_kind_loads_and_runs() {
+    let kinds: [(&str, &str); 6] = [
+        ("IF x = 0.\n", "ENDIF.\n"),
+        ("DO 1 TIMES.\n", "ENDDO.\n"),
+        ("WHILE x < 1.\n", "x = 1.\nENDWHILE.\n"),
+        ("LOOP AT lt INTO ls.\n", "ENDLOOP.\n"),
+        ("TRY.\n", "CATCH cx_root.\nENDTRY.\n"),
+        ("CASE x.\nWHEN 0.\n", "ENDCASE.\n"),
+    ];
+    for (open, close) in kinds {
+        let body = format!(
+            "APPEND ls TO lt.\n{}out->write( `deep` ).\n{}",
+            open.repeat(63),
+            close.repeat(63)
+        );
+        let mut r = Repository::new();
+        r.add_file("zcl_t.clas.abap", &wrap(&body))
+            .unwrap_or_else(|e| panic!("{open}: {e}"));
+        let out = r
+            .run_classrun("ZCL_T", &mut Inspector { stops: 0 })
+            .unwrap_or_else(|e| panic!("{open}: {e}"));
+        assert_eq!(out, "deep", "{open}");
+    }
+}
