@@ -524,81 +524,87 @@ impl<'t> ExprParser<'t> {
                 self.expect_rparen()?;
                 Ok(e)
             }
-            TokenKind::Word(w) => {
-                if let Some(n) = number(w) {
-                    return n.map(Expr::Lit);
-                }
-                let up = w.to_ascii_uppercase();
-                let glued_paren = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
-                // `VALUE ty( `, `NEW #( `: a constructor only when a type and a glued `(`
-                // follow; otherwise the word names a data object (`value`, `ref`, …).
-                let ctor_form = self.peek().is_some_and(|t| t.word().is_some())
-                    && glued_paren_next(self.peek_at(1));
-                if up == "NEW" && ctor_form {
-                    let class = self
-                        .next()
-                        .and_then(Token::word)
-                        .map(str::to_ascii_uppercase);
-                    let glued = matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
-                    match class {
-                        Some(c) if glued && (c == "#" || is_name(&c)) => {
-                            self.pos += 1;
-                            let args = self.call_args()?;
-                            self.expect_rparen()?;
-                            return self.chained(Expr::New {
-                                class: c,
-                                args: Box::new(args),
-                            });
-                        }
-                        _ => return Err(Unsup("constructor expression NEW".into())),
-                    }
-                }
-                if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") && ctor_form {
-                    return self.constructor(&up);
-                }
-                if up == "VALUE" && ctor_form {
-                    return self.value_constructor();
-                }
-                if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST" | "FILTER")
-                    && ctor_form
-                {
-                    return self.other_constructor(&up);
-                }
-                if up == "REF" && ctor_form {
-                    return self.ref_constructor();
-                }
-                if let Some(name) = w.strip_suffix('[') {
-                    return self.table_expr(name);
-                }
-                if matches!(up.as_str(), "XSDBOOL" | "BOOLC") && glued_paren {
-                    self.pos += 1;
-                    let inner = self.group()?;
-                    let cond = self.sub_cond(inner)?;
-                    return Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Bool {
-                        string: up == "BOOLC",
-                        cond,
-                    })));
-                }
-                if CONSTRUCTORS.contains(&up.as_str()) && ctor_form {
-                    return Err(Unsup(format!("constructor expression {up}")));
-                }
-                let rest = self.toks.get(self.pos..).unwrap_or(&[]);
-                if let Some((access, used)) = crate::offset_length::parse(w, rest)? {
-                    self.pos += used;
-                    return Ok(Expr::Sub(Box::new(access)));
-                }
-                let Some(path) = parse_path(w) else {
-                    return Err(Unsup(format!("operand {w}")));
-                };
-                if glued_paren {
-                    self.pos += 1;
-                    let call = self.call_rest(path)?;
-                    return self.attribute_of(Expr::Call(Box::new(call)));
-                }
-                Ok(Expr::Path(path))
-            }
+            TokenKind::Word(w) => self.word_operand(w),
             _ => Err(Unsup(format!("unexpected {}", describe(t)))),
         }
+    }
+
+    /// An operand that starts with a word: a literal number, a constructor expression, a table
+    /// expression, a call or a data object. Apart from [`ExprParser::primary`] so that the frame
+    /// of the `( … )` recursion stays small in debug builds.
+    #[inline(never)]
+    fn word_operand(&mut self, w: &str) -> PResult<Expr> {
+        if let Some(n) = number(w) {
+            return n.map(Expr::Lit);
+        }
+        let up = w.to_ascii_uppercase();
+        let glued_paren =
+            matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+        // `VALUE ty( `, `NEW #( `: a constructor only when a type and a glued `(`
+        // follow; otherwise the word names a data object (`value`, `ref`, …).
+        let ctor_form =
+            self.peek().is_some_and(|t| t.word().is_some()) && glued_paren_next(self.peek_at(1));
+        if up == "NEW" && ctor_form {
+            let class = self
+                .next()
+                .and_then(Token::word)
+                .map(str::to_ascii_uppercase);
+            let glued =
+                matches!(self.peek(), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
+            match class {
+                Some(c) if glued && (c == "#" || is_name(&c)) => {
+                    self.pos += 1;
+                    let args = self.call_args()?;
+                    self.expect_rparen()?;
+                    return self.chained(Expr::New {
+                        class: c,
+                        args: Box::new(args),
+                    });
+                }
+                _ => return Err(Unsup("constructor expression NEW".into())),
+            }
+        }
+        if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") && ctor_form {
+            return self.constructor(&up);
+        }
+        if up == "VALUE" && ctor_form {
+            return self.value_constructor();
+        }
+        if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST" | "FILTER") && ctor_form {
+            return self.other_constructor(&up);
+        }
+        if up == "REF" && ctor_form {
+            return self.ref_constructor();
+        }
+        if let Some(name) = w.strip_suffix('[') {
+            return self.table_expr(name);
+        }
+        if matches!(up.as_str(), "XSDBOOL" | "BOOLC") && glued_paren {
+            self.pos += 1;
+            let inner = self.group()?;
+            let cond = self.sub_cond(inner)?;
+            return Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Bool {
+                string: up == "BOOLC",
+                cond,
+            })));
+        }
+        if CONSTRUCTORS.contains(&up.as_str()) && ctor_form {
+            return Err(Unsup(format!("constructor expression {up}")));
+        }
+        let rest = self.toks.get(self.pos..).unwrap_or(&[]);
+        if let Some((access, used)) = crate::offset_length::parse(w, rest)? {
+            self.pos += used;
+            return Ok(Expr::Sub(Box::new(access)));
+        }
+        let Some(path) = parse_path(w) else {
+            return Err(Unsup(format!("operand {w}")));
+        };
+        if glued_paren {
+            self.pos += 1;
+            let call = self.call_rest(path)?;
+            return self.attribute_of(Expr::Call(Box::new(call)));
+        }
+        Ok(Expr::Path(path))
     }
 
     /// The tokens up to the `)` matching an already consumed `(`; consumes the `)`.
