@@ -584,20 +584,16 @@ impl<'r> Interp<'r, '_> {
 /// Text of a value in a list (`WRITE`): numbers right-aligned in their output length, `c`
 /// fields in their length.
 fn write_text(v: &Value) -> Option<String> {
+    // Output lengths of the numeric types (WRITE - Output Length): i 11, int8 20, p two
+    // places per byte plus one for the decimal separator.
+    let number = |len: usize, decimals: u32| {
+        let d = v.to_dec().ok()?;
+        Some(crate::write_to::list_number(&d, decimals, len))
+    };
     match v {
-        Value::I(_) => {
-            let t = v.to_abap_string().ok()?;
-            Some(format!("{:>11}", t.trim_end()))
-        }
-        Value::P { len, dec, .. } => {
-            let t = v.to_abap_string().ok()?;
-            let t = match t.strip_suffix('-') {
-                Some(abs) => format!("{abs}-"),
-                None => t.trim_end().to_string(),
-            };
-            let width = (2 * *len as usize) + usize::from(*dec > 0);
-            Some(format!("{t:>width$}"))
-        }
+        Value::I(_) => number(11, 0),
+        Value::Int8(_) => number(20, 0),
+        Value::P { len, dec, .. } => number(2 * *len as usize + usize::from(*dec > 0), *dec),
         Value::C(s) => Some(s.clone()),
         Value::Str(s) => Some(s.clone()),
         Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => None,

@@ -172,6 +172,14 @@ fn fit_number(body: &str, sign: char, len: usize) -> String {
     text.into_iter().collect()
 }
 
+/// A number as list output (`WRITE dobj`) shows it: right-aligned in the output length `len`
+/// of its type, the sign column last, the user's thousands separators when they fit.
+pub fn list_number(d: &Dec, decimals: u32, len: usize) -> String {
+    let sign = if d.m < 0 { '-' } else { ' ' };
+    let fitted = fit_number(&number_body(d, decimals, true), sign, len);
+    format!("{fitted:>len$}")
+}
+
 /// Places `text` in `len` characters as `justify` says (`numeric` types align right).
 fn place(text: &str, len: usize, justify: Justify, numeric: bool) -> String {
     let justify = match justify {
