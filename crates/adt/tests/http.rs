@@ -96,7 +96,8 @@ async fn stop_at(ide: &str, lines: &[u32]) -> Stopped {
     assert!(verdicts.iter().all(|v| v.id.is_some()), "{verdicts:?}");
     let (listener, lid) = (bp.clone(), id.clone());
     let listen = tokio::spawn(async move { listener.listen(&lid, 30).await });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..3000 {
         if bp.listener_exists(&id).await.unwrap() {
             break;
         }
@@ -629,7 +630,8 @@ where
     let lid = id.clone();
     let l2 = listener.clone();
     let listen = tokio::spawn(async move { l2.listen(&lid, 30).await });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..3000 {
         if listener.listener_exists(id).await.unwrap() {
             break;
         }

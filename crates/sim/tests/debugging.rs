@@ -27,7 +27,8 @@ async fn session(base: &str, stateful: bool) -> Session {
 
 /// Wait until the listener of DEVELOPER is registered (a poll is in flight).
 async fn listener_registered(s: &Session) {
-    for _ in 0..100 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         let r = s
             .get(&format!("/sap/bc/adt/debugger/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"))
             .await;

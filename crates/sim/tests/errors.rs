@@ -95,7 +95,8 @@ async fn attached(base: &str) -> (Session, tokio::task::JoinHandle<Resp>) {
     assert_eq!(r.status, 200, "{r:?}");
     let lbase = base.to_string();
     let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if l.get(&listener_query(IDE, "&checkConflict=false"))
             .await
             .status
@@ -249,7 +250,8 @@ async fn e06_listener_displaced_is_409_conflict_notification() {
             ))
             .await
     });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if s.get(&listener_query(IDE, "&checkConflict=false"))
             .await
             .status

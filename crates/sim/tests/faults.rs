@@ -293,7 +293,8 @@ async fn another_ide_takes_the_listener() {
         ))
         .await
     });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if a.get(&listener_query(IDE, "&checkConflict=false"))
             .await
             .status

@@ -33,7 +33,8 @@ fn listener_query(ide: &str, extra: &str) -> String {
 }
 
 async fn wait_for_listener(s: &Session, ide: &str) {
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if s.get(&listener_query(ide, "&checkConflict=false"))
             .await
             .status
@@ -753,7 +754,8 @@ async fn several_debuggees_each_caught_by_one_poll() {
         .expect("first poll")
         .expect("join");
     // Both are stopped; the second is reported to the next poll.
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if state(&sim)["debuggees"]
             .as_array()
             .is_some_and(|d| d.iter().filter(|x| x["phase"] == "waiting").count() == 2)

@@ -41,7 +41,8 @@ async fn wait_for_listener(s: &Session) {
     let q = format!(
         "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"
     );
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if s.get(&q).await.status == 200 {
             return;
         }

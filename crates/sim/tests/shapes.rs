@@ -296,7 +296,8 @@ async fn live_answers_have_the_captured_shapes() {
     // Stop the demo class and look at it.
     let lbase = base.clone();
     let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if l.get(&listener_query("&checkConflict=false")).await.status == 200 {
             break;
         }
@@ -382,7 +383,8 @@ async fn displaced_poll_has_the_captured_shape() {
             .post(&listener_query("&timeout=30&isNotifiedOnConflict=true"))
             .await
     });
-    for _ in 0..200 {
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
         if s.get(&listener_query("&checkConflict=false")).await.status == 200 {
             break;
         }
