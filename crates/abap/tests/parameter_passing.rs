@@ -31,7 +31,7 @@ fn form_changing_by_reference_changes_the_actual_at_once() {
     let out = report(
         "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add CHANGING gv.\n  WRITE / gv.\nFORM add CHANGING cv TYPE i.\n  cv = cv + 5.\n  WRITE / gv.\nENDFORM.\n",
     );
-    assert_eq!(out, "          6\n          6");
+    assert_eq!(out, "         6\n         6");
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn form_changing_value_writes_back_at_the_end() {
     let out = report(
         "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add CHANGING gv.\n  WRITE / gv.\nFORM add CHANGING VALUE(cv) TYPE i.\n  cv = cv + 5.\n  WRITE / gv.\nENDFORM.\n",
     );
-    assert_eq!(out, "          1\n          6");
+    assert_eq!(out, "         1\n         6");
 }
 
 #[test]
@@ -47,7 +47,7 @@ fn form_using_by_reference_is_the_actual_too() {
     let out = report(
         "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add USING gv.\n  WRITE / gv.\nFORM add USING uv TYPE i.\n  uv = 9.\nENDFORM.\n",
     );
-    assert_eq!(out, "          9");
+    assert_eq!(out, "         9");
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn nested_forms_pass_the_same_data_object_down() {
     let out = report(
         "REPORT zr.\nDATA gv TYPE i.\nSTART-OF-SELECTION.\n  PERFORM outer CHANGING gv.\n  WRITE / gv.\nFORM outer CHANGING cv TYPE i.\n  PERFORM inner CHANGING cv.\n  WRITE / gv.\nENDFORM.\nFORM inner CHANGING cv2 TYPE i.\n  cv2 = 3.\n  WRITE / gv.\nENDFORM.\n",
     );
-    assert_eq!(out, "          3\n          3\n          3");
+    assert_eq!(out, "         3\n         3\n         3");
 }
 
 #[test]
