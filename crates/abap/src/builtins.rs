@@ -183,18 +183,24 @@ pub fn default_text(class: &str) -> Option<&'static str> {
 }
 
 fn attr(name: &str, ty: Type) -> DataDecl {
+    attribute(name, ty, Visibility::Public)
+}
+
+/// An instance attribute of a built-in class.
+pub(crate) fn attribute(name: &str, ty: Type, visibility: Visibility) -> DataDecl {
     DataDecl {
         name: name.into(),
         ty: Ok(ty),
         value: None,
         is_static: false,
         is_constant: false,
-        visibility: Visibility::Public,
+        visibility,
         line: 0,
     }
 }
 
-fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
+/// A parameter of a built-in method (`RETURNING` is by value).
+pub(crate) fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
     ParamDecl {
         name: name.into(),
         kind,
@@ -205,7 +211,8 @@ fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
     }
 }
 
-fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> MethodDecl {
+/// A method of a built-in class.
+pub(crate) fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> MethodDecl {
     MethodDecl {
         name: name.into(),
         is_static,

@@ -11,45 +11,17 @@
 //! table texts and a missing current match end the run as not supported.
 
 use crate::abap_regex::{self, Flavor};
-use crate::ast::{ClassDef, DataDecl, MethodDecl, ParamDecl, ParamKind, Visibility};
+use crate::ast::{ClassDef, DataDecl, ParamDecl, ParamKind, Visibility};
+use crate::builtins::{method, param};
 use crate::interp::{Bound, Exec, Interp};
 use crate::value::{ObjId, Type, Value};
 
 pub const REGEX_CLASS: &str = "CL_ABAP_REGEX";
 pub const MATCHER_CLASS: &str = "CL_ABAP_MATCHER";
 
+/// The matcher's state lives in private attributes.
 fn attr(name: &str, ty: Type) -> DataDecl {
-    DataDecl {
-        name: name.into(),
-        ty: Ok(ty),
-        value: None,
-        is_static: false,
-        is_constant: false,
-        visibility: Visibility::Private,
-        line: 0,
-    }
-}
-
-fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
-    ParamDecl {
-        name: name.into(),
-        kind,
-        ty: Ok(ty),
-        by_value: kind == ParamKind::Returning,
-        optional,
-        default: None,
-    }
-}
-
-fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> MethodDecl {
-    MethodDecl {
-        name: name.into(),
-        is_static,
-        params,
-        for_testing: false,
-        is_abstract: false,
-        line: 0,
-    }
+    crate::builtins::attribute(name, ty, Visibility::Private)
 }
 
 fn imp(name: &str, kind: Type) -> ParamDecl {
@@ -115,9 +87,11 @@ pub fn classes() -> Vec<ClassDef> {
     let mut matcher = ClassDef::new(MATCHER_CLASS, MATCHER_CLASS, "");
     matcher.builtin = true;
     state(&mut matcher);
-    let mut text = attr("TEXT", Type::String);
-    text.visibility = Visibility::Public;
-    matcher.attributes.push(text);
+    matcher.attributes.push(crate::builtins::attribute(
+        "TEXT",
+        Type::String,
+        Visibility::Public,
+    ));
     for (n, t) in [
         ("POSITION", Type::I),
         ("MATCH_OFFSET", Type::I),

@@ -140,7 +140,7 @@ fn time_text(raw: &str, style: &str) -> String {
 ///
 /// `NUMBER = USER|ENVIRONMENT` follows the user's number format; the simulated user has a
 /// fixed one: `,` as thousands separator and `.` as decimal point (`1,234,567.89`).
-fn with_thousands(magnitude: &str) -> String {
+pub(crate) fn with_thousands(magnitude: &str) -> String {
     let (int, frac) = match magnitude.find('.') {
         Some(p) => magnitude.split_at(p),
         None => (magnitude, ""),

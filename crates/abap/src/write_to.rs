@@ -130,20 +130,11 @@ pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
 fn number_body(d: &Dec, decimals: u32, group: bool) -> String {
     let text = d.format(decimals);
     let magnitude = text.strip_prefix('-').unwrap_or(&text);
-    let (int, frac) = match magnitude.find('.') {
-        Some(p) => magnitude.split_at(p),
-        None => (magnitude, ""),
-    };
-    let digits: Vec<char> = int.chars().collect();
-    let mut out = String::new();
-    for (i, c) in digits.iter().enumerate() {
-        if group && i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(*c);
+    if group {
+        crate::template_format::with_thousands(magnitude)
+    } else {
+        magnitude.to_string()
     }
-    out.push_str(frac);
-    out
 }
 
 /// A number in `len` places, by the cutoff rules.
