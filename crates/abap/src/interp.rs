@@ -1272,11 +1272,19 @@ impl<'r> Interp<'r, '_> {
         self.not_supported(&format!("unknown data object {}", path.text()))
     }
 
-    pub fn writable_place(&mut self, path: &Path) -> Exec<Place> {
+    /// The place of a data object that is only read: write-protected ones (`IMPORTING`
+    /// parameters, constants) too. Writes through it still meet the protection, because it is
+    /// checked on the data object a place starts from (see [`Interp::writable_place`]).
+    pub fn readable_place(&mut self, path: &Path) -> Exec<Place> {
         self.prepare_path(path)?;
-        let Some(place) = self.st.place(self.top(), path) else {
-            return Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path)));
-        };
+        match self.st.place(self.top(), path) {
+            Some(place) => Ok(place),
+            None => Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path))),
+        }
+    }
+
+    pub fn writable_place(&mut self, path: &Path) -> Exec<Place> {
+        let place = self.readable_place(path)?;
         if self.st.slot_var(&place.slot).is_some_and(|v| v.read_only) {
             return Err(self.dump(
                 "MOVE_TO_LIT_NOTALLOWED_NODATA",

@@ -403,10 +403,26 @@ pub(crate) fn as_i32(n: usize) -> i32 {
 }
 
 impl<'r> Interp<'r, '_> {
+    /// An internal table that a statement only reads (`LOOP`, `READ`, `DESCRIBE`, …): also a
+    /// write-protected one such as an `IMPORTING` parameter.
     pub(crate) fn table_place(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
+        let place = self.readable_place(table)?;
+        self.table_at(table, place)
+    }
+
+    /// An internal table that a statement changes (`APPEND`, `SORT`, `DELETE`, …): a
+    /// write-protected one ends the run with `MOVE_TO_LIT_NOTALLOWED_NODATA`.
+    pub(crate) fn table_place_mut(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
         let place = self.writable_place(table)?;
+        self.table_at(table, place)
+    }
+
+    fn table_at(&self, table: &Path, place: Place) -> Exec<(Place, Arc<TableType>)> {
         match self.st.value_at(&place) {
-            Some(Value::Table(t, _)) => Ok((place.clone(), t.clone())),
+            Some(Value::Table(t, _)) => {
+                let t = t.clone();
+                Ok((place, t))
+            }
             _ => Err(self.not_supported(&format!("{} is not an internal table", table.text()))),
         }
     }
@@ -693,7 +709,7 @@ impl<'r> Interp<'r, '_> {
                 table,
                 target,
             } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let row = match what {
                     Some(e) => self.eval_typed(e, &tt.line)?,
                     None => tt.line.initial(),
@@ -729,7 +745,7 @@ impl<'r> Interp<'r, '_> {
                 index,
                 target,
             } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let row = match what {
                     Some(e) => self.eval_typed(e, &tt.line)?,
                     None => tt.line.initial(),
@@ -837,7 +853,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             TableStmt::Modify { table, from, index } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let row = self.eval_typed(from, &tt.line)?;
                 let n = match index {
                     Some(e) => self.int(e)?,
@@ -855,7 +871,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             TableStmt::Delete { table, index, cond } => {
-                let (place, _) = self.table_place(table)?;
+                let (place, _) = self.table_place_mut(table)?;
                 if let Some(c) = cond {
                     let rows = self.rows(&place).to_vec();
                     let mut keep = Vec::with_capacity(rows.len());
@@ -890,7 +906,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             TableStmt::DeleteAdjacent { table, comparing } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let key: Vec<(String, bool)> = if comparing.is_empty() {
                     Self::key_of(&tt)
                 } else if comparing.iter().any(|c| c == "ALL") {
@@ -919,7 +935,7 @@ impl<'r> Interp<'r, '_> {
                 descending,
                 by,
             } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let key: Vec<(String, bool)> = if by.is_empty() {
                     Self::key_of(&tt)
                         .into_iter()
@@ -946,7 +962,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             TableStmt::Refresh(table, _) => {
-                let (place, _) = self.table_place(table)?;
+                let (place, _) = self.table_place_mut(table)?;
                 if let Some(rows) = self.rows_mut(&place) {
                     rows.clear();
                 }

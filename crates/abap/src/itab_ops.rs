@@ -505,7 +505,7 @@ impl<'r> Interp<'r, '_> {
                 cond,
             } => self.exec_delete_range(table, from.as_ref(), to.as_ref(), cond.as_ref())?,
             TableOp::DeleteTable { table, from, key } => {
-                let (place, tt) = self.table_place(table)?;
+                let (place, tt) = self.table_place_mut(table)?;
                 let k = match from {
                     Some(e) => {
                         let wa = self.eval_typed(e, &tt.line)?;
@@ -577,7 +577,7 @@ impl<'r> Interp<'r, '_> {
         to: Option<&Expr>,
         cond: Option<&Cond>,
     ) -> Exec<()> {
-        let (place, _) = self.table_place(table)?;
+        let (place, _) = self.table_place_mut(table)?;
         let len = self.rows(&place).len();
         let from = match from {
             Some(e) => self.int(e)?,
@@ -630,7 +630,7 @@ impl<'r> Interp<'r, '_> {
         index: Option<&Expr>,
     ) -> Exec<()> {
         let new_rows = self.row_range(src, from, to)?;
-        let (place, tt) = self.table_place(table)?;
+        let (place, tt) = self.table_place_mut(table)?;
         let mut converted = Vec::with_capacity(new_rows.len());
         for r in new_rows {
             converted.push(
@@ -709,7 +709,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn exec_collect(&mut self, what: &Expr, table: &Path) -> Exec<()> {
-        let (place, tt) = self.table_place(table)?;
+        let (place, tt) = self.table_place_mut(table)?;
         let row = self.eval_typed(what, &tt.line)?;
         let key = self.key_values(&tt, &row)?;
         let found = self.find_row(self.rows(&place), &key)?;
@@ -791,7 +791,7 @@ impl<'r> Interp<'r, '_> {
         comps: &[String],
         cond: Option<&Cond>,
     ) -> Exec<()> {
-        let (place, tt) = self.table_place(table)?;
+        let (place, tt) = self.table_place_mut(table)?;
         let wa = self.eval_typed(from, &tt.line)?;
         let mut rows = self.rows(&place).to_vec();
         let mut changed = 0usize;
@@ -828,7 +828,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn exec_modify_table(&mut self, table: &Path, from: &Expr, comps: &[String]) -> Exec<()> {
-        let (place, tt) = self.table_place(table)?;
+        let (place, tt) = self.table_place_mut(table)?;
         let wa = self.eval_typed(from, &tt.line)?;
         let key = self.key_values(&tt, &wa)?;
         let found = self.find_row(self.rows(&place), &key)?;

@@ -1073,7 +1073,7 @@ impl Interp<'_, '_> {
         }
         let mut cut = false;
         if let Some(table) = table {
-            let (place, tt) = self.table_place(table)?;
+            let (place, tt) = self.table_place_mut(table)?;
             let mut rows = Vec::new();
             for seg in segments {
                 let v = Value::Str(seg.iter().collect());

@@ -112,7 +112,7 @@ impl Interp<'_, '_> {
         let new = self.content_of(with)?;
         let replacement: String = new.iter().collect();
         let rows = self.searchable_rows(table, "REPLACE")?;
-        let (place, tt) = self.table_place(table)?;
+        let (place, tt) = self.table_place_mut(table)?;
         let mut new_rows = rows.clone();
         let mut count = 0;
         let mut last: Last = None;
