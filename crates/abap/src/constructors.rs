@@ -212,7 +212,7 @@ pub fn parse(
 ) -> PResult<(Expr, usize)> {
     let ty = match ty_word {
         "#" => None,
-        t if is_name(t) => Some(t.to_string()),
+        t if crate::expr::is_type_name(t) => Some(t.to_string()),
         _ => return Err(Unsup(format!("constructor expression {kind} {ty_word}"))),
     };
     let mut c = Cur {

@@ -176,7 +176,11 @@ impl<'r> Interp<'r, '_> {
             }
             other => return self.eval(other),
         };
-        let ty = ty.as_ref().or(target).filter(|t| **t != Type::Any);
+        let declared = match ty {
+            Some(Type::Named(name)) => Some(self.type_named(name)?),
+            other => other.clone(),
+        };
+        let ty = declared.as_ref().or(target).filter(|t| **t != Type::Any);
         match chosen {
             Some(x) => {
                 let v = self.operand(x)?;

@@ -10,7 +10,7 @@ use crate::ast::{
 };
 use crate::lexer::{TemplatePart, Token, TokenKind};
 use crate::number::Dec;
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// The construct named is outside the supported subset (or not understood).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +126,15 @@ pub fn parse_path(word: &str) -> Option<Path> {
 
 /// An ABAP identifier (upper case): letters, digits, `_`, `/` namespaces, `~` for interface
 /// components; not starting with a digit.
+/// A type name as a constructor expression writes it: `ty`, `zcl=>ty`, `zif~ty` or a
+/// component of a structured type `ty-comp`.
+pub fn is_type_name(n: &str) -> bool {
+    let n = n
+        .split_once("=>")
+        .map_or(n, |(class, ty)| if is_name(class) { ty } else { "" });
+    !n.is_empty() && n.split('-').all(is_name)
+}
+
 pub fn is_name(n: &str) -> bool {
     let mut chars = n.chars();
     match chars.next() {
@@ -879,7 +888,13 @@ impl<'t> ExprParser<'t> {
         let ty = if ty_word == "#" {
             None
         } else {
-            Some(crate::value::named_type(&ty_word).ok_or_else(|| unsup(&ty_word))?)
+            // A built-in name, else a name declared with `TYPES` (also `ty-comp`), resolved
+            // when the expression runs.
+            match crate::value::named_type(&ty_word) {
+                Some(t) => Some(t),
+                None if is_type_name(&ty_word) => Some(Type::Named(ty_word.clone())),
+                None => return Err(unsup(&ty_word)),
+            }
         };
         self.pos += 1;
         // The matching `)`.

@@ -283,3 +283,19 @@ fn value_lines_of_with_a_row_range() {
     out->write( s ).");
     assert_eq!(o, "2341");
 }
+
+/// `CONV`, `COND` and `SWITCH` name types declared with `TYPES` (also a component `ty-comp`),
+/// and `REDUCE`/`VALUE` a component type, as they name built-in ones.
+#[test]
+fn constructors_name_declared_types_and_component_types() {
+    assert_eq!(
+        out("    TYPES ty_code TYPE c LENGTH 3.
+    DATA(lv_code) = CONV ty_code( `ABCDE` ).
+    DATA(lv_qty) = CONV ty_row-qty( '7.6' ).
+    DATA(lv_none) = COND ty_code( WHEN 1 = 2 THEN `X` ).
+    DATA(lv_pick) = SWITCH ty_other-extra( lv_qty WHEN 8 THEN `eight!` ELSE `?` ).
+    DATA(lv_sum) = REDUCE ty_row-qty( INIT s = 0 FOR i = 1 UNTIL i > 4 NEXT s = s + i ).
+    out->write( |{ lv_code }/{ lv_qty }/{ strlen( lv_none ) }/{ lv_pick }/{ lv_sum }| )."),
+        "ABC/8/0/eig/10"
+    );
+}
