@@ -329,6 +329,9 @@ pub enum TableStmt {
     },
     Loop {
         table: Path,
+        /// The table operand when it is an expression (`LOOP AT meth( ) …`, a table expression,
+        /// a constructor): evaluated once before the loop into the internal variable `table`.
+        source: Option<Box<Expr>>,
         target: RowTarget,
         from: Option<Expr>,
         to: Option<Expr>,

@@ -94,6 +94,7 @@ pub fn parse_group_members_loop(toks: &[Token]) -> Result<TableStmt, String> {
                 base: members_var(&name),
                 rest: Vec::new(),
             },
+            source: None,
             target,
             from,
             to,
@@ -111,6 +112,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
     let (table, target, cond) = match crate::itab::parse_loop(head)? {
         TableStmt::Loop {
             table,
+            source: None,
             target,
             from: None,
             to: None,

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::ast::{Cond, Expr, Path, RowSel, RowTarget, Stmt, TableStmt, ValueBody, ValueRow};
 use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp, Unwind};
-use crate::lexer::Token;
+use crate::lexer::{Token, TokenKind};
 use crate::parser::inline_decl;
 use crate::state::{Place, Step};
 use crate::value::{TableKind, TableType, Type, Value};
@@ -334,16 +334,15 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     if word(toks.get(1)) != "AT" {
         return Err("LOOP".into());
     }
-    let table = path(toks.get(2))?;
-    let mut i = 3;
-    let mut target = RowTarget::None;
-    let (mut from, mut to, mut cond, mut key) = (None, None, None, None);
     let is_clause = |w: &str| {
         matches!(
             w,
             "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "FROM" | "TO" | "WHERE" | "USING"
         )
     };
+    let (table, source, mut i) = loop_operand(toks, &is_clause)?;
+    let mut target = RowTarget::None;
+    let (mut from, mut to, mut cond, mut key) = (None, None, None, None);
     while i < toks.len() {
         match word(toks.get(i)).as_str() {
             "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" => {
@@ -382,6 +381,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     }
     Ok(TableStmt::Loop {
         table,
+        source,
         target,
         from,
         to,
@@ -389,6 +389,54 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
         key,
         body: Vec::new(),
     })
+}
+
+/// The table operand of `LOOP AT` from `toks[2]` up to the first addition: a data object, or
+/// an expression (`meth( )`, `itab[ … ]-comp`, `VALUE #( … )`) that the loop evaluates once
+/// into an internal variable named after its line. Returns the table, the expression and the
+/// index of the first addition.
+fn loop_operand(
+    toks: &[Token],
+    is_clause: &dyn Fn(&str) -> bool,
+) -> Result<(Path, Option<Box<Expr>>, usize), String> {
+    let mut depth = 0usize;
+    let mut end = 2;
+    while let Some(t) = toks.get(end) {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && is_clause(&word(Some(t))) => break,
+            _ => {}
+        }
+        // `meth(` and `itab[` open a bracket of their own.
+        if t.word()
+            .is_some_and(|w| w.ends_with('(') || w.ends_with('['))
+        {
+            depth += 1;
+        }
+        if t.word()
+            .is_some_and(|w| w.starts_with(')') || w.starts_with(']'))
+        {
+            depth = depth.saturating_sub(1);
+        }
+        end += 1;
+    }
+    let operand = toks.get(2..end).unwrap_or(&[]);
+    if let [single] = operand
+        && let Some(p) = single.word().and_then(parse_path)
+    {
+        return Ok((p, None, end));
+    }
+    if operand.is_empty() {
+        return Err("table operand".into());
+    }
+    let e = expr(operand)?;
+    let line = operand.first().map_or(0, |t| t.line);
+    let table = Path {
+        base: format!("%LOOP%{line}"),
+        rest: Vec::new(),
+    };
+    Ok((table, Some(Box::new(e)), end))
 }
 
 /// The `LOOP` being executed: which table and row (for `MODIFY`/`DELETE` without `INDEX`).
@@ -797,6 +845,7 @@ impl<'r> Interp<'r, '_> {
             }
             TableStmt::Loop {
                 table,
+                source,
                 target,
                 from,
                 to,
@@ -804,6 +853,15 @@ impl<'r> Interp<'r, '_> {
                 key,
                 body,
             } => {
+                if let Some(e) = source {
+                    // Evaluated once; the loop then runs over the internal variable.
+                    let rows = self.eval(e)?;
+                    if !matches!(rows, Value::Table(..)) {
+                        return Err(self.not_supported("LOOP AT an expression that is no table"));
+                    }
+                    self.declare_inline(&table.base, rows.type_of());
+                    self.assign_value(table, rows)?;
+                }
                 return self.exec_loop(
                     table,
                     target,

@@ -344,3 +344,30 @@ fn insert_with_assigning_and_reference_into() {
     out->write( s ).");
     assert_eq!(o, "1 []\n 0 a7 m5 1 20 3");
 }
+
+/// `LOOP AT` an expression: the table is evaluated once (a functional call, a table
+/// expression, a constructor), and nested loops over expressions keep their own tables.
+#[test]
+fn loop_at_an_expression_evaluates_it_once() {
+    assert_eq!(
+        out("    DATA(lt) = VALUE tt_ints( ( 1 ) ( 2 ) ( 3 ) ).
+    DATA lv_n TYPE i.
+    LOOP AT VALUE tt_ints( FOR i = 1 UNTIL i > lines( lt ) ( i * 10 ) ) INTO DATA(x) WHERE table_line > 10.
+      APPEND x TO lt.
+      LOOP AT VALUE tt_ints( ( 7 ) ( 8 ) ) INTO DATA(y).
+        lv_n = lv_n + y.
+      ENDLOOP.
+    ENDLOOP.
+    out->write( |{ lines( lt ) } { lv_n } { lt[ 4 ] } { lt[ 5 ] }| )."),
+        "5 30 20 30"
+    );
+    assert_eq!(
+        out(
+            "    DATA(lt) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ).
+    LOOP AT CORRESPONDING tt_sorted( lt ) ASSIGNING FIELD-SYMBOL(<r>) FROM 2.
+      out->write( |{ <r>-name } { sy-tabix }| ).
+    ENDLOOP."
+        ),
+        "b 2"
+    );
+}

@@ -362,23 +362,12 @@ impl Body<'_, '_> {
             self.loop_targets.pop();
             let (body, _) = block?;
             Ok(match parsed {
-                Ok(crate::ast::TableStmt::Loop {
-                    table,
-                    target,
-                    from,
-                    to,
-                    cond,
-                    key,
-                    ..
-                }) => StmtKind::Table(Box::new(crate::ast::TableStmt::Loop {
-                    table,
-                    target,
-                    from,
-                    to,
-                    cond,
-                    key,
-                    body,
-                })),
+                Ok(mut l @ crate::ast::TableStmt::Loop { .. }) => {
+                    if let crate::ast::TableStmt::Loop { body: b, .. } = &mut l {
+                        *b = body;
+                    }
+                    StmtKind::Table(Box::new(l))
+                }
                 Ok(_) => unsupported(st, true),
                 Err(what) => StmtKind::Unsupported { what, stop: true },
             })
