@@ -85,7 +85,12 @@ impl<'r> Interp<'r, '_> {
                     });
                 match var {
                     Some(t) => t,
-                    None => return Err(format!("LIKE {n}")),
+                    // `LIKE attr` in a method signature (`previous LIKE previous` of every
+                    // exception class): an attribute of the class or of a superclass.
+                    None => match self.attribute_type(class, n) {
+                        Some((owner, t)) => self.resolve_at(owner, None, &t, &[], depth + 1)?,
+                        None => return Err(format!("LIKE {n}")),
+                    },
                 }
             }
             Type::LineOf(n) => {
@@ -130,6 +135,15 @@ impl<'r> Interp<'r, '_> {
             }
             Type::DataRef(t) if **t != Type::Any => Type::DataRef(Box::new(again(t)?)),
             other => other.clone(),
+        })
+    }
+
+    /// The declared type of attribute `name` of `class` or a superclass, with the class that
+    /// declares it.
+    fn attribute_type(&self, class: &'r ClassDef, name: &str) -> Option<(&'r ClassDef, Type)> {
+        self.st.lineage(class).into_iter().find_map(|c| {
+            let decl = c.attributes.iter().find(|a| a.name == name)?;
+            decl.ty.as_ref().ok().map(|t| (c, t.clone()))
         })
     }
 

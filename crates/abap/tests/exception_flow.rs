@@ -86,3 +86,39 @@ fn nested_cleanups_run_innermost_first() {
     .expect("runs");
     assert_eq!(out, "inner\ncleanup\nouter cleanup\ncaught");
 }
+
+/// An exception class as the class builder generates it: the constructor types its parameters
+/// `LIKE` inherited attributes (`textid LIKE textid`, `previous LIKE previous`).
+#[test]
+fn generated_exception_constructor_types_parameters_like_inherited_attributes() {
+    let locals = "CLASS lcx_app DEFINITION INHERITING FROM cx_static_check.
+  PUBLIC SECTION.
+    DATA mv_detail TYPE string READ-ONLY.
+    METHODS constructor
+      IMPORTING
+        textid    LIKE textid OPTIONAL
+        previous  LIKE previous OPTIONAL
+        mv_detail TYPE string OPTIONAL.
+ENDCLASS.
+CLASS lcx_app IMPLEMENTATION.
+  METHOD constructor ##ADT_SUPPRESS_GENERATION.
+    super->constructor( textid = textid previous = previous ).
+    me->mv_detail = mv_detail.
+  ENDMETHOD.
+ENDCLASS.";
+    let mut r = Repository::new();
+    r.add_file(
+        "zcl_t.clas.abap",
+        &class(
+            "TRY.\n  inner( out ).\nCATCH lcx_app INTO DATA(lx).\n  out->write( |{ lx->mv_detail } { lx->previous->get_text( ) }| ).\nENDTRY.",
+            "TRY.\n  DATA(lv_zero) = 0.\n  lv_zero = 1 / lv_zero.\nCATCH cx_sy_zerodivide INTO DATA(lx_div).\n  RAISE EXCEPTION NEW lcx_app( mv_detail = `wrapped` previous = lx_div ).\nENDTRY.",
+        ),
+    )
+    .expect("loads");
+    r.add_file("zcl_t.clas.locals_imp.abap", locals)
+        .expect("loads");
+    assert_eq!(
+        r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs"),
+        "wrapped Division by zero (type i)"
+    );
+}
