@@ -289,6 +289,74 @@ pub(super) fn data_decl(st: &Statement) -> Option<DataDecl> {
     })
 }
 
+/// `PARAMETERS p [(len)] [TYPE …|LIKE …] [DEFAULT val] [AS CHECKBOX] [RADIOBUTTON GROUP g]
+/// [screen and value options]`: a global elementary variable. The simulator shows no
+/// selection screen; a report runs as if submitted without one, so a parameter holds its
+/// `DEFAULT` value (converted to its type), and of a radio button group without a default the
+/// first button is `X`. Returns the declaration and the radio button group, if any.
+pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String>)> {
+    let toks = st.tokens.get(2..).unwrap_or(&[]);
+    let mut kept: Vec<Token> = Vec::new();
+    let mut default = None;
+    let mut group = None;
+    let mut flag = false;
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        let w = word_of(Some(t));
+        let next = word_of(toks.get(i + 1));
+        i += match (w.as_str(), next.as_str()) {
+            ("DEFAULT", _) => {
+                default = toks.get(i + 1).cloned();
+                2
+            }
+            ("AS", "CHECKBOX") => {
+                flag = true;
+                2
+            }
+            ("AS", "LISTBOX") | ("LOWER", "CASE") | ("VALUE", "CHECK") => 2,
+            ("RADIOBUTTON", "GROUP") => {
+                flag = true;
+                group = Some(word_of(toks.get(i + 2)));
+                3
+            }
+            ("MEMORY", "ID")
+            | ("MATCHCODE", "OBJECT")
+            | ("MODIF", "ID")
+            | ("VISIBLE", "LENGTH") => 3,
+            ("USER-COMMAND", _) => 2,
+            ("OBLIGATORY" | "NO-DISPLAY", _) => 1,
+            _ => {
+                kept.push(t.clone());
+                1
+            }
+        };
+    }
+    let name = st.tokens.get(1)?.word()?.to_ascii_uppercase();
+    if !is_name(&name) {
+        return None;
+    }
+    let (ty, _) = if flag && kept.is_empty() {
+        (Ok(Type::C(1)), None)
+    } else {
+        type_and_value(&kept)
+    };
+    let value = default.map(|t| {
+        parse_full_expr(std::slice::from_ref(&t)).unwrap_or_else(|u| Expr::Unsupported(u.0))
+    });
+    Some((
+        DataDecl {
+            name,
+            ty,
+            value,
+            is_static: true,
+            is_constant: false,
+            visibility: Visibility::Public,
+            line: st.line,
+        },
+        group,
+    ))
+}
+
 fn num_arg(t: Option<&Token>) -> Option<u32> {
     match &t?.kind {
         TokenKind::Word(w) | TokenKind::CharLit(w) => w.trim().parse().ok(),

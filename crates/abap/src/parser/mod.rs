@@ -18,12 +18,14 @@ pub use names::{class_pool_program, local_class_key, pad30, program_key};
 pub use statements::inline_decl;
 
 use crate::LoadError;
-use crate::ast::{ClassDef, MethodDecl, MethodImpl, Place, Stmt, StmtKind, Visibility};
+use crate::ast::{ClassDef, Expr, MethodDecl, MethodImpl, Place, Stmt, StmtKind, Visibility};
 use crate::debug::{ObjectKind, SourcePart};
 use crate::lexer::{Token, lex};
 use crate::statements::{Statement, split};
 use body::Body;
-use declarations::{class_options, data_decl, form_decl, method_decl, struct_decl};
+use declarations::{
+    class_options, data_decl, form_decl, method_decl, parameters_decl, struct_decl,
+};
 use names::base36;
 
 fn first_kw(st: &Statement) -> String {
@@ -174,6 +176,9 @@ impl<'a> Parser<'a> {
         let mut cm_counter = 0usize;
         let mut tbuild = TypeBuilder::default();
         let mut dbuild = TypeBuilder::default();
+        // Radio button groups: (group, index of the first button in `prog.attributes`,
+        // whether some button of the group has a DEFAULT).
+        let mut radio: Vec<(String, usize, bool)> = Vec::new();
         while let Some(st) = self.next() {
             let kw = first_kw(&st);
             let rest = st.tokens.get(1..).unwrap_or(&[]);
@@ -250,7 +255,18 @@ impl<'a> Parser<'a> {
                     prog.methods.push(decl);
                     prog.implementations.push(imp);
                 }
-                "DATA" | "CONSTANTS" | "STATICS" | "PARAMETERS" | "CLASS-DATA"
+                "PARAMETERS" if ctx.kind == ObjectKind::Program => {
+                    if let Some((d, group)) = parameters_decl(&st) {
+                        if let Some(g) = group {
+                            match radio.iter_mut().find(|(n, _, _)| *n == g) {
+                                Some(entry) => entry.2 |= d.value.is_some(),
+                                None => radio.push((g, prog.attributes.len(), d.value.is_some())),
+                            }
+                        }
+                        prog.attributes.push(d);
+                    }
+                }
+                "DATA" | "CONSTANTS" | "STATICS" | "CLASS-DATA"
                     if ctx.kind == ObjectKind::Program =>
                 {
                     if let Some(mut d) = data_decl(&st) {
@@ -333,6 +349,11 @@ impl<'a> Parser<'a> {
             match out.classes.iter_mut().find(|c| c.key == key) {
                 Some(c) => c.implementations.push(imp),
                 None => out.foreign_impls.push((key, imp)),
+            }
+        }
+        for (_, first, has_default) in radio {
+            if let Some(d) = prog.attributes.get_mut(first).filter(|_| !has_default) {
+                d.value = Some(Expr::Lit(crate::value::Value::C("X".into())));
             }
         }
         if ctx.kind == ObjectKind::Program {
