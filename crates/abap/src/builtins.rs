@@ -280,6 +280,8 @@ fn build() -> BTreeMap<String, ClassDef> {
     for c in crate::regex_objects::classes() {
         out.insert(c.name.clone(), c);
     }
+    let t100 = crate::t100::interface();
+    out.insert(t100.name.clone(), t100);
     out
 }
 

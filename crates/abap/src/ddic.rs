@@ -6,6 +6,9 @@ use crate::value::{MAX_C_LENGTH, Type};
 /// The type of a dictionary data element by its upper-case name: `CHARnn`/`NUMCnn` (`c`/`n`
 /// of that length), the `SYST_*`/`SY*` elements of the system fields, `BOOLEAN`/`BOOLE_D`.
 pub fn data_element(name: &str) -> Option<Type> {
+    if let Some(t) = crate::t100::dictionary_type(name) {
+        return Some(t);
+    }
     if let Some(n) = name.strip_prefix("CHAR")
         && let Ok(len) = n.parse::<u32>()
         && (1..=MAX_C_LENGTH).contains(&len)

@@ -294,6 +294,15 @@ impl<'r> Interp<'r, '_> {
         if let Some(t) = o.exc.as_ref().and_then(|e| e.text.clone()) {
             return t;
         }
+        let t100_key = format!("{}~T100KEY", crate::t100::T100_MESSAGE);
+        if let Some(key) = o.attrs.iter().find(|a| a.name == t100_key)
+            && let Some(t) = crate::t100::text(&key.val, |name| {
+                let v = o.attrs.iter().find(|a| a.name == name)?;
+                v.val.template_text().ok()
+            })
+        {
+            return t;
+        }
         let Some(class) = self.st.class_by_key(&o.class) else {
             return "An exception was raised".into();
         };

@@ -54,6 +54,7 @@ mod state;
 mod statements;
 mod string_statements;
 mod string_utilities;
+mod t100;
 mod table_search;
 mod template_format;
 mod text_compare;

@@ -141,6 +141,11 @@ impl<'r> Interp<'r, '_> {
     /// The declared type of attribute `name` of `class` or a superclass, with the class that
     /// declares it.
     fn attribute_type(&self, class: &'r ClassDef, name: &str) -> Option<(&'r ClassDef, Type)> {
+        // `LIKE intf=>attr` / `LIKE class=>attr`: an attribute of that class or interface.
+        if let Some((owner, attr)) = name.split_once("=>") {
+            let owner = self.st.find_class(&class.program, owner)?;
+            return self.attribute_type(owner, attr);
+        }
         self.st.lineage(class).into_iter().find_map(|c| {
             let decl = c.attributes.iter().find(|a| a.name == name)?;
             decl.ty.as_ref().ok().map(|t| (c, t.clone()))

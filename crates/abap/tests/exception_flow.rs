@@ -122,3 +122,59 @@ ENDCLASS.";
         "wrapped Division by zero (type i)"
     );
 }
+
+/// An exception class with messages as the class builder generates it: `IF_T100_MESSAGE`,
+/// text-id constants of type `SCX_T100KEY`, the constructor's `textid LIKE
+/// if_t100_message=>t100key`. Without message texts, `get_text( )` is `ID(NO)` and the values
+/// of the attributes the key names, as `MESSAGE` shows a message without text.
+#[test]
+fn exception_class_with_t100_messages() {
+    let zcx = "CLASS zcx_app DEFINITION PUBLIC INHERITING FROM cx_static_check FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_t100_message.
+    CONSTANTS:
+      BEGIN OF not_found,
+        msgid TYPE symsgid VALUE 'ZAPP',
+        msgno TYPE symsgno VALUE '001',
+        attr1 TYPE scx_attrname VALUE 'MV_ID',
+        attr2 TYPE scx_attrname VALUE 'MV_WHERE',
+        attr3 TYPE scx_attrname VALUE '',
+        attr4 TYPE scx_attrname VALUE '',
+      END OF not_found.
+    DATA mv_id TYPE string READ-ONLY.
+    DATA mv_where TYPE c LENGTH 10 READ-ONLY.
+    METHODS constructor
+      IMPORTING
+        !textid   LIKE if_t100_message=>t100key OPTIONAL
+        !previous LIKE previous OPTIONAL
+        !mv_id    TYPE string OPTIONAL
+        !mv_where TYPE c OPTIONAL.
+ENDCLASS.
+CLASS zcx_app IMPLEMENTATION.
+  METHOD constructor ##ADT_SUPPRESS_GENERATION.
+    super->constructor( previous = previous ).
+    me->mv_id = mv_id.
+    me->mv_where = mv_where.
+    CLEAR me->textid.
+    IF textid IS INITIAL.
+      if_t100_message~t100key = if_t100_message=>default_textid.
+    ELSE.
+      if_t100_message~t100key = textid.
+    ENDIF.
+  ENDMETHOD.
+ENDCLASS.";
+    let mut r = Repository::new();
+    r.add_file("zcx_app.clas.abap", zcx).expect("loads");
+    r.add_file(
+        "zcl_t.clas.abap",
+        &class(
+            "TRY.\n  inner( out ).\nCATCH zcx_app INTO DATA(lx).\n  out->write( lx->get_text( ) ).\n  out->write( lx->if_t100_message~t100key-msgno ).\nENDTRY.\nTRY.\n  RAISE EXCEPTION TYPE zcx_app.\nCATCH zcx_app INTO lx.\n  out->write( lx->get_text( ) ).\nENDTRY.",
+            "RAISE EXCEPTION TYPE zcx_app EXPORTING textid = zcx_app=>not_found mv_id = `42` mv_where = 'shelf'.",
+        ),
+    )
+    .expect("loads");
+    assert_eq!(
+        r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs"),
+        "ZAPP(001) 42 shelf\n001\nSY(530)"
+    );
+}

@@ -710,6 +710,10 @@ pub(super) fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl>
         } else {
             (kw.clone(), pk == ParamKind::Returning, i + 1)
         };
+        // `!name`: the escape that lets a parameter have a keyword's name.
+        let pname = pname
+            .strip_prefix('!')
+            .map_or(pname.clone(), str::to_string);
         // Type tokens run to OPTIONAL/DEFAULT/the next parameter or section.
         let mut j = next;
         let mut ty_toks = Vec::new();
