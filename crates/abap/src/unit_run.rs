@@ -56,6 +56,8 @@ pub fn run(
     let mut tests: Vec<&ClassDef> = classes
         .values()
         .filter(|c| c.for_testing && !c.is_abstract && c.program == program)
+        // A test double (`FOR TESTING`, no test methods) runs nothing and is not reported.
+        .filter(|c| c.methods.iter().any(|m| m.for_testing))
         .collect();
     tests.sort_by_key(|c| (part_order(c.def_part), c.def_line));
     // `M`, `C=>M` or `C=>` (every test method of class `C`).
