@@ -21,6 +21,7 @@ use crate::value::{Type, Value};
 const OPTIONS: &[(&str, &[&str])] = &[
     ("DATE", &["RAW", "ISO", "USER", "ENVIRONMENT"]),
     ("TIME", &["RAW", "ISO", "USER", "ENVIRONMENT"]),
+    ("TIMESTAMP", &["SPACE", "ISO", "USER", "ENVIRONMENT"]),
     ("STYLE", &["SIMPLE", "SCIENTIFIC", "SCALE_PRESERVING"]),
     ("WIDTH", &[]),
     ("PAD", &[]),
@@ -124,6 +125,26 @@ fn date_text(raw: &str, style: &str) -> String {
         "USER" | "ENVIRONMENT" => format!("{}.{}.{}", part(6, 8), part(4, 6), part(0, 4)),
         _ => raw.to_string(),
     }
+}
+
+/// A time stamp (`p` of length 8 without decimals, `yyyymmddhhmmss`) as `TIMESTAMP = style`
+/// writes it; `None` for a value that is no such number.
+fn timestamp_text(v: &Value, style: &str) -> Option<String> {
+    let Value::P { len: 8, dec: 0, .. } = v else {
+        return None;
+    };
+    let digits = v.to_dec().ok()?.format(0);
+    if digits.starts_with('-') || digits.len() > 14 {
+        return None;
+    }
+    let raw = format!("{digits:0>14}");
+    let (date, time) = raw.split_at(8);
+    let time = time_text(time, "ISO");
+    Some(match style {
+        "ISO" => format!("{}T{time}", date_text(date, "ISO")),
+        "USER" | "ENVIRONMENT" => format!("{} {time}", date_text(date, "USER")),
+        _ => format!("{} {time}", date_text(date, "ISO")),
+    })
 }
 
 fn time_text(raw: &str, style: &str) -> String {
@@ -315,6 +336,10 @@ impl<'r> Interp<'r, '_> {
             out = match (name.as_str(), k.as_str(), v) {
                 ("DATE", k, Value::D(raw)) => date_text(raw, k),
                 ("TIME", k, Value::T(raw)) => time_text(raw, k),
+                ("TIMESTAMP", k, v) => match timestamp_text(v, k) {
+                    Some(t) => t,
+                    None => return Err(unsupported(self, format!("TIMESTAMP = {k}"))),
+                },
                 ("STYLE", "SCALE_PRESERVING", Value::DecFloat(d, _)) => decfloat_text(d),
                 ("STYLE", "SCIENTIFIC", Value::F(f)) => f_to_string(*f),
                 ("STYLE", "SIMPLE", Value::F(_) | Value::DecFloat(..)) => out,

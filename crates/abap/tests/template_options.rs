@@ -170,3 +170,17 @@ fn alpha_as_the_whole_template_takes_the_target_length() {
     let main = "    DATA c10 TYPE c LENGTH 10.\n    DATA c3 TYPE c LENGTH 3.\n    DATA s TYPE string.\n    DATA nr TYPE string VALUE `4711`.\n    c10 = |{ nr ALPHA = IN }|.\n    s = |{ nr ALPHA = IN }|.\n    out->write( |[{ c10 }][{ s }]| ).\n    c3 = |{ `0042` ALPHA = OUT }|.\n    c10 = |{ `0042` ALPHA = OUT }|.\n    out->write( |[{ c3 }][{ c10 }]| ).\n    out->write( |{ nr ALPHA = IN }| ).";
     assert_eq!(out(main), "[0000004711][4711]\n[42][42]\n4711");
 }
+
+#[test]
+fn timestamp_option() {
+    assert_eq!(
+        out(
+            "DATA lv_ts TYPE timestamp VALUE '20240229073005'.\nout->write( |{ lv_ts TIMESTAMP = ISO }/{ lv_ts TIMESTAMP = SPACE }/{ lv_ts TIMESTAMP = USER }| )."
+        ),
+        "2024-02-29T07:30:05/2024-02-29 07:30:05/29.02.2024 07:30:05"
+    );
+    assert!(
+        dump_text("DATA lv_i TYPE i.\nout->write( |{ lv_i TIMESTAMP = ISO }| ).")
+            .starts_with("SIMULATOR_NOT_SUPPORTED")
+    );
+}
