@@ -242,6 +242,9 @@ pub enum StmtKind {
     Continue,
     Return,
     Check(Cond),
+    /// `ASSERT log_exp`; `None` for `ASSERT ID group …`, whose checkpoint group is not active
+    /// (the simulator activates none).
+    Assert(Option<Cond>),
     Try {
         body: Vec<Stmt>,
         catches: Vec<CatchClause>,
@@ -460,6 +463,7 @@ impl StmtKind {
             StmtKind::Continue => "CONTINUE",
             StmtKind::Return => "RETURN",
             StmtKind::Check(_) => "CHECK",
+            StmtKind::Assert(_) => "ASSERT",
             StmtKind::Try { .. } => "TRY",
             StmtKind::Raise(_) => "RAISE EXCEPTION",
             StmtKind::Message(_) => "MESSAGE",

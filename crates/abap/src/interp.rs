@@ -1445,6 +1445,14 @@ impl<'r> Interp<'r, '_> {
                 Flow::Normal
             }),
             StmtKind::Return => Ok(Flow::Return),
+            StmtKind::Assert(Some(c)) => {
+                if self.cond(c)? {
+                    Ok(Flow::Normal)
+                } else {
+                    Err(self.dump("ASSERTION_FAILED", "The ASSERT condition was violated"))
+                }
+            }
+            StmtKind::Assert(None) => Ok(Flow::Normal),
             StmtKind::Check(c) => {
                 if self.cond(c)? {
                     Ok(Flow::Normal)

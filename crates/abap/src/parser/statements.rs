@@ -172,6 +172,8 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         "CONTINUE" if rest.is_empty() => StmtKind::Continue,
         "RETURN" if rest.is_empty() => StmtKind::Return,
         "CHECK" => StmtKind::Check(cond(rest)),
+        "ASSERT" if word_at(st, 1) == "ID" => StmtKind::Assert(None),
+        "ASSERT" => StmtKind::Assert(Some(cond(rest))),
         "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
             Ok(k) => k,
             Err(what) => StmtKind::Unsupported { what, stop: true },
