@@ -256,10 +256,10 @@ pub enum StmtKind {
     Raise(Box<Expr>),
     Message(Box<MessageStmt>),
     /// `WRITE [/] x`: new line first?, the operand (`None`: only `/`).
-    Write {
-        newline: bool,
-        expr: Option<Expr>,
-    },
+    /// `WRITE` to the list (see [`crate::list_output`]).
+    Write(Box<crate::list_output::ListWrite>),
+    /// `FORMAT` with screen options only: nothing changes in the list text.
+    ListFormat,
     Uline,
     Skip(Option<Expr>),
     NewLine,
@@ -467,7 +467,8 @@ impl StmtKind {
             StmtKind::Try { .. } => "TRY",
             StmtKind::Raise(_) => "RAISE EXCEPTION",
             StmtKind::Message(_) => "MESSAGE",
-            StmtKind::Write { .. } => "WRITE",
+            StmtKind::Write(_) => "WRITE",
+            StmtKind::ListFormat => "FORMAT",
             StmtKind::Uline => "ULINE",
             StmtKind::Skip(_) => "SKIP",
             StmtKind::NewLine => "NEW-LINE",

@@ -308,26 +308,6 @@ impl<'r> Interp<'r, '_> {
         Ok(Flow::Normal)
     }
 
-    pub fn exec_write(&mut self, newline: bool, expr: Option<&Expr>) -> Exec<Flow> {
-        if newline {
-            self.st.flush_line();
-        }
-        let Some(e) = expr else {
-            if newline && self.st.list_line.is_none() {
-                self.st.list_line = Some(String::new());
-            }
-            return Ok(Flow::Normal);
-        };
-        let v = self.eval(e)?;
-        let text = write_text(&v).ok_or_else(|| self.not_supported("WRITE of a reference"))?;
-        let line = self.st.list_line.get_or_insert_with(String::new);
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&text);
-        Ok(Flow::Normal)
-    }
-
     pub fn exec_perform(&mut self, form: &str, using: &[Expr], changing: &[Path]) -> Exec<Flow> {
         let Some(frame) = self.st.frames.last() else {
             return Err(self.not_supported("PERFORM outside a program"));
@@ -583,24 +563,6 @@ impl<'r> Interp<'r, '_> {
 
 /// Text of a value in a list (`WRITE`): numbers right-aligned in their output length, `c`
 /// fields in their length.
-fn write_text(v: &Value) -> Option<String> {
-    // Output lengths of the numeric types (WRITE - Output Length): i 11, int8 20, p two
-    // places per byte plus one for the decimal separator.
-    let number = |len: usize, decimals: u32| {
-        let d = v.to_dec().ok()?;
-        Some(crate::write_to::list_number(&d, decimals, len))
-    };
-    match v {
-        Value::I(_) => number(11, 0),
-        Value::Int8(_) => number(20, 0),
-        Value::P { len, dec, .. } => number(2 * *len as usize + usize::from(*dec > 0), *dec),
-        Value::C(s) => Some(s.clone()),
-        Value::Str(s) => Some(s.clone()),
-        Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => None,
-        other => crate::conversion::list_text(other),
-    }
-}
-
 /// ABAP `CP` pattern match (see [`crate::text_compare`]): `*` any string, `+` one
 /// character, `#` escapes; case-insensitive; trailing blanks of both sides do not count.
 pub fn matches_cp(text: &str, pattern: &str) -> bool {

@@ -1469,8 +1469,10 @@ impl<'r> Interp<'r, '_> {
             } => self.exec_try(body, catches, cleanup.as_ref()),
             StmtKind::Raise(e) => self.exec_raise(e),
             StmtKind::Message(m) => self.exec_message(m),
-            StmtKind::Write { newline, expr } => self.exec_write(*newline, expr.as_ref()),
+            StmtKind::Write(w) => self.exec_list_write(w),
+            StmtKind::ListFormat => Ok(Flow::Normal),
             StmtKind::Uline => {
+                self.before_list_output()?;
                 self.st.flush_line();
                 self.st.list.push("-".repeat(LIST_WIDTH));
                 Ok(Flow::Normal)
@@ -1483,6 +1485,7 @@ impl<'r> Interp<'r, '_> {
                     },
                     None => 1,
                 };
+                self.before_list_output()?;
                 self.st.flush_line();
                 for _ in 0..n {
                     self.st.list.push(String::new());

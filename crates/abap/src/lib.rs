@@ -36,6 +36,7 @@ mod itab;
 mod itab_ops;
 mod lexer;
 mod limits;
+mod list_output;
 mod match_results;
 mod number;
 mod numeric_args;

@@ -202,6 +202,10 @@ pub struct State<'r> {
     /// List output of a report (`WRITE`): finished lines and the current line.
     pub list: Vec<String>,
     pub list_line: Option<String>,
+    /// The last output of the current line had `NO-GAP`.
+    pub list_no_gap: bool,
+    /// `TOP-OF-PAGE` has run for the list's (single) page.
+    pub top_of_page_done: bool,
     pub frames: Vec<Frame<'r>>,
     pub heap: Vec<Object>,
     /// Static attributes per class, created on first use of the class.
@@ -255,11 +259,16 @@ impl<'r> State<'r> {
             ("LANGU", 1, "E"),
             ("REPID", 40, ""),
             ("ABCDE", 26, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+            ("VLINE", 1, "|"),
         ] {
             let mut var = Var::new(n, Type::C(len), VarKind::System);
             var.val = Value::C(format!("{v:<width$}", width = len as usize));
             sy.push(var);
         }
+        // A horizontal line for lists (`WRITE sy-uline(20)`).
+        let mut uline = Var::new("ULINE", Type::C(255), VarKind::System);
+        uline.val = Value::C("-".repeat(255));
+        sy.push(uline);
         // Date and time of the run (fixed, so runs are reproducible).
         let mut datum = Var::new("DATUM", Type::D, VarKind::System);
         datum.val = Value::D("20240101".into());
@@ -271,6 +280,8 @@ impl<'r> State<'r> {
             current: Current::None,
             list: Vec::new(),
             list_line: None,
+            list_no_gap: false,
+            top_of_page_done: false,
             frames: Vec::new(),
             heap: Vec::new(),
             statics: BTreeMap::new(),

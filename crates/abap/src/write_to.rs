@@ -100,23 +100,8 @@ pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
     let mut opts = rest.get(to + 2..).unwrap_or(&[]).iter();
     while let Some(t) = opts.next() {
         let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
-        match w.as_str() {
-            "LEFT-JUSTIFIED" => options.justify = Justify::Left,
-            "RIGHT-JUSTIFIED" => options.justify = Justify::Right,
-            "CENTERED" => options.justify = Justify::Centered,
-            "NO-GROUPING" => options.no_grouping = true,
-            "NO-SIGN" => options.no_sign = true,
-            "NO-ZERO" => options.no_zero = true,
-            "DECIMALS" => {
-                let Some(n) = opts.next() else {
-                    return Err(Unsup("WRITE … TO … DECIMALS without a value".into()));
-                };
-                options.decimals = Some(parse_full_expr(std::slice::from_ref(n))?);
-            }
-            m => match DATE_MASKS.iter().find(|d| **d == m) {
-                Some(d) => options.date_mask = Some(d),
-                None => return Err(Unsup(format!("WRITE … TO with {w}"))),
-            },
+        if !parse_option(&w, &mut opts, &mut options)? {
+            return Err(Unsup(format!("WRITE … TO with {w}")));
         }
     }
     Ok(WriteTo {
@@ -124,6 +109,34 @@ pub fn parse(rest: &[Token]) -> Result<WriteTo, Unsup> {
         target,
         options,
     })
+}
+
+/// A formatting option of `WRITE` (`w`, upper case; its operand, if any, from `rest`) into
+/// `options`. False: no such option.
+pub(crate) fn parse_option(
+    w: &str,
+    rest: &mut std::slice::Iter<'_, Token>,
+    options: &mut WriteOptions,
+) -> Result<bool, Unsup> {
+    match w {
+        "LEFT-JUSTIFIED" => options.justify = Justify::Left,
+        "RIGHT-JUSTIFIED" => options.justify = Justify::Right,
+        "CENTERED" => options.justify = Justify::Centered,
+        "NO-GROUPING" => options.no_grouping = true,
+        "NO-SIGN" => options.no_sign = true,
+        "NO-ZERO" => options.no_zero = true,
+        "DECIMALS" => {
+            let Some(n) = rest.next() else {
+                return Err(Unsup("WRITE … DECIMALS without a value".into()));
+            };
+            options.decimals = Some(parse_full_expr(std::slice::from_ref(n))?);
+        }
+        m => match DATE_MASKS.iter().find(|d| **d == m) {
+            Some(d) => options.date_mask = Some(d),
+            None => return Ok(false),
+        },
+    }
+    Ok(true)
 }
 
 /// The digits of `|d|` with `decimals` places, grouped by thousands when `group`.
@@ -163,14 +176,6 @@ fn fit_number(body: &str, sign: char, len: usize) -> String {
     text.into_iter().collect()
 }
 
-/// A number as list output (`WRITE dobj`) shows it: right-aligned in the output length `len`
-/// of its type, the sign column last, the user's thousands separators when they fit.
-pub fn list_number(d: &Dec, decimals: u32, len: usize) -> String {
-    let sign = if d.m < 0 { '-' } else { ' ' };
-    let fitted = fit_number(&number_body(d, decimals, true), sign, len);
-    format!("{fitted:>len$}")
-}
-
 /// Places `text` in `len` characters as `justify` says (`numeric` types align right).
 fn place(text: &str, len: usize, justify: Justify, numeric: bool) -> String {
     let justify = match justify {
@@ -204,7 +209,23 @@ impl Interp<'_, '_> {
         };
         let len = len as usize;
         let v = self.eval(&w.source)?;
-        let o = &w.options;
+        match self.written_text(&v, len, &w.options)? {
+            Some(text) => self.assign_value(&w.target, Value::C(text)),
+            None => Err(self.not_supported(&format!(
+                "WRITE … TO of type {} into c length {len}",
+                v.type_of().name()
+            ))),
+        }
+    }
+
+    /// `v` formatted by `WRITE` in `len` places with options `o` (`None`: a type whose
+    /// formatting the simulator leaves to the caller).
+    pub(crate) fn written_text(
+        &mut self,
+        v: &Value,
+        len: usize,
+        o: &WriteOptions,
+    ) -> Exec<Option<String>> {
         let decimals = match &o.decimals {
             None => None,
             Some(e) => match self.eval(e)?.convert(&Type::I) {
@@ -212,31 +233,30 @@ impl Interp<'_, '_> {
                 _ => None,
             },
         };
-        let numeric_decimals = match (&v, decimals, &o.decimals) {
+        let numeric_decimals = match (v, decimals, &o.decimals) {
             (Value::P { dec, .. }, None, None) => Some(*dec),
             (Value::P { .. }, Some(n), _) if n <= 14 => Some(n),
             (Value::I(_) | Value::Int8(_), None, None)
             | (Value::I(_) | Value::Int8(_), Some(0), _) => Some(0),
             (Value::I(_) | Value::Int8(_) | Value::P { .. }, _, _) => {
-                return Err(self.not_supported("WRITE … TO … DECIMALS with this value"));
+                return Err(self.not_supported("WRITE … DECIMALS with this value"));
             }
             _ if o.decimals.is_some() => {
-                return Err(self.not_supported("WRITE … TO … DECIMALS of a non-number"));
+                return Err(self.not_supported("WRITE … DECIMALS of a non-number"));
             }
             _ => None,
         };
         if o.date_mask.is_some() && !matches!(v, Value::D(_)) {
-            return Err(self.not_supported("WRITE … TO with a date mask for a non-date"));
+            return Err(self.not_supported("WRITE … with a date mask for a non-date"));
         }
-        let text = match &v {
+        let text = match v {
             Value::I(_) | Value::Int8(_) | Value::P { .. } => {
                 let d = v.to_dec().map_err(|e| self.conv_error(e))?;
                 let decimals = numeric_decimals.unwrap_or(0);
                 // `DECIMALS` rounds half away from zero.
                 let d = Dec {
-                    m: d.rescale(decimals).map_err(|_| {
-                        self.not_supported("WRITE … TO … DECIMALS beyond the precision")
-                    })?,
+                    m: d.rescale(decimals)
+                        .map_err(|_| self.not_supported("WRITE … DECIMALS beyond the precision"))?,
                     scale: decimals,
                 };
                 if o.no_zero && d.is_zero() {
@@ -262,7 +282,7 @@ impl Interp<'_, '_> {
             Value::D(s) if o.date_mask.is_some() => {
                 let t = masked_date(s, o.date_mask.unwrap_or("DD/MM/YYYY"));
                 if t.chars().count() > len {
-                    return Err(self.not_supported("WRITE … TO of a date into a shorter field"));
+                    return Err(self.not_supported("WRITE … of a date in fewer places"));
                 }
                 place(&t, len, o.justify, false)
             }
@@ -272,14 +292,9 @@ impl Interp<'_, '_> {
                 let t = format!("{}:{}:{}", part(0, 2), part(2, 4), part(4, 6));
                 place(&t, len, o.justify, false)
             }
-            other => {
-                return Err(self.not_supported(&format!(
-                    "WRITE … TO of type {} into c length {len}",
-                    other.type_of().name()
-                )));
-            }
+            _ => return Ok(None),
         };
-        self.assign_value(&w.target, Value::C(text))
+        Ok(Some(text))
     }
 }
 

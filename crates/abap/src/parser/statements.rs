@@ -87,6 +87,7 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         },
         "WRITE" => write(st),
         "ULINE" => StmtKind::Uline,
+        "FORMAT" if crate::list_output::is_plain_format(rest) => StmtKind::ListFormat,
         "SKIP" => match rest {
             [] => StmtKind::Skip(None),
             [t] => match parse_full_expr(std::slice::from_ref(t)) {
@@ -377,27 +378,12 @@ fn message(st: &Statement) -> StmtKind {
 
 /// `WRITE [AT] [/] operand [options]`.
 fn write(st: &Statement) -> StmtKind {
-    let mut toks = st.tokens.get(1..).unwrap_or(&[]);
-    let mut newline = false;
-    if toks.first().is_some_and(|t| t.is_kw("AT")) {
-        toks = toks.get(1..).unwrap_or(&[]);
-    }
-    if toks.first().is_some_and(|t| t.word() == Some("/")) {
-        newline = true;
-        toks = toks.get(1..).unwrap_or(&[]);
-    }
-    if toks.is_empty() {
-        return StmtKind::Write {
-            newline,
-            expr: None,
-        };
-    }
-    match parse_full_expr(toks) {
-        Ok(e) => StmtKind::Write {
-            newline,
-            expr: Some(e),
+    match crate::list_output::parse(st.tokens.get(1..).unwrap_or(&[])) {
+        Ok(w) => StmtKind::Write(Box::new(w)),
+        Err(u) => StmtKind::Unsupported {
+            what: u.0,
+            stop: true,
         },
-        Err(_) => unsupported(st, true),
     }
 }
 
