@@ -677,6 +677,9 @@ pub struct CallArgs {
     pub importing: Vec<(String, Path)>,
     pub changing: Vec<(String, Path)>,
     pub receiving: Option<Path>,
+    /// `IMPORTING p = DATA(x)` / `RECEIVING r = DATA(x)`: the variables declared inline, with
+    /// the type of their formal parameter.
+    pub declared: Vec<String>,
 }
 
 #[derive(Debug, Clone)]

@@ -1160,6 +1160,23 @@ impl<'t> ExprParser<'t> {
                             args.exporting.push((name, e));
                         }
                         "EXCEPTIONS" => return Err(Unsup("classic EXCEPTIONS".into())),
+                        "IMPORTING" | "RECEIVING"
+                            if let Some((declared, used)) = self
+                                .toks
+                                .get(self.pos..)
+                                .and_then(crate::parser::inline_decl) =>
+                        {
+                            self.pos += used;
+                            let p = Path {
+                                base: declared.clone(),
+                                rest: Vec::new(),
+                            };
+                            args.declared.push(declared);
+                            match kw {
+                                "IMPORTING" => args.importing.push((name, p)),
+                                _ => args.receiving = Some(p),
+                            }
+                        }
                         _ => {
                             let p = self.target_path()?;
                             match kw {

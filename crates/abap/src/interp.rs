@@ -1102,13 +1102,14 @@ impl<'r> Interp<'r, '_> {
             b.inputs.push((name.clone(), v));
         }
         for (name, path) in &args.importing {
-            if !decl
+            let Some(p) = decl
                 .params
                 .iter()
-                .any(|p| p.name == *name && p.kind == ParamKind::Exporting)
-            {
+                .find(|p| p.name == *name && p.kind == ParamKind::Exporting)
+            else {
                 return Err(unknown(self, name));
-            }
+            };
+            self.declare_for_parameter(owner, args, path, p)?;
             b.outputs.push((name.clone(), path.clone()));
         }
         for (name, path) in &args.changing {
@@ -1123,8 +1124,38 @@ impl<'r> Interp<'r, '_> {
             b.inputs.push((name.clone(), v));
             b.outputs.push((name.clone(), path.clone()));
         }
+        if let Some(path) = &args.receiving
+            && let Some(p) = decl.params.iter().find(|p| p.kind == ParamKind::Returning)
+        {
+            self.declare_for_parameter(owner, args, path, p)?;
+        }
         b.receiving = args.receiving.clone();
         Ok(b)
+    }
+
+    /// `p = DATA(x)`: declares `x` with the type of formal parameter `p`.
+    fn declare_for_parameter(
+        &mut self,
+        owner: &'r ClassDef,
+        args: &CallArgs,
+        path: &Path,
+        p: &ParamDecl,
+    ) -> Exec<()> {
+        if !path.rest.is_empty() || !args.declared.contains(&path.base) {
+            return Ok(());
+        }
+        let ty = match &p.ty {
+            Ok(t) => self.resolve_type(owner, None, t, &[])?,
+            Err(e) => return Err(self.not_supported(e)),
+        };
+        if ty == Type::Any {
+            return Err(self.not_supported(&format!(
+                "DATA({}) for the generically typed parameter {}",
+                path.base, p.name
+            )));
+        }
+        self.declare_inline(&path.base, ty);
+        Ok(())
     }
 
     /// `out->write( … )` of the classrun output object.

@@ -85,3 +85,16 @@ fn generic_parameters_take_length_and_decimals_of_the_actual() {
     );
     assert_eq!(out, "3 8.50");
 }
+
+/// `IMPORTING p = DATA(x)` and `RECEIVING r = DATA(x)` declare `x` with the type of the formal
+/// parameter, in functional calls and in `CALL METHOD`.
+#[test]
+fn inline_declarations_take_the_type_of_the_formal_parameter() {
+    let out = classrun(
+        "    TYPES ty_code TYPE c LENGTH 3.\n    METHODS parts IMPORTING iv TYPE string EXPORTING ev_head TYPE ty_code ev_len TYPE i.\n    METHODS code RETURNING VALUE(rv) TYPE ty_code.",
+        "    parts( EXPORTING iv = `abcdef` IMPORTING ev_head = DATA(lv_head) ev_len = DATA(lv_len) ).\n    CALL METHOD code RECEIVING rv = DATA(lv_code).\n    out->write( lv_code ).\n    lv_code = 'XYZW'.\n    lv_len = lv_len / 4.\n    out->write( |{ lv_head }/{ lv_len }/{ lv_code }| ).",
+        "  METHOD parts.\n    ev_head = iv.\n    ev_len = strlen( iv ).\n  ENDMETHOD.\n  METHOD code.\n    rv = 'A'.\n  ENDMETHOD.",
+    );
+    // c LENGTH 3 cuts `XYZW`; i rounds 6 / 4.
+    assert_eq!(out, "A\nabc/2/XYZ");
+}
