@@ -73,6 +73,15 @@ pub enum Ctor {
         lets: Vec<(String, Expr)>,
         inner: Expr,
     },
+    /// `THROW cx( … )` as the operand of a `COND`/`SWITCH` branch: the `NEW cx( … )` raised.
+    Throw(Box<Expr>),
+    /// `VALUE type|#( itab[ … ][-comp] OPTIONAL|DEFAULT def )`: the row (or its component);
+    /// when there is none, the initial value of its type (`OPTIONAL`) or `def` converted to it.
+    Optional {
+        ty: Option<String>,
+        row: Expr,
+        default: Option<Expr>,
+    },
     /// The statement `MOVE-CORRESPONDING src TO dst [KEEPING TARGET LINES]` as the value
     /// assigned to `dst`.
     MoveCorresponding {
@@ -832,10 +841,60 @@ fn typeless(e: &Expr) -> bool {
             | Ctor::Cast { ty, .. }
             | Ctor::Filter { ty, .. } => ty.is_none(),
             Ctor::Let { inner, .. } => typeless(inner),
-            Ctor::MoveCorresponding { .. } | Ctor::Attr { .. } | Ctor::Bool { .. } => false,
+            Ctor::MoveCorresponding { .. }
+            | Ctor::Attr { .. }
+            | Ctor::Bool { .. }
+            | Ctor::Optional { .. }
+            | Ctor::Throw(_) => false,
         },
         _ => false,
     }
+}
+
+/// `VALUE type|#( itab[ … ] OPTIONAL )` / `… DEFAULT def )` (`inner`: the tokens inside the
+/// parentheses); `None` when `inner` has neither addition at its top level.
+pub fn parse_optional(
+    depth: usize,
+    ops: usize,
+    ty_word: &str,
+    inner: &[Token],
+) -> PResult<Option<(Expr, usize)>> {
+    let mut level = 0usize;
+    let top_default = inner.iter().any(|t| {
+        match t.kind {
+            TokenKind::LParen => level += 1,
+            TokenKind::RParen => level = level.saturating_sub(1),
+            _ => {}
+        }
+        level == 0 && t.is_kw("DEFAULT")
+    });
+    if !(top_default || inner.last().is_some_and(|t| t.is_kw("OPTIONAL"))) {
+        return Ok(None);
+    }
+    let mut p = ExprParser::nested(inner, depth, ops)?;
+    let row = p.expr()?;
+    if !matches!(row, Expr::Itab { .. }) {
+        return Err(Unsup(
+            "VALUE … OPTIONAL|DEFAULT of no table expression".into(),
+        ));
+    }
+    let default = if p.skip_kw("OPTIONAL") {
+        None
+    } else if p.skip_kw("DEFAULT") {
+        Some(p.expr()?)
+    } else {
+        return Err(Unsup("VALUE … OPTIONAL|DEFAULT".into()));
+    };
+    p.expect_end()?;
+    let ty = match ty_word {
+        "#" => None,
+        t if crate::expr::is_type_name(t) => Some(t.to_string()),
+        t => return Err(Unsup(format!("constructor expression VALUE {t}"))),
+    };
+    Ok(Some((
+        Expr::Ctor(Box::new(Ctor::Optional { ty, row, default })),
+        p.ops(),
+    )))
 }
 
 /// A `(` with a blank before it at `i`: a row specification (not a call's parenthesis).
@@ -944,6 +1003,37 @@ impl<'r> Interp<'r, '_> {
                 };
                 self.filter(&t, src, *except, ftab.as_ref(), cond)
             }
+            Ctor::Throw(exception) => {
+                self.exec_raise(exception)?;
+                Err(self.not_supported("THROW without an exception"))
+            }
+            Ctor::Optional { ty, row, default } => {
+                let Expr::Itab { table, sel, comps } = row else {
+                    return Err(self.not_supported("VALUE … OPTIONAL of no table expression"));
+                };
+                let row_type = self.table_row_type(table, comps)?;
+                let v = match self.table_expr_row(table, sel)? {
+                    Some(mut r) => {
+                        for c in comps {
+                            r = crate::itab::component(&r, c)
+                                .cloned()
+                                .ok_or_else(|| self.not_supported(&format!("component {c}")))?;
+                        }
+                        r
+                    }
+                    None => match default {
+                        Some(d) => self.eval_typed(d, &row_type)?,
+                        None => row_type.initial(),
+                    },
+                };
+                match ty {
+                    Some(_) => {
+                        let t = self.ctor_type(ty.as_deref(), target, "VALUE")?;
+                        v.convert(&t).map_err(|e| self.move_error(e, &v, &t))
+                    }
+                    None => Ok(v),
+                }
+            }
             Ctor::Bool { string, cond } => {
                 let text = if self.cond(cond)? { "X" } else { " " };
                 Ok(if *string {
@@ -996,6 +1086,26 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// The type a constructor builds: the written type, else the target's.
+    /// The type of the rows of `table`, or of their component `comps`.
+    fn table_row_type(&mut self, table: &Path, comps: &[String]) -> Exec<Type> {
+        let Value::Table(tt, _) = self.read(table)? else {
+            return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
+        };
+        let mut t = tt.line.clone();
+        for c in comps {
+            t = match &t {
+                Type::Struct(st) => st
+                    .comps
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .map(|(_, ct)| ct.clone())
+                    .ok_or_else(|| self.not_supported(&format!("component {c}")))?,
+                _ => return Err(self.not_supported(&format!("component {c} of a row"))),
+            };
+        }
+        Ok(t)
+    }
+
     fn ctor_type(&self, ty: Option<&str>, target: Option<&Type>, kind: &str) -> Exec<Type> {
         match (ty, target) {
             (Some(name), _) => match crate::value::named_type(name) {

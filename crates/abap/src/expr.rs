@@ -671,6 +671,12 @@ impl<'t> ExprParser<'t> {
         if p.depth > MAX_DEPTH {
             return Err(Unsup("expression nested too deeply".into()));
         }
+        if let Some((e, ops)) =
+            crate::constructors::parse_optional(self.depth + 1, self.ops, &ty_word, inner)?
+        {
+            self.ops = ops;
+            return Ok(e);
+        }
         if crate::constructors::needs_full_value(inner) {
             let (e, ops) =
                 crate::constructors::parse(self.depth + 1, self.ops, "VALUE", &ty_word, inner)?;
@@ -987,10 +993,7 @@ impl<'t> ExprParser<'t> {
                     i += 2;
                 }
                 ("ELSE", None) => {
-                    if toks.first().is_some_and(|t| t.is_kw("THROW")) {
-                        return Err(unsup("ELSE THROW"));
-                    }
-                    otherwise = Some(Box::new(self.sub_expr(toks)?));
+                    otherwise = Some(Box::new(self.branch_expr(toks)?));
                     i += 1;
                 }
                 _ => return Err(unsup(&format!("with {key} here"))),
@@ -1003,7 +1006,7 @@ impl<'t> ExprParser<'t> {
             Some(subject) => {
                 let mut whens = Vec::new();
                 for (w, t) in pairs {
-                    whens.push((self.sub_expr(w)?, self.sub_expr(t)?));
+                    whens.push((self.sub_expr(w)?, self.branch_expr(t)?));
                 }
                 Ok(Expr::Switch {
                     ty,
@@ -1015,7 +1018,7 @@ impl<'t> ExprParser<'t> {
             None => {
                 let mut branches = Vec::new();
                 for (w, t) in pairs {
-                    branches.push((self.sub_cond(w)?, self.sub_expr(t)?));
+                    branches.push((self.sub_cond(w)?, self.branch_expr(t)?));
                 }
                 Ok(Expr::Choose {
                     ty,
@@ -1023,6 +1026,33 @@ impl<'t> ExprParser<'t> {
                     otherwise,
                 })
             }
+        }
+    }
+
+    /// The operand after `THEN`/`ELSE` of `COND`/`SWITCH`: an expression, or `THROW cx( … )`,
+    /// which raises that exception when the branch is chosen.
+    fn branch_expr(&mut self, toks: &[Token]) -> PResult<Expr> {
+        let Some(rest) = toks
+            .split_first()
+            .filter(|(t, _)| t.is_kw("THROW"))
+            .map(|(_, r)| r)
+        else {
+            return self.sub_expr(toks);
+        };
+        if rest
+            .first()
+            .is_some_and(|t| t.is_kw("RESUMABLE") || t.is_kw("SHORTDUMP"))
+        {
+            return Err(Unsup("THROW RESUMABLE|SHORTDUMP".into()));
+        }
+        match self.sub_expr(rest)? {
+            Expr::Call(c) if matches!(c.target, CallTarget::Implicit) => Ok(Expr::Ctor(Box::new(
+                crate::constructors::Ctor::Throw(Box::new(Expr::New {
+                    class: c.method,
+                    args: Box::new(c.args),
+                })),
+            ))),
+            _ => Err(Unsup("THROW without an exception class".into())),
         }
     }
 

@@ -299,3 +299,35 @@ fn constructors_name_declared_types_and_component_types() {
         "ABC/8/0/eig/10"
     );
 }
+
+/// `VALUE #( itab[ … ] OPTIONAL )` / `… DEFAULT def )`: the row, its component, or when there
+/// is none the initial value or the default, in the row's type.
+#[test]
+fn value_of_a_table_expression_with_optional_and_default() {
+    assert_eq!(
+        out(
+            "    DATA(lt) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ).
+    DATA(ls_none) = VALUE #( lt[ name = `z` ] OPTIONAL ).
+    DATA(ls_b) = VALUE #( lt[ name = `b` ] OPTIONAL ).
+    DATA(lv_qty) = VALUE #( lt[ name = `z` ]-qty DEFAULT '7.6' ).
+    DATA(ls_def) = VALUE ty_row( lt[ 5 ] DEFAULT VALUE #( name = `none` ) ).
+    out->write( |[{ ls_none-name }/{ ls_none-qty }] { ls_b-qty } { lv_qty } { ls_def-name }| )."
+        ),
+        "[/0] 2 8 none"
+    );
+}
+
+/// `THROW cx( … )` in a branch of `COND`/`SWITCH` raises the exception when the branch is the
+/// one chosen, and only then.
+#[test]
+fn cond_and_switch_branches_can_throw() {
+    assert_eq!(
+        out("    DATA(lv_a) = COND i( WHEN 1 = 1 THEN 5 ELSE THROW cx_sy_zerodivide( ) ).
+    TRY.
+        DATA(lv_b) = SWITCH string( lv_a WHEN 1 THEN `one` ELSE THROW cx_sy_itab_line_not_found( ) ).
+      CATCH cx_sy_itab_line_not_found INTO DATA(lx).
+        out->write( |{ lv_a } caught, { xsdbool( lx IS BOUND ) }| ).
+    ENDTRY."),
+        "5 caught, X"
+    );
+}

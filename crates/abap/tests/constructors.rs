@@ -64,7 +64,7 @@ fn nested_constructors_and_unsupported_forms() {
     // Outside the subset: parsed, a runtime error when executed.
     for body in [
         "    DATA i TYPE i.\n    i = EXACT #( 1 ).",
-        "    DATA i TYPE i.\n    i = COND #( WHEN i = 0 THEN 1 ELSE THROW cx_sy_zerodivide( ) ).",
+        "    DATA i TYPE i.\n    i = COND #( WHEN i = 0 THEN 1 ELSE THROW SHORTDUMP cx_sy_zerodivide( ) ).",
         "    DATA i TYPE i.\n    i = CONV zunknown_type( 1 ).",
         "    DATA i TYPE i.\n    i = COND #( ELSE 1 ).",
         "    DATA i TYPE i.\n    i = SWITCH #( i ).",
