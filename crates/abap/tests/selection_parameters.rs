@@ -1,5 +1,6 @@
-//! `PARAMETERS` of a report: global variables that start with their `DEFAULT` value, as when
-//! the report is submitted without showing its selection screen (the simulator shows none).
+//! `PARAMETERS` and `SELECT-OPTIONS` of a report: global variables that start with their
+//! `DEFAULT` value (ranges tables empty), as when the report is submitted without showing its
+//! selection screen (the simulator shows none).
 #![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
@@ -44,4 +45,21 @@ START-OF-SELECTION.
     );
     // (A blank `c` field is empty in a template.)
     assert_eq!(out, "[X][][X][][][X]");
+}
+
+#[test]
+fn select_options_are_empty_ranges_tables() {
+    let out = report(
+        "REPORT zr.
+DATA gv_matnr TYPE c LENGTH 10.
+DATA gt_mat TYPE STANDARD TABLE OF string WITH EMPTY KEY.
+SELECT-OPTIONS s_matnr FOR gv_matnr NO INTERVALS OBLIGATORY.
+START-OF-SELECTION.
+  gt_mat = VALUE #( ( `A1` ) ( `B2` ) ).
+  DATA(lv_all) = REDUCE i( INIT n = 0 FOR m IN gt_mat WHERE ( table_line IN s_matnr ) NEXT n = n + 1 ).
+  APPEND VALUE #( sign = 'I' option = 'CP' low = 'A*' ) TO s_matnr.
+  DATA(lv_a) = REDUCE i( INIT n = 0 FOR m IN gt_mat WHERE ( table_line IN s_matnr ) NEXT n = n + 1 ).
+  WRITE: / |{ lv_all } { lv_a } { lines( s_matnr[] ) }|.",
+    );
+    assert_eq!(out, "2 1 1");
 }

@@ -357,6 +357,32 @@ pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String
     ))
 }
 
+/// `SELECT-OPTIONS s FOR dobj [options]`: a ranges table of `dobj`'s type, empty as when the
+/// report is submitted without its selection screen. The simulator gives it no header line
+/// (`s-low` is not supported; `IN s`, `s[]` and table statements work); a `DEFAULT` ends the
+/// run as not supported when the program starts.
+pub(super) fn select_options_decl(st: &Statement) -> Option<DataDecl> {
+    let name = st.tokens.get(1)?.word()?.to_ascii_uppercase();
+    if !is_name(&name) || word_of(st.tokens.get(2)) != "FOR" {
+        return None;
+    }
+    let field = word_of(st.tokens.get(3));
+    let value = st
+        .tokens
+        .iter()
+        .any(|t| t.is_kw("DEFAULT"))
+        .then(|| Expr::Unsupported("SELECT-OPTIONS … DEFAULT".into()));
+    Some(DataDecl {
+        name,
+        ty: Ok(crate::ranges::range_type(Type::Like(field))),
+        value,
+        is_static: true,
+        is_constant: false,
+        visibility: Visibility::Public,
+        line: st.line,
+    })
+}
+
 fn num_arg(t: Option<&Token>) -> Option<u32> {
     match &t?.kind {
         TokenKind::Word(w) | TokenKind::CharLit(w) => w.trim().parse().ok(),

@@ -24,7 +24,8 @@ use crate::lexer::{Token, lex};
 use crate::statements::{Statement, split};
 use body::Body;
 use declarations::{
-    class_options, data_decl, form_decl, method_decl, parameters_decl, struct_decl,
+    class_options, data_decl, form_decl, method_decl, parameters_decl, select_options_decl,
+    struct_decl,
 };
 use names::base36;
 
@@ -282,8 +283,13 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
+                "SELECT-OPTIONS" if ctx.kind == ObjectKind::Program => {
+                    if let Some(d) = select_options_decl(&st) {
+                        prog.attributes.push(d);
+                    }
+                }
                 "REPORT" | "PROGRAM" | "TYPES" | "TYPE-POOLS" | "TABLES" | "SELECTION-SCREEN"
-                | "SELECT-OPTIONS" | "INCLUDE" => {}
+                | "INCLUDE" => {}
                 "FIELD-SYMBOLS" => {
                     if let Some(n) = st.tokens.get(1).and_then(Token::word) {
                         prog.field_symbols.push(n.to_ascii_uppercase());
