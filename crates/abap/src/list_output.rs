@@ -18,6 +18,10 @@ use crate::lexer::{Token, TokenKind};
 use crate::value::Value;
 use crate::write_to::{WriteOptions, parse_option};
 
+/// The longest list line ABAP allows (`LINE-SIZE` 1023): positions and output lengths beyond
+/// it are refused, so a program cannot make the simulator build huge lines.
+const MAX_LINE_SIZE: usize = 1023;
+
 /// One `WRITE` to the list.
 #[derive(Debug, Clone, Default)]
 pub struct ListWrite {
@@ -188,6 +192,11 @@ pub fn parse(rest: &[Token]) -> Result<ListWrite, Unsup> {
     }
     if w.source.is_none() && (w.pos.is_some() || w.len.is_some()) {
         return Err(Unsup("WRITE without an operand".into()));
+    }
+    if w.pos.is_some_and(|p| p > MAX_LINE_SIZE) || w.len.is_some_and(|l| l > MAX_LINE_SIZE) {
+        return Err(Unsup(format!(
+            "WRITE beyond the line size of {MAX_LINE_SIZE}"
+        )));
     }
     Ok(w)
 }

@@ -73,3 +73,21 @@ fn additions_outside_the_subset_end_the_run() {
         }
     }
 }
+
+#[test]
+fn positions_and_lengths_beyond_the_line_size_are_refused() {
+    for body in [
+        "START-OF-SELECTION.\n  WRITE /99999999999 'x'.",
+        "START-OF-SELECTION.\n  WRITE AT 1024 'x'.",
+        "START-OF-SELECTION.\n  WRITE /(5000000) 'x'.",
+    ] {
+        match run(body) {
+            Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED", "{body}"),
+            other => panic!("{body}: expected a dump, got {other:?}"),
+        }
+    }
+    assert_eq!(
+        list("START-OF-SELECTION.\n  WRITE AT 1023 'x'."),
+        format!("{}x", " ".repeat(1022))
+    );
+}
