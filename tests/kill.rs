@@ -142,7 +142,7 @@ fn nothing_left(sim: &Simulator, identity: &Value) {
     let rt = runtime();
     let c = client(sim);
     let out = rt
-        .block_on(async { tokio::time::timeout(Duration::from_secs(20), c.classrun(DEMO)).await })
+        .block_on(async { tokio::time::timeout(Duration::from_secs(60), c.classrun(DEMO)).await })
         .expect("the class runs without stopping")
         .expect("classrun");
     assert_eq!(out, OUTPUT);

@@ -72,7 +72,7 @@ impl Stopped {
     }
 
     async fn output(self) -> Result<String, AdtError> {
-        tokio::time::timeout(Duration::from_secs(20), self.trigger)
+        tokio::time::timeout(Duration::from_secs(60), self.trigger)
             .await
             .expect("trigger ends")
             .expect("trigger task")
@@ -690,7 +690,7 @@ async fn a_unit_test_stops_at_a_breakpoint_in_its_test_class() {
         debug.step(StepKind::Continue).await.unwrap(),
         StepOutcome::Ended
     );
-    let result = tokio::time::timeout(Duration::from_secs(20), run)
+    let result = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("the run ends")
         .unwrap()
@@ -740,7 +740,7 @@ async fn a_statement_breakpoint_stops_a_report() {
         debug.step(StepKind::Continue).await.unwrap(),
         StepOutcome::Ended
     );
-    let list = tokio::time::timeout(Duration::from_secs(20), run)
+    let list = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("the report ends")
         .unwrap()

@@ -153,7 +153,7 @@ async fn breakpoints_set_while_the_system_is_down_are_set_when_it_answers() {
     })
     .await
     .expect("sim on the port");
-    let changed = tokio::time::timeout(Duration::from_secs(20), h.event("breakpoint.changed"))
+    let changed = tokio::time::timeout(Duration::from_secs(60), h.event("breakpoint.changed"))
         .await
         .expect("announced within 20 s");
     assert_eq!(

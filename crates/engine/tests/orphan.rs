@@ -77,7 +77,7 @@ async fn the_next_start_releases_what_a_killed_session_held() {
     // While the owner lives, a second start is refused.
     let file = path.clone();
     let (_h2, second) = start_with(&sim, move |c| c.state_file = Some(file));
-    let refused = tokio::time::timeout(Duration::from_secs(10), second)
+    let refused = tokio::time::timeout(Duration::from_secs(60), second)
         .await
         .expect("ends")
         .expect("join");
@@ -101,7 +101,7 @@ async fn the_next_start_releases_what_a_killed_session_held() {
     assert_eq!(released["body"]["errors"], json!([]), "{released}");
     // Nothing is left: the class runs free, the old listener is gone.
     let client = adt::Client::new(&adt_config(&sim), adt::SessionMode::Stateless).expect("client");
-    let out = tokio::time::timeout(Duration::from_secs(20), client.classrun(DEMO))
+    let out = tokio::time::timeout(Duration::from_secs(60), client.classrun(DEMO))
         .await
         .expect("not stopped by a leftover breakpoint")
         .expect("classrun");

@@ -25,7 +25,7 @@ impl Harness {
             return v.clone();
         }
         loop {
-            let line = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line())
+            let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
                 .await
                 .expect("a line within 20 s")
                 .expect("read")
@@ -104,7 +104,7 @@ async fn runs_free(sim: &sim::SimHandle) {
         ..Default::default()
     };
     let client = adt::Client::new(&cfg, adt::SessionMode::Stateless).expect("client");
-    let out = tokio::time::timeout(Duration::from_secs(20), client.classrun("ZCL_ABAPDBG_DEMO"))
+    let out = tokio::time::timeout(Duration::from_secs(60), client.classrun("ZCL_ABAPDBG_DEMO"))
         .await
         .expect("the run is not stopped by a leftover breakpoint")
         .expect("classrun");

@@ -32,7 +32,7 @@ impl SocketClient {
             return self.backlog.remove(i);
         }
         loop {
-            let line = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line())
+            let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
                 .await
                 .expect("a line within 20 s")
                 .expect("read")
@@ -134,7 +134,7 @@ async fn stdio_and_socket_clients_share_one_session() {
     let mut s2 = SocketClient::connect(&path).await;
     let r = s2.call(json!("bye"), "shutdown", json!({})).await;
     assert!(r["result"]["receipt"].is_object(), "{r}");
-    let receipt = tokio::time::timeout(Duration::from_secs(20), task)
+    let receipt = tokio::time::timeout(Duration::from_secs(60), task)
         .await
         .expect("ends")
         .expect("join")

@@ -58,7 +58,7 @@ async fn stop_at(base: &str, line: u32) -> (Resp, tokio::task::JoinHandle<Resp>,
         let t = session(&tbase, false).await;
         t.classrun(DEMO).await
     });
-    let caught = tokio::time::timeout(Duration::from_secs(20), listen)
+    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("listener answers")
         .expect("join");
@@ -267,7 +267,7 @@ async fn full_debugging_flow() {
     let r = d.step("stepContinue").await;
     assert_eq!(r.status, 500, "{r:?}");
     assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"));
-    let out = tokio::time::timeout(Duration::from_secs(10), run)
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("classrun answers")
         .expect("join");
@@ -310,7 +310,7 @@ async fn terminate_flow() {
     assert!(r.body.contains(
         "<entry key=\"previous2ExceptionClassName\">CX_TPDA_SYS_COMM_DBGSESSIONEND</entry>"
     ));
-    let out = tokio::time::timeout(Duration::from_secs(10), run)
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("classrun answers")
         .expect("join");
@@ -336,7 +336,7 @@ async fn breakpoints_need_a_listener() {
     let sim = sim_with(Duration::from_secs(60)).await;
     let s = session(&sim.base_url(), false).await;
     assert_eq!(s.set_breakpoints(&[("bp", 35)], true).await.status, 200);
-    let r = tokio::time::timeout(Duration::from_secs(10), s.classrun(DEMO))
+    let r = tokio::time::timeout(Duration::from_secs(60), s.classrun(DEMO))
         .await
         .expect("no stop without a listener");
     assert_eq!(r.body.trim_end(), OUTPUT);

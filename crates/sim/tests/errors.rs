@@ -108,7 +108,7 @@ async fn attached(base: &str) -> (Session, tokio::task::JoinHandle<Resp>) {
     }
     let tbase = base.to_string();
     let run = tokio::spawn(async move { session(&tbase, false).await.classrun(DEMO).await });
-    let hit = tokio::time::timeout(Duration::from_secs(20), listen)
+    let hit = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("hit")
         .expect("join");
@@ -442,7 +442,7 @@ async fn e16_program_end_during_a_step_is_500_debuggee_ended() {
             Some(("TPDA_ADT", "030")),
         ),
     );
-    let out = tokio::time::timeout(Duration::from_secs(20), run)
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("classrun ends")
         .expect("join");
@@ -583,7 +583,7 @@ async fn e26_variables_data_resource_is_500_and_loses_the_session() {
         "{r:?}"
     );
     // The released debuggee runs to its end.
-    let out = tokio::time::timeout(Duration::from_secs(20), run)
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("classrun ends")
         .expect("join");

@@ -98,7 +98,7 @@ async fn stop_with(
         let t = session(&tbase, false).await;
         t.classrun(DEMO).await
     });
-    let caught = tokio::time::timeout(Duration::from_secs(20), listen)
+    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("listener answers")
         .expect("join");
@@ -115,7 +115,7 @@ async fn attached(base: &str, caught: &Resp) -> Session {
 }
 
 async fn finish(run: tokio::task::JoinHandle<Resp>) -> Resp {
-    tokio::time::timeout(Duration::from_secs(20), run)
+    tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("classrun answers")
         .expect("join")
@@ -749,7 +749,7 @@ async fn several_debuggees_each_caught_by_one_poll() {
             tokio::spawn(async move { session(&b, false).await.classrun(DEMO).await })
         })
         .collect();
-    let first = tokio::time::timeout(Duration::from_secs(20), first_poll)
+    let first = tokio::time::timeout(Duration::from_secs(60), first_poll)
         .await
         .expect("first poll")
         .expect("join");

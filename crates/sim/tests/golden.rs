@@ -114,7 +114,7 @@ async fn stopped_at(
     let tbase = base.clone();
     let tpath = trigger.to_string();
     let run = tokio::spawn(async move { session(&tbase, false).await.post(&tpath).await });
-    let caught = tokio::time::timeout(Duration::from_secs(20), listen)
+    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("the listener answers within 20 s")
         .expect("listener task joins");
@@ -139,7 +139,7 @@ async fn finish(sim: sim::SimHandle, d: &Session, run: tokio::task::JoinHandle<R
         assert_eq!(r.status, 200, "continue: {r:?}");
     }
     assert!(ended, "the program did not end after ten continues");
-    let out = tokio::time::timeout(Duration::from_secs(20), run)
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("the trigger answers within 20 s")
         .expect("trigger task joins");

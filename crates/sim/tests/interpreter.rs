@@ -96,7 +96,7 @@ async fn stopped(
             None => t.post(&tpath).await,
         }
     });
-    let caught = tokio::time::timeout(Duration::from_secs(20), listen)
+    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("listener answers")
         .expect("join");
@@ -109,7 +109,7 @@ async fn stopped(
 }
 
 async fn finish(run: tokio::task::JoinHandle<Resp>) -> Resp {
-    tokio::time::timeout(Duration::from_secs(20), run)
+    tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("trigger answers")
         .expect("join")

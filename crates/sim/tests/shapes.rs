@@ -313,7 +313,7 @@ async fn live_answers_have_the_captured_shapes() {
     check("exception", &r, &mut failures);
     let tbase = base.clone();
     let run = tokio::spawn(async move { session(&tbase, false).await.classrun(DEMO).await });
-    let hit = tokio::time::timeout(Duration::from_secs(20), listen)
+    let hit = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("hit in time")
         .expect("join");
