@@ -1355,8 +1355,14 @@ impl<'r> Interp<'r, '_> {
         {
             self.room_for(rows.len())?;
         }
+        let mut replaces_rows = false;
         if let Some(v) = self.st.value_at_mut(place) {
+            replaces_rows = crate::row_refs::holds_rows(v);
             *v = converted;
+        }
+        if replaces_rows {
+            // The old rows are gone: references into them follow no row any more.
+            self.rows_replaced(place);
         }
         Ok(())
     }
@@ -1697,7 +1703,11 @@ impl<'r> Interp<'r, '_> {
             if let Some(ty) = self.place_type(&place)
                 && let Some(v) = self.st.value_at_mut(&place)
             {
+                let had_rows = crate::row_refs::holds_rows(v);
                 *v = ty.initial();
+                if had_rows {
+                    self.rows_replaced(&place);
+                }
             }
         }
         Ok(Flow::Normal)

@@ -15,6 +15,7 @@ use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use crate::lexer::{Token, TokenKind};
 use crate::parser::inline_decl;
+use crate::row_refs;
 use crate::state::{Place, Step};
 use crate::value::{TableKind, TableType, Type, Value};
 
@@ -802,12 +803,14 @@ impl<'r> Interp<'r, '_> {
                     None => {
                         let mut rows =
                             std::mem::take(self.rows_mut(&place).unwrap_or(&mut Vec::new()));
+                        let before = rows.len();
                         let r = self.insert_by_key(&tt, &mut rows, row);
                         if let Some(slot) = self.rows_mut(&place) {
                             *slot = rows;
                         }
                         match r? {
                             Some(i) => {
+                                self.rows_moved(&place, &row_refs::inserted(before, i, 1));
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(i + 1));
                                 self.put_row(&place, i, target)?;
@@ -829,6 +832,7 @@ impl<'r> Interp<'r, '_> {
                                 if let Some(rows) = self.rows_mut(&place) {
                                     rows.insert(k - 1, row);
                                 }
+                                self.rows_moved(&place, &row_refs::inserted(len, k - 1, 1));
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(k));
                                 self.put_row(&place, k - 1, target)?;
@@ -933,10 +937,13 @@ impl<'r> Interp<'r, '_> {
                 if let Some(c) = cond {
                     let rows = self.rows(&place).to_vec();
                     let mut keep = Vec::with_capacity(rows.len());
+                    let mut flags = Vec::with_capacity(rows.len());
                     let mut deleted = 0;
                     for r in rows {
                         self.tick()?;
-                        if self.where_match(c, &r)? {
+                        let gone = self.where_match(c, &r)?;
+                        flags.push(!gone);
+                        if gone {
                             deleted += 1;
                         } else {
                             keep.push(r);
@@ -944,6 +951,9 @@ impl<'r> Interp<'r, '_> {
                     }
                     if let Some(slot) = self.rows_mut(&place) {
                         *slot = keep;
+                    }
+                    if deleted > 0 {
+                        self.rows_moved(&place, &row_refs::kept(&flags));
                     }
                     sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
                 } else {
@@ -957,6 +967,8 @@ impl<'r> Interp<'r, '_> {
                             if let Some(rows) = self.rows_mut(&place) {
                                 rows.remove(k - 1);
                             }
+                            let flags: Vec<bool> = (0..len).map(|i| i != k - 1).collect();
+                            self.rows_moved(&place, &row_refs::kept(&flags));
                             sy_set(self, "SUBRC", 0);
                         }
                         _ => sy_set(self, "SUBRC", 4),
@@ -975,16 +987,25 @@ impl<'r> Interp<'r, '_> {
                 let rows = self.rows(&place).to_vec();
                 let before = rows.len();
                 let mut keep: Vec<Value> = Vec::with_capacity(before);
+                let mut flags = Vec::with_capacity(before);
                 for r in rows {
                     self.tick()?;
                     match keep.last() {
-                        Some(last) if self.cmp_by(last, &r, &key)? == Ordering::Equal => {}
-                        _ => keep.push(r),
+                        Some(last) if self.cmp_by(last, &r, &key)? == Ordering::Equal => {
+                            flags.push(false);
+                        }
+                        _ => {
+                            flags.push(true);
+                            keep.push(r);
+                        }
                     }
                 }
                 let removed = before - keep.len();
                 if let Some(slot) = self.rows_mut(&place) {
                     *slot = keep;
+                }
+                if removed > 0 {
+                    self.rows_moved(&place, &row_refs::kept(&flags));
                 }
                 sy_set(self, "SUBRC", if removed > 0 { 0 } else { 4 });
             }
@@ -1002,27 +1023,40 @@ impl<'r> Interp<'r, '_> {
                 } else {
                     by.clone()
                 };
-                let mut rows = self.rows(&place).to_vec();
-                // Insertion-free stable merge sort with fallible comparisons.
+                let rows = self.rows(&place).to_vec();
+                // A stable sort of the row indices with fallible comparisons; the order also
+                // renumbers references to rows.
+                let mut order: Vec<usize> = (0..rows.len()).collect();
                 let mut err = None;
-                rows.sort_by(|a, b| match self.cmp_by(a, b, &key) {
-                    Ok(o) => o,
-                    Err(e) => {
-                        err.get_or_insert(e);
-                        Ordering::Equal
-                    }
+                order.sort_by(|a, b| match (rows.get(*a), rows.get(*b)) {
+                    (Some(x), Some(y)) => match self.cmp_by(x, y, &key) {
+                        Ok(o) => o,
+                        Err(e) => {
+                            err.get_or_insert(e);
+                            Ordering::Equal
+                        }
+                    },
+                    _ => Ordering::Equal,
                 });
                 if let Some(e) = err {
                     return Err(e);
                 }
+                let sorted: Vec<Value> =
+                    order.iter().filter_map(|i| rows.get(*i).cloned()).collect();
                 if let Some(slot) = self.rows_mut(&place) {
-                    *slot = rows;
+                    *slot = sorted;
                 }
+                self.rows_moved(&place, &row_refs::reordered(&order));
             }
             TableStmt::Refresh(table, _) => {
                 let (place, _) = self.table_place_mut(table)?;
+                let mut had_rows = false;
                 if let Some(rows) = self.rows_mut(&place) {
+                    had_rows = !rows.is_empty();
                     rows.clear();
+                }
+                if had_rows {
+                    self.rows_replaced(&place);
                 }
             }
         }

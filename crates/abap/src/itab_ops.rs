@@ -516,9 +516,12 @@ impl<'r> Interp<'r, '_> {
                 let found = self.find_row(self.rows(&place), &k)?;
                 match found {
                     Some(i) => {
+                        let len = self.rows(&place).len();
                         if let Some(rows) = self.rows_mut(&place) {
                             rows.remove(i);
                         }
+                        let flags: Vec<bool> = (0..len).map(|k| k != i).collect();
+                        self.rows_moved(&place, &crate::row_refs::kept(&flags));
                         sy_set(self, "SUBRC", 0);
                     }
                     None => sy_set(self, "SUBRC", 4),
@@ -595,6 +598,7 @@ impl<'r> Interp<'r, '_> {
         }
         let rows = self.rows(&place).to_vec();
         let mut keep = Vec::with_capacity(rows.len());
+        let mut flags = Vec::with_capacity(rows.len());
         let mut deleted = 0usize;
         for (i, r) in rows.into_iter().enumerate() {
             self.tick()?;
@@ -605,6 +609,7 @@ impl<'r> Interp<'r, '_> {
                     Some(c) => self.where_match(c, &r)?,
                     None => true,
                 };
+            flags.push(!hit);
             if hit {
                 deleted += 1;
             } else {
@@ -613,6 +618,9 @@ impl<'r> Interp<'r, '_> {
         }
         if let Some(slot) = self.rows_mut(&place) {
             *slot = keep;
+        }
+        if deleted > 0 {
+            self.rows_moved(&place, &crate::row_refs::kept(&flags));
         }
         sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
         Ok(())
@@ -641,6 +649,8 @@ impl<'r> Interp<'r, '_> {
         let mut rows = self.rows(&place).to_vec();
         self.room_for(rows.len().saturating_add(converted.len()).saturating_sub(1))?;
         let mut last = rows.len();
+        // How the existing rows moved (inserts before them), for references to rows.
+        let mut moved: Option<crate::row_refs::RowMap> = None;
         if insert && !by_key {
             if tt.kind != TableKind::Standard {
                 return Err(
@@ -653,6 +663,11 @@ impl<'r> Interp<'r, '_> {
             };
             match usize::try_from(n) {
                 Ok(k) if k >= 1 && k <= rows.len() + 1 => {
+                    moved = Some(crate::row_refs::inserted(
+                        rows.len(),
+                        k - 1,
+                        converted.len(),
+                    ));
                     let tail = rows.split_off(k - 1);
                     rows.extend(converted);
                     rows.extend(tail);
@@ -670,15 +685,22 @@ impl<'r> Interp<'r, '_> {
             if !insert {
                 return Err(self.dump("ITAB_ILLEGAL_INDEX_OP", "APPEND to a hashed table"));
             }
+            let mut map: crate::row_refs::RowMap = (0..rows.len()).map(Some).collect();
             for r in converted {
                 self.tick()?;
-                if self.insert_by_key(&tt, &mut rows, r)?.is_none() {
+                let Some(at) = self.insert_by_key(&tt, &mut rows, r)? else {
                     return Err(self.dump(
                         "ITAB_DUPLICATE_KEY",
                         "A row with the same unique key already exists",
                     ));
+                };
+                for j in map.iter_mut().flatten() {
+                    if *j >= at {
+                        *j += 1;
+                    }
                 }
             }
+            moved = Some(map);
             sy_set(self, "SUBRC", 0);
         } else {
             let key = Self::key_of(&tt);
@@ -702,6 +724,9 @@ impl<'r> Interp<'r, '_> {
         if let Some(slot) = self.rows_mut(&place) {
             *slot = rows;
         }
+        if let Some(m) = moved {
+            self.rows_moved(&place, &m);
+        }
         if !insert {
             sy_set(self, "TABIX", as_i32(last));
         }
@@ -715,9 +740,13 @@ impl<'r> Interp<'r, '_> {
         let found = self.find_row(self.rows(&place), &key)?;
         let Some(i) = found else {
             let mut rows = self.rows(&place).to_vec();
+            let before = rows.len();
             let at = self.insert_by_key(&tt, &mut rows, row)?;
             if let Some(slot) = self.rows_mut(&place) {
                 *slot = rows;
+            }
+            if let Some(a) = at {
+                self.rows_moved(&place, &crate::row_refs::inserted(before, a, 1));
             }
             sy_set(self, "TABIX", as_i32(at.map_or(0, |a| a + 1)));
             return Ok(());

@@ -49,6 +49,7 @@ mod refs;
 mod regex_functions;
 mod regex_objects;
 mod repository;
+mod row_refs;
 mod search_statement;
 mod secondary_keys;
 mod state;

@@ -365,6 +365,9 @@ impl State<'_> {
 
     /// False when `t` points to a local of a procedure call that has ended.
     fn target_alive(&self, t: &DataTarget) -> bool {
+        if t.call == Some(crate::row_refs::DELETED_ROW) {
+            return false;
+        }
         match t.place.slot {
             Slot::Frame(f, _) => self.frames.get(f).map(|fr| fr.serial) == t.call,
             _ => true,
@@ -373,6 +376,9 @@ impl State<'_> {
 
     /// `place` with the call it belongs to (for places that may outlive their procedure).
     fn target_of(&self, place: Place) -> DataTarget {
+        if place.steps.iter().any(|s| matches!(s, Step::Row(_))) {
+            self.row_data_refs.set(true);
+        }
         let call = match place.slot {
             Slot::Frame(f, _) => self.frames.get(f).map(|fr| fr.serial),
             _ => None,

@@ -202,6 +202,9 @@ pub struct State<'r> {
     /// List output of a report (`WRITE`): finished lines and the current line.
     pub list: Vec<String>,
     pub list_line: Option<String>,
+    /// Some data reference to a table row has been created: row moves must renumber data
+    /// references too (see [`crate::row_refs`]).
+    pub row_data_refs: std::cell::Cell<bool>,
     /// The last output of the current line had `NO-GAP`.
     pub list_no_gap: bool,
     /// `TOP-OF-PAGE` has run for the list's (single) page.
@@ -280,6 +283,7 @@ impl<'r> State<'r> {
             current: Current::None,
             list: Vec::new(),
             list_line: None,
+            row_data_refs: std::cell::Cell::new(false),
             list_no_gap: false,
             top_of_page_done: false,
             frames: Vec::new(),
