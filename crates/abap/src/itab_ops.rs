@@ -63,6 +63,8 @@ pub enum TableOp {
         kind: Option<Path>,
         lines: Option<Path>,
         occurs: Option<Path>,
+        /// Targets declared inline (`LINES DATA(n)`).
+        declared: Vec<String>,
     },
     /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see [`crate::control_levels`]).
     Control(Box<crate::control_levels::ControlLevel>),
@@ -363,10 +365,20 @@ fn describe(rest: &[Token]) -> Result<TableOp, String> {
         return Err("DESCRIBE TABLE".into());
     }
     let (mut kind, mut lines, mut occurs) = (None, None, None);
+    let mut declared = Vec::new();
     for (k, t) in parts {
         let p = match t {
             [one] => path(Some(one))?,
-            _ => return Err(format!("DESCRIBE TABLE … {k}")),
+            _ => match crate::parser::inline_decl(t) {
+                Some((name, used)) if used == t.len() => {
+                    declared.push(name.clone());
+                    Path {
+                        base: name,
+                        rest: Vec::new(),
+                    }
+                }
+                _ => return Err(format!("DESCRIBE TABLE … {k}")),
+            },
         };
         match k.as_str() {
             "KIND" => kind = Some(p),
@@ -379,6 +391,7 @@ fn describe(rest: &[Token]) -> Result<TableOp, String> {
         kind,
         lines,
         occurs,
+        declared,
     })
 }
 
@@ -479,8 +492,14 @@ impl<'r> Interp<'r, '_> {
                 kind,
                 lines,
                 occurs,
+                declared,
             } => {
                 let (place, tt) = self.table_place(table)?;
+                for (target, ty) in [(kind, Type::C(1)), (lines, Type::I), (occurs, Type::I)] {
+                    if let Some(p) = target.as_ref().filter(|p| declared.contains(&p.base)) {
+                        self.declare_inline(&p.base, ty);
+                    }
+                }
                 let n = as_i32(self.rows(&place).len());
                 sy_set(self, "TFILL", n);
                 if let Some(p) = lines {

@@ -181,8 +181,14 @@ fn describe_table_lines_kind_and_tfill() {
     DATA n TYPE i.
     DATA k TYPE c LENGTH 1.
     DESCRIBE TABLE sorted LINES n KIND k.
-    out->write( |{ n } { k } { sy-tfill }| ).");
-    assert_eq!(o, "3 S 3");
+    out->write( |{ n } { k } { sy-tfill }| ).
+    DELETE sorted INDEX 1.
+    DESCRIBE TABLE sorted KIND DATA(k2) LINES DATA(n2).
+    n2 = n2 * 2.
+    k2 = 'XY'.
+    out->write( |{ n2 } { k2 }| ).");
+    // Inline targets: LINES an i, KIND a c of length 1.
+    assert_eq!(o, "3 S 3\n4 X");
 }
 
 #[test]
