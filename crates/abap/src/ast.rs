@@ -575,6 +575,12 @@ pub enum Expr {
         sel: Box<RowSel>,
         comps: Vec<String>,
     },
+    /// `meth( )[ … ][-comp]`: a row of the table an expression gives.
+    ItabOf {
+        source: Box<Expr>,
+        sel: Box<RowSel>,
+        comps: Vec<String>,
+    },
     /// `REF type|#( dobj )` (`ty` `None` for `#`): a data reference to `dobj` (a data object or
     /// a table expression).
     Ref {

@@ -110,6 +110,21 @@ impl<'r> Interp<'r, '_> {
                 }
                 Ok(row)
             }
+            Expr::ItabOf { source, sel, comps } => {
+                let Value::Table(_, rows) = self.eval(source)? else {
+                    return Err(self.not_supported("a table expression on no table"));
+                };
+                let i = self.select_row(&rows, sel)?;
+                let Some(mut row) = i.and_then(|i| rows.get(i).cloned()) else {
+                    return Err(self.line_not_found());
+                };
+                for c in comps {
+                    row = crate::itab::component(&row, c).cloned().ok_or_else(|| {
+                        self.not_supported(&format!("component {c} of a table row"))
+                    })?;
+                }
+                Ok(row)
+            }
             Expr::Ref { ty, arg } => self.eval_ref(ty.as_deref(), arg),
             Expr::Ctor(c) => self.eval_ctor(c, None),
             Expr::Sub(access) => self.eval_sub(access),

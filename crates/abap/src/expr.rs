@@ -738,6 +738,17 @@ impl<'t> ExprParser<'t> {
         let Some(t) = self.peek() else {
             return Ok(e);
         };
+        // `meth( )[ … ]`: a row of the table the call returns.
+        if t.word() == Some("[") && !t.space_before {
+            self.pos += 1;
+            self.count_op()?;
+            let (sel, comps) = self.row_selector()?;
+            return Ok(Expr::ItabOf {
+                source: Box::new(e),
+                sel: Box::new(sel),
+                comps,
+            });
+        }
         let Some(w) = t.word() else {
             return Ok(e);
         };
@@ -826,6 +837,17 @@ impl<'t> ExprParser<'t> {
         let Some(table) = parse_path(name) else {
             return Err(Unsup(format!("table expression {name}")));
         };
+        let (sel, comps) = self.row_selector()?;
+        Ok(Expr::Itab {
+            table,
+            sel: Box::new(sel),
+            comps,
+        })
+    }
+
+    /// The inside of `[ … ]` (the `[` consumed) up to and with the closing `]` and the
+    /// components after it (`]-comp-sub`).
+    fn row_selector(&mut self) -> PResult<(RowSel, Vec<String>)> {
         let start = self.pos;
         let close = self.toks[start..]
             .iter()
@@ -871,11 +893,7 @@ impl<'t> ExprParser<'t> {
                 comps.push(c);
             }
         }
-        Ok(Expr::Itab {
-            table,
-            sel: Box::new(sel),
-            comps,
-        })
+        Ok((sel, comps))
     }
 
     /// After `COND`/`SWITCH`/`CONV`: `type|#( … )`.

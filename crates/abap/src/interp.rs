@@ -1224,6 +1224,22 @@ impl<'r> Interp<'r, '_> {
             (None, [(n, e)]) if n == "VAL" => e,
             _ => return Err(self.not_supported(&format!("built-in function {}( )", call.method))),
         };
+        if (call.method == "LINE_EXISTS" || call.method == "LINE_INDEX")
+            && let Expr::ItabOf { source, sel, .. } = arg
+        {
+            let Value::Table(tt, rows) = self.eval(source)? else {
+                return Err(self.not_supported("a table expression on no table"));
+            };
+            if call.method == "LINE_INDEX" && tt.kind == crate::value::TableKind::Hashed {
+                return Err(self.not_supported("line_index( ) on a hashed table"));
+            }
+            let found = self.select_row(&rows, sel)?;
+            return Ok(if call.method == "LINE_EXISTS" {
+                Value::C(if found.is_some() { "X" } else { " " }.into())
+            } else {
+                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
+            });
+        }
         if call.method == "LINE_EXISTS" || call.method == "LINE_INDEX" {
             let Expr::Itab { table, sel, .. } = arg else {
                 return Err(self.not_supported("line_exists( ) without a table expression"));

@@ -1178,7 +1178,13 @@ impl<'r> Interp<'r, '_> {
         let Value::Table(_, rows) = &tv else {
             return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
         };
-        let i = match sel {
+        let i = self.select_row(rows, sel)?;
+        Ok(i.and_then(|i| rows.get(i).cloned().map(|r| (i, r))))
+    }
+
+    /// The 0-based index of the row of `rows` that `sel` selects.
+    pub(crate) fn select_row(&mut self, rows: &[Value], sel: &RowSel) -> Exec<Option<usize>> {
+        Ok(match sel {
             RowSel::Index(e) => {
                 let n = self.int(e)?;
                 usize::try_from(n - 1).ok().filter(|i| *i < rows.len())
@@ -1187,8 +1193,7 @@ impl<'r> Interp<'r, '_> {
                 let k = self.eval_key(k)?;
                 self.find_row(rows, &k)?
             }
-        };
-        Ok(i.and_then(|i| rows.get(i).cloned().map(|r| (i, r))))
+        })
     }
 }
 

@@ -377,3 +377,18 @@ fn loop_at_an_expression_evaluates_it_once() {
         "b 2"
     );
 }
+
+/// A table expression on the table a method call returns: `meth( )[ n ]`, `meth( )[ k = v
+/// ]-comp`, also in `line_exists( )` and `line_index( )`.
+#[test]
+fn table_expressions_on_call_results() {
+    let src = format!(
+        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\n    METHODS rows RETURNING VALUE(rt) TYPE tt_rows.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    out->write( |{{ rows( )[ 2 ]-name }} {{ rows( )[ name = `c` ]-qty }} {{ xsdbool( line_exists( rows( )[ name = `z` ] ) ) }}/{{ line_index( rows( )[ qty = 3 ] ) }}| ).\n    TRY.\n        DATA(ls) = rows( )[ 9 ].\n      CATCH cx_sy_itab_line_not_found.\n        out->write( `none` ).\n    ENDTRY.\n  ENDMETHOD.\n  METHOD rows.\n    rt = VALUE #( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ( name = `c` qty = 3 ) ).\n  ENDMETHOD.\nENDCLASS.\n"
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    assert_eq!(
+        r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs"),
+        "b 3 /3\nnone"
+    );
+}
