@@ -1,4 +1,4 @@
-//! The obsolete statement `SEARCH dobj FOR pattern` (parsed in `string_statements.rs`).
+//! The obsolete statement `SEARCH dobj FOR pattern` (parsed in `string_statements/parse.rs`).
 
 use crate::interp::{Exec, Interp};
 use crate::itab::sy_set;
