@@ -1,5 +1,5 @@
 "! Field symbols and data references to table rows follow their row when rows are inserted,
-"! deleted or sorted, and lose it when it is deleted.
+"! deleted or sorted, and lose it when it is deleted; a LOOP goes on after its deleted row.
 CLASS zcl_smp_row_references DEFINITION
   PUBLIC
   FINAL
@@ -41,6 +41,17 @@ CLASS zcl_smp_row_references IMPLEMENTATION.
     IF <ls_bug> IS NOT ASSIGNED.
       out->write( `the bug task is gone` ).
     ENDIF.
+
+    " The loop goes on with the row after its current row when that row is deleted.
+    APPEND VALUE #( prio = 5 title = `review` ) TO lt_tasks.
+    DATA(lv_seen) = ``.
+    LOOP AT lt_tasks ASSIGNING FIELD-SYMBOL(<ls_task>).
+      lv_seen = |{ lv_seen }[{ sy-tabix }:{ <ls_task>-title }]|.
+      IF <ls_task>-prio = 0.
+        DELETE lt_tasks.
+      ENDIF.
+    ENDLOOP.
+    out->write( lv_seen ).
   ENDMETHOD.
 
 ENDCLASS.

@@ -810,7 +810,7 @@ impl<'r> Interp<'r, '_> {
                         }
                         match r? {
                             Some(i) => {
-                                self.rows_moved(&place, &row_refs::inserted(before, i, 1));
+                                self.rows_moved(&place, || row_refs::inserted(before, i, 1));
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(i + 1));
                                 self.put_row(&place, i, target)?;
@@ -832,7 +832,7 @@ impl<'r> Interp<'r, '_> {
                                 if let Some(rows) = self.rows_mut(&place) {
                                     rows.insert(k - 1, row);
                                 }
-                                self.rows_moved(&place, &row_refs::inserted(len, k - 1, 1));
+                                self.rows_moved(&place, || row_refs::inserted(len, k - 1, 1));
                                 sy_set(self, "SUBRC", 0);
                                 sy_set(self, "TABIX", as_i32(k));
                                 self.put_row(&place, k - 1, target)?;
@@ -953,7 +953,7 @@ impl<'r> Interp<'r, '_> {
                         *slot = keep;
                     }
                     if deleted > 0 {
-                        self.rows_moved(&place, &row_refs::kept(&flags));
+                        self.rows_moved(&place, || row_refs::kept(&flags));
                     }
                     sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
                 } else {
@@ -967,8 +967,7 @@ impl<'r> Interp<'r, '_> {
                             if let Some(rows) = self.rows_mut(&place) {
                                 rows.remove(k - 1);
                             }
-                            let flags: Vec<bool> = (0..len).map(|i| i != k - 1).collect();
-                            self.rows_moved(&place, &row_refs::kept(&flags));
+                            self.rows_moved(&place, || row_refs::removed(len, k - 1));
                             sy_set(self, "SUBRC", 0);
                         }
                         _ => sy_set(self, "SUBRC", 4),
@@ -1005,7 +1004,7 @@ impl<'r> Interp<'r, '_> {
                     *slot = keep;
                 }
                 if removed > 0 {
-                    self.rows_moved(&place, &row_refs::kept(&flags));
+                    self.rows_moved(&place, || row_refs::kept(&flags));
                 }
                 sy_set(self, "SUBRC", if removed > 0 { 0 } else { 4 });
             }
@@ -1046,7 +1045,7 @@ impl<'r> Interp<'r, '_> {
                 if let Some(slot) = self.rows_mut(&place) {
                     *slot = sorted;
                 }
-                self.rows_moved(&place, &row_refs::reordered(&order));
+                self.rows_moved(&place, || row_refs::reordered(&order));
             }
             TableStmt::Refresh(table, _) => {
                 let (place, _) = self.table_place_mut(table)?;
@@ -1108,6 +1107,7 @@ impl<'r> Interp<'r, '_> {
                 place: place.clone(),
                 first: None,
                 current: 0,
+                current_gone: false,
             });
         }
         let mut pos = usize::try_from(from - 1).unwrap_or(usize::MAX);
@@ -1139,6 +1139,7 @@ impl<'r> Interp<'r, '_> {
             if let Some(c) = self.st.frames.last_mut().and_then(|f| f.loops.last_mut()) {
                 c.first.get_or_insert(i);
                 c.current = i;
+                c.current_gone = false;
             }
             sy_set(self, "TABIX", if counts { as_i32(pos + 1) } else { 0 });
             if let Err(e) = self.put_row(&place, i, target) {
@@ -1150,7 +1151,14 @@ impl<'r> Interp<'r, '_> {
                 Ok(_) => {}
                 Err(e) => break Err(e),
             }
-            pos += 1;
+            // In table order the loop goes on after its current row, wherever statements of
+            // the body moved it (a secondary key's order is fixed when the loop starts).
+            let cursor = self.st.frames.last().and_then(|f| f.loops.last());
+            pos = match (&order, cursor) {
+                (None, Some(c)) if c.current_gone => c.current,
+                (None, Some(c)) => c.current.saturating_add(1),
+                _ => pos.saturating_add(1),
+            };
         };
         if let Some(f) = self.st.frames.last_mut() {
             f.loop_depth = f.loop_depth.saturating_sub(1);

@@ -539,8 +539,7 @@ impl<'r> Interp<'r, '_> {
                         if let Some(rows) = self.rows_mut(&place) {
                             rows.remove(i);
                         }
-                        let flags: Vec<bool> = (0..len).map(|k| k != i).collect();
-                        self.rows_moved(&place, &crate::row_refs::kept(&flags));
+                        self.rows_moved(&place, || crate::row_refs::removed(len, i));
                         sy_set(self, "SUBRC", 0);
                     }
                     None => sy_set(self, "SUBRC", 4),
@@ -639,7 +638,7 @@ impl<'r> Interp<'r, '_> {
             *slot = keep;
         }
         if deleted > 0 {
-            self.rows_moved(&place, &crate::row_refs::kept(&flags));
+            self.rows_moved(&place, || crate::row_refs::kept(&flags));
         }
         sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
         Ok(())
@@ -669,7 +668,7 @@ impl<'r> Interp<'r, '_> {
         self.room_for(rows.len().saturating_add(converted.len()).saturating_sub(1))?;
         let mut last = rows.len();
         // How the existing rows moved (inserts before them), for references to rows.
-        let mut moved: Option<crate::row_refs::RowMap> = None;
+        let mut moved: Option<Box<dyn FnOnce() -> crate::row_refs::RowMap>> = None;
         if insert && !by_key {
             if tt.kind != TableKind::Standard {
                 return Err(
@@ -682,11 +681,10 @@ impl<'r> Interp<'r, '_> {
             };
             match usize::try_from(n) {
                 Ok(k) if k >= 1 && k <= rows.len() + 1 => {
-                    moved = Some(crate::row_refs::inserted(
-                        rows.len(),
-                        k - 1,
-                        converted.len(),
-                    ));
+                    let (len, count) = (rows.len(), converted.len());
+                    moved = Some(Box::new(move || {
+                        crate::row_refs::inserted(len, k - 1, count)
+                    }));
                     let tail = rows.split_off(k - 1);
                     rows.extend(converted);
                     rows.extend(tail);
@@ -704,7 +702,8 @@ impl<'r> Interp<'r, '_> {
             if !insert {
                 return Err(self.dump("ITAB_ILLEGAL_INDEX_OP", "APPEND to a hashed table"));
             }
-            let mut map: crate::row_refs::RowMap = (0..rows.len()).map(Some).collect();
+            let before = rows.len();
+            let mut ats = Vec::with_capacity(converted.len());
             for r in converted {
                 self.tick()?;
                 let Some(at) = self.insert_by_key(&tt, &mut rows, r)? else {
@@ -713,13 +712,9 @@ impl<'r> Interp<'r, '_> {
                         "A row with the same unique key already exists",
                     ));
                 };
-                for j in map.iter_mut().flatten() {
-                    if *j >= at {
-                        *j += 1;
-                    }
-                }
+                ats.push(at);
             }
-            moved = Some(map);
+            moved = Some(Box::new(move || crate::row_refs::inserted_at(before, &ats)));
             sy_set(self, "SUBRC", 0);
         } else {
             let key = Self::key_of(&tt);
@@ -744,7 +739,7 @@ impl<'r> Interp<'r, '_> {
             *slot = rows;
         }
         if let Some(m) = moved {
-            self.rows_moved(&place, &m);
+            self.rows_moved(&place, m);
         }
         if !insert {
             sy_set(self, "TABIX", as_i32(last));
@@ -765,7 +760,7 @@ impl<'r> Interp<'r, '_> {
                 *slot = rows;
             }
             if let Some(a) = at {
-                self.rows_moved(&place, &crate::row_refs::inserted(before, a, 1));
+                self.rows_moved(&place, || crate::row_refs::inserted(before, a, 1));
             }
             sy_set(self, "TABIX", as_i32(at.map_or(0, |a| a + 1)));
             return Ok(());

@@ -10,12 +10,17 @@
 //! (`IS BOUND` is false, dereferencing is `DATREF_NOT_ASSIGNED`). Replacing a whole table
 //! (assignment, `CLEAR`, `REFRESH`, `FREE`) deletes all its rows.
 //!
-//! Data references are searched only once some data reference to a row has been created
-//! ([`crate::state::State::row_data_refs`]), so programs without them pay nothing.
+//! A running `LOOP` over the table follows its current row too: after the current row is
+//! deleted the loop goes on with the row after it, after rows are inserted before it with the
+//! row after the current one.
+//!
+//! The renumbering map is only computed once some place goes through a moved row, and data
+//! references are searched only once some data reference to a row has been created
+//! ([`crate::state::State::row_data_refs`]), so programs without them pay next to nothing.
 
 use crate::interp::Interp;
 use crate::refs::DataTarget;
-use crate::state::{Place, Step};
+use crate::state::{LoopCursor, Place, Slot, Step};
 use crate::value::Value;
 
 /// The `call` of a [`DataTarget`] whose row was deleted: no procedure call has it, so the
@@ -29,6 +34,31 @@ pub type RowMap = Vec<Option<usize>>;
 pub fn inserted(len: usize, at: usize, count: usize) -> RowMap {
     (0..len)
         .map(|i| Some(if i >= at { i + count } else { i }))
+        .collect()
+}
+
+/// Rows inserted one by one into a table of `len` rows, each at the index `ats` gives (in
+/// the table as it was then).
+pub fn inserted_at(len: usize, ats: &[usize]) -> RowMap {
+    let mut map: RowMap = (0..len).map(Some).collect();
+    for at in ats {
+        for j in map.iter_mut().flatten() {
+            if *j >= *at {
+                *j += 1;
+            }
+        }
+    }
+    map
+}
+
+/// Row `at` deleted from a table of `len` rows.
+pub fn removed(len: usize, at: usize) -> RowMap {
+    (0..len)
+        .map(|i| match i.cmp(&at) {
+            std::cmp::Ordering::Less => Some(i),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(i - 1),
+        })
         .collect()
 }
 
@@ -67,6 +97,13 @@ pub fn holds_rows(v: &Value) -> bool {
     }
 }
 
+/// A [`RowMap`] computed when first needed.
+type Lookup<'m> = dyn std::ops::Deref<Target = RowMap> + 'm;
+
+fn new_index(map: &Lookup, i: usize) -> Option<usize> {
+    map.get(i).copied().flatten()
+}
+
 /// What happened to the row a place goes through.
 enum Fate {
     Unrelated,
@@ -76,7 +113,7 @@ enum Fate {
 
 /// Renumbers `p` if it goes through a row of `table` as `map` says; without a map, every row
 /// of `table` and of the tables inside it is gone.
-fn follow(p: &mut Place, table: &Place, map: Option<&RowMap>) -> Fate {
+fn follow(p: &mut Place, table: &Place, map: Option<&Lookup>) -> Fate {
     let n = table.steps.len();
     if p.slot != table.slot || p.steps.get(..n) != Some(table.steps.as_slice()) {
         return Fate::Unrelated;
@@ -92,7 +129,7 @@ fn follow(p: &mut Place, table: &Place, map: Option<&RowMap>) -> Fate {
     let Some(Step::Row(i)) = p.steps.get(n).copied() else {
         return Fate::Unrelated;
     };
-    match map.get(i).copied().flatten() {
+    match new_index(map, i) {
         Some(j) => {
             if let Some(step) = p.steps.get_mut(n) {
                 *step = Step::Row(j);
@@ -103,14 +140,38 @@ fn follow(p: &mut Place, table: &Place, map: Option<&RowMap>) -> Fate {
     }
 }
 
-fn follow_target(t: &mut DataTarget, table: &Place, map: Option<&RowMap>) {
+/// Renumbers the current row of a `LOOP` over the table whose rows moved; once the current
+/// row is deleted, `current` is where the row after it now is.
+fn follow_cursor(l: &mut LoopCursor, map: &Lookup, len: usize) {
+    if l.current_gone {
+        // The first old row at or after the gap that is still there.
+        l.current = map
+            .get(l.current..)
+            .and_then(|rest| rest.iter().find_map(|j| *j))
+            .unwrap_or(len);
+        return;
+    }
+    match new_index(map, l.current) {
+        Some(j) => l.current = j,
+        None => {
+            // The rows kept before the current one: the row after it moved there.
+            l.current = map
+                .get(..l.current)
+                .map_or(0, |before| before.iter().flatten().count());
+            l.current_gone = true;
+        }
+    }
+    l.first = l.first.and_then(|i| new_index(map, i));
+}
+
+fn follow_target(t: &mut DataTarget, table: &Place, map: Option<&Lookup>) {
     if let Fate::Deleted = follow(&mut t.place, table, map) {
         t.call = Some(DELETED_ROW);
     }
 }
 
 /// The data references inside `v` (structures and tables searched too).
-fn follow_in_value(v: &mut Value, table: &Place, map: Option<&RowMap>) {
+fn follow_in_value(v: &mut Value, table: &Place, map: Option<&Lookup>) {
     match v {
         Value::DataRef(r) => {
             if let Some(t) = r.target.as_mut() {
@@ -132,9 +193,11 @@ fn follow_in_value(v: &mut Value, table: &Place, map: Option<&RowMap>) {
 }
 
 impl Interp<'_, '_> {
-    /// After the rows of `table` moved as `map` says.
-    pub(crate) fn rows_moved(&mut self, table: &Place, map: &RowMap) {
-        self.follow_rows(table, Some(map));
+    /// After the rows of `table` moved as `map` says (called only when something goes
+    /// through a row of `table`).
+    pub(crate) fn rows_moved(&mut self, table: &Place, map: impl FnOnce() -> RowMap) {
+        let map = std::cell::LazyCell::new(map);
+        self.follow_rows(table, Some(&map));
     }
 
     /// After every row of the table at `place` (and of the tables inside it) was replaced.
@@ -142,7 +205,8 @@ impl Interp<'_, '_> {
         self.follow_rows(place, None);
     }
 
-    fn follow_rows(&mut self, table: &Place, map: Option<&RowMap>) {
+    fn follow_rows(&mut self, table: &Place, map: Option<&Lookup>) {
+        let len = self.rows(table).len();
         for f in &mut self.st.frames {
             for (_, fs) in &mut f.field_symbols {
                 if let Some(p) = fs
@@ -152,10 +216,22 @@ impl Interp<'_, '_> {
                 }
             }
             for (_, p) in &mut f.aliases {
-                follow(p, table, map);
+                if let Fate::Deleted = follow(p, table, map) {
+                    // A parameter bound to a row that is gone: using it ends the run with
+                    // the not-supported error (the place names no data object).
+                    *p = Place {
+                        slot: Slot::Anon(usize::MAX),
+                        steps: Vec::new(),
+                    };
+                }
             }
             for l in &mut f.loops {
                 follow(&mut l.place, table, map);
+                if let Some(map) = map
+                    && l.place == *table
+                {
+                    follow_cursor(l, map, len);
+                }
             }
         }
         for (_, _, t) in &mut self.st.global_fs {

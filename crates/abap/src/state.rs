@@ -101,6 +101,9 @@ pub struct LoopCursor {
     pub place: Place,
     pub first: Option<usize>,
     pub current: usize,
+    /// The current row was deleted in this pass: `current` is where the row after it is now
+    /// (the loop goes on there). Kept up to date by [`crate::row_refs`].
+    pub current_gone: bool,
 }
 
 /// Position of `line` (in the source part of `method`) as the debugger reports it.

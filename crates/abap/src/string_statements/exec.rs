@@ -360,8 +360,14 @@ impl Interp<'_, '_> {
                 rows.push(row);
             }
             self.room_for(rows.len().saturating_sub(1))?;
+            let mut had_rows = false;
             if let Some(Value::Table(_, existing)) = self.st.value_at_mut(&place) {
+                had_rows = !existing.is_empty();
                 *existing = rows;
+            }
+            if had_rows {
+                // The old rows are gone: references into them follow no row any more.
+                self.rows_replaced(&place);
             }
         } else {
             let n = into.len();
