@@ -295,3 +295,27 @@ fn a_parameter_bound_to_a_row_that_is_deleted_ends_the_run_as_not_supported() {
         other => panic!("expected the not-supported error, got {other:?}"),
     }
 }
+
+#[test]
+fn program_field_symbols_follow_their_row_too() {
+    let mut r = Repository::new();
+    r.add_file(
+        "zr_rows.prog.abap",
+        "REPORT zr_rows.
+DATA gt TYPE STANDARD TABLE OF string WITH EMPTY KEY.
+FIELD-SYMBOLS <gs> TYPE string.
+FIELD-SYMBOLS <gone> TYPE string.
+
+START-OF-SELECTION.
+  gt = VALUE #( ( `a` ) ( `b` ) ( `c` ) ).
+  ASSIGN gt[ 3 ] TO <gs>.
+  ASSIGN gt[ 1 ] TO <gone>.
+  DELETE gt INDEX 1.
+  INSERT `z` INTO gt INDEX 1.
+  WRITE / |{ <gs> } { xsdbool( <gone> IS ASSIGNED ) }|.
+",
+    )
+    .expect("loads");
+    let out = r.run_report("ZR_ROWS", &mut NoDebugger).expect("runs");
+    assert_eq!(out.trim_end(), "c");
+}
