@@ -131,6 +131,9 @@ pub(super) fn form_decl(st: &Statement, name: &str) -> MethodDecl {
                 ty = param_type(ty_toks);
             }
             j += n;
+        } else if toks.get(j).is_some_and(|t| t.is_kw("STRUCTURE")) {
+            // `TABLES p STRUCTURE s`: a table with rows like `s` (typed generically here).
+            j += 2;
         }
         if is_name(&pname) {
             // `USING` without VALUE is by reference: written back like CHANGING.

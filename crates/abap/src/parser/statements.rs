@@ -173,6 +173,9 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         "CONTINUE" if rest.is_empty() => StmtKind::Continue,
         "RETURN" if rest.is_empty() => StmtKind::Return,
         "CHECK" => StmtKind::Check(cond(rest)),
+        "MOVE" | "ADD" | "SUBTRACT" | "MULTIPLY" | "DIVIDE" if !call_statement(st) => {
+            obsolete_arithmetic(kw, rest)
+        }
         "ASSERT" if word_at(st, 1) == "ID" => StmtKind::Assert(None),
         "ASSERT" => StmtKind::Assert(Some(cond(rest))),
         "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
@@ -384,6 +387,49 @@ fn write(st: &Statement) -> StmtKind {
             what: u.0,
             stop: true,
         },
+    }
+}
+
+/// The obsolete forms `MOVE a TO b`, `ADD a TO b`, `SUBTRACT a FROM b`, `MULTIPLY b BY a` and
+/// `DIVIDE b BY a`, as the assignments `b = a`, `b += a`, `b -= a`, `b *= a`, `b /= a`.
+fn obsolete_arithmetic(kw: &str, rest: &[Token]) -> StmtKind {
+    let (word, target_after) = match kw {
+        "MOVE" | "ADD" => ("TO", true),
+        "SUBTRACT" => ("FROM", true),
+        _ => ("BY", false),
+    };
+    let unsupported = || StmtKind::Unsupported {
+        what: format!("{kw} …"),
+        stop: true,
+    };
+    let Some(at) = rest.iter().position(|t| t.is_kw(word)) else {
+        return unsupported();
+    };
+    let (before, after) = (
+        rest.get(..at).unwrap_or(&[]),
+        rest.get(at + 1..).unwrap_or(&[]),
+    );
+    let (target, operand) = if target_after {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    let Some(target) = (match target {
+        [one] => one.word().and_then(parse_path),
+        _ => None,
+    }) else {
+        return unsupported();
+    };
+    let op = match kw {
+        "MOVE" => AssignOp::Set,
+        "ADD" => AssignOp::Add,
+        "SUBTRACT" => AssignOp::Sub,
+        "MULTIPLY" => AssignOp::Mul,
+        _ => AssignOp::Div,
+    };
+    match parse_full_expr(operand) {
+        Ok(expr) => StmtKind::Assign { target, op, expr },
+        Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
     }
 }
 
