@@ -19,12 +19,14 @@ const INLINE_LIMIT: usize = 1 << 20;
 /// Rows `export` reads at most.
 const MAX_EXPORT_ROWS: u32 = 1_000_000;
 
-/// One cell: component name (empty for an elementary line type), display value, ABAP type.
+/// One cell: component name (empty for an elementary line type), display value, ABAP type
+/// (as the system gives it) and meta type (`simple`, `string`, `structure`, `table`, …).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Cell {
     pub(crate) name: String,
     pub(crate) value: String,
     pub(crate) technical_type: String,
+    pub(crate) meta: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +86,7 @@ async fn read_rows(
                 name: short_name(&v.id),
                 value: display_value(v),
                 technical_type: v.technical_type.clone(),
+                meta: v.meta_type.clone(),
             })
             .collect();
         if cells.is_empty() {
@@ -106,11 +109,22 @@ async fn read_rows(
                     name: String::new(),
                     value: display_value(v),
                     technical_type: v.technical_type.clone(),
+                    meta: v.meta_type.clone(),
                 });
             }
         }
     }
     Ok(rows)
+}
+
+/// The columns of a page, in component order, from its first row: name (empty for an
+/// elementary line type), technical type and meta type. Empty without rows.
+fn columns_json(rows: &[Row]) -> Value {
+    let cells = rows.first().map(|r| r.cells.as_slice()).unwrap_or_default();
+    cells
+        .iter()
+        .map(|c| json!({"name": c.name, "type": c.technical_type, "meta": c.meta}))
+        .collect()
 }
 
 fn row_json(row: &Row, max: usize) -> Value {
@@ -147,6 +161,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
         "id": id,
         "total": total,
         "offset": args.offset,
+        "columns": columns_json(&rows),
         "rows": rows.iter().map(|r| row_json(r, max)).collect::<Vec<_>>(),
         "more": last < total,
     }))
@@ -308,6 +323,7 @@ mod tests {
             name: name.into(),
             value: value.into(),
             technical_type: t.into(),
+            meta: if t == "CString" { "string" } else { "simple" }.into(),
         }
     }
 
@@ -349,6 +365,29 @@ mod tests {
             cells: vec![cell("", "5", "I")],
         }];
         assert_eq!(to_json(&flat).replace([' ', '\n'], ""), "[5]");
+    }
+
+    #[test]
+    fn columns_come_from_the_first_row_in_component_order() {
+        assert_eq!(
+            columns_json(&rows()),
+            json!([
+                {"name": "ID", "type": "I", "meta": "simple"},
+                {"name": "NAME", "type": "CString", "meta": "string"},
+                {"name": "CODE", "type": "C", "meta": "simple"},
+                {"name": "PRICE", "type": "P", "meta": "simple"},
+            ])
+        );
+        let flat = vec![Row {
+            index: 1,
+            id: "LT[1]".into(),
+            cells: vec![cell("", "5", "I")],
+        }];
+        assert_eq!(
+            columns_json(&flat),
+            json!([{"name": "", "type": "I", "meta": "simple"}])
+        );
+        assert_eq!(columns_json(&[]), json!([]));
     }
 
     #[test]
