@@ -25,6 +25,8 @@ pub(crate) struct Attached {
     /// The scope ids (`@PARAMETERS`, `@LOCALS`, …) of the last stop's top frame: the next
     /// batched step asks for their children too, betting the program stays in the procedure.
     pub(crate) scopes: Vec<String>,
+    /// The `run`/`test` in flight that caught this program (`Inner::runs`), tagged at catch.
+    pub(crate) run: Option<u64>,
 }
 
 /// Splits a combined read of `@ROOT` and scope ids into the entries `vars` looks up: the
@@ -79,6 +81,7 @@ impl Attached {
             selected: 0,
             reads: HashMap::new(),
             scopes: Vec::new(),
+            run: None,
         }
     }
 

@@ -71,6 +71,27 @@ pub(crate) struct Inner {
     pub(crate) settings: Option<adt::DebuggerSettings>,
     pub(crate) breakpoints: Registry,
     pub(crate) shutting_down: bool,
+    /// `run`s and `test`s in flight, by a number of their own: the end of the thread one of
+    /// them caught carries its answer.
+    pub(crate) runs: BTreeMap<u64, RunLink>,
+    pub(crate) next_run: u64,
+}
+
+/// A `run` or `test` in flight, and the thread it caught (at most one).
+#[derive(Debug)]
+pub(crate) struct RunLink {
+    /// `run` or `test`.
+    pub(crate) cmd: &'static str,
+    /// `class` or `program`.
+    pub(crate) kind: &'static str,
+    /// The class or report, upper case.
+    pub(crate) name: String,
+    /// The program a debuggee of this run is caught in (`ZCL_X====…CP`, `ZREP`).
+    pub(crate) program: String,
+    /// The thread this run caught, tagged when it was caught.
+    pub(crate) thread: Option<u32>,
+    /// The run's answer, kept once it came if it caught a thread (until that thread ends).
+    pub(crate) answer: Option<Result<Value, ErrorBody>>,
 }
 
 /// What `configure` can change.
@@ -110,17 +131,39 @@ impl Inner {
         self.threads.get_mut(&thread)
     }
 
-    /// Adds a caught debuggee; it becomes current when nothing else is stopped.
+    /// Adds a caught debuggee; it becomes current when nothing else is stopped. It is tagged
+    /// with the run in flight that caught it, if exactly one such run fits its program.
     pub(crate) fn add_thread(&mut self, make: impl FnOnce(u32) -> Attached) -> u32 {
         let thread = self.next_thread;
         self.next_thread += 1;
-        self.threads.insert(thread, make(thread));
+        let mut attached = make(thread);
+        attached.run = self.claim_run(&attached.record.program);
+        if let Some(link) = attached.run.and_then(|r| self.runs.get_mut(&r)) {
+            link.thread = Some(thread);
+        }
+        self.threads.insert(thread, attached);
         self.ended = false;
         self.caught += 1;
         if self.current().is_none() {
             self.current = Some(thread);
         }
         thread
+    }
+
+    /// The run in flight a debuggee caught in `program` belongs to: the one run of that
+    /// program that has not caught anything yet. None when there is none, or when several
+    /// could be it (a guess could attach another run's output).
+    fn claim_run(&self, program: &str) -> Option<u64> {
+        let program = program.trim();
+        let mut fits = self
+            .runs
+            .iter()
+            .filter(|(_, r)| r.thread.is_none() && r.program.eq_ignore_ascii_case(program))
+            .map(|(id, _)| *id);
+        match (fits.next(), fits.next()) {
+            (Some(id), None) => Some(id),
+            _ => None,
+        }
     }
 
     /// Forgets a thread; another one becomes current if there is one. Returns it.
@@ -263,5 +306,73 @@ impl Engine {
         for (_, link) in self.links().drain() {
             link.outbox.close();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caught(program: &str) -> impl FnOnce(u32) -> Attached {
+        let config = adt::Config {
+            base_url: "http://127.0.0.1:9".into(),
+            ..Default::default()
+        };
+        let client = adt::Client::new(&config, adt::SessionMode::Stateful).expect("client");
+        let record = adt::Debuggee {
+            program: program.into(),
+            ..Default::default()
+        };
+        move |t| Attached::new(t, client, record)
+    }
+
+    fn in_flight(inner: &mut Inner, program: &str) -> u64 {
+        let id = inner.next_run;
+        inner.next_run += 1;
+        inner.runs.insert(
+            id,
+            RunLink {
+                cmd: "run",
+                kind: "class",
+                name: "ZCL_X".into(),
+                program: program.into(),
+                thread: None,
+                answer: None,
+            },
+        );
+        id
+    }
+
+    const POOL: &str = "ZCL_X=========================CP";
+
+    #[test]
+    fn a_catch_is_tagged_with_the_one_run_of_its_program() {
+        let mut inner = Inner::default();
+        let other = in_flight(&mut inner, "ZREP");
+        let run = in_flight(&mut inner, POOL);
+        let t = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t].run, Some(run));
+        assert_eq!(inner.runs[&run].thread, Some(t));
+        assert_eq!(inner.runs[&other].thread, None);
+        // The run caught its program already: a second catch of it is not the run's.
+        let t2 = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t2].run, None);
+        // Nothing of that program in flight: no tag.
+        let t3 = inner.add_thread(caught("ZOTHER"));
+        assert_eq!(inner.threads[&t3].run, None);
+    }
+
+    #[test]
+    fn a_catch_two_runs_could_have_made_is_not_tagged() {
+        let mut inner = Inner::default();
+        let a = in_flight(&mut inner, POOL);
+        let b = in_flight(&mut inner, POOL);
+        let t = inner.add_thread(caught(POOL));
+        assert_eq!(
+            inner.threads[&t].run, None,
+            "a guess could give the wrong output"
+        );
+        assert_eq!(inner.runs[&a].thread, None);
+        assert_eq!(inner.runs[&b].thread, None);
     }
 }

@@ -33,13 +33,14 @@ pub(crate) fn start(engine: &Arc<Engine>, thread: u32, client: adt::Client) {
             match client.stack().await {
                 Ok(_) => {}
                 Err(e) if crate::commands::is_gone(&e) => {
-                    let removed = engine.update(|inner| inner.remove_thread(thread).is_some());
-                    if removed {
-                        engine.emit(
-                            "debuggee.ended",
-                            json!({"thread": thread, "reason": "lost", "message": e.to_string()}),
-                            None,
-                        );
+                    let removed = engine.update(|inner| inner.remove_thread(thread));
+                    if let Some(gone) = removed {
+                        let mut body =
+                            json!({"thread": thread, "reason": "lost", "message": e.to_string()});
+                        if let Some(run) = gone.run {
+                            crate::commands::run_answer(&engine, run, &mut body).await;
+                        }
+                        engine.emit("debuggee.ended", body, None);
                     }
                     let _ = client.end_session().await;
                     return;

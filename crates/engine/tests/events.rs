@@ -63,6 +63,10 @@ async fn a_debuggee_aborted_on_the_system_becomes_an_event_not_a_hang() {
     // Nobody touches the program; the system aborts it; the keepalive notices.
     let lost = h.event("debuggee.ended").await;
     assert_eq!(lost["body"]["reason"], "lost", "{lost}");
+    // The run that caught it failed; its end says so.
+    assert_eq!(lost["body"]["run"]["ok"], false, "{lost}");
+    assert_eq!(lost["body"]["run"]["error"]["code"], "run.failed", "{lost}");
+    assert!(lost["body"].get("output").is_none(), "{lost}");
     assert_eq!(h.ok("status", json!({})).await["state"], "ended");
     assert_eq!(h.fails("vars", json!({})).await, "state.not_stopped");
     let r = h.response(&run).await;

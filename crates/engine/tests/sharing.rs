@@ -5,59 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{DEMO, OUTPUT, start_with};
-use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::UnixStream;
-
-struct SocketClient {
-    write: tokio::net::unix::OwnedWriteHalf,
-    lines: tokio::io::Lines<BufReader<tokio::net::unix::OwnedReadHalf>>,
-    backlog: Vec<Value>,
-}
-
-impl SocketClient {
-    async fn connect(path: &std::path::Path) -> SocketClient {
-        let stream = UnixStream::connect(path).await.expect("connect");
-        let (read, write) = stream.into_split();
-        SocketClient {
-            write,
-            lines: BufReader::new(read).lines(),
-            backlog: Vec::new(),
-        }
-    }
-
-    async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
-        if let Some(i) = self.backlog.iter().position(&pred) {
-            return self.backlog.remove(i);
-        }
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
-                .await
-                .expect("a line within 20 s")
-                .expect("read")
-                .expect("not EOF");
-            let v: Value = serde_json::from_str(&line).expect("JSON");
-            if let Err(e) = jsonl::schema::validate_line(&v) {
-                panic!("socket line breaks the schema: {line}: {e:?}");
-            }
-            if pred(&v) {
-                return v;
-            }
-            self.backlog.push(v);
-        }
-    }
-
-    async fn call(&mut self, id: Value, cmd: &str, args: Value) -> Value {
-        let line = json!({"id": id, "cmd": cmd, "args": args});
-        self.write
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("write");
-        self.until(|v| v["type"] == "response" && v["id"] == id)
-            .await
-    }
-}
+use common::{DEMO, OUTPUT, SocketClient, start_with};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stdio_and_socket_clients_share_one_session() {

@@ -313,7 +313,8 @@ pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
     Ok(json!({"detached": body, "how": how, "breakpoints_disabled": disabled}))
 }
 
-/// The debuggee of `thread` is gone: forget it, say so, and close its session.
+/// The debuggee of `thread` is gone: forget it, say so, and close its session. When a run in
+/// flight caught it, the end carries that run's answer (see `triggers::run_answer`).
 pub(crate) async fn ended(
     engine: &Arc<Engine>,
     thread: u32,
@@ -321,8 +322,13 @@ pub(crate) async fn ended(
     reason: &str,
     cause: Option<&Origin>,
 ) -> Value {
-    engine.update(|inner| inner.remove_thread(thread));
-    let body = json!({"thread": thread, "reason": reason});
+    let run = engine
+        .update(|inner| inner.remove_thread(thread))
+        .and_then(|d| d.run);
+    let mut body = json!({"thread": thread, "reason": reason});
+    if let Some(run) = run {
+        super::run_answer(engine, run, &mut body).await;
+    }
     engine.emit("debuggee.ended", body.clone(), cause);
     let _ = client.end_session().await;
     json!({ "ended": body })

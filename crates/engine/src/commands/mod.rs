@@ -8,6 +8,8 @@ mod tables;
 mod triggers;
 mod watch;
 
+pub(crate) use triggers::run_answer;
+
 use std::sync::Arc;
 
 use jsonl::{ErrorBody, ErrorCode, Request};

@@ -1,7 +1,13 @@
 //! Starting programs so their stops are caught: `run` (a console class or a report) and
 //! `test` (ABAP Unit). Each arms the listener first and answers when the program ends.
+//!
+//! A run in flight is registered in `Inner::runs`; the debuggee it catches is tagged with it
+//! (`Inner::add_thread`), and when that thread ends, its end carries the run's answer
+//! ([`run_answer`]), so whoever sees the program end sees its output.
 
+use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
 use jsonl::{ErrorBody, ErrorCode};
@@ -9,8 +15,12 @@ use serde_json::{Value, json};
 
 use super::Outcome;
 use super::control::{armed_for_trigger, run_failed};
-use crate::engine::Engine;
+use crate::engine::{Engine, RunLink};
 use crate::errors::from_adt;
+
+/// How long the end of a thread waits for the answer of the run that caught it. The trigger's
+/// HTTP answer normally follows the end of the program within milliseconds.
+const RUN_ANSWER_WAIT: Duration = Duration::from_secs(10);
 
 /// A session of its own for the trigger: its request stays open while the program is stopped.
 fn trigger_client(engine: &Engine) -> Result<adt::Client, ErrorBody> {
@@ -43,29 +53,142 @@ fn one_object(
     }
 }
 
+/// The program a debuggee started by running this object is caught in: a class pool is named
+/// after its class, padded with `=` to 30 characters, plus `CP`; a report is itself.
+fn caught_program(is_class: bool, name: &str) -> String {
+    if is_class {
+        format!("{name:=<30}CP")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Registers a run in flight and runs its trigger on a task of its own, so that a cancelled
+/// or abandoned request does not cut the trigger off. Its answer is kept for the thread it
+/// caught, if any; a run that caught nothing keeps nothing.
+async fn tracked(
+    engine: &Arc<Engine>,
+    cmd: &'static str,
+    is_class: bool,
+    name: &str,
+    trigger: impl Future<Output = Outcome> + Send + 'static,
+) -> Outcome {
+    let run = engine.update(|inner| {
+        let run = inner.next_run;
+        inner.next_run += 1;
+        inner.runs.insert(
+            run,
+            RunLink {
+                cmd,
+                kind: if is_class { "class" } else { "program" },
+                name: name.to_string(),
+                program: caught_program(is_class, name),
+                thread: None,
+                answer: None,
+            },
+        );
+        run
+    });
+    let engine2 = engine.clone();
+    let task = tokio::spawn(async move {
+        let outcome = trigger.await;
+        engine2.update(|inner| {
+            let caught = match inner.runs.get_mut(&run) {
+                Some(link) if link.thread.is_some() => {
+                    link.answer = Some(outcome.clone());
+                    true
+                }
+                _ => false,
+            };
+            if !caught {
+                inner.runs.remove(&run);
+            }
+        });
+        outcome
+    });
+    task.await.unwrap_or_else(|join| {
+        Err(ErrorBody::new(
+            ErrorCode::Internal,
+            format!("{cmd} task failed: {join}"),
+        ))
+    })
+}
+
+/// Adds to the end of a thread (`body`: a `debuggee.ended` body) the answer of the run that
+/// caught it: `output` (`test`: the unit result as `test`) and a `run` summary. Waits for the
+/// answer at most [`RUN_ANSWER_WAIT`]; past that, the summary says `pending` and the answer
+/// goes to the run's request only. The run is forgotten either way.
+pub(crate) async fn run_answer(engine: &Engine, run: u64, body: &mut Value) {
+    let mut rx = engine.watch();
+    let deadline = tokio::time::Instant::now() + RUN_ANSWER_WAIT;
+    let link = loop {
+        let answered = {
+            let inner = engine.lock();
+            match inner.runs.get(&run) {
+                None => return, // already forgotten: nothing to say
+                Some(link) => link.answer.is_some(),
+            }
+        };
+        let timed_out = !answered
+            && !matches!(
+                tokio::time::timeout_at(deadline, rx.changed()).await,
+                Ok(Ok(()))
+            );
+        if answered || timed_out {
+            match engine.update(|inner| inner.runs.remove(&run)) {
+                Some(link) => break link,
+                None => return,
+            }
+        }
+    };
+    let mut summary = json!({ "cmd": link.cmd, link.kind: link.name });
+    match link.answer {
+        Some(Ok(result)) => {
+            summary["ok"] = true.into();
+            if link.cmd == "test" {
+                body["test"] = result;
+            } else {
+                body["output"] = result.get("output").cloned().unwrap_or(Value::Null);
+            }
+        }
+        Some(Err(e)) => {
+            summary["ok"] = false.into();
+            summary["error"] = json!({"code": e.code, "message": e.message});
+        }
+        None => summary["pending"] = true.into(),
+    }
+    body["run"] = summary;
+}
+
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: RunArgs = decode("run", args)?;
     let (is_class, name) = one_object("run", &args.class, &args.program)?;
     armed_for_trigger(engine).await?;
     let client = trigger_client(engine)?;
-    if is_class {
-        match client.classrun(&name).await {
-            Ok(output) => Ok(json!({ "class": name, "output": output })),
-            Err(e) => Err(run_failed(&format!("running {name}"), &e)),
-        }
-    } else {
-        match client.run_report(&name).await {
-            Ok(list) => Ok(json!({ "program": name, "output": list })),
-            Err(e) if e.class() == adt::ErrorClass::NotFound => {
-                Err(run_failed(&format!("running report {name}"), &e).with_hint(
+    let object = name.clone();
+    let trigger = async move {
+        if is_class {
+            match client.classrun(&object).await {
+                Ok(output) => Ok(json!({ "class": object, "output": output })),
+                Err(e) => Err(run_failed(&format!("running {object}"), &e)),
+            }
+        } else {
+            match client.run_report(&object).await {
+                Ok(list) => Ok(json!({ "program": object, "output": list })),
+                Err(e) if e.class() == adt::ErrorClass::NotFound => Err(run_failed(
+                    &format!("running report {object}"),
+                    &e,
+                )
+                .with_hint(
                     "either there is no such report, or the system offers no way to run reports \
                  directly (the abapdbg simulator does; on SAP, run it through a console class \
                  that SUBMITs it, or through its ABAP Unit tests with 'test')",
-                ))
+                )),
+                Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
-            Err(e) => Err(run_failed(&format!("running {name}"), &e)),
         }
-    }
+    };
+    tracked(engine, "run", is_class, &name, trigger).await
 }
 
 pub(crate) async fn test(engine: &Arc<Engine>, args: &Value) -> Outcome {
@@ -81,11 +204,15 @@ pub(crate) async fn test(engine: &Arc<Engine>, args: &Value) -> Outcome {
             .map(|l| l.uri)
             .map_err(|e| ErrorBody::new(ErrorCode::InvalidArgs, e.to_string()))?
     };
-    let result = client
-        .run_unit_tests(&uri, args.method.as_deref())
-        .await
-        .map_err(|e| run_failed(&format!("running the tests of {name}"), &e))?;
-    Ok(unit_json(kind, &name, &result))
+    let (object, method) = (name.clone(), args.method);
+    let trigger = async move {
+        let result = client
+            .run_unit_tests(&uri, method.as_deref())
+            .await
+            .map_err(|e| run_failed(&format!("running the tests of {object}"), &e))?;
+        Ok(unit_json(kind, &object, &result))
+    };
+    tracked(engine, "test", is_class, &name, trigger).await
 }
 
 fn alert_json(a: &adt::UnitAlert) -> Value {
@@ -151,4 +278,23 @@ fn unit_json(kind: &str, name: &str, r: &adt::UnitRunResult) -> Value {
         "alerts": alerts,
         "classes": classes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_class_is_caught_in_its_class_pool_and_a_report_in_itself() {
+        assert_eq!(
+            caught_program(true, "ZCL_NU_ORDERS"),
+            "ZCL_NU_ORDERS=================CP"
+        );
+        assert_eq!(caught_program(true, "ZCL_NU_ORDERS").len(), 32);
+        assert_eq!(
+            caught_program(true, "/NS/CL_X"),
+            "/NS/CL_X======================CP"
+        );
+        assert_eq!(caught_program(false, "ZREP"), "ZREP");
+    }
 }

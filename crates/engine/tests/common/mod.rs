@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::UnixStream;
 
 pub const DEMO: &str = "ZCL_ABAPDBG_DEMO";
 pub const OUTPUT: &str = "Order A001: total 60, rate 12.50\nDoubled rate: 25.00";
@@ -201,4 +202,67 @@ pub fn var<'a>(vars: &'a Value, name: &str) -> &'a Value {
         .as_array()
         .and_then(|a| a.iter().find(|v| v["name"] == name))
         .unwrap_or_else(|| panic!("no variable {name} in {vars}"))
+}
+
+/// A client on the session's Unix socket, as another process would be.
+pub struct SocketClient {
+    pub write: tokio::net::unix::OwnedWriteHalf,
+    pub lines: tokio::io::Lines<BufReader<tokio::net::unix::OwnedReadHalf>>,
+    /// Lines not yet consumed by `until`.
+    pub backlog: Vec<Value>,
+}
+
+impl SocketClient {
+    pub async fn connect(path: &std::path::Path) -> SocketClient {
+        let stream = UnixStream::connect(path).await.expect("connect");
+        let (read, write) = stream.into_split();
+        SocketClient {
+            write,
+            lines: BufReader::new(read).lines(),
+            backlog: Vec::new(),
+        }
+    }
+
+    /// The next line (after the backlog) that matches; every line must fit the schema.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.backlog.iter().position(&pred) {
+            return self.backlog.remove(i);
+        }
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
+                .await
+                .expect("a line within 60 s")
+                .expect("read")
+                .expect("not EOF");
+            let v: Value = serde_json::from_str(&line).expect("JSON");
+            if let Err(e) = jsonl::schema::validate_line(&v) {
+                panic!("socket line breaks the schema: {line}: {e:?}");
+            }
+            if pred(&v) {
+                return v;
+            }
+            self.backlog.push(v);
+        }
+    }
+
+    pub async fn call(&mut self, id: Value, cmd: &str, args: Value) -> Value {
+        let line = json!({"id": id, "cmd": cmd, "args": args});
+        self.write
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .expect("write");
+        self.until(|v| v["type"] == "response" && v["id"] == id)
+            .await
+    }
+}
+
+/// Waits (up to 30 s, a loaded machine is slow) until the session's socket exists.
+pub async fn socket_ready(path: &std::path::Path) {
+    for _ in 0..3000 {
+        if path.exists() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("no socket at {}", path.display());
 }
