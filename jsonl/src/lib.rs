@@ -15,7 +15,7 @@ pub mod state;
 pub mod validate;
 
 pub use error::{ErrorBody, ErrorCode};
-pub use message::{Event, Outgoing, Request, Response, parse_request};
+pub use message::{Event, Outgoing, Request, Response, parse_outgoing, parse_request};
 pub use state::State;
 
 /// Protocol name and version, `MAJOR.MINOR`; minors only add.

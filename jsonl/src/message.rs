@@ -162,6 +162,60 @@ impl Outgoing {
     }
 }
 
+/// Parses one line the server wrote (without its newline) into what it is: the reader side of
+/// [`Outgoing::to_line`], for clients. Never panics; anything that is not a response or an
+/// event of this protocol is an `Err` naming what is wrong.
+pub fn parse_outgoing(line: &str) -> Result<Outgoing, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let Value::Object(mut obj) = value else {
+        return Err("not a JSON object".into());
+    };
+    let state = match obj.get("state") {
+        Some(s) => State::deserialize(s).map_err(|e| format!("bad state: {e}"))?,
+        None => State::default(),
+    };
+    match obj.get("type").and_then(Value::as_str) {
+        Some("response") => {
+            let id = obj.remove("id").unwrap_or(Value::Null);
+            let cmd = obj
+                .get("cmd")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let outcome = match obj.get("ok").and_then(Value::as_bool) {
+                Some(true) => Ok(obj.remove("result").unwrap_or(Value::Null)),
+                Some(false) => Err(obj
+                    .remove("error")
+                    .map(ErrorBody::deserialize)
+                    .transpose()
+                    .map_err(|e| format!("bad error member: {e}"))?
+                    .ok_or("a failed response without 'error'")?),
+                None => return Err("a response without 'ok'".into()),
+            };
+            Ok(Outgoing::Response(Response {
+                id,
+                cmd,
+                state,
+                outcome,
+            }))
+        }
+        Some("event") => {
+            let event = obj
+                .get("event")
+                .and_then(Value::as_str)
+                .ok_or("an event without its name")?
+                .to_string();
+            Ok(Outgoing::Event(Event {
+                event,
+                state,
+                body: obj.remove("body").unwrap_or(Value::Null),
+                cause: obj.remove("cause"),
+            }))
+        }
+        _ => Err("neither a response nor an event".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +298,47 @@ mod tests {
         #[test]
         fn never_panics_on_json_like_text(text in r#"\{("(id|cmd|args|type)":(1|"x"|null|\[\]|\{\}|true),?){0,5}\}"#) {
             let _ = parse_request(text.as_bytes());
+        }
+    }
+
+    #[test]
+    fn reads_back_what_the_server_writes() {
+        let ok = Outgoing::Response(Response {
+            id: json!(3),
+            cmd: "vars".into(),
+            state: State::Stopped,
+            outcome: Ok(json!({"epoch": 1})),
+        });
+        let failed = Outgoing::Response(Response {
+            id: json!("x"),
+            cmd: "stack".into(),
+            state: State::Idle,
+            outcome: Err(ErrorBody::new(ErrorCode::NotStopped, "no").with_hint("run")),
+        });
+        let event = Outgoing::Event(Event {
+            event: "stopped".into(),
+            state: State::Stopped,
+            body: json!({"thread": 1}),
+            cause: Some(json!(3)),
+        });
+        for out in [ok, failed, event] {
+            assert_eq!(parse_outgoing(&out.to_line(9)), Ok(out));
+        }
+    }
+
+    #[test]
+    fn refuses_lines_that_are_not_server_lines() {
+        for line in [
+            "",
+            "nope",
+            "[]",
+            r#"{"type":"request"}"#,
+            r#"{"type":"response","id":1}"#,
+            r#"{"type":"response","id":1,"ok":false}"#,
+            r#"{"type":"event","state":"idle"}"#,
+            r#"{"type":"event","event":"x","state":"sleeping"}"#,
+        ] {
+            assert!(parse_outgoing(line).is_err(), "{line}");
         }
     }
 }

@@ -29,8 +29,8 @@ pub(crate) fn ide_id() -> String {
 /// Where this system and user's session records what it holds (see the engine's state file):
 /// `$ABAPDBG_STATE_DIR`, else `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`. One
 /// file per system URL, client and user, so one `serve` owns a profile at a time.
-pub(crate) fn state_file(adt: &adt::Config) -> Option<std::path::PathBuf> {
-    Some(state_dir()?.join(format!("session-{}.json", profile(adt))))
+pub(crate) fn state_file(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
+    Some(state_dir()?.join(format!("session-{}.json", profile(system))))
 }
 
 fn env_path(k: &str) -> Option<std::path::PathBuf> {
@@ -47,34 +47,26 @@ fn state_dir() -> Option<std::path::PathBuf> {
 
 /// The session's Unix socket: `$ABAPDBG_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR/abapdbg`, else
 /// next to the state file.
-pub(crate) fn socket_path(adt: &adt::Config) -> Option<std::path::PathBuf> {
+pub(crate) fn socket_path(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
     let dir = env_path("ABAPDBG_RUNTIME_DIR")
         .or_else(|| env_path("XDG_RUNTIME_DIR").map(|d| d.join("abapdbg")))
         .or_else(state_dir)?;
-    Some(dir.join(format!("session-{}.sock", profile(adt))))
+    Some(dir.join(format!("session-{}.sock", profile(system))))
 }
 
 /// Where a background session writes its log.
-pub(crate) fn daemon_log(adt: &adt::Config) -> Option<std::path::PathBuf> {
-    Some(state_dir()?.join(format!("serve-{}.log", profile(adt))))
+pub(crate) fn daemon_log(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
+    Some(state_dir()?.join(format!("serve-{}.log", profile(system))))
 }
 
-/// One name per system URL, client and user.
-fn profile(adt: &adt::Config) -> String {
-    let key = format!(
-        "{}|{}|{}",
-        adt.base_url.trim_end_matches('/').to_lowercase(),
-        adt.client.as_deref().unwrap_or(""),
-        adt.user.to_uppercase()
-    );
-    format!("{:016x}", fnv1a(key.as_bytes()))
-}
-
-/// FNV-1a, 64 bit: a hash whose value never changes between builds (file names depend on it).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// One name per system URL, client and user; `embedded` for the embedded simulator. The rule
+/// lives in the session client so front ends find the socket `serve` opens.
+/// `system` is `None` for the embedded simulator.
+fn profile(system: Option<&adt::Config>) -> String {
+    match system {
+        None => client::profile_key(None, None, ""),
+        Some(adt) => client::profile_key(Some(&adt.base_url), adt.client.as_deref(), &adt.user),
+    }
 }
 
 fn hex32(parts: &[&str]) -> String {
@@ -100,28 +92,5 @@ mod tests {
         }
         assert_eq!(hex32(&["a"]), hex32(&["a"]));
         assert_ne!(hex32(&["a"]), hex32(&["b"]));
-    }
-
-    #[test]
-    fn state_files_are_per_profile_and_stable() {
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        let a = adt::Config {
-            base_url: "http://h:1/".into(),
-            user: "dev".into(),
-            ..Default::default()
-        };
-        let b = adt::Config {
-            base_url: "http://H:1".into(),
-            user: "DEV".into(),
-            ..Default::default()
-        };
-        let other = adt::Config {
-            base_url: "http://h:2".into(),
-            user: "DEV".into(),
-            ..Default::default()
-        };
-        assert_eq!(state_file(&a), state_file(&b));
-        assert_ne!(state_file(&a), state_file(&other));
     }
 }

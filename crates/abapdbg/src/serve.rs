@@ -10,10 +10,13 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
         return daemon(&args).await;
     }
     let system = system::resolve(&args).await?;
+    // The embedded simulator's session is named by what it is, not by its random port, so
+    // front ends find it; it needs no state file, as nothing of it outlives the process.
+    let known = system.embedded.is_none().then_some(&system.adt);
     let socket = if args.no_socket {
         None
     } else {
-        identity::socket_path(&system.adt)
+        identity::socket_path(known)
     };
     if args.relay
         && let Some(path) = &socket
@@ -30,7 +33,7 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     let mut config = engine::EngineConfig::new(system.adt.clone(), identity);
     config.listener_poll_secs = args.listener_poll_secs;
     config.allow_writes = args.allow_writes;
-    config.state_file = identity::state_file(&system.adt);
+    config.state_file = known.and_then(|adt| identity::state_file(Some(adt)));
     config.socket = socket;
     config.idle_exit = std::time::Duration::from_secs(args.idle_exit);
     config.max_threads = usize::from(args.max_threads);
@@ -75,13 +78,11 @@ async fn relay(stream: tokio::net::UnixStream) -> Result<(), Box<dyn Error + Sen
 /// `--daemon`: starts `serve --no-stdio` detached, waits until its socket accepts, and prints
 /// one JSON line saying where it is.
 async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
-    if args.url.is_none() && std::env::var_os("ABAPDBG_URL").is_none() {
-        return Err("--daemon needs a system (ABAPDBG_URL); the embedded simulator is for 'demo' and plain 'serve'".into());
-    }
-    let adt_config = system::resolve(args).await?.adt;
-    let socket = identity::socket_path(&adt_config)
+    // Without a URL the background session runs the embedded simulator.
+    let adt_config = system::configured(args)?;
+    let socket = identity::socket_path(adt_config.as_ref())
         .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
-    let log_path = identity::daemon_log(&adt_config)
+    let log_path = identity::daemon_log(adt_config.as_ref())
         .ok_or("no state directory: set HOME or ABAPDBG_STATE_DIR")?;
     if let Some(dir) = log_path.parent() {
         std::fs::create_dir_all(dir)?;

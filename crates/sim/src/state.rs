@@ -9,9 +9,12 @@ use crate::listener::ListenerRegistry;
 use crate::sessions::Sessions;
 use crate::{LoggedRequest, SimConfig, SimError};
 
-/// The demo class every simulator serves.
+/// The demo classes every simulator serves.
 const DEMO_FILE: &str = "zcl_abapdbg_demo.clas.abap";
 const DEMO_SOURCE: &str = include_str!("../samples/zcl_abapdbg_demo.clas.abap");
+/// A class with an internal table of 300 rows, for the table views (the plugin's examples).
+const ORDERS_FILE: &str = "zcl_abapdbg_orders.clas.abap";
+const ORDERS_SOURCE: &str = include_str!("../samples/zcl_abapdbg_orders.clas.abap");
 
 /// System identity shown in responses.
 pub(crate) const SID: &str = "SIM";
@@ -28,6 +31,7 @@ pub(crate) fn load_repository(config: &SimConfig) -> Result<abap::Repository, Si
     let mut repo = abap::Repository::new();
     repo.set_limits(config.limits);
     repo.add_file(DEMO_FILE, DEMO_SOURCE)?;
+    repo.add_file(ORDERS_FILE, ORDERS_SOURCE)?;
     for dir in &config.program_dirs {
         let n = repo.load_dir(dir)?;
         tracing::info!("loaded {n} objects from {}", dir.display());

@@ -1,0 +1,23 @@
+//! The session client: what every abapdbg front end (the Nushell plugin, the one-shot CLI, the
+//! completions, DAP) uses to reach the running debugging session.
+//!
+//! A session is one `abapdbg serve` process per system and user, listening on a Unix socket
+//! whose path follows from the target system ([`Target::socket_path`], the same rule `serve`
+//! uses). [`Session::connect_or_start`] connects to it, starting `abapdbg serve --daemon` when
+//! none runs; [`Session::connect`] only connects (for completions, which must never start
+//! anything). Requests carry ids chosen here; one reader thread routes each response to its
+//! caller and every event to the subscribers, so a slow `wait` never holds up a `status`.
+//!
+//! Front ends speak only the protocol (the `jsonl` crate); they never link the engine or the
+//! ADT client. Everything here is blocking std I/O: front ends are short-lived or already
+//! threaded, and need no async runtime.
+
+mod error;
+mod session;
+mod start;
+mod target;
+
+pub use error::{ClientError, ProtocolError};
+pub use session::{Incoming, Session, Subscription};
+pub use start::daemon_binary;
+pub use target::{Target, profile_key};

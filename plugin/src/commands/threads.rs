@@ -1,0 +1,53 @@
+//! `abap threads`.
+
+use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
+use nu_protocol::{Example, LabeledError, Signature, Type, Value};
+#[allow(unused_imports)]
+use serde_json::json;
+
+use crate::AbapPlugin;
+
+pub(crate) struct Threads;
+
+impl SimplePluginCommand for Threads {
+    type Plugin = AbapPlugin;
+
+    fn name(&self) -> &str {
+        "abap threads"
+    }
+
+    fn description(&self) -> &str {
+        "The caught programs (threads): thread, current, program, user, running, object, method, line."
+    }
+
+    fn signature(&self) -> Signature {
+        Signature::build(PluginCommand::name(self))
+            .input_output_type(Type::Nothing, Type::table())
+            .category(super::category())
+    }
+
+    fn examples(&self) -> Vec<Example<'_>> {
+        vec![Example {
+            example: "(abap threads).thread",
+            description: "The thread numbers",
+            result: Some(Value::test_list(vec![Value::test_int(1)])),
+        }]
+    }
+
+    fn run(
+        &self,
+        plugin: &AbapPlugin,
+        engine: &EngineInterface,
+        call: &EvaluatedCall,
+        _input: &Value,
+    ) -> Result<Value, LabeledError> {
+        let result = plugin.request(engine, call.head, "threads", json!({}))?;
+        let rows = result["threads"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| crate::commands::thread::thread_record(t, call.head))
+            .collect();
+        Ok(Value::list(rows, call.head))
+    }
+}

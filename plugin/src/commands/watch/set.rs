@@ -1,0 +1,62 @@
+//! `abap watch set <variable> [--condition]`.
+
+use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
+use nu_protocol::{Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value};
+use serde_json::{Value as Json, json};
+
+use crate::AbapPlugin;
+
+pub(crate) struct WatchSet;
+
+impl SimplePluginCommand for WatchSet {
+    type Plugin = AbapPlugin;
+
+    fn name(&self) -> &str {
+        "abap watch set"
+    }
+
+    fn description(&self) -> &str {
+        "Stop the program when a variable changes (optionally: and a condition holds); returns the watchpoints."
+    }
+
+    fn signature(&self) -> Signature {
+        Signature::build(PluginCommand::name(self))
+            .required(
+                "variable",
+                SyntaxShape::String,
+                "The variable to watch, e.g. LV_TOTAL.",
+            )
+            .named(
+                "condition",
+                SyntaxShape::String,
+                "Stop only when this holds, e.g. 'LV_TOTAL > 50'.",
+                Some('c'),
+            )
+            .input_output_type(Type::Nothing, Type::table())
+            .category(crate::commands::category())
+    }
+
+    fn examples(&self) -> Vec<Example<'_>> {
+        vec![Example {
+            example: "(abap watch set lv_total).variable",
+            description: "Watch a variable of the stopped program",
+            result: Some(Value::test_list(vec![Value::test_string("LV_TOTAL")])),
+        }]
+    }
+
+    fn run(
+        &self,
+        plugin: &AbapPlugin,
+        engine: &EngineInterface,
+        call: &EvaluatedCall,
+        _input: &Value,
+    ) -> Result<Value, LabeledError> {
+        let var: Spanned<String> = call.req(0)?;
+        let mut args = json!({"variable": var.item.trim().to_uppercase()});
+        if let Some(c) = call.get_flag::<String>("condition")? {
+            args["condition"] = Json::String(c);
+        }
+        let result = plugin.request(engine, var.span, "watch.set", args)?;
+        Ok(super::table(&result, call.head))
+    }
+}
