@@ -16,6 +16,8 @@ pub(crate) struct Attached {
     pub(crate) running: bool,
     /// The last stop's top frame, as sent in the `stopped` event.
     pub(crate) frame: Value,
+    /// The body of the last `stopped` event of this thread.
+    pub(crate) stop: Value,
     /// The stack read at the last stop (innermost first).
     pub(crate) stack: Vec<adt::StackEntry>,
     /// The frame selected with `frame` (0 = innermost); reset on every stop.
@@ -77,6 +79,7 @@ impl Attached {
             record,
             running: false,
             frame: Value::Null,
+            stop: Value::Null,
             stack: Vec::new(),
             selected: 0,
             reads: HashMap::new(),
@@ -95,6 +98,7 @@ impl Attached {
             "running": self.running,
             "frame": self.frame,
             "selected_frame": self.selected,
+            "stop": self.stop,
         })
     }
 }

@@ -75,6 +75,8 @@ pub(crate) struct Inner {
     /// them caught carries its answer.
     pub(crate) runs: BTreeMap<u64, RunLink>,
     pub(crate) next_run: u64,
+    /// The body of the last `debuggee.ended` event.
+    pub(crate) last_end: Option<Value>,
 }
 
 /// A `run` or `test` in flight, and the thread it caught (at most one).
@@ -283,6 +285,17 @@ impl Engine {
     /// Sends an event to every client that subscribed to it; `cause` is shown only to the
     /// client whose request it was.
     pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<&Origin>) {
+        // The last stop and end are kept, so a client that comes later (`status`) sees them.
+        match event {
+            "stopped" => self.update(|inner| {
+                let thread = body["thread"].as_u64().and_then(|t| u32::try_from(t).ok());
+                if let Some(d) = thread.and_then(|t| inner.thread_mut(t)) {
+                    d.stop = body.clone();
+                }
+            }),
+            "debuggee.ended" => self.update(|inner| inner.last_end = Some(body.clone())),
+            _ => {}
+        }
         let state = self.state();
         for (client, link) in self.links().iter() {
             let wanted = link

@@ -62,7 +62,6 @@ async fn the_client_that_continues_a_run_gets_its_output_and_never_a_stale_one()
     let thread = stop["body"]["thread"].clone();
     // Client 2 continues it: the end carries the output of the run.
     let cont = s.call(json!(1), "step", json!({"type": "continue"})).await;
-    eprintln!("continue result: {cont}");
     let expected = json!({
         "thread": thread,
         "reason": "finished",
@@ -71,7 +70,6 @@ async fn the_client_that_continues_a_run_gets_its_output_and_never_a_stale_one()
     });
     assert_eq!(cont["result"]["ended"], expected, "{cont}");
     let event = ended_event(&mut s, &thread).await;
-    eprintln!("debuggee.ended event: {event}");
     assert_eq!(event["body"], expected, "{event}");
     assert_eq!(event["cause"], 1, "{event}");
     // Client 1 sees the same end, and its run answers as before.

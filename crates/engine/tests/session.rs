@@ -192,3 +192,31 @@ async fn hello_logs_on_and_filters_events_configure_and_cancel() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+/// A client that connects after the stop (or the end) learns it from `status`: the current
+/// thread's last `stopped` body and the last `debuggee.ended` body.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn status_reports_the_last_stop_and_the_last_end() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    let before = h.ok("status", json!({})).await;
+    assert_eq!(before["last_end"], Value::Null, "{before}");
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let run = h.run_demo().await;
+    let stop = h.event("stopped").await;
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["debuggee"]["stop"], stop["body"], "{status}");
+    assert_eq!(status["debuggee"]["stop"]["reason"], "breakpoint");
+    h.ok("step", json!({"type": "over"})).await;
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["debuggee"]["stop"]["reason"], "step", "{status}");
+    h.call("bp.delete", json!({"all": true})).await;
+    let end = h.ok("step", json!({"type": "continue"})).await;
+    h.response(&run).await;
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["last_end"], end["ended"], "{status}");
+    assert_eq!(status["last_end"]["reason"], "finished");
+    h.finish(task).await;
+    sim.shutdown().await;
+}

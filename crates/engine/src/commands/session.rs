@@ -134,6 +134,7 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Outcome {
         "threads": threads,
         "breakpoints": inner.breakpoints.all().len(),
         "allow_writes": engine.config.allow_writes,
+        "last_end": inner.last_end,
         "system": {"url": engine.config.adt.base_url, "user": engine.config.adt.user},
     }))
 }
