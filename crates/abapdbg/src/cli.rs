@@ -62,7 +62,7 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_enum, default_value_t = Release::Continue)]
     pub(crate) release: Release,
     /// Allow write actions: 'set' (change a variable) and 'jump_to_line'.
-    #[arg(long)]
+    #[arg(long, env = "ABAPDBG_ALLOW_WRITES")]
     pub(crate) allow_writes: bool,
     /// Most programs held stopped at once; further catches are released with an event.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]

@@ -32,9 +32,9 @@ impl SimplePluginCommand for JumpTo {
 
     fn examples(&self) -> Vec<Example<'_>> {
         vec![Example {
-            example: "(abap jump-to 36).line",
-            description: "Go back to line 36 to run it again",
-            result: Some(Value::test_int(36)),
+            example: "(abap jump-to 43).line",
+            description: "Skip the IF: go on at line 43 without running what lies between",
+            result: Some(Value::test_int(43)),
         }]
     }
 

@@ -30,9 +30,10 @@ impl SimplePluginCommand for Stack {
         vec![Example {
             example: "(abap stack).method",
             description: "The methods on the stack",
-            result: Some(Value::test_list(vec![Value::test_string(
-                "IF_OO_ADT_CLASSRUN~MAIN",
-            )])),
+            result: Some(Value::test_list(vec![
+                Value::test_string("LINE_TOTAL"),
+                Value::test_string("IF_OO_ADT_CLASSRUN~MAIN"),
+            ])),
         }]
     }
 

@@ -10,7 +10,7 @@ use crate::AbapPlugin;
 
 const DESCRIPTION: &str =
     "Disable breakpoints: they stay listed (status disabled) but are taken off the system.";
-const EXAMPLE: &str = "Disable breakpoint 2";
+const EXAMPLE: &str = "Disable breakpoint 3";
 const STATUS: &str = "disabled";
 
 pub(crate) struct BpDisable;
@@ -40,7 +40,7 @@ impl SimplePluginCommand for BpDisable {
 
     fn examples(&self) -> Vec<Example<'_>> {
         vec![Example {
-            example: "(abap bp disable 2).status",
+            example: "(abap bp disable 3).status",
             description: EXAMPLE,
             result: Some(Value::test_list(vec![Value::test_string(STATUS)])),
         }]

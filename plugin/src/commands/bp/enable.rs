@@ -9,7 +9,7 @@ use nu_protocol::{DynamicSuggestion, Example, LabeledError, Signature, SyntaxSha
 use crate::AbapPlugin;
 
 const DESCRIPTION: &str = "Enable breakpoints again: they are set on the system anew.";
-const EXAMPLE: &str = "Enable breakpoint 2 again";
+const EXAMPLE: &str = "Enable breakpoint 3 again";
 const STATUS: &str = "verified";
 
 pub(crate) struct BpEnable;
@@ -39,7 +39,7 @@ impl SimplePluginCommand for BpEnable {
 
     fn examples(&self) -> Vec<Example<'_>> {
         vec![Example {
-            example: "(abap bp enable 2).status",
+            example: "(abap bp enable 3).status",
             description: EXAMPLE,
             result: Some(Value::test_list(vec![Value::test_string(STATUS)])),
         }]

@@ -29,7 +29,7 @@ impl SimplePluginCommand for WatchList {
         vec![Example {
             example: "(abap watch list).variable",
             description: "What is watched",
-            result: Some(Value::test_list(vec![Value::test_string("LV_TOTAL")])),
+            result: Some(Value::test_list(vec![Value::test_string("RV_TOTAL")])),
         }]
     }
 

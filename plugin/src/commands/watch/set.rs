@@ -24,12 +24,12 @@ impl SimplePluginCommand for WatchSet {
             .required(
                 "variable",
                 SyntaxShape::String,
-                "The variable to watch, e.g. LV_TOTAL.",
+                "The variable to watch, e.g. RV_TOTAL.",
             )
             .named(
                 "condition",
                 SyntaxShape::String,
-                "Stop only when this holds, e.g. 'LV_TOTAL > 50'.",
+                "Stop only when this holds, e.g. 'RV_TOTAL > 50'.",
                 Some('c'),
             )
             .input_output_type(Type::Nothing, Type::table())
@@ -38,9 +38,9 @@ impl SimplePluginCommand for WatchSet {
 
     fn examples(&self) -> Vec<Example<'_>> {
         vec![Example {
-            example: "(abap watch set lv_total).variable",
+            example: "(abap watch set rv_total).variable",
             description: "Watch a variable of the stopped program",
-            result: Some(Value::test_list(vec![Value::test_string("LV_TOTAL")])),
+            result: Some(Value::test_list(vec![Value::test_string("RV_TOTAL")])),
         }]
     }
 
