@@ -5,6 +5,9 @@
 //! The examples are written as one story (set breakpoints, run, look, step, …), so they run in
 //! the order below; `setup` lines move the story on between them without being examples.
 
+// ShellError is Nushell's own error type; its size is not ours to choose.
+#![allow(clippy::result_large_err)]
+
 use std::path::PathBuf;
 
 use nu_plugin_abap::AbapPlugin;
