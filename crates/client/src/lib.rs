@@ -12,6 +12,7 @@
 //! ADT client. Everything here is blocking std I/O: front ends are short-lived or already
 //! threaded, and need no async runtime.
 
+pub mod candidates;
 mod error;
 mod session;
 mod start;

@@ -119,14 +119,21 @@ impl Session {
             Err(ClientError::NoSession { .. }) => {}
             other => return other,
         }
-        let started = start_daemon(target);
-        // Another front end may have started the same session at the same moment; then our
-        // daemon refused to start and theirs is the one to use.
-        match (Session::connect(target), started) {
-            (Ok(s), _) => Ok(s),
-            (Err(_), Err(start)) => Err(start),
-            (Err(e), Ok(())) => Err(e),
+        if let Err(start) = start_daemon(target) {
+            // Another front end may have started the same session at the same moment; then
+            // our daemon refused to start and theirs is the one to use, once it listens.
+            let deadline = Instant::now() + STARTING_WAIT;
+            loop {
+                if let Ok(s) = Session::connect(target) {
+                    return Ok(s);
+                }
+                if Instant::now() >= deadline || !another_is_starting(target) {
+                    return Err(start);
+                }
+                std::thread::sleep(TICK);
+            }
         }
+        Session::connect(target)
     }
 
     /// Connects to a session's socket by path.
@@ -265,6 +272,20 @@ pub(crate) fn outcome(response: Response) -> Result<Value, ClientError> {
     response
         .outcome
         .map_err(|e| ClientError::Protocol(ProtocolError::from(e)))
+}
+
+/// How long to wait for a session another front end is starting.
+const STARTING_WAIT: Duration = Duration::from_secs(20);
+
+/// Whether a session process holds the target's lock (`<socket>.lock`) without listening yet.
+fn another_is_starting(target: &Target) -> bool {
+    let Some(lock) = target.socket_path().map(|s| s.with_extension("lock")) else {
+        return false;
+    };
+    match std::fs::File::open(lock) {
+        Ok(f) => matches!(f.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock)),
+        Err(_) => false,
+    }
 }
 
 fn is_absent(e: &std::io::Error) -> bool {

@@ -27,6 +27,10 @@ pub enum ServeError {
     Adt(#[from] adt::AdtError),
     #[error(transparent)]
     State(#[from] crate::statefile::StateError),
+    #[error(
+        "another abapdbg session already serves {socket}; share it (abapdbg serve --relay) or stop it first"
+    )]
+    Running { socket: PathBuf },
     #[error("cannot open the socket {path}: {source}")]
     Socket {
         path: PathBuf,
@@ -105,12 +109,23 @@ where
     W: AsyncWrite + Unpin + Send + 'static,
     S: Future<Output = ()>,
 {
+    // One session per socket: the lock is taken before anything else, so two sessions
+    // starting at the same moment cannot both go on (the loser says so, or with stdio goes
+    // on unshared). It is held until this function returns.
+    let session_lock = match config.socket.as_deref().map(lock_session).transpose() {
+        Ok(lock) => lock,
+        Err(e) if stdio.is_some() => {
+            tracing::warn!("{e}; other clients cannot share this session");
+            None
+        }
+        Err(e) => return Err(e),
+    };
     let orphan = match &config.state_file {
         Some(path) => crate::statefile::claim(path)?,
         None => None,
     };
     let state_file = config.state_file.clone();
-    let socket = match &config.socket {
+    let socket = match config.socket.as_deref().filter(|_| session_lock.is_some()) {
         Some(path) => match bind(path) {
             Ok(s) => Some(s),
             // With stdio the session works without sharing; say why and go on.
@@ -232,7 +247,39 @@ where
     if let (Some(path), true) = (&engine.config.socket, socket_bound) {
         let _ = std::fs::remove_file(path);
     }
+    // A clean end leaves no file behind; the lock itself goes when the file is closed.
+    if let (Some(path), Some(_)) = (&engine.config.socket, &session_lock) {
+        let _ = std::fs::remove_file(path.with_extension("lock"));
+    }
+    drop(session_lock);
     Ok(receipt)
+}
+
+/// Takes the session's lock file (`<socket>.lock`), which says a session owns this socket;
+/// the lock goes with the process, also when it is killed.
+fn lock_session(socket: &Path) -> Result<std::fs::File, ServeError> {
+    let path = socket.with_extension("lock");
+    let fail = |source| ServeError::Socket {
+        path: path.clone(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+        set_mode(dir, 0o700).map_err(fail)?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(fail)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ServeError::Running {
+            socket: socket.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(fail(e)),
+    }
 }
 
 /// Binds the socket in a directory only the user can enter, replacing a stale socket file

@@ -1,6 +1,10 @@
 //! `abap frame <index>`: select a stack frame for `vars`, `get` and `source`.
 
-use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
+use nu_plugin::{
+    DynamicCompletionCall, EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand,
+};
+use nu_protocol::DynamicSuggestion;
+use nu_protocol::engine::ArgType;
 use nu_protocol::{Example, LabeledError, Record, Signature, Spanned, SyntaxShape, Type, Value};
 use serde_json::json;
 
@@ -57,5 +61,25 @@ impl SimplePluginCommand for Frame {
         }
         rec.push("source", source_table(&f["source"], span));
         Ok(Value::record(rec, span))
+    }
+
+    #[expect(
+        deprecated,
+        reason = "plugin completion API is experimental in nu 0.115"
+    )]
+    fn get_dynamic_completion(
+        &self,
+        plugin: &AbapPlugin,
+        engine: &EngineInterface,
+        _call: DynamicCompletionCall,
+        arg_type: ArgType,
+        _experimental: nu_protocol::engine::ExperimentalMarker,
+    ) -> Option<Vec<DynamicSuggestion>> {
+        match arg_type {
+            ArgType::Positional(0) => {
+                crate::completion::suggest(plugin, engine, client::candidates::frames)
+            }
+            _ => None,
+        }
     }
 }

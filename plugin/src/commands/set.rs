@@ -10,7 +10,7 @@ use nu_protocol::{
 use serde_json::json;
 
 use crate::AbapPlugin;
-use crate::completion::{typed_prefix, variable_candidates};
+use crate::completion::{suggest, typed_prefix};
 use crate::connection::call as ask;
 use crate::errors::invalid_arg;
 use crate::values::to_abap_text;
@@ -101,7 +101,8 @@ impl SimplePluginCommand for Set {
     ) -> Option<Vec<DynamicSuggestion>> {
         match arg_type {
             ArgType::Positional(0) => {
-                variable_candidates(plugin, engine, &typed_prefix(&call, engine))
+                let typed = typed_prefix(&call, engine);
+                suggest(plugin, engine, |s| client::candidates::variables(s, &typed))
             }
             _ => None,
         }

@@ -8,7 +8,7 @@ use nu_protocol::{
 };
 
 use crate::AbapPlugin;
-use crate::completion::{typed_prefix, variable_candidates};
+use crate::completion::{suggest, typed_prefix};
 use crate::variables::{PAGE, Reader};
 
 /// Rows of the first page when no --limit is given.
@@ -178,7 +178,8 @@ impl PluginCommand for Table {
     ) -> Option<Vec<DynamicSuggestion>> {
         match arg_type {
             ArgType::Positional(0) => {
-                variable_candidates(plugin, engine, &typed_prefix(&call, engine))
+                let typed = typed_prefix(&call, engine);
+                suggest(plugin, engine, |s| client::candidates::variables(s, &typed))
             }
             _ => None,
         }

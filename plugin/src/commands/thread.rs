@@ -84,18 +84,6 @@ impl SimplePluginCommand for Thread {
         let ArgType::Positional(0) = arg_type else {
             return None;
         };
-        let threads = crate::completion::ask(plugin, engine, "threads", json!({}))?;
-        Some(
-            threads["threads"]
-                .as_array()?
-                .iter()
-                .filter_map(|t| {
-                    Some(crate::completion::suggestion(
-                        t["thread"].as_u64()?.to_string(),
-                        t["program"].as_str().map(String::from),
-                    ))
-                })
-                .collect(),
-        )
+        crate::completion::suggest(plugin, engine, client::candidates::threads)
     }
 }

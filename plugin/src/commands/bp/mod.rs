@@ -65,19 +65,7 @@ fn id_candidates(
     plugin: &AbapPlugin,
     engine: &EngineInterface,
 ) -> Option<Vec<nu_protocol::DynamicSuggestion>> {
-    let list = crate::completion::ask(plugin, engine, "bp.list", serde_json::json!({}))?;
-    Some(
-        list["breakpoints"]
-            .as_array()?
-            .iter()
-            .filter_map(|bp| {
-                Some(crate::completion::suggestion(
-                    bp["id"].as_u64()?.to_string(),
-                    bp["location"].as_str().map(String::from),
-                ))
-            })
-            .collect(),
-    )
+    crate::completion::suggest(plugin, engine, client::candidates::breakpoints)
 }
 
 pub(crate) struct Bp;
