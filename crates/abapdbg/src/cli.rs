@@ -13,7 +13,12 @@ use clap::{Args, Parser, Subcommand};
     long_about = "abapdbg drives the SAP ADT debugger (what Eclipse ADT uses).\n\n\
         Start with `abapdbg demo`: it runs the embedded ADT simulator and walks through a real stop.\n\
         `abapdbg serve` is the long-lived coprocess that speaks JSON lines on stdin/stdout \
-        (see jsonl/PROTOCOL.md)."
+        (see jsonl/PROTOCOL.md).\n\n\
+        The other commands are one-shot: each reaches the running session of the target system \
+        (starting `serve --daemon` when none runs), does one thing and exits, e.g. \
+        `abapdbg bp set ZCL_ORDER:42`, `abapdbg run ZCL_ORDER`, `abapdbg vars`, `abapdbg step`. \
+        Human output by default; --json prints exactly one JSON value, the protocol's result.",
+    after_help = ONESHOT_HELP
 )]
 pub(crate) struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); ABAPDBG_LOG overrides.
@@ -31,7 +36,30 @@ pub(crate) enum Command {
     Sim(SimArgs),
     /// Walk through a real stop on the embedded simulator.
     Demo(DemoArgs),
+    #[command(flatten)]
+    OneShot(crate::oneshot::Command),
 }
+
+/// What `abapdbg --help` says about the one-shot commands: target, errors, exit codes.
+const ONESHOT_HELP: &str = "\
+Target system: ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD (never on a command line), \
+ABAPDBG_CLIENT; without ABAPDBG_URL the embedded simulator. `abapdbg config` shows what is in \
+effect.
+
+Errors go to stderr as one line: abapdbg: <code>: <message> (hint: <next step>).
+
+Exit codes of the one-shot commands:
+  0    ok
+  1    anything else: run.failed, test.failed, breakpoint.* (a refused breakpoint),
+       variable.not_found, permission.write_not_allowed, internal.bug
+  2    usage: the command line is wrong (also protocol.invalid_args and
+       breakpoint.invalid_location: the session cannot read an argument)
+  3    state: state.* (not stopped, no debuggee, program ended, stale, busy,
+       shutting down), and state.timed_out (wait or attach expired)
+  4    system or transport: transport.*, adt.*, conflict.*, listener.failed, session.*
+       (no session, it could not start, the connection broke)
+  5    auth: auth.* (wrong user or password, CSRF refused)
+  130  interrupted by Ctrl-C (the session and the program go on)";
 
 #[derive(Debug, Args)]
 #[command(

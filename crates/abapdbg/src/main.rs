@@ -5,6 +5,7 @@
 mod cli;
 mod demo;
 mod identity;
+mod oneshot;
 mod serve;
 mod sim;
 mod system;
@@ -14,6 +15,11 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     let cli = cli::Cli::parse();
     init_tracing(cli.verbose);
+    // One-shot commands only talk to the session: no async runtime, no engine.
+    let command = match cli.command {
+        cli::Command::OneShot(command) => return oneshot::run(command),
+        other => other,
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -25,10 +31,11 @@ fn main() -> std::process::ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        match cli.command {
+        match command {
             cli::Command::Serve(args) => serve::run(args).await,
             cli::Command::Sim(args) => sim::run(args).await,
             cli::Command::Demo(args) => demo::run(args).await,
+            cli::Command::OneShot(_) => Ok(()),
         }
     });
     // Do not wait for the blocking stdin reader: everything we hold is released by now.

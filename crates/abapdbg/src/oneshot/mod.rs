@@ -1,0 +1,219 @@
+//! The one-shot commands: `abapdbg bp set …`, `abapdbg vars`, `abapdbg step`, … Each call is a
+//! short-lived process that reaches the running session through the session client (starting
+//! `serve --daemon` when none runs), asks what the command maps to in the protocol
+//! (jsonl/PROTOCOL.md), prints the answer and exits. One command per file.
+//!
+//! These modules speak only the protocol: they use `client`, `jsonl` and serde_json, never
+//! the engine, the ADT client or the simulator (a unit test below checks the sources), so a
+//! call costs a process start and a socket round trip, never a logon.
+
+mod args;
+mod ctx;
+mod movement;
+mod render;
+mod spinner;
+
+mod attach;
+mod bp;
+mod config;
+mod continue_cmd;
+mod detach;
+mod events;
+mod frame;
+mod get;
+mod jump_to;
+mod listen;
+mod run;
+mod run_to;
+mod set;
+mod shutdown;
+mod source;
+mod stack;
+mod status;
+mod step;
+mod table;
+mod terminate;
+mod test;
+mod thread;
+mod threads;
+mod unlisten;
+mod vars;
+mod wait;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use clap::Subcommand;
+
+use ctx::{Ctx, Failure};
+
+/// `--json`, on every one-shot command.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct Output {
+    /// Print exactly one JSON value (the protocol's result) on stdout instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// One command: its `--json` flag and what it does.
+trait OneShot {
+    fn json(&self) -> bool;
+    fn run(&self, ctx: &Ctx) -> Result<(), Failure>;
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Breakpoints: set, list, delete, enable, disable, export, import.
+    #[command(subcommand)]
+    Bp(bp::BpCommand),
+    /// Arm the listener: catch programs that reach a breakpoint.
+    Listen(listen::ListenArgs),
+    /// Stop catching programs (delete the listener).
+    Unlisten(unlisten::UnlistenArgs),
+    /// Run a class as a console application (or a report); waits until it stops or ends.
+    Run(run::RunArgs),
+    /// Run the ABAP Unit tests of a class; waits until a test stops or the run ends.
+    Test(test::TestArgs),
+    /// Wait until a program is stopped (or has ended).
+    Wait(wait::WaitArgs),
+    /// Arm the listener and wait for a program to stop; print the stop and exit.
+    Attach(attach::AttachArgs),
+    /// Step the stopped program: into, over (default), out or continue.
+    Step(step::StepArgs),
+    /// Let the stopped program run to its next stop or its end.
+    Continue(continue_cmd::ContinueArgs),
+    /// Run to a line of the current source (or a location).
+    RunTo(run_to::RunToArgs),
+    /// Move the execution point to a line without running what lies between (needs writes).
+    JumpTo(jump_to::JumpToArgs),
+    /// The call stack of the stopped program, innermost first.
+    Stack(stack::StackArgs),
+    /// Select a stack frame for vars, get and source.
+    Frame(frame::FrameArgs),
+    /// Variables of the selected frame, or the components of one.
+    Vars(vars::VarsArgs),
+    /// Rows of an internal table, or the whole table as JSON, CSV or ABAP.
+    Table(table::TableArgs),
+    /// One variable by path: LT_ITEMS[3]-PRICE, ME->MV_NAME, <FS>.
+    Get(get::GetArgs),
+    /// Assign a value to a variable (needs writes).
+    Set(set::SetArgs),
+    /// Source lines around the current line (or a location).
+    Source(source::SourceArgs),
+    /// The caught programs.
+    Threads(threads::ThreadsArgs),
+    /// Make a caught program the current one.
+    Thread(thread::ThreadArgs),
+    /// Print the session's events as they happen, until Ctrl-C.
+    Events(events::EventsArgs),
+    /// Abort the stopped program.
+    Terminate(terminate::TerminateArgs),
+    /// Take our breakpoints off the system and let the program run on.
+    Detach(detach::DetachArgs),
+    /// Where the session stands: state, listener, threads, breakpoints, system.
+    Status(status::StatusArgs),
+    /// Release everything and end the session.
+    Shutdown(shutdown::ShutdownArgs),
+    /// The effective target system and where its session lives (password redacted).
+    Config(config::ConfigArgs),
+}
+
+impl Command {
+    fn command(&self) -> &dyn OneShot {
+        match self {
+            Command::Bp(c) => c,
+            Command::Listen(c) => c,
+            Command::Unlisten(c) => c,
+            Command::Run(c) => c,
+            Command::Test(c) => c,
+            Command::Wait(c) => c,
+            Command::Attach(c) => c,
+            Command::Step(c) => c,
+            Command::Continue(c) => c,
+            Command::RunTo(c) => c,
+            Command::JumpTo(c) => c,
+            Command::Stack(c) => c,
+            Command::Frame(c) => c,
+            Command::Vars(c) => c,
+            Command::Table(c) => c,
+            Command::Get(c) => c,
+            Command::Set(c) => c,
+            Command::Source(c) => c,
+            Command::Threads(c) => c,
+            Command::Thread(c) => c,
+            Command::Events(c) => c,
+            Command::Terminate(c) => c,
+            Command::Detach(c) => c,
+            Command::Status(c) => c,
+            Command::Shutdown(c) => c,
+            Command::Config(c) => c,
+        }
+    }
+}
+
+/// Runs one command; failures go to stderr as one line, their code chooses the exit status.
+pub(crate) fn run(command: Command) -> ExitCode {
+    let command = command.command();
+    let ctx = Ctx::new(command.json(), interrupt_flag());
+    match command.run(&ctx) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("{}", failure.line());
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// Ctrl-C sets the flag the waits look at (they cancel their request and end with 130); a
+/// second Ctrl-C ends the process at once. The session is another process and never sees it.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    use signal_hook::consts::SIGINT;
+    let flag = Arc::new(AtomicBool::new(false));
+    // Registered first, so it sees the flag as the previous Ctrl-C left it.
+    let _ = signal_hook::flag::register_conditional_shutdown(SIGINT, 130, flag.clone());
+    let _ = signal_hook::flag::register(SIGINT, flag.clone());
+    flag
+}
+
+#[cfg(test)]
+mod tests {
+    /// The one-shot commands speak the protocol only: linking the engine, the ADT client or
+    /// the simulator here would put a logon (or a whole server) into every call.
+    #[test]
+    fn oneshot_sources_never_name_the_engine_adt_or_sim() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/oneshot");
+        let mut files = Vec::new();
+        let mut todo = vec![dir];
+        while let Some(d) = todo.pop() {
+            for entry in std::fs::read_dir(&d).expect("read src/oneshot") {
+                let path = entry.expect("dir entry").path();
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 20, "found only {files:?}");
+        // Spelled in pieces so that this file does not name them either.
+        let banned = [
+            ["engine", "::"].concat(),
+            ["adt", "::"].concat(),
+            ["sim", "::"].concat(),
+        ];
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("read source");
+            for word in &banned {
+                let hit = text.match_indices(word.as_str()).any(|(at, _)| {
+                    // `client::` is fine; only the crates themselves are banned.
+                    !text[..at]
+                        .chars()
+                        .last()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                assert!(!hit, "{} names {word}", file.display());
+            }
+        }
+    }
+}
