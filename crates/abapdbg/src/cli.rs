@@ -71,6 +71,9 @@ Exit codes of the one-shot commands:
     One session per system and user: a second serve says so, or with --relay connects to it."
 )]
 pub(crate) struct ServeArgs {
+    /// Profile of the config file (~/.config/abapdbg/config.toml) [env: ABAPDBG_PROFILE]
+    #[arg(long)]
+    pub(crate) profile: Option<String>,
     /// Base URL of the SAP system, e.g. https://host:44300 [env: ABAPDBG_URL]
     #[arg(long)]
     pub(crate) url: Option<String>,

@@ -32,7 +32,7 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     };
     let mut config = engine::EngineConfig::new(system.adt.clone(), identity);
     config.listener_poll_secs = args.listener_poll_secs;
-    config.allow_writes = args.allow_writes;
+    config.allow_writes = args.allow_writes || system.allow_writes;
     config.state_file = known.and_then(|adt| identity::state_file(Some(adt)));
     config.socket = socket;
     config.idle_exit = std::time::Duration::from_secs(args.idle_exit);
@@ -96,6 +96,7 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
             cmd.arg(flag).arg(v);
         }
     };
+    pass(&mut cmd, "--profile", &args.profile);
     pass(&mut cmd, "--url", &args.url);
     pass(&mut cmd, "--user", &args.user);
     pass(&mut cmd, "--client", &args.client);
@@ -110,6 +111,12 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     });
     if args.allow_writes {
         cmd.arg("--allow-writes");
+    }
+    // What a password_command printed, so the session does not run it again.
+    for (name, value) in system::secret_env(adt_config.as_ref()) {
+        if let Some(v) = value {
+            cmd.env(name, v);
+        }
     }
     cmd.stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())

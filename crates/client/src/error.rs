@@ -61,6 +61,10 @@ pub enum ClientError {
     /// The user interrupted the wait (Ctrl-C); the session goes on.
     #[error("interrupted")]
     Interrupted,
+    /// The configuration is wrong (config file, profile, a variable), or a secret could not
+    /// be had to start the session.
+    #[error(transparent)]
+    Profile(#[from] crate::profile::ProfileError),
     /// The session wrote something that is not a line of the protocol.
     #[error("the session sent a line that is not protocol: {0}")]
     Malformed(String),
@@ -87,6 +91,7 @@ impl ClientError {
             ClientError::Timeout { .. } => "transport.timeout",
             ClientError::Interrupted => "request.interrupted",
             ClientError::Malformed(_) => "internal.bug",
+            ClientError::Profile(p) => p.code(),
         }
     }
 
@@ -98,12 +103,13 @@ impl ClientError {
                 Some("start one with 'abapdbg serve --daemon' or run any command that may start it".into())
             }
             ClientError::Start(_) => Some(
-                "check ABAPDBG_URL, ABAPDBG_USER and ABAPDBG_PASSWORD, or set ABAPDBG_BIN to the abapdbg binary".into(),
+                "check the profile ('abapdbg config') or ABAPDBG_URL, ABAPDBG_USER and ABAPDBG_PASSWORD, or set ABAPDBG_BIN to the abapdbg binary".into(),
             ),
             ClientError::Io(_) | ClientError::Disconnected => {
                 Some("the session may have ended; the next command starts a new one".into())
             }
             ClientError::Timeout { .. } => Some("the session is busy or the system is slow; try again".into()),
+            ClientError::Profile(p) => p.hint(),
             _ => None,
         }
     }

@@ -8,17 +8,23 @@
 //! anything). Requests carry ids chosen here; one reader thread routes each response to its
 //! caller and every event to the subscribers, so a slow `wait` never holds up a `status`.
 //!
+//! Which system is meant comes from the caller's environment and, optionally, a named profile
+//! of the config file ([`Target::resolve`], [`profile`]); secrets are obtained only when a
+//! session has to be started, and reach it in its environment.
+//!
 //! Front ends speak only the protocol (the `jsonl` crate); they never link the engine or the
 //! ADT client. Everything here is blocking std I/O: front ends are short-lived or already
 //! threaded, and need no async runtime.
 
 pub mod candidates;
 mod error;
+pub mod profile;
 mod session;
 mod start;
 mod target;
 
 pub use error::{ClientError, ProtocolError};
+pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;
-pub use target::{Target, profile_key};
+pub use target::{Credentials, Setting, Target, profile_key};

@@ -103,6 +103,10 @@ impl Subscription {
 impl Session {
     /// Connects to the running session of `target`; never starts one.
     pub fn connect(target: &Target) -> Result<Session, ClientError> {
+        // A broken configuration must not lead to some other system's session.
+        if let Some(problem) = target.problem() {
+            return Err(problem.clone().into());
+        }
         let socket = target.socket_path().ok_or(ClientError::NoSocketDir)?;
         Session::connect_path(&socket).map_err(|e| match e {
             ClientError::Io(io) if is_absent(&io) => ClientError::NoSession {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use crate::error::ClientError;
-use crate::target::{Target, VARIABLES};
+use crate::target::Target;
 
 /// The `abapdbg` binary that starts sessions: the caller's `ABAPDBG_BIN`, else the one next
 /// to the running binary (the plugin and the CLI are built into the same directory), else
@@ -22,14 +22,23 @@ pub fn daemon_binary(target: &Target) -> PathBuf {
 }
 
 /// Runs `abapdbg serve --daemon` for `target` and waits until it says where it listens.
-/// The daemon sees exactly the caller's variables of the target (the password among them, in
-/// its environment: never on a command line).
+/// The daemon sees exactly the target's settings as variables (profile fields included, so it
+/// serves what the caller resolved) and the secrets obtained now (a profile's
+/// `password_command` runs here, once per start), in its environment: never on a command line.
 pub(crate) fn start_daemon(target: &Target) -> Result<(), ClientError> {
+    let credentials = target.credentials()?;
+    if target.insecure() {
+        eprintln!(
+            "abapdbg: warning: server certificates of {} are not checked (insecure): anyone on \
+             the network path can read and change the session",
+            target.describe()
+        );
+    }
     let bin = daemon_binary(target);
     let mut cmd = Command::new(&bin);
     cmd.args(["serve", "--daemon"]);
-    for name in VARIABLES {
-        match target.var(name) {
+    for (name, value) in target.daemon_env(&credentials) {
+        match value {
             Some(v) => cmd.env(name, v),
             None => cmd.env_remove(name),
         };

@@ -334,3 +334,190 @@ fn a_daemon_that_cannot_start_is_a_start_error_with_its_reason() {
         Ok(_) => panic!("started without a user"),
     }
 }
+
+/// A caller's environment of fixed pairs, for [`Target::resolve`].
+fn environment(pairs: Vec<(String, String)>) -> impl Fn(&str) -> Option<String> {
+    move |k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+}
+
+/// The variables of [`target`] plus `extra`, as pairs.
+fn pairs(dir: &Path, extra: &[(&str, String)]) -> Vec<(String, String)> {
+    let mut vars: Vec<(String, String)> = vec![
+        ("ABAPDBG_BIN".into(), abapdbg_bin().display().to_string()),
+        (
+            "ABAPDBG_RUNTIME_DIR".into(),
+            dir.join("run").display().to_string(),
+        ),
+        (
+            "ABAPDBG_STATE_DIR".into(),
+            dir.join("state").display().to_string(),
+        ),
+    ];
+    vars.extend(extra.iter().map(|(k, v)| (k.to_string(), v.clone())));
+    vars
+}
+
+/// A config file with profile `dev` for `sim`, whose password command appends a line to
+/// `runs` each time it runs.
+fn profile_config(dir: &Path, sim: &Simulator, secret: &str) -> (PathBuf, PathBuf) {
+    std::fs::create_dir_all(dir).expect("test dir");
+    let runs = dir.join("runs");
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[profiles.dev]\nurl = \"{}\"\nclient = \"001\"\nuser = \"tester\"\n\
+             password_command = \"echo run >> '{}'; printf {secret}\"\n",
+            sim.url,
+            runs.display()
+        ),
+    )
+    .expect("write the config file");
+    (config, runs)
+}
+
+fn runs_of(runs: &Path) -> usize {
+    std::fs::read_to_string(runs)
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
+}
+
+/// Every regular file under `dir` that contains `needle`.
+fn files_containing(dir: &Path, needle: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            match entry.file_type() {
+                Ok(t) if t.is_dir() => todo.push(path),
+                Ok(t) if t.is_file() => {
+                    let bytes = std::fs::read(&path).unwrap_or_default();
+                    if String::from_utf8_lossy(&bytes).contains(needle) {
+                        found.push(path);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_profile_with_a_password_command_starts_the_session_once() {
+    const SECRET: &str = "pw-profile-5e1d0b-never-shown";
+    let sim = Simulator::start(&format!("TESTER:{SECRET}"));
+    let dir = temp_dir("profile");
+    let (config, runs) = profile_config(&dir, &sim, SECRET);
+    let config = config.display().to_string();
+    // Trace logs too: the password must not reach them either.
+    let vars = pairs(
+        &dir,
+        &[
+            ("ABAPDBG_CONFIG", config.clone()),
+            ("ABAPDBG_LOG", "trace".into()),
+        ],
+    );
+    let t = Target::resolve(environment(vars.clone()), Some("dev")).expect("the profile");
+    assert_eq!(t.profile(), Some("dev"));
+    assert_eq!(runs_of(&runs), 0, "resolving ran the password command");
+    let _guard = Shutdown(t.clone());
+
+    // The session starts and logs on with what the command printed.
+    let s = Session::connect_or_start(&t).expect("start");
+    let hello = s.request("hello", json!({}), LONG, &never).expect("hello");
+    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
+    assert_eq!(hello["system"]["user"], "TESTER");
+    assert_eq!(runs_of(&runs), 1);
+
+    // The password is on no command line (but the test's own simulator's) and in no file of
+    // the state directory (state file, the daemon's trace log).
+    let leaks: Vec<String> = all_command_lines(sim.child.id())
+        .into_iter()
+        .filter(|c| c.contains(SECRET))
+        .collect();
+    assert!(leaks.is_empty(), "{leaks:?}");
+    let in_files = files_containing(&dir.join("state"), SECRET);
+    assert!(in_files.is_empty(), "{in_files:?}");
+    assert!(!format!("{t:?} {:?}", t.settings()).contains(SECRET));
+
+    // A second front end naming the profile the plugin's way (ABAPDBG_PROFILE through
+    // from_lookup) reaches the same session without running the command again …
+    let mut second = vars.clone();
+    second.push(("ABAPDBG_PROFILE".into(), "dev".into()));
+    let t2 = Target::from_lookup(environment(second));
+    assert_eq!(t2.problem(), None);
+    let s2 = Session::connect_or_start(&t2).expect("connect");
+    let pid = |s: &Session| {
+        s.request("hello", json!({}), LONG, &never).expect("hello")["server"]["pid"].clone()
+    };
+    assert_eq!(pid(&s), pid(&s2));
+    assert_eq!(runs_of(&runs), 1, "the password command ran again");
+    // … and so does one that names the same system by variables, without any password.
+    let t3 = target(
+        &dir,
+        &[
+            ("ABAPDBG_URL", sim.url.as_str()),
+            ("ABAPDBG_USER", "TESTER"),
+            ("ABAPDBG_CLIENT", "001"),
+        ],
+    );
+    assert_eq!(t3.socket_path(), t.socket_path());
+    let s3 = Session::connect(&t3).expect("the same session");
+    assert_eq!(pid(&s), pid(&s3));
+    assert_eq!(runs_of(&runs), 1);
+
+    // An unknown profile is a typed error, before anything is started.
+    let err = Target::resolve(environment(vars), Some("prod")).expect_err("unknown");
+    assert_eq!(err.code(), "config.unknown_profile");
+    assert!(err.to_string().contains(&config), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_started_directly_runs_the_password_command_itself_once() {
+    const SECRET: &str = "pw-serve-8c2f41-never-shown";
+    let sim = Simulator::start(&format!("TESTER:{SECRET}"));
+    let dir = temp_dir("serve-profile");
+    let (config, runs) = profile_config(&dir, &sim, SECRET);
+    let out = Command::new(abapdbg_bin())
+        .args(["serve", "--daemon", "--profile", "dev"])
+        .env("ABAPDBG_CONFIG", &config)
+        .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+        .env("ABAPDBG_STATE_DIR", dir.join("state"))
+        .env_remove("ABAPDBG_PROFILE")
+        .env_remove("ABAPDBG_URL")
+        .env_remove("ABAPDBG_USER")
+        .env_remove("ABAPDBG_PASSWORD")
+        .env_remove("ABAPDBG_CLIENT")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run serve --daemon");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The launcher ran it and handed the result to the session it started: once.
+    assert_eq!(runs_of(&runs), 1);
+    let t = Target::resolve(
+        environment(pairs(
+            &dir,
+            &[("ABAPDBG_CONFIG", config.display().to_string())],
+        )),
+        Some("dev"),
+    )
+    .expect("the profile");
+    let _guard = Shutdown(t.clone());
+    let s = Session::connect(&t).expect("the daemon's session");
+    let hello = s.request("hello", json!({}), LONG, &never).expect("hello");
+    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
+    assert_eq!(runs_of(&runs), 1);
+    let leaks: Vec<String> = all_command_lines(sim.child.id())
+        .into_iter()
+        .filter(|c| c.contains(SECRET))
+        .collect();
+    assert!(leaks.is_empty(), "{leaks:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
