@@ -472,6 +472,8 @@ fn a_profile_with_a_password_command_starts_the_session_once() {
     let err = Target::resolve(environment(vars), Some("prod")).expect_err("unknown");
     assert_eq!(err.code(), "config.unknown_profile");
     assert!(err.to_string().contains(&config), "{err}");
+    // Shut the session down while its socket is still there.
+    drop(_guard);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -519,5 +521,6 @@ fn serve_started_directly_runs_the_password_command_itself_once() {
         .filter(|c| c.contains(SECRET))
         .collect();
     assert!(leaks.is_empty(), "{leaks:?}");
+    drop(_guard);
     let _ = std::fs::remove_dir_all(&dir);
 }
