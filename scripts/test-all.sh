@@ -10,6 +10,7 @@ command -v jq >/dev/null 2>&1 || need_apt+=(jq)
 command -v bash >/dev/null 2>&1 || need_apt+=(bash)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> installing ${need_apt[*]} from Debian"
   sudo_cmd=()
@@ -20,6 +21,10 @@ fi
 
 echo "==> npm ci (abap-adt-api for the conformance test, pinned in tests/conformance)"
 npm ci --prefix tests/conformance --no-audit --no-fund --loglevel=error
+echo "==> npm ci (nu 0.115.1 for the Nushell plugin tests, pinned in tests/nu)"
+npm ci --prefix tests/nu --no-audit --no-fund --loglevel=error
+# tests/nu.rs drives this nu (and tmux) against the plugin.
+export NU_BIN="$PWD/tests/nu/node_modules/@nushell/linux-x64/bin/nu"
 
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
