@@ -353,6 +353,25 @@ impl Nu {
             .unwrap_or(false)
     }
 
+    /// Plugin processes started for this test (found by the runtime directory in their
+    /// environment) that are still running.
+    fn plugin_processes(&self) -> Vec<u32> {
+        let marker = format!("ABAPDBG_RUNTIME_DIR={}", self.dir.join("run").display());
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+                let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+                let environ = std::fs::read(e.path().join("environ")).ok()?;
+                let is_plugin = String::from_utf8_lossy(&cmdline).contains("nu_plugin_abap");
+                let ours = environ.split(|b| *b == 0).any(|v| v == marker.as_bytes());
+                (is_plugin && ours).then_some(pid)
+            })
+            .collect()
+    }
+
     /// Waits (bounded) until the daemon removed its socket: it has ended.
     fn daemon_gone(&self) -> bool {
         let deadline = Instant::now() + SETTLE;
@@ -845,9 +864,11 @@ fn breakpoints_unit_tests_and_the_end_of_a_session() {
         json!([{"line": 37, "text": "      CATCH cx_sy_zerodivide INTO DATA(lx_error).",
                 "current": true}])
     );
+    // The end of a program `abap test` caught carries the unit result.
     assert_eq!(
-        nu.json("abap continue | select event reason | to json -r"),
-        json!({"event": "ended", "reason": "finished"})
+        nu.json("abap continue | select event reason output test.passed test.failed | to json -r"),
+        json!({"event": "ended", "reason": "finished", "output": null,
+               "test.passed": 4, "test.failed": 0})
     );
     // … and without it they run through and answer the results.
     assert_eq!(nu.json("abap bp delete 3 | to json -r"), json!([3]));
@@ -890,6 +911,15 @@ fn breakpoints_unit_tests_and_the_end_of_a_session() {
         json!([1, 2, 4])
     );
 
+    // One unknown id among several: the label on that id, and nothing deleted.
+    let script = "abap bp delete 1 99 2";
+    let err = nu.fails(script);
+    assert!(err.contains("breakpoint.not_found"), "{err}");
+    assert!(err.contains(&label_columns(script, "99")), "{err}");
+    assert_eq!(
+        nu.json("abap bp list | get id | to json -r"),
+        json!([1, 2, 4])
+    );
     assert_eq!(nu.json("abap bp delete 1 2 | to json -r"), json!([1, 2]));
     assert_eq!(
         nu.json("abap bp list | select id status | to json -r"),
@@ -1404,6 +1434,16 @@ fn an_event_stream_sees_what_other_processes_do() {
 
     assert_eq!(nu.ok("abap run ZCL_NU_ORDERS | get line"), "67");
     let rest = stream.finish();
+    // The stream's plugin process ends with its nu, though no further event comes to tell it.
+    let deadline = Instant::now() + NU_LIMIT;
+    while !nu.plugin_processes().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        nu.plugin_processes(),
+        Vec::<u32>::new(),
+        "a plugin outlived its nu"
+    );
     assert_eq!(
         rest.iter().rev().take(2).rev().cloned().collect::<Vec<_>>(),
         ["stopped", "67"],
@@ -1424,6 +1464,18 @@ fn an_event_stream_sees_what_other_processes_do() {
 
 /// Plugin GC stops the plugin process whenever it is idle; the session (breakpoints, a stop)
 /// lives in the daemon, so nothing is lost.
+/// `abap shutdown` when no session runs answers that nothing was held and starts nothing.
+#[test]
+fn shutdown_without_a_session_starts_none() {
+    let nu = Nu::embedded("noshutdown");
+    assert_eq!(
+        nu.json("abap shutdown | to json -r"),
+        json!({"listener_stopped": false, "breakpoints_deleted": 0, "debuggees": [],
+               "errors": []})
+    );
+    assert!(!nu.socket_exists(), "a session was started");
+}
+
 #[test]
 fn plugin_gc_loses_nothing() {
     let nu = Nu::embedded("gc");

@@ -28,7 +28,7 @@ pub(crate) fn stop_record(body: &Json, span: Span) -> Value {
 }
 
 /// `{event: "ended", reason, output}`; `output` is what the run printed, when the session
-/// knows it.
+/// knows it; plus `test` (the unit result) for a program `abap test` started.
 pub(crate) fn ended_record(body: &Json, span: Span) -> Value {
     let mut rec = Record::new();
     rec.push("event", Value::string("ended", span));
@@ -41,6 +41,10 @@ pub(crate) fn ended_record(body: &Json, span: Span) -> Value {
         ),
     );
     rec.push("output", from_json(&body["output"], span));
+    // A program caught during `abap test` ends with the unit result instead of an output.
+    if let Some(test) = body.get("test") {
+        rec.push("test", from_json(test, span));
+    }
     Value::record(rec, span)
 }
 

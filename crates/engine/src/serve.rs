@@ -398,7 +398,16 @@ async fn connection<R: AsyncBufRead + Unpin>(
                 continue;
             }
             Err(e) => {
-                tracing::error!("cannot read requests of client {client}: {e}");
+                // A client that exits without closing its side first resets the connection:
+                // that is how short-lived front ends leave, not a fault.
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe
+                ) {
+                    tracing::debug!("client {client} left: {e}");
+                } else {
+                    tracing::error!("cannot read requests of client {client}: {e}");
+                }
                 return Ended::Closed;
             }
         };

@@ -55,11 +55,14 @@ impl PluginCommand for Events {
         let sub = session.subscribe();
         let signals = engine.signals().clone();
         let stop = signals.clone();
+        // A stream that nothing reads any more is only noticed at its next item; when nu
+        // itself has gone (the plugin was re-parented), end at once instead of waiting for one.
+        let parent = std::os::unix::process::parent_id();
         let items = std::iter::from_fn(move || {
             // Keep the connection for as long as the stream lives.
             let _session = &session;
             loop {
-                if stop.interrupted() {
+                if stop.interrupted() || std::os::unix::process::parent_id() != parent {
                     return None;
                 }
                 match sub.recv_timeout(Duration::from_millis(100)) {

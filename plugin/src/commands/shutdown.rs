@@ -41,7 +41,16 @@ impl SimplePluginCommand for Shutdown {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let session = plugin.session(engine, call.head)?;
+        let target = crate::connection::target(engine)?;
+        let session = match plugin.session_for(&target, false) {
+            Ok(s) => s,
+            // Nothing runs, so nothing is held: do not start a session just to end it.
+            Err(client::ClientError::NoSession { .. }) => {
+                let nothing = json!({"listener_stopped": false, "breakpoints_deleted": 0, "debuggees": [], "errors": []});
+                return Ok(crate::values::from_json(&nothing, call.head));
+            }
+            Err(e) => return Err(crate::errors::to_labeled(&e, call.head)),
+        };
         let result = crate::connection::call(&session, engine, call.head, "shutdown", json!({}))?;
         plugin.forget(&session);
         Ok(crate::values::from_json(&result["receipt"], call.head))

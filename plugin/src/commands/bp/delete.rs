@@ -76,7 +76,14 @@ impl SimplePluginCommand for BpDelete {
                 call.head,
             ),
         };
-        let result = plugin.request(engine, span, "bp.delete", args)?;
+        let result = match plugin.request(engine, span, "bp.delete", args) {
+            Ok(result) => result,
+            // The session names no id when one of several is unknown: point at that one.
+            Err(e) if ids.len() > 1 && e.code.as_deref() == Some("abap::breakpoint.not_found") => {
+                return Err(unknown_among(plugin, engine, &ids).unwrap_or(e));
+            }
+            Err(e) => return Err(e),
+        };
         Ok(crate::values::from_json(&result["deleted"], call.head))
     }
 
@@ -97,4 +104,33 @@ impl SimplePluginCommand for BpDelete {
             ArgType::Flag(_) => None,
         }
     }
+}
+
+/// The error for the first of `ids` that is not a breakpoint of the session, labelled at it.
+fn unknown_among(
+    plugin: &AbapPlugin,
+    engine: &EngineInterface,
+    ids: &[Spanned<i64>],
+) -> Option<LabeledError> {
+    let list = plugin
+        .request(engine, ids[0].span, "bp.list", json!({}))
+        .ok()?;
+    let known: Vec<i64> = list["breakpoints"]
+        .as_array()?
+        .iter()
+        .filter_map(|b| b["id"].as_i64())
+        .collect();
+    let unknown = ids.iter().find(|i| !known.contains(&i.item))?;
+    Some(
+        LabeledError::new(format!(
+            "breakpoint.not_found: no breakpoint with id {}",
+            unknown.item
+        ))
+        .with_code("abap::breakpoint.not_found")
+        .with_label(
+            "no breakpoint with this id; nothing was deleted",
+            unknown.span,
+        )
+        .with_help("see 'abap bp list'"),
+    )
 }
