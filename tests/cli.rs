@@ -30,6 +30,8 @@ const INHERITED: &[&str] = &[
 struct Shell {
     dir: PathBuf,
     env: Vec<(&'static str, String)>,
+    /// Whether dropping this ends the session and deletes the directory (not for a copy).
+    owns: bool,
 }
 
 /// What one call left: exit code, stdout, stderr.
@@ -86,7 +88,11 @@ impl Shell {
         env.push(("ABAPDBG_STATE_DIR", dir.join("state").display().to_string()));
         env.push(("XDG_CONFIG_HOME", dir.join("config").display().to_string()));
         env.push(("ABAPDBG_BIN", abapdbg_bin().display().to_string()));
-        Shell { dir, env }
+        Shell {
+            dir,
+            env,
+            owns: true,
+        }
     }
 
     fn with(mut self, name: &'static str, value: &str) -> Shell {
@@ -157,6 +163,18 @@ impl Shell {
         r
     }
 
+    /// [`Shell::fails`] with one more variable set.
+    fn fails_with_env(&self, args: &[&str], var: (&'static str, &str), exit: i32, code: &str) {
+        let mut env = self.env.clone();
+        env.push((var.0, var.1.to_string()));
+        let with = Shell {
+            dir: self.dir.clone(),
+            env,
+            owns: false,
+        };
+        with.fails(args, exit, code);
+    }
+
     /// Starts `abapdbg <args>` in the background, stdout and stderr to `log`.
     fn spawn(&self, args: &[&str], log: &Path) -> Child {
         let file = std::fs::File::create(log).expect("log file");
@@ -188,6 +206,9 @@ impl Shell {
 
 impl Drop for Shell {
     fn drop(&mut self) {
+        if !self.owns {
+            return;
+        }
         // The session is a daemon: end it, whatever the test did.
         let _ = self.command(&["shutdown"]).output();
         let _ = std::fs::remove_dir_all(&self.dir);
@@ -489,8 +510,17 @@ fn every_command_prints_one_json_value() {
     assert!(detach_state.stdout.is_empty());
 
     let config = sh.json(&["config"]);
-    assert_eq!(config["embedded"], true, "{config}");
     assert_eq!(config["running"], true, "{config}");
+    let url = config["settings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|r| r["name"] == "url");
+    assert_eq!(
+        url.map(|r| &r["value"]),
+        Some(&Value::from("(none: the embedded simulator)")),
+        "{config}"
+    );
     let bye = sh.json(&["shutdown"]);
     assert_eq!(bye["receipt"]["listener_stopped"], true, "{bye}");
     assert_eq!(sh.json(&["shutdown"])["receipt"], Value::Null);
@@ -613,9 +643,25 @@ fn usage_and_state_errors() {
     // config shows the password redacted, and shutdown never starts a session.
     let other = Shell::system("errors-cfg", "http://127.0.0.1:9", "pw-s3cret-cfg");
     let config = other.ok(&["config"]);
-    assert!(config.contains("password   <redacted>"), "{config}");
-    assert!(config.contains("session    not running"), "{config}");
+    assert!(config.starts_with("SETTING"), "{config}");
+    assert!(
+        config
+            .lines()
+            .any(|l| l.starts_with("password") && l.contains("<redacted>")),
+        "{config}"
+    );
+    assert!(
+        config
+            .lines()
+            .any(|l| l.starts_with("session") && l.contains("not running")),
+        "{config}"
+    );
     assert!(!config.contains("pw-s3cret-cfg"), "{config}");
+    let as_json = other.json(&["config"]);
+    assert!(!as_json.to_string().contains("pw-s3cret-cfg"), "{as_json}");
+    assert_eq!(as_json["running"], false, "{as_json}");
+    // A profile that the config file does not have: a configuration error (exit 2).
+    other.fails_with_env(&["status"], ("ABAPDBG_PROFILE", "nope"), 2, "config.");
     let none = other.ok(&["shutdown"]);
     assert!(
         none.starts_with("no session runs for DEVELOPER@http://127.0.0.1:9"),

@@ -43,8 +43,8 @@ pub(crate) enum Command {
 /// What `abapdbg --help` says about the one-shot commands: target, errors, exit codes.
 const ONESHOT_HELP: &str = "\
 Target system: ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD (never on a command line), \
-ABAPDBG_CLIENT; without ABAPDBG_URL the embedded simulator. `abapdbg config` shows what is in \
-effect.
+ABAPDBG_CLIENT, over the profile of config.toml that ABAPDBG_PROFILE chooses; without a URL the \
+embedded simulator. `abapdbg config` shows what is in effect.
 
 Errors go to stderr as one line: abapdbg: <code>: <message> (hint: <next step>).
 
@@ -53,12 +53,14 @@ Exit codes of the one-shot commands:
   1    anything else: run.failed, test.failed, breakpoint.* (a refused breakpoint),
        variable.not_found, permission.write_not_allowed, internal.bug
   2    usage: the command line is wrong (also protocol.invalid_args and
-       breakpoint.invalid_location: the session cannot read an argument)
+       breakpoint.invalid_location: the session cannot read an argument), or the
+       configuration is (config.*: a malformed config.toml, an unknown profile)
   3    state: state.* (not stopped, no debuggee, program ended, stale, busy,
        shutting down), and state.timed_out (wait or attach expired)
   4    system or transport: transport.*, adt.*, conflict.*, listener.failed, session.*
        (no session, it could not start, the connection broke)
-  5    auth: auth.* (wrong user or password, CSRF refused)
+  5    auth: auth.* (wrong user or password, CSRF refused, no secret from a
+       password_command)
   130  interrupted by Ctrl-C (the session and the program go on)";
 
 #[derive(Debug, Args)]

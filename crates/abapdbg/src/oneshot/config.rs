@@ -1,27 +1,23 @@
-//! `abapdbg config`: the effective target system and where its session lives, from the
-//! environment exactly as every command reads it. The password is never shown.
+//! `abapdbg config`: the effective target system, each setting with where it came from
+//! (variable, profile, default), as every command reads it. Secrets are never shown.
 
 use client::Session;
 use serde_json::{Value, json};
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, paint};
+use super::render::Table;
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD, \
-    ABAPDBG_CLIENT and ABAPDBG_LANGUAGE; without ABAPDBG_URL the embedded simulator. Asks \
-    nothing of the system; 'running' says whether a session for it runs now."
+    after_help = "The system comes from the ABAPDBG_* variables over the profile of \
+    config.toml that ABAPDBG_PROFILE (or the file's default_profile) chooses; without a URL, \
+    the embedded simulator. Asks nothing of the system; 'session' says whether a session for \
+    it runs now. --json prints {\"settings\":[{\"name\",\"value\",\"source\"}…],\"running\":…}."
 )]
 pub(crate) struct ConfigArgs {
     #[command(flatten)]
     out: Output,
-}
-
-/// A variable as the client reads it: set and not blank.
-fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
 impl OneShot for ConfigArgs {
@@ -31,71 +27,30 @@ impl OneShot for ConfigArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let t = &ctx.target;
-        let socket = t.socket_path();
         let running = Session::connect(t).is_ok();
-        let config = json!({
-            "system": t.describe(),
-            "embedded": t.url().is_none(),
-            "url": t.url(),
-            "user": var("ABAPDBG_USER"),
-            "client": var("ABAPDBG_CLIENT"),
-            "language": var("ABAPDBG_LANGUAGE"),
-            "password": var("ABAPDBG_PASSWORD").map(|_| "<redacted>"),
-            "allow_writes": var("ABAPDBG_ALLOW_WRITES").is_some(),
-            "socket": socket.as_ref().map(|p| p.display().to_string()),
-            "state_dir": t.state_dir().map(|p| p.display().to_string()),
-            "binary": client::daemon_binary(t).display().to_string(),
-            "running": running,
-        });
+        let rows = t.setting_rows();
         if ctx.json {
-            ctx.print_json(&config);
-        } else {
-            out(&render(&config, ctx.color));
+            let settings: Vec<Value> = rows
+                .iter()
+                .map(|s| json!({"name": s.name, "value": s.value, "source": s.source}))
+                .collect();
+            ctx.print_json(&json!({
+                "settings": settings,
+                "running": running,
+                "binary": client::daemon_binary(t).display().to_string(),
+            }));
+            return Ok(());
         }
+        let mut table = Table::new(&["SETTING", "VALUE", "FROM"]);
+        for s in rows {
+            table.row(vec![s.name, s.value, s.source]);
+        }
+        table.row(vec![
+            "session".into(),
+            if running { "running" } else { "not running" }.into(),
+            String::new(),
+        ]);
+        out(&table.render(ctx.color));
         Ok(())
     }
-}
-
-fn render(c: &Value, color: bool) -> String {
-    let show = |v: &Value| match v {
-        Value::Null => "(not set)".to_string(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let system = if c["embedded"] == true {
-        "the embedded simulator (no ABAPDBG_URL)".to_string()
-    } else {
-        show(&c["url"])
-    };
-    let rows = [
-        ("system", system),
-        ("user", show(&c["user"])),
-        ("client", show(&c["client"])),
-        ("language", show(&c["language"])),
-        ("password", show(&c["password"])),
-        (
-            "writes",
-            if c["allow_writes"] == true {
-                "allowed"
-            } else {
-                "not allowed"
-            }
-            .into(),
-        ),
-        ("socket", show(&c["socket"])),
-        ("state dir", show(&c["state_dir"])),
-        ("binary", show(&c["binary"])),
-        (
-            "session",
-            if c["running"] == true {
-                "running"
-            } else {
-                "not running"
-            }
-            .into(),
-        ),
-    ];
-    rows.iter()
-        .map(|(k, v)| format!("{}  {v}\n", paint(color, Style::Bold, &format!("{k:<9}"))))
-        .collect()
 }

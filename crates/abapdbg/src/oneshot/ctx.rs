@@ -144,6 +144,8 @@ pub(crate) fn exit_code(code: &str) -> u8 {
     match code {
         // The command line names something the session cannot read.
         "usage" | "protocol.invalid_args" | "breakpoint.invalid_location" => 2,
+        // The configuration chose nothing usable (a malformed config.toml, an unknown profile).
+        c if c.starts_with("config.") => 2,
         "request.interrupted" | "request.cancelled" => 130,
         _ => match code.split('.').next().unwrap_or_default() {
             "state" => 3,
@@ -163,6 +165,8 @@ mod tests {
         assert_eq!(exit_code("usage"), 2);
         assert_eq!(exit_code("protocol.invalid_args"), 2);
         assert_eq!(exit_code("breakpoint.invalid_location"), 2);
+        assert_eq!(exit_code("config.unknown_profile"), 2);
+        assert_eq!(exit_code("auth.credentials_unavailable"), 5);
         assert_eq!(exit_code("state.not_stopped"), 3);
         assert_eq!(exit_code("state.no_debuggee"), 3);
         assert_eq!(exit_code("state.timed_out"), 3);
