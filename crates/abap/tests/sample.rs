@@ -26,10 +26,16 @@ fn runs_the_sample() {
 fn load_dir_finds_the_sample() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../sim/samples");
     let mut r = Repository::new();
-    assert_eq!(r.load_dir(&dir).expect("loads"), 1);
+    // The simulator bundles the demo class and ZCL_ABAPDBG_ORDERS.
+    assert_eq!(r.load_dir(&dir).expect("loads"), 2);
+    let mut objects = r.objects();
+    objects.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(
-        r.objects(),
-        vec![(CLASS.to_string(), abap::ObjectKind::Class)]
+        objects,
+        vec![
+            (CLASS.to_string(), abap::ObjectKind::Class),
+            ("ZCL_ABAPDBG_ORDERS".to_string(), abap::ObjectKind::Class),
+        ]
     );
     assert_eq!(r.source("zcl_abapdbg_demo", SourcePart::Main), Some(SAMPLE));
     assert_eq!(r.source(CLASS, SourcePart::Implementations), None);
