@@ -697,6 +697,16 @@ fn a_wrong_password_exits_5_and_never_shows_in_argv() {
         }
     }
     assert!(seen > 2, "read the command lines");
+    // `config check` says the logon was refused, and exits like the logon's error.
+    let r = sh.fails(&["config", "check"], 5, "auth.unauthenticated");
+    assert!(r.stdout.contains("refused"), "{r}");
+    // With the right password it logs on and says what the system offers.
+    let good = Shell::system("auth-good", &sim.url, "abap");
+    let out = good.ok(&["config", "check"]);
+    assert!(out.contains("ok as DEVELOPER (client 001)"), "{out}");
+    assert!(out.contains("debugger resources announced"), "{out}");
+    let hello = good.json(&["config", "check"]);
+    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
     // No password at all: the session cannot start.
     let none = Shell::system("auth-none", &sim.url, "").with("ABAPDBG_PASSWORD", "");
     none.fails(&["status"], 4, "session.start_failed");
