@@ -11,6 +11,8 @@ command -v bash >/dev/null 2>&1 || need_apt+=(bash)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+# tests/completions.rs drives real zsh (zpty) against the completion script.
+command -v zsh >/dev/null 2>&1 || need_apt+=(zsh)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> installing ${need_apt[*]} from Debian"
   sudo_cmd=()

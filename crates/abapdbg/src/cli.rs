@@ -24,6 +24,10 @@ pub(crate) struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); ABAPDBG_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub(crate) verbose: u8,
+    /// Profile of the config file for the one-shot commands, over ABAPDBG_PROFILE (serve
+    /// takes its own --profile).
+    #[arg(long, global = true, value_name = "NAME", add = crate::oneshot::complete::profiles())]
+    pub(crate) profile: Option<String>,
     #[command(subcommand)]
     pub(crate) command: Command,
 }

@@ -6,6 +6,7 @@ mod cli;
 mod demo;
 mod identity;
 mod oneshot;
+mod repl;
 mod serve;
 mod sim;
 mod system;
@@ -13,11 +14,15 @@ mod system;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    // Shell completion (`COMPLETE=bash abapdbg -- …` on every Tab): answers and exits when
+    // COMPLETE is set, before anything else may write to stdout.
+    clap_complete::CompleteEnv::with_factory(<cli::Cli as clap::CommandFactory>::command)
+        .complete();
     let cli = cli::Cli::parse();
     init_tracing(cli.verbose);
     // One-shot commands only talk to the session: no async runtime, no engine.
     let command = match cli.command {
-        cli::Command::OneShot(command) => return oneshot::run(command),
+        cli::Command::OneShot(command) => return oneshot::run(command, cli.profile.as_deref()),
         other => other,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -62,5 +67,7 @@ fn init_tracing(verbose: u8) {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colour codes only for a person at a terminal, never into a log file or a pipe.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 }

@@ -110,6 +110,39 @@ pub fn variables(session: &Session, typed: &str) -> Vec<Candidate> {
         .collect()
 }
 
+/// Repository objects whose names start with what is typed (ADT's quick search through the
+/// session's `search`), described by type and description; nothing once a `:line` follows.
+pub fn objects(session: &Session, typed: &str) -> Vec<Candidate> {
+    let typed = typed.trim_matches(['"', '\'', '`']).trim().to_uppercase();
+    if typed.contains([':', ' ', '*']) {
+        return Vec::new();
+    }
+    let Some(found) = ask(
+        session,
+        "search",
+        json!({ "query": format!("{typed}*"), "max": 50 }),
+    ) else {
+        return Vec::new();
+    };
+    found["objects"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| {
+            let name = o["name"].as_str()?;
+            let ty = o["type"].as_str().unwrap_or_default();
+            let description = match o["description"].as_str() {
+                Some(d) if !d.is_empty() => format!("{ty} {d}"),
+                _ => ty.to_string(),
+            };
+            Some(Candidate {
+                value: name.to_string(),
+                description: Some(description),
+            })
+        })
+        .collect()
+}
+
 /// The variable whose components follow: `LS_X-` → `LS_X`, `LT[1]-CO` → `LT[1]`,
 /// `LO->MV` → `LO`; `None` at the top level.
 fn parent_of(typed: &str) -> Option<String> {

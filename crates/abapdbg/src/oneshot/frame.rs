@@ -9,6 +9,7 @@ use super::{OneShot, Output};
 #[derive(Debug, clap::Args)]
 pub(crate) struct FrameArgs {
     /// The frame's index in 'abapdbg stack' (0 = innermost).
+    #[arg(add = crate::oneshot::complete::frames())]
     index: usize,
     #[command(flatten)]
     out: Output,

@@ -13,6 +13,7 @@ use super::{OneShot, Output};
 )]
 pub(crate) struct GetArgs {
     /// The variable's path.
+    #[arg(add = crate::oneshot::complete::variables())]
     path: String,
     /// The whole value, however long.
     #[arg(long)]

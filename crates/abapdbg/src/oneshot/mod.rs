@@ -8,6 +8,7 @@
 //! call costs a process start and a socket round trip, never a logon.
 
 mod args;
+pub(crate) mod complete;
 mod ctx;
 mod movement;
 mod render;
@@ -153,9 +154,20 @@ impl Command {
 }
 
 /// Runs one command; failures go to stderr as one line, their code chooses the exit status.
-pub(crate) fn run(command: Command) -> ExitCode {
+/// `profile`: the global `--profile`, over `ABAPDBG_PROFILE`.
+pub(crate) fn run(command: Command, profile: Option<&str>) -> ExitCode {
     let command = command.command();
-    let ctx = Ctx::new(command.json(), interrupt_flag());
+    let mut ctx = Ctx::new(command.json(), interrupt_flag());
+    if let Some(profile) = profile {
+        match client::Target::resolve_process_env(Some(profile)) {
+            Ok(target) => ctx.target = target,
+            Err(e) => {
+                let failure = Failure::from(client::ClientError::from(e));
+                eprintln!("{}", failure.line());
+                return ExitCode::from(failure.exit_code());
+            }
+        }
+    }
     match command.run(&ctx) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

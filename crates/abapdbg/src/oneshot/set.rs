@@ -14,6 +14,7 @@ use super::{OneShot, Output};
 )]
 pub(crate) struct SetArgs {
     /// The variable's path, e.g. LV_COUNT or LS_ORDER-NUMBER.
+    #[arg(add = crate::oneshot::complete::variables())]
     path: String,
     /// The new value as ABAP text, e.g. 5, 'ACME', 20261231.
     value: String,

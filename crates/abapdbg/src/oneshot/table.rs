@@ -25,6 +25,7 @@ const MAX_CELL: usize = 100;
 )]
 pub(crate) struct TableArgs {
     /// The internal table, e.g. LT_ITEMS or LS_ORDER-WORDS.
+    #[arg(add = crate::oneshot::complete::variables())]
     var: String,
     /// Rows to skip (0-based).
     #[arg(long, conflicts_with = "format")]

@@ -8,6 +8,7 @@ use super::{OneShot, Output};
 #[derive(Debug, clap::Args)]
 pub(crate) struct ThreadArgs {
     /// The thread number (see 'abapdbg threads').
+    #[arg(add = crate::oneshot::complete::threads())]
     id: u32,
     #[command(flatten)]
     out: Output,

@@ -20,13 +20,13 @@ const MAX_CELL: usize = 100;
 )]
 pub(crate) struct VarsArgs {
     /// A variable whose components to list, e.g. LS_ORDER, ME, LT_ITEMS.
-    #[arg(conflicts_with_all = ["name", "expand"])]
+    #[arg(conflicts_with_all = ["name", "expand"], add = crate::oneshot::complete::variables())]
     path: Option<String>,
     /// Only this variable of the frame.
-    #[arg(long, conflicts_with = "expand")]
+    #[arg(long, conflicts_with = "expand", add = crate::oneshot::complete::variables())]
     name: Option<String>,
     /// The components of this variable (structure, object, or the rows of a table).
-    #[arg(long, value_name = "VAR")]
+    #[arg(long, value_name = "VAR", add = crate::oneshot::complete::variables())]
     expand: Option<String>,
     /// Only variables of this scope (Locals, Parameters, …).
     #[arg(long)]

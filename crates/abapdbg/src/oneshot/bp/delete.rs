@@ -11,9 +11,10 @@ use crate::oneshot::{OneShot, Output};
 #[command(group(ArgGroup::new("which").required(true).multiple(true).args(["ids", "id", "all"])))]
 pub(crate) struct DeleteArgs {
     /// Breakpoint ids (see 'abapdbg bp list').
+    #[arg(add = crate::oneshot::complete::breakpoints())]
     ids: Vec<u64>,
     /// A breakpoint id (repeatable).
-    #[arg(long = "id", value_name = "ID")]
+    #[arg(long = "id", value_name = "ID", add = crate::oneshot::complete::breakpoints())]
     id: Vec<u64>,
     /// Delete every breakpoint of the session.
     #[arg(long, conflicts_with_all = ["ids", "id"])]

@@ -10,6 +10,7 @@ use crate::oneshot::{OneShot, Output};
 #[command(group(ArgGroup::new("which").required(true).args(["ids", "all"])))]
 pub(crate) struct DisableArgs {
     /// Breakpoint ids (see 'abapdbg bp list').
+    #[arg(add = crate::oneshot::complete::breakpoints())]
     ids: Vec<u64>,
     /// Every breakpoint of the session.
     #[arg(long)]

@@ -20,7 +20,7 @@ use crate::oneshot::{OneShot, Output};
 )]
 pub(crate) struct SetArgs {
     /// Where to stop, e.g. ZCL_ORDER:42.
-    #[arg(value_name = "LOCATION")]
+    #[arg(value_name = "LOCATION", add = crate::oneshot::complete::objects())]
     locations: Vec<String>,
     /// Objects and lines, comma-separated: ZCL_FOO:42,ZCL_BAR:7.
     #[arg(long, value_delimiter = ',', value_name = "OBJECT:LINE")]
@@ -29,7 +29,7 @@ pub(crate) struct SetArgs {
     #[arg(long, value_delimiter = ',', value_name = "FILE:LINE")]
     files: Vec<String>,
     /// One object, with --line.
-    #[arg(long, requires = "line")]
+    #[arg(long, requires = "line", add = crate::oneshot::complete::objects())]
     object: Option<String>,
     /// The line in --object.
     #[arg(long, requires = "object")]
