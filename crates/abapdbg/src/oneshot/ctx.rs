@@ -41,6 +41,11 @@ impl Ctx {
         self.interrupted.load(Ordering::Relaxed)
     }
 
+    /// Forgets a Ctrl-C once it has been dealt with (the interactive debugger goes on).
+    pub(crate) fn clear_interrupt(&self) {
+        self.interrupted.store(false, Ordering::Relaxed);
+    }
+
     /// The session of the target system, started (`serve --daemon`) when none runs.
     pub(crate) fn session(&self) -> Result<&Session, Failure> {
         if let Some(s) = self.session.get() {

@@ -9,9 +9,9 @@
 
 mod args;
 pub(crate) mod complete;
-mod ctx;
-mod movement;
-mod render;
+pub(crate) mod ctx;
+pub(crate) mod movement;
+pub(crate) mod render;
 mod spinner;
 
 mod attach;
@@ -23,7 +23,7 @@ mod events;
 mod frame;
 mod get;
 mod jump_to;
-mod listen;
+pub(crate) mod listen;
 mod run;
 mod run_to;
 mod set;
@@ -38,8 +38,8 @@ mod test;
 mod thread;
 mod threads;
 mod unlisten;
-mod vars;
-mod wait;
+pub(crate) mod vars;
+pub(crate) mod wait;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -61,6 +61,10 @@ pub(crate) struct Output {
 trait OneShot {
     fn json(&self) -> bool;
     fn run(&self, ctx: &Ctx) -> Result<(), Failure>;
+    /// Interactive (the debugger at a prompt): Ctrl-C never ends the process by itself.
+    fn interactive(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,6 +84,8 @@ pub(crate) enum Command {
     Wait(wait::WaitArgs),
     /// Arm the listener and wait for a program to stop; print the stop and exit.
     Attach(attach::AttachArgs),
+    /// The interactive debugger: wait for a stop, then step and look at a prompt.
+    Repl(attach::ReplArgs),
     /// Step the stopped program: into, over (default), out or continue.
     Step(step::StepArgs),
     /// Let the stopped program run to its next stop or its end.
@@ -130,6 +136,7 @@ impl Command {
             Command::Test(c) => c,
             Command::Wait(c) => c,
             Command::Attach(c) => c,
+            Command::Repl(c) => c,
             Command::Step(c) => c,
             Command::Continue(c) => c,
             Command::RunTo(c) => c,
@@ -157,7 +164,12 @@ impl Command {
 /// `profile`: the global `--profile`, over `ABAPDBG_PROFILE`.
 pub(crate) fn run(command: Command, profile: Option<&str>) -> ExitCode {
     let command = command.command();
-    let mut ctx = Ctx::new(command.json(), interrupt_flag());
+    let flag = if command.interactive() {
+        plain_interrupt_flag()
+    } else {
+        interrupt_flag()
+    };
+    let mut ctx = Ctx::new(command.json(), flag);
     if let Some(profile) = profile {
         match client::Target::resolve_process_env(Some(profile)) {
             Ok(target) => ctx.target = target,
@@ -177,6 +189,19 @@ pub(crate) fn run(command: Command, profile: Option<&str>) -> ExitCode {
     }
 }
 
+/// Runs a command within another one (a line typed at the interactive debugger's prompt).
+pub(crate) fn execute(ctx: &Ctx, command: &Command) -> Result<(), Failure> {
+    command.command().run(ctx)
+}
+
+/// Ctrl-C only sets the flag: the interactive debugger decides what it ends (a wait), and
+/// leaves only through its own exits, which let a stopped program go.
+fn plain_interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, flag.clone());
+    flag
+}
+
 /// Ctrl-C sets the flag the waits look at (they cancel their request and end with 130); a
 /// second Ctrl-C ends the process at once. The session is another process and never sees it.
 fn interrupt_flag() -> Arc<AtomicBool> {
@@ -194,11 +219,12 @@ mod tests {
     /// the simulator here would put a logon (or a whole server) into every call.
     #[test]
     fn oneshot_sources_never_name_the_engine_adt_or_sim() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/oneshot");
+        // The interactive debugger (src/repl) is a front end on the same terms.
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = Vec::new();
-        let mut todo = vec![dir];
+        let mut todo = vec![src.join("oneshot"), src.join("repl")];
         while let Some(d) = todo.pop() {
-            for entry in std::fs::read_dir(&d).expect("read src/oneshot") {
+            for entry in std::fs::read_dir(&d).expect("read src/oneshot and src/repl") {
                 let path = entry.expect("dir entry").path();
                 if path.is_dir() {
                     todo.push(path);
@@ -208,6 +234,10 @@ mod tests {
             }
         }
         assert!(files.len() > 20, "found only {files:?}");
+        assert!(
+            files.iter().any(|f| f.ends_with("repl/mod.rs")),
+            "{files:?}"
+        );
         // Spelled in pieces so that this file does not name them either.
         let banned = [
             ["engine", "::"].concat(),

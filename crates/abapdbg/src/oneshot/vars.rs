@@ -118,24 +118,41 @@ fn narrow(result: &mut Value, keep: impl Fn(&Value) -> bool) {
 
 /// Variables as a table: name, scope, type, value.
 pub(crate) fn table(vars: &Value, color: bool) -> String {
+    table_marked(vars, color, &|_| false)
+}
+
+/// The same, with the variables `changed` picks marked `*` in a first column (and their
+/// values coloured): what the interactive debugger shows after a step.
+pub(crate) fn table_marked(vars: &Value, color: bool, changed: &dyn Fn(&Value) -> bool) -> String {
     let list: Vec<&Value> = vars.as_array().into_iter().flatten().collect();
     if list.is_empty() {
         return "no variables\n".into();
     }
+    let marks = list.iter().any(|v| changed(v));
     let with_scope = list.iter().any(|v| !text(&v["scope"]).is_empty());
-    let mut t = if with_scope {
-        Table::new(&["NAME", "SCOPE", "TYPE", "VALUE"])
-    } else {
-        Table::new(&["NAME", "TYPE", "VALUE"])
-    };
+    let mut headers = Vec::new();
+    if marks {
+        headers.push("");
+    }
+    headers.extend(["NAME", "SCOPE", "TYPE", "VALUE"]);
+    if !with_scope {
+        headers.retain(|h| *h != "SCOPE");
+    }
+    let mut t = Table::new(&headers);
     for v in list {
-        let mut cells = vec![text(&v["name"])];
-        if with_scope {
-            cells.push(text(&v["scope"]));
+        let hit = changed(v);
+        let style = hit.then_some(Style::Yellow);
+        let mut cells = Vec::new();
+        if marks {
+            cells.push((if hit { "*" } else { "" }.to_string(), style));
         }
-        cells.push(text(&v["type"]));
-        cells.push(value(v));
-        t.row(cells);
+        cells.push((text(&v["name"]), style));
+        if with_scope {
+            cells.push((text(&v["scope"]), None));
+        }
+        cells.push((text(&v["type"]), None));
+        cells.push((value(v), style));
+        t.styled_row(cells);
     }
     t.render(color)
 }
@@ -171,6 +188,18 @@ mod tests {
              ME                Ref to ZCL_X    {O:1*\\CLASS=ZCL_X}\n\
              LT_ITEMS  Locals  Standard Table  300 rows\n\
              LV_TEXT   Locals  CString         a\\nb\n"
+        );
+    }
+
+    #[test]
+    fn changed_variables_are_marked() {
+        let vars = json!([
+            {"name": "LV_A", "scope": "Locals", "type": "I", "value": "1"},
+            {"name": "LV_B", "scope": "Locals", "type": "I", "value": "2"}
+        ]);
+        assert_eq!(
+            table_marked(&vars, false, &|v| v["name"] == "LV_B"),
+            "   NAME  SCOPE   TYPE  VALUE\n   LV_A  Locals  I     1\n*  LV_B  Locals  I     2\n"
         );
     }
 }

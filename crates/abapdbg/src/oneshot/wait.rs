@@ -137,17 +137,20 @@ fn ask(ctx: &Ctx, until: Until, timeout: Duration) -> Result<Value, ClientError>
 
 /// The human form of a reached wait: the stop with its source, or how the program ended.
 pub(crate) fn reached(ctx: &Ctx, until: Until, result: &Value) -> Result<String, Failure> {
-    // The wait answers where, the status also why (reason, breakpoints) and how it ended.
-    let status = ctx.request("status", json!({}))?;
     if until == Until::Ended {
+        let status = ctx.request("status", json!({}))?;
         return Ok(render::ended(&status["last_end"], ctx.color));
     }
+    Ok(render::stop(&stop_of(ctx, result)?, ctx.color))
+}
+
+/// The `stopped` body of the stop a reached wait answered: the wait answers where, the status
+/// also why (reason, breakpoints).
+pub(crate) fn stop_of(ctx: &Ctx, result: &Value) -> Result<Value, Failure> {
+    let status = ctx.request("status", json!({}))?;
     let stop = &status["debuggee"]["stop"];
     if stop.is_object() && stop["epoch"] == result["epoch"] {
-        return Ok(render::stop(stop, ctx.color));
+        return Ok(stop.clone());
     }
-    Ok(render::stop(
-        &json!({"thread": result["thread"], "frame": result["frame"]}),
-        ctx.color,
-    ))
+    Ok(json!({"thread": result["thread"], "frame": result["frame"]}))
 }
