@@ -417,9 +417,9 @@ fn completion_and_history_across_runs() {
         "{state}"
     );
     assert!(
-        !state["breakpoints"]["DEVELOPER"]
+        state["breakpoints"]["DEVELOPER"]
             .as_array()
-            .is_some_and(|b| !b.is_empty()),
+            .is_none_or(Vec::is_empty),
         "{state}"
     );
 
