@@ -1,8 +1,11 @@
 //! `abapdbg demo`: the embedded simulator and the engine in one process, driven through the
-//! JSON-lines protocol exactly as any client would, narrated for a newcomer.
+//! JSON-lines protocol exactly as any client would, narrated for a newcomer. On a terminal it
+//! pauses before each step (Enter goes on) and ends with how to do the same in the
+//! interactive debugger; elsewhere it prints the tour in one go.
 
 use std::collections::VecDeque;
 use std::error::Error;
+use std::io::IsTerminal;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
@@ -36,7 +39,9 @@ pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
         std::future::pending::<()>(),
     ));
     let mut dbg = Session::new(client_end, args.show_protocol);
+    dbg.interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let result = walkthrough(&mut dbg).await;
+    let dbg_interactive = dbg.interactive;
     // Always release, also when the walkthrough failed half-way.
     let _ = dbg.request("shutdown", json!({})).await;
     drop(dbg);
@@ -44,6 +49,14 @@ pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
         println!("\n{}", receipt.summary());
     }
     sim.shutdown().await;
+    if dbg_interactive && result.is_ok() {
+        println!(
+            "\nThe same in the interactive debugger, on any system (here the embedded simulator):\n\
+             \x20  abapdbg bp set {CLASS}:{BREAK_LINE}\n\
+             \x20  abapdbg repl                  # waits for the stop, then: n, v, x <var>, c, q (h: help)\n\
+             \x20  abapdbg run {CLASS}    # in another terminal"
+        );
+    }
     result
 }
 
@@ -66,11 +79,13 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         .await?;
     print_breakpoints(&refused);
 
+    dbg.pause().await;
     println!("\n2. Run the class as a console application; the listener catches the stop");
     let run_id = dbg.send("run", json!({"class": CLASS})).await?;
     let stop = dbg.expect_event("stopped").await?;
     print_stop(&stop);
 
+    dbg.pause().await;
     println!("\n3. The call stack");
     let stack = dbg.ok("stack", json!({})).await?;
     for f in stack["frames"].as_array().into_iter().flatten() {
@@ -83,10 +98,12 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         );
     }
 
+    dbg.pause().await;
     println!("\n4. Variables of the current frame");
     let vars = dbg.ok("vars", json!({})).await?;
     print_vars(&vars);
 
+    dbg.pause().await;
     println!("\n5. Step over the assignment and look again");
     let before = var_value(&vars, "RV_TOTAL");
     let step = dbg.ok("step", json!({"type": "over"})).await?;
@@ -100,6 +117,7 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
 
     println!("   (the step, the new stack and the variables came back in one HTTP round trip)");
 
+    dbg.pause().await;
     println!("\n6. Look at the caller: select frame 1 and read its variables");
     let caller = dbg.ok("frame", json!({"index": 1})).await?;
     println!(
@@ -118,6 +136,7 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
             .unwrap_or("?")
     );
 
+    dbg.pause().await;
     println!("\n7. Continue: the loop calls LINE_TOTAL again, so the breakpoint hits again");
     loop {
         let step = dbg.ok("step", json!({"type": "continue"})).await?;
@@ -133,6 +152,7 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         );
     }
 
+    dbg.pause().await;
     println!("\n8. The run's output");
     let run = dbg.response(&run_id).await?;
     match run.get("result") {
@@ -221,6 +241,8 @@ struct Session {
     next_id: u64,
     backlog: VecDeque<Value>,
     show_protocol: bool,
+    /// On a terminal: pause before each step until Enter.
+    interactive: bool,
 }
 
 impl Session {
@@ -232,6 +254,24 @@ impl Session {
             next_id: 0,
             backlog: VecDeque::new(),
             show_protocol,
+            interactive: false,
+        }
+    }
+
+    /// On a terminal, waits for Enter (end of input goes on without pausing again).
+    async fn pause(&mut self) {
+        if !self.interactive {
+            return;
+        }
+        print!("\n   (Enter: next step) ");
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        let read = tokio::task::spawn_blocking(|| {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).map(|n| n > 0)
+        })
+        .await;
+        if !matches!(read, Ok(Ok(true))) {
+            self.interactive = false;
         }
     }
 
