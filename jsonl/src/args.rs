@@ -340,6 +340,21 @@ fn default_context() -> u32 {
     5
 }
 
+/// `search`: repository objects whose names match `query` (`*` wildcards, e.g. `ZCL_*`), at
+/// most `max` (1..=200): the system's quick search, for completing object names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchArgs {
+    pub query: String,
+    #[serde(default = "default_search_max")]
+    #[schemars(range(min = 1, max = 200))]
+    pub max: u32,
+}
+
+fn default_search_max() -> u32 {
+    50
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

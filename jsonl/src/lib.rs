@@ -60,6 +60,7 @@ pub const COMMANDS: &[&str] = &[
     "table",
     "export",
     "source",
+    "search",
     "schema",
     "shutdown",
 ];

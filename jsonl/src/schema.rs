@@ -51,6 +51,7 @@ fn command_args(r#gen: &mut schemars::SchemaGenerator) -> Vec<(&'static str, Val
         ("table", of::<TableArgs>(r#gen)),
         ("export", of::<ExportArgs>(r#gen)),
         ("source", of::<SourceArgs>(r#gen)),
+        ("search", of::<SearchArgs>(r#gen)),
         ("schema", none()),
         ("shutdown", none()),
     ]

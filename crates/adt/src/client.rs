@@ -1121,6 +1121,27 @@ impl Client {
         Ok(answer.body)
     }
 
+    /// Repository objects matching `pattern` (`ZCL_*`), at most `max`: the quick search
+    /// (`GET /sap/bc/adt/repository/informationsystem/search?operation=quickSearch`).
+    pub async fn quick_search(
+        &self,
+        pattern: &str,
+        max: u32,
+    ) -> Result<Vec<crate::search::ObjectReference>, AdtError> {
+        let pairs = crate::search::quick_search_query(pattern, max);
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.read(
+            "quick search",
+            Method::GET,
+            format!("{}{}", crate::search::QUICK_SEARCH, query(&pairs)),
+            "application/xml",
+            None,
+            Wait::Normal,
+            crate::search::parse_object_references,
+        )
+        .await
+    }
+
     /// End the server-side user context (a stateless request carrying the context cookie).
     /// Does nothing for a stateless client or one that never got a context.
     pub async fn end_session(&self) -> Result<(), AdtError> {

@@ -26,6 +26,7 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod transport;
+pub mod search;
 pub mod types;
 mod xml;
 

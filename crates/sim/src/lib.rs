@@ -25,6 +25,7 @@ mod errors;
 mod faults;
 mod ids;
 mod listener;
+mod search;
 mod server;
 mod sessions;
 mod stack;

@@ -380,6 +380,7 @@ pub(crate) async fn route(
             _ => method_not_allowed(),
         },
         "/sap/bc/adt/debugger/memorysizes" if get => debugger::memory_sizes(dbg),
+        crate::search::PATH if get => crate::search::quick_search(shared, query),
         "/sap/bc/adt/debugger/actions" if *method == Method::POST => debugger::action(dbg, query),
         "/sap/bc/adt/abapunit/testruns" if *method == Method::POST => {
             classrun::unit_tests(shared.clone(), user, body).await

@@ -83,6 +83,10 @@ pub const SEEDS: &[(&str, &[u8])] = &[
         "messagetypes.xml",
         include_bytes!("../fixtures/messagetypes.xml"),
     ),
+    (
+        "quick_search.xml",
+        include_bytes!("../fixtures/quick_search.xml"),
+    ),
     ("settings.xml", include_bytes!("../fixtures/settings.xml")),
     ("stack.xml", include_bytes!("../fixtures/stack.xml")),
     (
@@ -256,6 +260,7 @@ pub fn run_all(input: &[u8]) {
     let _ = codec::parse_watchpoints(s);
     let _ = codec::parse_memory_sizes(s);
     let _ = codec::parse_unit_run_result(s);
+    let _ = adt::search::parse_object_references(s);
     let _ = codec::fragment_line(s);
     let _ = codec::multipart_boundary(s);
     let ex = adt::error::parse_exception(s);

@@ -3,6 +3,7 @@
 mod bp;
 mod control;
 mod inspect;
+mod search;
 mod session;
 mod tables;
 mod triggers;
@@ -62,6 +63,7 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
         "table" => tables::table(engine, args).await,
         "export" => tables::export(engine, args).await,
         "source" => inspect::source(engine, args).await,
+        "search" => search::search(engine, args).await,
         other => Err(ErrorBody::new(
             ErrorCode::UnknownCommand,
             format!("unknown command '{other}'"),

@@ -1,13 +1,18 @@
 //! `abap bp set <location> [--condition] [--kind]`.
 
-use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
+use nu_plugin::{
+    DynamicCompletionCall, EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand,
+};
+use nu_protocol::engine::ArgType;
 use nu_protocol::{
-    Completion, Example, Flag, LabeledError, Signature, Spanned, SyntaxShape, Type, Value,
+    Completion, DynamicSuggestion, Example, Flag, LabeledError, Signature, Spanned, SyntaxShape,
+    Type, Value,
 };
 use serde_json::{Value as Json, json};
 
 use super::{SET_FIELDS, record};
 use crate::AbapPlugin;
+use crate::completion::{suggest, typed_prefix};
 use crate::errors::invalid_arg;
 
 pub(crate) struct BpSet;
@@ -133,6 +138,28 @@ impl SimplePluginCommand for BpSet {
             .cloned()
             .unwrap_or(Json::Null);
         Ok(record(&bp, SET_FIELDS, call.head))
+    }
+
+    #[expect(
+        deprecated,
+        reason = "plugin completion API is experimental in nu 0.115"
+    )]
+    fn get_dynamic_completion(
+        &self,
+        plugin: &AbapPlugin,
+        engine: &EngineInterface,
+        call: DynamicCompletionCall,
+        arg_type: ArgType,
+        _experimental: nu_protocol::engine::ExperimentalMarker,
+    ) -> Option<Vec<DynamicSuggestion>> {
+        match arg_type {
+            // The location: object names from the system's quick search (ZCL_<Tab>).
+            ArgType::Positional(0) => {
+                let typed = typed_prefix(&call, engine);
+                suggest(plugin, engine, |s| client::candidates::objects(s, &typed))
+            }
+            _ => None,
+        }
     }
 }
 
