@@ -3,6 +3,17 @@
 //! pauses before each step (Enter goes on) and ends with how to do the same in the
 //! interactive debugger; elsewhere it prints the tour in one go.
 
+/// `println!` that never panics: a reader that went away (`abapdbg demo | head`) must not
+/// stop the tour before it has released what it holds.
+macro_rules! say {
+    () => {
+        crate::oneshot::ctx::out("\n")
+    };
+    ($($arg:tt)*) => {
+        crate::oneshot::ctx::out(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 use std::collections::VecDeque;
 use std::error::Error;
 use std::io::IsTerminal;
@@ -21,8 +32,8 @@ const COMMENT_LINE: u32 = 30;
 
 pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
     let sim = sim::start(sim::SimConfig::default()).await?;
-    println!("== abapdbg demo ==");
-    println!("Embedded ADT simulator listening at {}", sim.base_url());
+    say!("== abapdbg demo ==");
+    say!("Embedded ADT simulator listening at {}", sim.base_url());
     let adt = system::embedded_config(&sim);
     let identity = adt::Identity {
         user: adt.user.clone(),
@@ -46,11 +57,11 @@ pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
     let _ = dbg.request("shutdown", json!({})).await;
     drop(dbg);
     if let Ok(Ok(receipt)) = serve.await {
-        println!("\n{}", receipt.summary());
+        say!("\n{}", receipt.summary());
     }
     sim.shutdown().await;
     if dbg_interactive && result.is_ok() {
-        println!(
+        say!(
             "\nThe same in the interactive debugger, on any system (here the embedded simulator):\n\
              \x20  abapdbg bp set {CLASS}:{BREAK_LINE}\n\
              \x20  abapdbg repl                  # waits for the stop, then: n, v, x <var>, c, q (h: help)\n\
@@ -62,7 +73,7 @@ pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
 
 async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     dbg.expect_event("ready").await?;
-    println!("\n1. Set a breakpoint in method LINE_TOTAL ({CLASS}:{BREAK_LINE})");
+    say!("\n1. Set a breakpoint in method LINE_TOTAL ({CLASS}:{BREAK_LINE})");
     let set = dbg
         .ok(
             "bp.set",
@@ -70,7 +81,7 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
         )
         .await?;
     print_breakpoints(&set);
-    println!("   …and one on a comment line, which the system refuses:");
+    say!("   …and one on a comment line, which the system refuses:");
     let refused = dbg
         .ok(
             "bp.set",
@@ -80,16 +91,16 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     print_breakpoints(&refused);
 
     dbg.pause().await;
-    println!("\n2. Run the class as a console application; the listener catches the stop");
+    say!("\n2. Run the class as a console application; the listener catches the stop");
     let run_id = dbg.send("run", json!({"class": CLASS})).await?;
     let stop = dbg.expect_event("stopped").await?;
     print_stop(&stop);
 
     dbg.pause().await;
-    println!("\n3. The call stack");
+    say!("\n3. The call stack");
     let stack = dbg.ok("stack", json!({})).await?;
     for f in stack["frames"].as_array().into_iter().flatten() {
-        println!(
+        say!(
             "   #{:<2} {:<24} {:<34} line {}",
             f["index"],
             text(&f["method"]),
@@ -99,34 +110,34 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     }
 
     dbg.pause().await;
-    println!("\n4. Variables of the current frame");
+    say!("\n4. Variables of the current frame");
     let vars = dbg.ok("vars", json!({})).await?;
     print_vars(&vars);
 
     dbg.pause().await;
-    println!("\n5. Step over the assignment and look again");
+    say!("\n5. Step over the assignment and look again");
     let before = var_value(&vars, "RV_TOTAL");
     let step = dbg.ok("step", json!({"type": "over"})).await?;
     print_stop(&step["stop"]);
     let after_vars = dbg.ok("vars", json!({})).await?;
-    println!(
+    say!(
         "   RV_TOTAL changed: {} -> {}",
         before.as_deref().unwrap_or("?"),
         var_value(&after_vars, "RV_TOTAL").as_deref().unwrap_or("?")
     );
 
-    println!("   (the step, the new stack and the variables came back in one HTTP round trip)");
+    say!("   (the step, the new stack and the variables came back in one HTTP round trip)");
 
     dbg.pause().await;
-    println!("\n6. Look at the caller: select frame 1 and read its variables");
+    say!("\n6. Look at the caller: select frame 1 and read its variables");
     let caller = dbg.ok("frame", json!({"index": 1})).await?;
-    println!(
+    say!(
         "   frame 1: {} at line {}",
         text(&caller["frame"]["method"]),
         caller["frame"]["line"]
     );
     let caller_vars = dbg.ok("vars", json!({})).await?;
-    println!(
+    say!(
         "   in the caller LV_COUNT = {} and LV_TOTAL = {}",
         var_value(&caller_vars, "LV_COUNT")
             .as_deref()
@@ -137,15 +148,15 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     );
 
     dbg.pause().await;
-    println!("\n7. Continue: the loop calls LINE_TOTAL again, so the breakpoint hits again");
+    say!("\n7. Continue: the loop calls LINE_TOTAL again, so the breakpoint hits again");
     loop {
         let step = dbg.ok("step", json!({"type": "continue"})).await?;
         if step.get("ended").is_some() {
-            println!("   the program ran to its end");
+            say!("   the program ran to its end");
             break;
         }
         let vars = dbg.ok("vars", json!({})).await?;
-        println!(
+        say!(
             "   stopped again at line {} with IV_QUANTITY = {}",
             step["stop"]["frame"]["line"],
             var_value(&vars, "IV_QUANTITY").as_deref().unwrap_or("?")
@@ -153,15 +164,15 @@ async fn walkthrough(dbg: &mut Session) -> Result<(), BoxError> {
     }
 
     dbg.pause().await;
-    println!("\n8. The run's output");
+    say!("\n8. The run's output");
     let run = dbg.response(&run_id).await?;
     match run.get("result") {
         Some(result) if run["ok"] == true => {
             for line in text(&result["output"]).lines() {
-                println!("   | {line}");
+                say!("   | {line}");
             }
         }
-        _ => println!("   the run failed: {}", run["error"]["message"]),
+        _ => say!("   the run failed: {}", run["error"]["message"]),
     }
     Ok(())
 }
@@ -175,13 +186,13 @@ fn text(v: &Value) -> String {
 fn print_breakpoints(result: &Value) {
     for bp in result["breakpoints"].as_array().into_iter().flatten() {
         match bp["status"].as_str() {
-            Some("verified") => println!(
+            Some("verified") => say!(
                 "   breakpoint {} at {} verified (server id {})",
                 bp["id"],
                 text(&bp["location"]),
                 text(&bp["server_id"])
             ),
-            _ => println!(
+            _ => say!(
                 "   breakpoint {} at {} {}: {}",
                 bp["id"],
                 text(&bp["location"]),
@@ -194,7 +205,7 @@ fn print_breakpoints(result: &Value) {
 
 fn print_stop(stop: &Value) {
     let f = &stop["frame"];
-    println!(
+    say!(
         "   stopped ({}) in {}->{} at line {} (include {}), epoch {}",
         text(&stop["reason"]),
         text(&f["object"]),
@@ -205,17 +216,20 @@ fn print_stop(stop: &Value) {
     );
     for l in f["source"].as_array().into_iter().flatten() {
         let marker = if l["current"] == true { ">" } else { " " };
-        println!("   {marker}{:>4} | {}", l["line"], text(&l["text"]));
+        say!("   {marker}{:>4} | {}", l["line"], text(&l["text"]));
     }
 }
 
 fn print_vars(vars: &Value) {
-    println!(
+    say!(
         "   {:<12} {:<12} {:<8} {:<10} value",
-        "scope", "name", "type", "meta"
+        "scope",
+        "name",
+        "type",
+        "meta"
     );
     for v in vars["variables"].as_array().into_iter().flatten() {
-        println!(
+        say!(
             "   {:<12} {:<12} {:<8} {:<10} {}",
             text(&v["scope"]),
             text(&v["name"]),
@@ -263,7 +277,7 @@ impl Session {
         if !self.interactive {
             return;
         }
-        print!("\n   (Enter: next step) ");
+        crate::oneshot::ctx::out("\n   (Enter: next step) ");
         let _ = std::io::Write::flush(&mut std::io::stdout());
         let read = tokio::task::spawn_blocking(|| {
             let mut line = String::new();
@@ -280,7 +294,7 @@ impl Session {
         let id = json!(self.next_id);
         let line = json!({"id": id, "cmd": cmd, "args": args}).to_string();
         if self.show_protocol {
-            println!("   -> {line}");
+            say!("   -> {line}");
         }
         self.writer
             .write_all(format!("{line}\n").as_bytes())
@@ -295,7 +309,7 @@ impl Session {
             .await?
             .ok_or("the coprocess closed its output")?;
         if self.show_protocol {
-            println!("   <- {line}");
+            say!("   <- {line}");
         }
         Ok(serde_json::from_str(&line)?)
     }
