@@ -24,16 +24,6 @@ impl<'s, 'r> View<'s, 'r> {
     }
 }
 
-impl<'s, 'r> View<'s, 'r> {
-    /// The state with by-reference parameters showing their actual parameters' values.
-    fn synced(&self) -> std::cell::Ref<'_, &'s mut State<'r>> {
-        if let Ok(mut st) = self.st.try_borrow_mut() {
-            st.sync_aliases();
-        }
-        self.st.borrow()
-    }
-}
-
 impl StopContext for View<'_, '_> {
     fn location(&self) -> Location {
         self.st.borrow().location()
@@ -44,14 +34,17 @@ impl StopContext for View<'_, '_> {
     fn depth(&self) -> usize {
         self.st.borrow().depth()
     }
+    fn procedure(&self) -> Option<usize> {
+        StopContext::procedure(&**self.st.borrow())
+    }
     fn scopes(&self, frame: usize) -> Vec<ScopeEntry> {
-        self.synced().scopes(frame)
+        self.st.borrow().scopes(frame)
     }
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
-        self.synced().children(frame, parent_id)
+        self.st.borrow().children(frame, parent_id)
     }
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord> {
-        self.synced().variables(frame, ids)
+        self.st.borrow().variables(frame, ids)
     }
     fn statement(&self) -> String {
         self.st.borrow().statement()
@@ -142,21 +135,21 @@ impl State<'_> {
         if let Some(v) = self.value_at_mut(&place) {
             *v = new;
         }
-        self.sync_aliases();
         let var = self
             .slot_var(&place.slot)
             .ok_or_else(|| format!("variable {id} is unknown"))?;
         let val = self
             .value_at(&place)
             .ok_or_else(|| format!("variable {id} is unknown"))?;
-        let shown = Var {
-            name: var.name.clone(),
-            ty: if place.steps.is_empty() {
-                var.ty.clone()
-            } else {
-                val.type_of()
-            },
-            val: val.clone(),
+        let ty = if place.steps.is_empty() {
+            Cow::Borrowed(&var.ty)
+        } else {
+            Cow::Owned(val.type_of())
+        };
+        let shown = Shown {
+            name: &var.name,
+            ty,
+            val,
             kind: var.kind,
             read_only: var.read_only,
             type_name: None,
@@ -198,21 +191,97 @@ impl State<'_> {
     }
 }
 
+/// A data object as the debugger shows it, borrowed from the state: nothing is copied to
+/// describe it, whatever its size (a table of a million rows, a long string, a structure
+/// holding a table).
+pub(crate) struct Shown<'a> {
+    name: &'a str,
+    /// Declared type (for parts: the type of the value).
+    ty: Cow<'a, Type>,
+    val: &'a Value,
+    kind: VarKind,
+    read_only: bool,
+    type_name: Option<&'a str>,
+}
+
+impl<'a> Shown<'a> {
+    fn of(var: &'a Var) -> Self {
+        Shown::with_value(var, &var.val)
+    }
+
+    /// `var` showing `val` (a by-reference parameter shows its actual parameter's value).
+    fn with_value(var: &'a Var, val: &'a Value) -> Self {
+        Shown {
+            name: &var.name,
+            ty: Cow::Borrowed(&var.ty),
+            val,
+            kind: var.kind,
+            read_only: var.read_only,
+            type_name: var.type_name.as_deref(),
+        }
+    }
+
+    /// A component, a row or a dereferenced target inside a data object.
+    fn part(name: &'a str, ty: Option<&'a Type>, val: &'a Value, read_only: bool) -> Self {
+        Shown {
+            name,
+            ty: ty.map_or_else(|| Cow::Owned(val.type_of()), Cow::Borrowed),
+            val,
+            kind: VarKind::Local,
+            read_only,
+            type_name: None,
+        }
+    }
+}
+
+/// What a debugger id names: a variable, or a part of one (borrowed, never copied).
+enum Resolved<'a> {
+    Var(Cow<'a, Var>),
+    Part {
+        name: String,
+        /// The declared type when the part is a whole variable (an alias), else `None`.
+        ty: Option<&'a Type>,
+        val: &'a Value,
+        read_only: bool,
+    },
+}
+
+impl Resolved<'_> {
+    fn shown(&self) -> Shown<'_> {
+        match self {
+            Resolved::Var(v) => Shown::of(v),
+            Resolved::Part {
+                name,
+                ty,
+                val,
+                read_only,
+            } => Shown::part(name, *ty, val, *read_only),
+        }
+    }
+
+    fn value(&self) -> &Value {
+        match self {
+            Resolved::Var(v) => &v.val,
+            Resolved::Part { val, .. } => val,
+        }
+    }
+}
+
 impl State<'_> {
-    /// The ADT record of `var`.
-    fn record(&self, id: String, name: String, var: &Var) -> VarRecord {
-        let target_class = match &var.val {
+    /// The ADT record of a data object.
+    fn record(&self, id: String, name: String, var: &Shown<'_>) -> VarRecord {
+        let target_class = match var.val {
             Value::Ref {
                 target: Some(o), ..
             } => self.object_class(*o),
             _ => None,
         };
-        let declared = match (&var.kind, &var.type_name) {
+        let declared = match (&var.kind, var.type_name) {
             (VarKind::System, _) => format!("SYST_{}", var.name),
-            (_, Some(name)) => name.clone(),
+            (_, Some(name)) => name.to_string(),
             _ => var.ty.name(),
         };
-        let actual = match &var.val {
+        let actual = match var.val {
             Value::DataRef(r) => self
                 .valid_target(r)
                 .and_then(|t| self.value_at(&t.place))
@@ -246,7 +315,7 @@ impl State<'_> {
             access_kind: access.into(),
             meta_type: var.val.meta_type().into(),
             parameter_kind: parameter_kind.into(),
-            value: match &var.val {
+            value: match var.val {
                 Value::DataRef(r) => self.dataref_display(r),
                 v => v.display(target_class),
             },
@@ -254,7 +323,7 @@ impl State<'_> {
             read_only: var.read_only,
             technical_type: var.val.technical_type(),
             length: var.val.length(),
-            table_lines: match &var.val {
+            table_lines: match var.val {
                 Value::Table(_, rows) => u32::try_from(rows.len()).unwrap_or(u32::MAX),
                 _ => 0,
             },
@@ -272,8 +341,21 @@ impl State<'_> {
         Some((n.checked_sub(1)?, rest.get(close + 1..)?))
     }
 
-    /// Resolves a debugger variable id in frame index `f` (bottom-based).
-    fn resolve_id(&self, f: usize, id: &str) -> Option<Cow<'_, Var>> {
+    /// The data object at `place`, named `name`, as a part (borrowed).
+    fn part_at(&self, place: &Place, name: String) -> Option<Resolved<'_>> {
+        let owner = self.slot_var(&place.slot)?;
+        Some(Resolved::Part {
+            name,
+            ty: place.steps.is_empty().then_some(&owner.ty),
+            val: self.value_at(place)?,
+            read_only: owner.read_only,
+        })
+    }
+
+    /// Resolves a debugger id in frame index `f` (bottom-based), borrowing what it names: a
+    /// row of a big table or a component of a deep structure costs what it is, not what the
+    /// table or structure around it is.
+    fn resolve_id(&self, f: usize, id: &str) -> Option<Resolved<'_>> {
         let id = id.to_ascii_uppercase();
         // `ME->ATTR` (adt-wire.md §9.5): an attribute of the frame's own object.
         if let Some(attr) = id.strip_prefix("ME->")
@@ -293,12 +375,12 @@ impl State<'_> {
                 .iter()
                 .chain(self.statics.get(&o.class).into_iter().flatten())
                 .find(|v| v.name == attr)
-                .map(Cow::Borrowed);
+                .map(|v| Resolved::Var(Cow::Borrowed(v)));
         }
         if let Some((obj, rest)) = State::object_id(&id) {
             let o = self.heap.get(obj)?;
             if rest.is_empty() {
-                return Some(Cow::Owned(Var {
+                return Some(Resolved::Var(Cow::Owned(Var {
                     name: id.clone(),
                     ty: Type::Ref(o.class.clone()),
                     val: Value::Ref {
@@ -308,33 +390,36 @@ impl State<'_> {
                     kind: VarKind::Me,
                     read_only: true,
                     type_name: None,
-                }));
+                })));
             }
             let attr = rest.strip_prefix('-')?;
             if attr.contains('-') {
                 let place = self.object_part(obj, attr)?;
-                return self.var_at(&place, &id).map(Cow::Owned);
+                return self.part_at(&place, id.clone());
             }
             return o
                 .attrs
                 .iter()
                 .chain(self.statics.get(&o.class).into_iter().flatten())
                 .find(|v| v.name == attr)
-                .map(Cow::Borrowed);
+                .map(|v| Resolved::Var(Cow::Borrowed(v)));
         }
         if let Some((head, tail)) = id.split_once('[') {
             // `LT[3]`, `LT[3]-F`, `LS-T[2]-SUB-F`: rows by 1-based index.
             let path = parse_path(head)?;
-            let mut val = self.lookup(f, &path)?.val.clone();
+            if path.base == "ME" && path.rest.is_empty() {
+                return None;
+            }
+            let mut val: &Value = self.value_at(&self.place(f, &path)?)?;
             let mut rest = tail;
             let mut name = head.to_string();
             loop {
                 let (n, after) = rest.split_once(']')?;
                 let n: usize = n.trim().parse().ok()?;
-                let Value::Table(_, rows) = &val else {
+                let Value::Table(_, rows) = val else {
                     return None;
                 };
-                val = rows.get(n.checked_sub(1)?)?.clone();
+                val = rows.get(n.checked_sub(1)?)?;
                 rest = after;
                 // Components up to the next `[`.
                 let (comps, next) = match rest.split_once('[') {
@@ -342,10 +427,10 @@ impl State<'_> {
                     None => (rest, None),
                 };
                 for c in comps.split('-').skip(1) {
-                    let Value::Struct(t, vals) = &val else {
+                    let Value::Struct(t, vals) = val else {
                         return None;
                     };
-                    val = vals.get(t.index_of(c)?)?.clone();
+                    val = vals.get(t.index_of(c)?)?;
                     name = c.to_string();
                 }
                 match next {
@@ -354,24 +439,41 @@ impl State<'_> {
                     None => return None,
                 }
             }
-            return Some(Cow::Owned(Var {
+            return Some(Resolved::Part {
                 name,
-                ty: val.type_of(),
+                ty: None,
                 val,
-                kind: VarKind::Local,
                 read_only: false,
-                type_name: None,
-            }));
+            });
         }
         let path = parse_path(&id)?;
-        self.lookup(f, &path)
+        self.resolve_path(f, &path)
     }
 
-    /// Attributes of the object `var` refers to, as children records.
-    fn object_children(&self, var: &Var) -> Vec<VarRecord> {
+    /// A name with components (`LS-A-B`, `LR->*`, `<FS>-X`) in frame `f`, borrowed where it
+    /// lives; `ME` and built-in constants are made up.
+    fn resolve_path(&self, f: usize, path: &crate::ast::Path) -> Option<Resolved<'_>> {
+        if !(path.base == "ME" && path.rest.is_empty())
+            && let Some(place) = self.place(f, path)
+        {
+            let var = self.slot_var(&place.slot)?;
+            if place.steps.is_empty() {
+                return Some(Resolved::Var(Cow::Borrowed(var)));
+            }
+            let name = path
+                .rest
+                .last()
+                .map_or_else(|| path.base.clone(), |(_, n)| n.clone());
+            return self.part_at(&place, name);
+        }
+        self.lookup(f, path).map(Resolved::Var)
+    }
+
+    /// Attributes of the object `val` refers to, as children records.
+    fn object_children(&self, val: &Value) -> Vec<VarRecord> {
         let Value::Ref {
             target: Some(obj), ..
-        } = &var.val
+        } = val
         else {
             return Vec::new();
         };
@@ -414,7 +516,11 @@ impl State<'_> {
                     Some(c) if private => format!("{{O:{n}!{}}}", absolute_class_name(&c.key)),
                     _ => format!("{{O:{n}*{}}}", absolute_class_name(&o.class)),
                 };
-                let mut r = self.record(format!("{prefix}-{}", a.name), a.name.clone(), a);
+                let mut r = self.record(
+                    format!("{prefix}-{}", a.name),
+                    a.name.clone(),
+                    &Shown::of(a),
+                );
                 if let Some(c) = class {
                     r.inheritance_level = i32::try_from(level).unwrap_or(i32::MAX);
                     r.inheritance_class = c.name.clone();
@@ -486,6 +592,13 @@ impl StopContext for State<'_> {
         self.frames.len()
     }
 
+    fn procedure(&self) -> Option<usize> {
+        // The procedure's parsed form lives as long as the run: its address names it.
+        self.frames
+            .last()
+            .map(|f| std::ptr::from_ref::<crate::ast::MethodImpl>(f.method).addr())
+    }
+
     fn scopes(&self, frame: usize) -> Vec<ScopeEntry> {
         let Some(fr) = self.frame_from_top(frame).and_then(|f| self.frames.get(f)) else {
             return Vec::new();
@@ -524,17 +637,18 @@ impl StopContext for State<'_> {
         let f = self.frame_from_top(frame)?;
         let fr = self.frames.get(f)?;
         let globals;
-        let vars = match parent_id {
-            "@PARAMETERS" => fr.params(),
-            "@LOCALS" => fr.locals(),
+        // The variables and the index of the first in the frame's `vars` (for aliases).
+        let (vars, first) = match parent_id {
+            "@PARAMETERS" => (fr.params(), Some(0)),
+            "@LOCALS" => (fr.locals(), Some(fr.n_params)),
             "@GLOBALS" => {
                 let p = self.program_class(f)?;
                 globals = self.statics.get(&p.key)?;
-                globals.as_slice()
+                (globals.as_slice(), None)
             }
             id => {
                 let var = self.resolve_id(f, id)?;
-                return match &var.val {
+                return match var.value() {
                     Value::Table(..) => None,
                     Value::Struct(t, vals) => {
                         let up = id.to_ascii_uppercase();
@@ -543,14 +657,7 @@ impl StopContext for State<'_> {
                                 .iter()
                                 .zip(vals)
                                 .map(|((n, ty), v)| {
-                                    let comp = Var {
-                                        name: n.clone(),
-                                        ty: ty.clone(),
-                                        val: v.clone(),
-                                        kind: VarKind::Local,
-                                        read_only: false,
-                                        type_name: None,
-                                    };
+                                    let comp = Shown::part(n, Some(ty), v, false);
                                     let mut r = self.record(format!("{up}-{n}"), n.clone(), &comp);
                                     r.kind = "unknown".into();
                                     r
@@ -561,18 +668,31 @@ impl StopContext for State<'_> {
                     Value::DataRef(_) => {
                         let up = format!("{}->*", id.to_ascii_uppercase());
                         let target = self.resolve_id(f, &up)?;
-                        let mut r = self.record(up.clone(), up, &target);
+                        let mut r = self.record(up.clone(), up, &target.shown());
                         r.kind = "unknown".into();
                         Some(vec![r])
                     }
-                    _ => Some(self.object_children(&var)),
+                    v => Some(self.object_children(v)),
                 };
             }
         };
         Some(
             vars.iter()
-                .filter(|v| !crate::constructors::is_internal_name(&v.name))
-                .map(|v| self.record(v.name.clone(), v.name.clone(), v))
+                .enumerate()
+                .filter(|(_, v)| !crate::constructors::is_internal_name(&v.name))
+                .map(|(i, v)| {
+                    // A by-reference parameter (or a procedure's static) shows the storage
+                    // it stands for; its own value is not kept up to date.
+                    let val = first
+                        .and_then(|first| {
+                            fr.aliases
+                                .iter()
+                                .find(|(j, _)| *j == first + i)
+                                .and_then(|(_, place)| self.value_at(place))
+                        })
+                        .unwrap_or(&v.val);
+                    self.record(v.name.clone(), v.name.clone(), &Shown::with_value(v, val))
+                })
                 .collect(),
         )
     }
@@ -584,7 +704,7 @@ impl StopContext for State<'_> {
         ids.iter()
             .filter_map(|id| {
                 let var = self.resolve_id(f, id)?;
-                let mut r = self.record(id.clone(), id.clone(), &var);
+                let mut r = self.record(id.clone(), id.clone(), &var.shown());
                 r.kind = "unknown".into();
                 r.parameter_kind = "unknown".into();
                 r.instantiation_kind = "unknown".into();

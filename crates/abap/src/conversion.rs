@@ -12,7 +12,19 @@ use crate::value::{ConvError, Type, Value, pad_right, sign_last};
 
 /// Upper-case hex digits of bytes.
 pub fn hex_text(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect()
+    let mut out = String::with_capacity(bytes.len() * 2);
+    push_hex(&mut out, bytes.iter().copied());
+    out
+}
+
+/// Appends upper-case hex digits of `bytes` (two per byte): linear, no allocation per byte,
+/// so the hex of a long string costs what the string costs.
+pub fn push_hex(out: &mut String, bytes: impl Iterator<Item = u8>) {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0F)]));
+    }
 }
 
 /// Bytes of hex text: the leading hex digits up to the first other character (trailing blanks

@@ -122,6 +122,13 @@ pub trait StopContext {
     fn stack(&self) -> Vec<Frame>;
     /// Number of ABAP frames (1 = the outermost procedure).
     fn depth(&self) -> usize;
+    /// A number that stays the same while the innermost frame runs the same procedure (and
+    /// so the same object and source part of [`StopContext::location`]), for a hook that
+    /// remembers what it decided about a procedure instead of building the location before
+    /// every statement. `None`: not known, decide every time.
+    fn procedure(&self) -> Option<usize> {
+        None
+    }
     /// Children of `@ROOT` for the frame `frame` (0 = innermost).
     fn scopes(&self, frame: usize) -> Vec<ScopeEntry>;
     /// Children of `parent_id` (a scope id such as `@LOCALS`, a structure, `ME`, a table row

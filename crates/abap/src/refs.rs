@@ -317,24 +317,6 @@ impl State<'_> {
         Some(place)
     }
 
-    /// A data object at `place` as a variable record source (`name` for the record).
-    pub fn var_at(&self, place: &Place, name: &str) -> Option<Var> {
-        let owner = self.slot_var(&place.slot)?;
-        let val = self.value_at(place)?.clone();
-        Some(Var {
-            name: name.to_string(),
-            ty: if place.steps.is_empty() {
-                owner.ty.clone()
-            } else {
-                val.type_of()
-            },
-            val,
-            kind: VarKind::Local,
-            read_only: owner.read_only,
-            type_name: None,
-        })
-    }
-
     /// A data reference to `place` with static type `ty`.
     pub fn reference_to(&self, place: Place, ty: Type) -> Value {
         Value::DataRef(Box::new(DataRef {

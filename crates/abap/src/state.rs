@@ -82,8 +82,8 @@ pub struct Frame<'r> {
     pub field_symbols: Vec<(String, Option<Place>)>,
     /// Parameters passed by reference (index into `vars`) and the actual parameter's storage:
     /// reads and writes go there, so the caller's data changes at once, as in ABAP. The
-    /// parameter's own `val` is only a copy for the debugger's listing
-    /// ([`State::sync_aliases`]).
+    /// parameter's own `val` is not kept up to date: the debugger's listing shows the value
+    /// at the place (`context.rs`).
     pub aliases: Vec<(usize, Place)>,
     /// Unique number of this procedure call (data references to its locals carry it, so they
     /// become invalid when the call ends).
@@ -585,26 +585,6 @@ impl<'r> State<'r> {
             .iter()
             .find(|(var, _)| var == i)
             .map(|(_, place)| place)
-    }
-
-    /// Copies the actual parameters' values into the by-reference parameters, so a listing of
-    /// a frame's variables shows what the program sees.
-    pub fn sync_aliases(&mut self) {
-        for f in 0..self.frames.len() {
-            let n = self.frames.get(f).map_or(0, |fr| fr.aliases.len());
-            for a in 0..n {
-                let Some((i, place)) = self.frames.get(f).and_then(|fr| fr.aliases.get(a)) else {
-                    continue;
-                };
-                let i = *i;
-                let Some(val) = self.value_at(place).cloned() else {
-                    continue;
-                };
-                if let Some(var) = self.frames.get_mut(f).and_then(|fr| fr.vars.get_mut(i)) {
-                    var.val = val;
-                }
-            }
-        }
     }
 
     pub fn slot_var(&self, slot: &Slot) -> Option<&Var> {

@@ -651,7 +651,7 @@ impl Value {
     /// `HEX_VALUE`: little-endian for `i`, packed BCD for `p`, UTF-16LE for characters.
     pub fn hex(&self) -> String {
         match self {
-            Value::I(i) => i.to_le_bytes().iter().map(|b| format!("{b:02X}")).collect(),
+            Value::I(i) => crate::conversion::hex_text(&i.to_le_bytes()),
             Value::P { m, len, .. } => {
                 let digits = m.unsigned_abs().to_string();
                 let width = (2 * *len - 1) as usize;
@@ -663,11 +663,11 @@ impl Value {
                 s.push(if *m < 0 { 'D' } else { 'C' });
                 s
             }
-            Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => s
-                .encode_utf16()
-                .flat_map(u16::to_le_bytes)
-                .map(|b| format!("{b:02X}"))
-                .collect(),
+            Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
+                let mut out = String::with_capacity(s.len() * 4);
+                crate::conversion::push_hex(&mut out, s.encode_utf16().flat_map(u16::to_le_bytes));
+                out
+            }
             Value::X(b) | Value::XStr(b) => crate::conversion::hex_text(b),
             Value::Int8(i) => crate::conversion::hex_text(&i.to_le_bytes()),
             Value::F(f) => crate::conversion::hex_text(&f.to_le_bytes()),
@@ -678,7 +678,11 @@ impl Value {
                 if Type::Struct(t.clone()).is_deep() {
                     String::new()
                 } else {
-                    c.iter().map(Value::hex).collect()
+                    let mut out = String::new();
+                    for v in c {
+                        out.push_str(&v.hex());
+                    }
+                    out
                 }
             }
         }

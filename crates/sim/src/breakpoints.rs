@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use abap::{Location, ObjectKind, SourcePart};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -85,6 +86,9 @@ pub(crate) struct Reached {
 pub(crate) struct BreakpointStore {
     by_user: Mutex<HashMap<String, Vec<Breakpoint>>>,
     by_debuggee: Mutex<HashMap<String, Vec<Breakpoint>>>,
+    /// Bumped after every change: a running program's hook keeps what
+    /// [`BreakpointStore::may_hit`] said about a procedure while this does not move.
+    version: AtomicU64,
 }
 
 fn matches(b: &Breakpoint, probe: &Probe<'_>) -> bool {
@@ -120,6 +124,29 @@ fn normalise_keyword(s: &str) -> String {
 }
 
 impl BreakpointStore {
+    /// Changes so far (read it before [`BreakpointStore::may_hit`]).
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    fn changed(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Could an external breakpoint of `user` fire anywhere in this object's source part: an
+    /// active line breakpoint there, or an active breakpoint of another kind (they match
+    /// statements, not places)? False lets a program run without looking at each statement.
+    pub fn may_hit(&self, user: &str, object: &str, part: SourcePart) -> bool {
+        lock(&self.by_user).get(user).is_some_and(|list| {
+            list.iter().filter(|b| b.active).any(|b| match &b.target {
+                Target::Line {
+                    object: o, part: p, ..
+                } => o == object && *p == part,
+                _ => true,
+            })
+        })
+    }
+
     /// The breakpoints of `user` (external) and of `debuggee` (debugger scope) that fire at
     /// this probe, conditions evaluated through `lookup` (variables of the top frame).
     pub fn hits(
@@ -168,7 +195,10 @@ impl BreakpointStore {
         };
         let before = list.len();
         list.retain(|b| b.id != id);
-        before != list.len()
+        let removed = before != list.len();
+        drop(map);
+        self.changed();
+        removed
     }
 
     fn delete_debugger(&self, debuggee: &str, id: &str) -> bool {
@@ -178,12 +208,16 @@ impl BreakpointStore {
         };
         let before = list.len();
         list.retain(|b| b.id != id);
-        before != list.len()
+        let removed = before != list.len();
+        drop(map);
+        self.changed();
+        removed
     }
 
     /// The debuggee ended: its debugger-scope breakpoints go.
     pub fn drop_debuggee(&self, debuggee: &str) {
         lock(&self.by_debuggee).remove(debuggee);
+        self.changed();
     }
 
     /// (owner, ids) for the admin API: users, and `debuggee:<id>` for debugger scope.
@@ -634,6 +668,8 @@ fn apply(shared: &Shared, owner: &Owner, req: &BreakpointsRequest) -> Vec<Verdic
         list.retain(|old| old.id != b.id);
         list.push(b);
     }
+    // Still under the lock: a hook that reads the new version finds the new breakpoints.
+    shared.breakpoints.changed();
     verdicts
 }
 

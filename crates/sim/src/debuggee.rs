@@ -308,6 +308,12 @@ pub(crate) struct SimHook {
     pending: Option<oneshot::Sender<StepOutcome>>,
     /// Time the program has been held stopped (not counted as its run time).
     paused: Duration,
+    /// What the hook last found out while running free, so a statement costs two atomic
+    /// loads while nothing changed: whether the user listens (at a listener registry
+    /// version) and whether a breakpoint could fire in the current procedure (at a
+    /// breakpoint store version).
+    listening: (u64, bool),
+    may_hit: Option<(u64, usize, bool)>,
 }
 
 impl SimHook {
@@ -323,7 +329,40 @@ impl SimHook {
             mode: Mode::Free,
             pending: None,
             paused: Duration::ZERO,
+            listening: (u64::MAX, false),
+            may_hit: None,
         }
+    }
+
+    /// Does the program's user have a listener (asked again only after a change)?
+    fn listening(&mut self) -> bool {
+        let version = self.shared.listeners.version();
+        if self.listening.0 != version {
+            self.listening = (version, self.shared.listeners.has(&self.entry.user));
+        }
+        self.listening.1
+    }
+
+    /// Could an external breakpoint fire in the procedure about to run a statement (asked
+    /// again when the procedure or the breakpoints change)?
+    fn may_hit(&mut self, ctx: &dyn StopContext) -> bool {
+        let version = self.shared.breakpoints.version();
+        let Some(procedure) = ctx.procedure() else {
+            return true;
+        };
+        if let Some((v, p, answer)) = self.may_hit
+            && v == version
+            && p == procedure
+        {
+            return answer;
+        }
+        let loc = ctx.location();
+        let answer = self
+            .shared
+            .breakpoints
+            .may_hit(&self.entry.user, &loc.object, loc.part);
+        self.may_hit = Some((version, procedure, answer));
+        answer
     }
 
     /// The run is over: answer a pending step, leave the registry.
@@ -643,12 +682,14 @@ impl DebugHook for SimHook {
         if self.shared.is_shutting_down() {
             return Resume::Terminate;
         }
+        if matches!(self.mode, Mode::Free) && !(self.listening() && self.may_hit(ctx)) {
+            // Nobody listens, or nothing could stop in this procedure: run on without
+            // building the location or asking the breakpoints.
+            return Resume::Run;
+        }
         let loc = ctx.location();
         match &self.mode {
             Mode::Free => {
-                if !self.shared.listeners.has(&self.entry.user) {
-                    return Resume::Run;
-                }
                 let hits = self.hits(ctx, &loc, false);
                 if hits.is_empty() {
                     return Resume::Run;

@@ -31,12 +31,25 @@ struct Registration {
 pub(crate) struct ListenerRegistry {
     by_user: Mutex<HashMap<String, Registration>>,
     next: AtomicU64,
+    /// Bumped after every change of the registrations: a running program's hook asks
+    /// [`ListenerRegistry::has`] again only when this moved.
+    version: AtomicU64,
 }
 
 impl ListenerRegistry {
     /// Does `user` have a registered listener (breakpoints fire only then)?
     pub fn has(&self, user: &str) -> bool {
         lock(&self.by_user).contains_key(user)
+    }
+
+    /// Changes so far (read before [`ListenerRegistry::has`], a cached answer stays valid
+    /// while this does not move).
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    fn changed(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
     }
 
     /// (user, terminalId, ideId) of every listener, for the admin API.
@@ -67,7 +80,10 @@ impl ListenerRegistry {
             r.terminal_id != crate::faults::FOREIGN_TERMINAL_ID
                 || r.ide_id != crate::faults::FOREIGN_IDE_ID
         });
-        map.len() != before
+        let removed = map.len() != before;
+        drop(map);
+        self.changed();
+        removed
     }
 
     fn register(&self, user: &str, terminal_id: &str, ide_id: &str) -> u64 {
@@ -80,6 +96,7 @@ impl ListenerRegistry {
                 generation,
             },
         );
+        self.changed();
         generation
     }
 
@@ -107,6 +124,8 @@ impl ListenerRegistry {
             .is_some_and(|r| r.terminal_id == terminal_id && r.ide_id == ide_id);
         if matches {
             map.remove(user);
+            drop(map);
+            self.changed();
         }
         matches
     }

@@ -14,12 +14,17 @@ const ASX_CLOSE: &str = "</DATA></asx:values></asx:abap>";
 
 /// One record, all elements in captured order; empty values self-closing, VALUE untrimmed.
 pub(crate) fn record_xml(out: &mut String, r: &VarRecord) {
+    record_xml_as(out, r, &r.name, &r.kind);
+}
+
+/// [`record_xml`] with another `NAME` and `KIND`.
+fn record_xml_as(out: &mut String, r: &VarRecord, name: &str, kind: &str) {
     out.push_str("<STPDA_ADT_VARIABLE>");
     elem(out, "ID", &r.id);
-    elem(out, "NAME", &r.name);
+    elem(out, "NAME", name);
     elem(out, "DECLARED_TYPE_NAME", &r.declared_type_name);
     elem(out, "ACTUAL_TYPE_NAME", &r.actual_type_name);
-    elem(out, "KIND", &r.kind);
+    elem(out, "KIND", kind);
     elem(out, "INSTANTIATION_KIND", &r.instantiation_kind);
     elem(out, "ACCESS_KIND", &r.access_kind);
     elem(out, "META_TYPE", &r.meta_type);
@@ -28,49 +33,83 @@ pub(crate) fn record_xml(out: &mut String, r: &VarRecord) {
     elem(out, "HEX_VALUE", &r.hex_value);
     elem(out, "READ_ONLY", if r.read_only { "X" } else { "" });
     elem(out, "TECHNICAL_TYPE", &r.technical_type);
-    elem(out, "LENGTH", &r.length.to_string());
+    number(out, "LENGTH", r.length);
     elem(out, "TABLE_BODY", "");
-    elem(out, "TABLE_LINES", &r.table_lines.to_string());
+    number(out, "TABLE_LINES", r.table_lines);
     elem(out, "IS_VALUE_INCOMPLETE", "");
     elem(out, "IS_EXCEPTION", "");
-    elem(out, "INHERITANCE_LEVEL", &r.inheritance_level.to_string());
+    number(out, "INHERITANCE_LEVEL", r.inheritance_level);
     elem(out, "INHERITANCE_CLASS", &r.inheritance_class);
     out.push_str("</STPDA_ADT_VARIABLE>");
 }
 
+/// `<NAME>n</NAME>` without an intermediate string.
+fn number(out: &mut String, name: &str, n: impl std::fmt::Display) {
+    use std::fmt::Write;
+    out.push('<');
+    out.push_str(name);
+    out.push('>');
+    let _ = write!(out, "{n}");
+    out.push_str("</");
+    out.push_str(name);
+    out.push('>');
+}
+
 /// The `getChildVariables` document, or `None` when nothing resolved (zero-byte answer).
 pub(crate) fn child_variables_xml(answers: &[ParentChildren]) -> Option<String> {
-    let mut records = String::new();
-    let mut rows = String::new();
-    let mut any = false;
-    for a in answers {
-        let Some(children) = &a.rows else { continue };
-        any = true;
-        if children.is_empty() {
-            rows.push_str("<STPDA_ADT_VARIABLE_HIERARCHY>");
-            elem(&mut rows, "PARENT_ID", &a.parent);
-            elem(&mut rows, "CHILD_ID", "");
-            elem(&mut rows, "CHILD_NAME", "");
-            rows.push_str("</STPDA_ADT_VARIABLE_HIERARCHY>");
-        }
-        for c in children {
-            rows.push_str("<STPDA_ADT_VARIABLE_HIERARCHY>");
-            elem(&mut rows, "PARENT_ID", &a.parent);
-            elem(&mut rows, "CHILD_ID", &c.child_id);
-            elem(&mut rows, "CHILD_NAME", &c.child_name);
-            rows.push_str("</STPDA_ADT_VARIABLE_HIERARCHY>");
-            if let Some(r) = &c.record {
-                record_xml(&mut records, r);
-            }
-        }
-    }
-    if !any {
+    if answers.iter().all(|a| a.rows.is_none()) {
         return None;
     }
-    let mut s = String::from(XML_DECL);
+    let records: usize = answers
+        .iter()
+        .filter_map(|a| a.rows.as_ref())
+        .map(Vec::len)
+        .sum();
+    let mut s = String::with_capacity(256 + records * 1024);
+    s.push_str(XML_DECL);
     s.push_str(ASX_OPEN);
-    elem_raw(&mut s, "VARIABLES", &records);
-    elem_raw(&mut s, "HIERARCHIES", &rows);
+    // Records first, then the hierarchy: written straight into the document.
+    let mut any_record = false;
+    for c in answers.iter().filter_map(|a| a.rows.as_ref()).flatten() {
+        if let Some(r) = &c.record {
+            if !any_record {
+                s.push_str("<VARIABLES>");
+                any_record = true;
+            }
+            record_xml(&mut s, r);
+        }
+    }
+    s.push_str(if any_record {
+        "</VARIABLES>"
+    } else {
+        "<VARIABLES/>"
+    });
+    let mut any_row = false;
+    for a in answers {
+        let Some(children) = &a.rows else { continue };
+        let mut edge = |s: &mut String, id: &str, name: &str| {
+            if !any_row {
+                s.push_str("<HIERARCHIES>");
+                any_row = true;
+            }
+            s.push_str("<STPDA_ADT_VARIABLE_HIERARCHY>");
+            elem(s, "PARENT_ID", &a.parent);
+            elem(s, "CHILD_ID", id);
+            elem(s, "CHILD_NAME", name);
+            s.push_str("</STPDA_ADT_VARIABLE_HIERARCHY>");
+        };
+        if children.is_empty() {
+            edge(&mut s, "", "");
+        }
+        for c in children {
+            edge(&mut s, &c.child_id, &c.child_name);
+        }
+    }
+    s.push_str(if any_row {
+        "</HIERARCHIES>"
+    } else {
+        "<HIERARCHIES/>"
+    });
     s.push_str(ASX_CLOSE);
     Some(s)
 }
@@ -80,24 +119,14 @@ pub(crate) fn variables_xml(records: &[VarRecord]) -> Option<String> {
     if records.is_empty() {
         return None;
     }
-    let mut s = String::from(XML_DECL);
+    let mut s = String::with_capacity(256 + records.len() * 1024);
+    s.push_str(XML_DECL);
     s.push_str(ASX_OPEN);
     for r in records {
-        let mut r = r.clone();
-        r.name = r.id.clone();
-        r.kind = "unknown".to_string();
-        record_xml(&mut s, &r);
+        record_xml_as(&mut s, r, &r.id, "unknown");
     }
     s.push_str(ASX_CLOSE);
     Some(s)
-}
-
-fn elem_raw(out: &mut String, name: &str, inner: &str) {
-    if inner.is_empty() {
-        out.push_str(&format!("<{name}/>"));
-    } else {
-        out.push_str(&format!("<{name}>{inner}</{name}>"));
-    }
 }
 
 /// 200 with the asXML content type of `dataname`, or a zero-byte 200 without content type.

@@ -15,21 +15,32 @@ pub struct XmlError(pub String);
 /// Escape text for element content or attribute values.
 pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\t' => out.push_str("&#9;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            // Not representable in XML 1.0.
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
+    push_esc(&mut out, s);
     out
+}
+
+/// Appends `s` escaped: runs of plain characters are copied whole (values are mostly
+/// plain, and a page of table rows has tens of thousands of them).
+pub(crate) fn push_esc(out: &mut String, s: &str) {
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let replacement = match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\t' => "&#9;",
+            '\n' => "&#10;",
+            '\r' => "&#13;",
+            // Not representable in XML 1.0.
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => "\u{FFFD}",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i]);
+        out.push_str(replacement);
+        plain = i + c.len_utf8();
+    }
+    out.push_str(&s[plain..]);
 }
 
 /// ` name="value"` with the value escaped.
@@ -37,7 +48,7 @@ pub(crate) fn attr(out: &mut String, name: &str, value: &str) {
     out.push(' ');
     out.push_str(name);
     out.push_str("=\"");
-    out.push_str(&esc(value));
+    push_esc(out, value);
     out.push('"');
 }
 
@@ -51,7 +62,7 @@ pub(crate) fn elem(out: &mut String, name: &str, value: &str) {
         out.push('<');
         out.push_str(name);
         out.push('>');
-        out.push_str(&esc(value));
+        push_esc(out, value);
         out.push_str("</");
         out.push_str(name);
         out.push('>');
