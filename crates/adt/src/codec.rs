@@ -6,9 +6,9 @@
 use crate::types::{
     ActionResult, AttachInfo, BatchAnswer, BatchCall, BreakpointDetail, BreakpointKind,
     BreakpointResult, BreakpointScope, BreakpointSpec, ChildVariables, Debuggee, DebuggerAction,
-    DebuggerSettings, Hierarchy, Identity, MemorySizes, ReachedWatchpoint, Stack, StackEntry,
-    StepInfo, StepKind, SyncScope, UnitAlert, UnitLocation, UnitProgram, UnitRunResult,
-    UnitTestClass, UnitTestMethod, Variable, Watchpoint,
+    DebuggerSettings, Identity, MemorySizes, ReachedWatchpoint, Stack, StackEntry, StepInfo,
+    StepKind, SyncScope, UnitAlert, UnitLocation, UnitProgram, UnitRunResult, UnitTestClass,
+    UnitTestMethod, Variable, Watchpoint,
 };
 use crate::xml::{self, Element, escape};
 
@@ -60,12 +60,19 @@ fn other_attrs(el: &Element, known: &[&str]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The `asx:abap/asx:values/DATA` element of an asXML document.
+/// The `asx:abap/asx:values/DATA` element of an asXML document, moved out of the document
+/// (a page of table rows is megabytes: never copied).
 fn asx_data(body: &str) -> Result<Element, CodecError> {
-    let el = root(body, "abap")?;
-    el.path(&["values", "DATA"])
-        .cloned()
-        .ok_or_else(|| CodecError("asXML document without values/DATA".into()))
+    let mut el = root(body, "abap")?;
+    for name in ["values", "DATA"] {
+        let i = el
+            .children
+            .iter()
+            .position(|c| c.name == name)
+            .ok_or_else(|| CodecError("asXML document without values/DATA".into()))?;
+        el = el.children.swap_remove(i);
+    }
+    Ok(el)
 }
 
 const ASX_HEAD: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><asx:abap xmlns:asx=\"http://www.sap.com/abapxml\" version=\"1.0\"><asx:values><DATA>";
@@ -483,85 +490,12 @@ pub fn variables_request(ids: &[String]) -> String {
     s
 }
 
-fn variable(rec: &Element) -> Variable {
-    let t = |n: &str| rec.child_text(n).to_string();
-    Variable {
-        id: t("ID"),
-        name: t("NAME"),
-        declared_type_name: t("DECLARED_TYPE_NAME"),
-        actual_type_name: t("ACTUAL_TYPE_NAME"),
-        kind: t("KIND"),
-        instantiation_kind: t("INSTANTIATION_KIND"),
-        access_kind: t("ACCESS_KIND"),
-        meta_type: t("META_TYPE"),
-        parameter_kind: t("PARAMETER_KIND"),
-        value: t("VALUE"),
-        hex_value: t("HEX_VALUE"),
-        read_only: flag(Some(rec.child_text("READ_ONLY").trim())),
-        technical_type: t("TECHNICAL_TYPE"),
-        length: number(rec.child_text("LENGTH")),
-        table_lines: number(rec.child_text("TABLE_LINES")),
-        is_value_incomplete: flag(Some(rec.child_text("IS_VALUE_INCOMPLETE").trim())),
-        is_exception: flag(Some(rec.child_text("IS_EXCEPTION").trim())),
-        inheritance_level: rec.child_text("INHERITANCE_LEVEL").trim().parse().ok(),
-        inheritance_class: t("INHERITANCE_CLASS"),
-        unmapped: other_children(rec, VARIABLE_FIELDS),
-    }
-}
-
-/// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`].
-const VARIABLE_FIELDS: &[&str] = &[
-    "ID",
-    "NAME",
-    "DECLARED_TYPE_NAME",
-    "ACTUAL_TYPE_NAME",
-    "KIND",
-    "INSTANTIATION_KIND",
-    "ACCESS_KIND",
-    "META_TYPE",
-    "PARAMETER_KIND",
-    "VALUE",
-    "HEX_VALUE",
-    "READ_ONLY",
-    "TECHNICAL_TYPE",
-    "LENGTH",
-    "TABLE_LINES",
-    "IS_VALUE_INCOMPLETE",
-    "IS_EXCEPTION",
-    "INHERITANCE_LEVEL",
-    "INHERITANCE_CLASS",
-];
-
 /// `getChildVariables` answer; a zero-byte body means "nothing" (§9.1).
 pub fn parse_child_variables(body: &str) -> Result<ChildVariables, CodecError> {
     if body.trim().is_empty() {
         return Ok(ChildVariables::default());
     }
-    let data = asx_data(body)?;
-    let variables = data
-        .child("VARIABLES")
-        .map(|v| {
-            v.children_named("STPDA_ADT_VARIABLE")
-                .map(variable)
-                .collect()
-        })
-        .unwrap_or_default();
-    let hierarchies = data
-        .child("HIERARCHIES")
-        .map(|h| {
-            h.children_named("STPDA_ADT_VARIABLE_HIERARCHY")
-                .map(|r| Hierarchy {
-                    parent_id: r.child_text("PARENT_ID").to_string(),
-                    child_id: r.child_text("CHILD_ID").to_string(),
-                    child_name: r.child_text("CHILD_NAME").to_string(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    Ok(ChildVariables {
-        variables,
-        hierarchies,
-    })
+    crate::asx_variables::read(body, crate::asx_variables::Layout::Children)
 }
 
 /// `getVariables` answer (§9.2): flat records, zero-byte when none resolved.
@@ -569,11 +503,108 @@ pub fn parse_variables(body: &str) -> Result<Vec<Variable>, CodecError> {
     if body.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let data = asx_data(body)?;
-    Ok(data
-        .children_named("STPDA_ADT_VARIABLE")
-        .map(variable)
-        .collect())
+    Ok(crate::asx_variables::read(body, crate::asx_variables::Layout::Flat)?.variables)
+}
+
+/// The element-tree reading of the variable documents: what the event reading in
+/// `asx_variables.rs` must agree with.
+#[cfg(test)]
+pub(crate) mod tree {
+    use super::*;
+    use crate::types::Hierarchy;
+
+    fn variable(rec: &Element) -> Variable {
+        let t = |n: &str| rec.child_text(n).to_string();
+        Variable {
+            id: t("ID"),
+            name: t("NAME"),
+            declared_type_name: t("DECLARED_TYPE_NAME"),
+            actual_type_name: t("ACTUAL_TYPE_NAME"),
+            kind: t("KIND"),
+            instantiation_kind: t("INSTANTIATION_KIND"),
+            access_kind: t("ACCESS_KIND"),
+            meta_type: t("META_TYPE"),
+            parameter_kind: t("PARAMETER_KIND"),
+            value: t("VALUE"),
+            hex_value: t("HEX_VALUE"),
+            read_only: flag(Some(rec.child_text("READ_ONLY").trim())),
+            technical_type: t("TECHNICAL_TYPE"),
+            length: number(rec.child_text("LENGTH")),
+            table_lines: number(rec.child_text("TABLE_LINES")),
+            is_value_incomplete: flag(Some(rec.child_text("IS_VALUE_INCOMPLETE").trim())),
+            is_exception: flag(Some(rec.child_text("IS_EXCEPTION").trim())),
+            inheritance_level: rec.child_text("INHERITANCE_LEVEL").trim().parse().ok(),
+            inheritance_class: t("INHERITANCE_CLASS"),
+            unmapped: other_children(rec, VARIABLE_FIELDS),
+        }
+    }
+
+    /// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`].
+    const VARIABLE_FIELDS: &[&str] = &[
+        "ID",
+        "NAME",
+        "DECLARED_TYPE_NAME",
+        "ACTUAL_TYPE_NAME",
+        "KIND",
+        "INSTANTIATION_KIND",
+        "ACCESS_KIND",
+        "META_TYPE",
+        "PARAMETER_KIND",
+        "VALUE",
+        "HEX_VALUE",
+        "READ_ONLY",
+        "TECHNICAL_TYPE",
+        "LENGTH",
+        "TABLE_LINES",
+        "IS_VALUE_INCOMPLETE",
+        "IS_EXCEPTION",
+        "INHERITANCE_LEVEL",
+        "INHERITANCE_CLASS",
+    ];
+
+    /// `getChildVariables` answer; a zero-byte body means "nothing" (§9.1).
+    pub(crate) fn parse_child_variables(body: &str) -> Result<ChildVariables, CodecError> {
+        if body.trim().is_empty() {
+            return Ok(ChildVariables::default());
+        }
+        let data = asx_data(body)?;
+        let variables = data
+            .child("VARIABLES")
+            .map(|v| {
+                v.children_named("STPDA_ADT_VARIABLE")
+                    .map(variable)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let hierarchies = data
+            .child("HIERARCHIES")
+            .map(|h| {
+                h.children_named("STPDA_ADT_VARIABLE_HIERARCHY")
+                    .map(|r| Hierarchy {
+                        parent_id: r.child_text("PARENT_ID").to_string(),
+                        child_id: r.child_text("CHILD_ID").to_string(),
+                        child_name: r.child_text("CHILD_NAME").to_string(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(ChildVariables {
+            variables,
+            hierarchies,
+        })
+    }
+
+    /// `getVariables` answer (§9.2): flat records, zero-byte when none resolved.
+    pub(crate) fn parse_variables(body: &str) -> Result<Vec<Variable>, CodecError> {
+        if body.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        let data = asx_data(body)?;
+        Ok(data
+            .children_named("STPDA_ADT_VARIABLE")
+            .map(variable)
+            .collect())
+    }
 }
 
 // ---- watchpoints ------------------------------------------------------------------------

@@ -21,12 +21,13 @@
 //! Fuzzing of every parser: see `FUZZING.md` in this crate.
 
 pub mod address;
+mod asx_variables;
 pub mod client;
 pub mod codec;
 pub mod config;
 pub mod error;
-pub mod transport;
 pub mod search;
+pub mod transport;
 pub mod types;
 mod xml;
 

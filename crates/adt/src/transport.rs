@@ -523,7 +523,11 @@ impl Session {
             }
             bytes.extend_from_slice(&chunk);
         }
-        let mut body = String::from_utf8_lossy(&bytes).into_owned();
+        // Valid UTF-8 (the usual case) becomes the body without a copy.
+        let mut body = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
         let session_expired = status == 400
             && (body.contains("Session timed out")
                 || reason

@@ -43,15 +43,6 @@ impl Element {
     pub fn child_text(&self, name: &str) -> &str {
         self.child(name).map(|c| c.text.as_str()).unwrap_or("")
     }
-
-    /// Follow a path of child names.
-    pub fn path(&self, names: &[&str]) -> Option<&Element> {
-        let mut at = self;
-        for n in names {
-            at = at.child(n)?;
-        }
-        Some(at)
-    }
 }
 
 fn local_name(qname: &[u8]) -> String {

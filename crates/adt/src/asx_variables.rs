@@ -1,0 +1,475 @@
+//! The variable documents (`getChildVariables`, `getVariables`, §9.1–§9.3) read straight from
+//! the XML events into [`Variable`]s and [`Hierarchy`]s, without building an element tree:
+//! a page of table rows is thousands of records (a megabyte for a hundred rows of ten
+//! columns), and the tree cost several times the reading. What is accepted is exactly what
+//! the tree reading accepts (`codec.rs` keeps it as the reference for the tests): the first
+//! `values/DATA` of an `abap` root, there the first `VARIABLES` and `HIERARCHIES` (or, for
+//! `getVariables`, the records right under `DATA`); in a record the first element of each
+//! known name, the others kept as `unmapped`; unknown elements anywhere, any order.
+
+use quick_xml::Reader;
+use quick_xml::events::{BytesStart, Event};
+
+use crate::codec::CodecError;
+use crate::types::{ChildVariables, Hierarchy, Variable};
+
+/// Deeper documents are refused rather than risking anything (as the element tree does).
+const MAX_DEPTH: usize = 128;
+
+/// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`], in field order.
+pub(crate) const VARIABLE_FIELDS: [&str; 19] = [
+    "ID",
+    "NAME",
+    "DECLARED_TYPE_NAME",
+    "ACTUAL_TYPE_NAME",
+    "KIND",
+    "INSTANTIATION_KIND",
+    "ACCESS_KIND",
+    "META_TYPE",
+    "PARAMETER_KIND",
+    "VALUE",
+    "HEX_VALUE",
+    "READ_ONLY",
+    "TECHNICAL_TYPE",
+    "LENGTH",
+    "TABLE_LINES",
+    "IS_VALUE_INCOMPLETE",
+    "IS_EXCEPTION",
+    "INHERITANCE_LEVEL",
+    "INHERITANCE_CLASS",
+];
+
+const HIERARCHY_FIELDS: [&str; 3] = ["PARENT_ID", "CHILD_ID", "CHILD_NAME"];
+
+/// Which document: records under `DATA/VARIABLES` with `DATA/HIERARCHIES`
+/// (`getChildVariables`), or records right under `DATA` (`getVariables`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Children,
+    Flat,
+}
+
+/// Where an open element is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum At {
+    Root,
+    Values,
+    Data,
+    Variables,
+    Hierarchies,
+    Record,
+    Edge,
+    /// A known field of the record being read (index into [`VARIABLE_FIELDS`]).
+    Field(usize),
+    /// An element of the record without a field: its text goes to `unmapped`.
+    Unmapped,
+    /// A known field of the edge being read (index into [`HIERARCHY_FIELDS`]).
+    EdgeField(usize),
+    /// Anything else, and everything inside it.
+    Ignored,
+}
+
+fn local_name(qname: &[u8]) -> &[u8] {
+    match qname.iter().rposition(|b| *b == b':') {
+        Some(i) => &qname[i + 1..],
+        None => qname,
+    }
+}
+
+/// The record being read: field texts, which fields were seen (the first one counts), and
+/// the elements without a field.
+#[derive(Default)]
+struct Record {
+    fields: [String; 19],
+    seen: u32,
+    unmapped: Vec<(String, String)>,
+}
+
+impl Record {
+    fn finish(&mut self) -> Variable {
+        let mut f = std::mem::take(&mut self.fields).map(Some);
+        let mut take = |i: usize| f[i].take().unwrap_or_default();
+        let flag = |s: &str| matches!(s.trim(), "true" | "X");
+        let number = |s: &str| s.trim().parse::<u32>().unwrap_or(0);
+        let read_only = take(11);
+        let length = take(13);
+        let table_lines = take(14);
+        let incomplete = take(15);
+        let exception = take(16);
+        let level = take(17);
+        let v = Variable {
+            id: take(0),
+            name: take(1),
+            declared_type_name: take(2),
+            actual_type_name: take(3),
+            kind: take(4),
+            instantiation_kind: take(5),
+            access_kind: take(6),
+            meta_type: take(7),
+            parameter_kind: take(8),
+            value: take(9),
+            hex_value: take(10),
+            read_only: flag(&read_only),
+            technical_type: take(12),
+            length: number(&length),
+            table_lines: number(&table_lines),
+            is_value_incomplete: flag(&incomplete),
+            is_exception: flag(&exception),
+            inheritance_level: level.trim().parse().ok(),
+            inheritance_class: take(18),
+            unmapped: std::mem::take(&mut self.unmapped),
+        };
+        self.seen = 0;
+        v
+    }
+}
+
+struct Reading {
+    layout: Layout,
+    open: Vec<At>,
+    root_done: bool,
+    values_seen: bool,
+    data_seen: bool,
+    variables_seen: bool,
+    hierarchies_seen: bool,
+    record: Record,
+    edge: [String; 3],
+    edge_seen: u8,
+    out: ChildVariables,
+}
+
+impl Reading {
+    /// What a new element named `name` is, inside the innermost open element.
+    fn classify(&mut self, name: &[u8]) -> Result<At, CodecError> {
+        let Some(parent) = self.open.last().copied() else {
+            if self.root_done {
+                return Err(CodecError("more than one root element".into()));
+            }
+            if name != b"abap" {
+                return Err(CodecError(format!(
+                    "expected a abap document, got <{}>",
+                    String::from_utf8_lossy(name)
+                )));
+            }
+            return Ok(At::Root);
+        };
+        Ok(match parent {
+            At::Root if name == b"values" && !self.values_seen => {
+                self.values_seen = true;
+                At::Values
+            }
+            At::Values if name == b"DATA" && !self.data_seen => {
+                self.data_seen = true;
+                At::Data
+            }
+            At::Data if self.layout == Layout::Children => {
+                if name == b"VARIABLES" && !self.variables_seen {
+                    self.variables_seen = true;
+                    At::Variables
+                } else if name == b"HIERARCHIES" && !self.hierarchies_seen {
+                    self.hierarchies_seen = true;
+                    At::Hierarchies
+                } else {
+                    At::Ignored
+                }
+            }
+            At::Data if name == b"STPDA_ADT_VARIABLE" => At::Record,
+            At::Variables if name == b"STPDA_ADT_VARIABLE" => At::Record,
+            At::Hierarchies if name == b"STPDA_ADT_VARIABLE_HIERARCHY" => At::Edge,
+            At::Record => match VARIABLE_FIELDS.iter().position(|f| f.as_bytes() == name) {
+                Some(i) if self.record.seen & (1 << i) == 0 => {
+                    self.record.seen |= 1 << i;
+                    At::Field(i)
+                }
+                Some(_) => At::Ignored,
+                None => {
+                    self.record
+                        .unmapped
+                        .push((String::from_utf8_lossy(name).into_owned(), String::new()));
+                    At::Unmapped
+                }
+            },
+            At::Edge => match HIERARCHY_FIELDS.iter().position(|f| f.as_bytes() == name) {
+                Some(i) if self.edge_seen & (1 << i) == 0 => {
+                    self.edge_seen |= 1 << i;
+                    At::EdgeField(i)
+                }
+                _ => At::Ignored,
+            },
+            _ => At::Ignored,
+        })
+    }
+
+    fn open(&mut self, e: &BytesStart<'_>) -> Result<(), CodecError> {
+        if self.open.len() >= MAX_DEPTH {
+            return Err(CodecError("XML nested too deeply".into()));
+        }
+        // Attributes are not used, but a broken one makes the document malformed.
+        for a in e.attributes().with_checks(false) {
+            let a = a.map_err(|err| CodecError(format!("bad attribute: {err}")))?;
+            a.unescape_value()
+                .map_err(|err| CodecError(format!("bad attribute value: {err}")))?;
+        }
+        let at = self.classify(local_name(e.name().as_ref()))?;
+        self.open.push(at);
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), CodecError> {
+        let at = self
+            .open
+            .pop()
+            .ok_or_else(|| CodecError("end tag without start tag".into()))?;
+        match at {
+            At::Root => self.root_done = true,
+            At::Record => {
+                let v = self.record.finish();
+                self.out.variables.push(v);
+            }
+            At::Edge => {
+                let [parent_id, child_id, child_name] = std::mem::take(&mut self.edge);
+                self.out.hierarchies.push(Hierarchy {
+                    parent_id,
+                    child_id,
+                    child_name,
+                });
+                self.edge_seen = 0;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Character data directly inside the innermost open element.
+    fn text(&mut self, text: &str) -> Result<(), CodecError> {
+        match self.open.last() {
+            Some(At::Field(i)) => {
+                if let Some(f) = self.record.fields.get_mut(*i) {
+                    f.push_str(text);
+                }
+            }
+            Some(At::Unmapped) => {
+                if let Some((_, t)) = self.record.unmapped.last_mut() {
+                    t.push_str(text);
+                }
+            }
+            Some(At::EdgeField(i)) => {
+                if let Some(f) = self.edge.get_mut(*i) {
+                    f.push_str(text);
+                }
+            }
+            Some(_) => {}
+            None if text.trim().is_empty() => {}
+            None => return Err(CodecError("text outside the root element".into())),
+        }
+        Ok(())
+    }
+}
+
+/// Reads a variables document (not empty; the caller answers a zero-byte body itself).
+pub(crate) fn read(body: &str, layout: Layout) -> Result<ChildVariables, CodecError> {
+    let mut reader = Reader::from_str(body);
+    let mut r = Reading {
+        layout,
+        open: Vec::new(),
+        root_done: false,
+        values_seen: false,
+        data_seen: false,
+        variables_seen: false,
+        hierarchies_seen: false,
+        record: Record::default(),
+        edge: Default::default(),
+        edge_seen: 0,
+        out: ChildVariables::default(),
+    };
+    loop {
+        let event = reader.read_event().map_err(|e| {
+            CodecError(format!(
+                "malformed XML at byte {}: {e}",
+                reader.buffer_position()
+            ))
+        })?;
+        match event {
+            Event::Start(e) => r.open(&e)?,
+            Event::Empty(e) => {
+                r.open(&e)?;
+                r.close()?;
+            }
+            Event::End(_) => r.close()?,
+            Event::Text(t) => {
+                let text = t
+                    .decode()
+                    .map_err(|e| CodecError(format!("undecodable text: {e}")))?;
+                r.text(&text)?;
+            }
+            Event::CData(t) => {
+                if !r.open.is_empty() {
+                    r.text(&String::from_utf8_lossy(&t))?;
+                }
+            }
+            Event::GeneralRef(g) => {
+                let resolved = match g
+                    .resolve_char_ref()
+                    .map_err(|e| CodecError(format!("bad character reference: {e}")))?
+                {
+                    Some(c) => c.to_string(),
+                    None => {
+                        let name = String::from_utf8_lossy(&g).into_owned();
+                        quick_xml::escape::resolve_predefined_entity(&name)
+                            .ok_or_else(|| CodecError(format!("unknown entity &{name};")))?
+                            .to_string()
+                    }
+                };
+                if r.open.is_empty() {
+                    return Err(CodecError("reference outside the root element".into()));
+                }
+                r.text(&resolved)?;
+            }
+            Event::Eof => break,
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+        }
+    }
+    if !r.open.is_empty() {
+        return Err(CodecError("document ends inside an element".into()));
+    }
+    if !r.root_done {
+        return Err(CodecError("no root element".into()));
+    }
+    if !r.data_seen {
+        return Err(CodecError("asXML document without values/DATA".into()));
+    }
+    Ok(r.out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::tree;
+    use proptest::prelude::*;
+
+    fn both_children(
+        body: &str,
+    ) -> (
+        Result<ChildVariables, String>,
+        Result<ChildVariables, String>,
+    ) {
+        (
+            read(body, Layout::Children).map_err(|e| e.0),
+            tree::parse_child_variables(body).map_err(|e| e.0),
+        )
+    }
+
+    fn both_flat(body: &str) -> (Result<Vec<Variable>, String>, Result<Vec<Variable>, String>) {
+        (
+            read(body, Layout::Flat)
+                .map(|c| c.variables)
+                .map_err(|e| e.0),
+            tree::parse_variables(body).map_err(|e| e.0),
+        )
+    }
+
+    fn agree(body: &str) {
+        let (a, b) = both_children(body);
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{body}"),
+            (Err(_), Err(_)) => {}
+            _ => panic!("the readings disagree on {body}: {a:?} / {b:?}"),
+        }
+        let (a, b) = both_flat(body);
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{body}"),
+            (Err(_), Err(_)) => {}
+            _ => panic!("the readings disagree on {body}: {a:?} / {b:?}"),
+        }
+    }
+
+    #[test]
+    fn the_captured_documents_read_as_the_tree_reads_them() {
+        for f in [
+            include_str!("../tests/fixtures/child_variables.xml"),
+            include_str!("../tests/fixtures/variables.xml"),
+            include_str!("../tests/fixtures/variables_object.xml"),
+        ] {
+            agree(f);
+        }
+    }
+
+    #[test]
+    fn odd_documents_read_as_the_tree_reads_them() {
+        let head = "<asx:abap xmlns:asx=\"x\"><asx:values><DATA>";
+        let tail = "</DATA></asx:values></asx:abap>";
+        for inner in [
+            "",
+            "<VARIABLES/>",
+            "<VARIABLES><STPDA_ADT_VARIABLE/></VARIABLES><HIERARCHIES><STPDA_ADT_VARIABLE_HIERARCHY/></HIERARCHIES>",
+            "<VARIABLES><STPDA_ADT_VARIABLE><ID>A</ID><ID>B</ID><VALUE>1 &amp; 2&#65;<X>no</X> </VALUE><TABLE_BODY>t<Y>u</Y></TABLE_BODY><NEW>n</NEW><READ_ONLY>X</READ_ONLY><LENGTH> 7 </LENGTH><INHERITANCE_LEVEL>-1</INHERITANCE_LEVEL></STPDA_ADT_VARIABLE></VARIABLES><VARIABLES><STPDA_ADT_VARIABLE><ID>second</ID></STPDA_ADT_VARIABLE></VARIABLES>",
+            "<STPDA_ADT_VARIABLE><ID>flat</ID><VALUE><![CDATA[<raw>]]></VALUE></STPDA_ADT_VARIABLE><Z><STPDA_ADT_VARIABLE><ID>deeper</ID></STPDA_ADT_VARIABLE></Z>",
+            "<HIERARCHIES><STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>@ROOT</PARENT_ID><CHILD_ID>@LOCALS</CHILD_ID><CHILD_NAME>Locals</CHILD_NAME><CHILD_ID>x</CHILD_ID></STPDA_ADT_VARIABLE_HIERARCHY></HIERARCHIES>",
+        ] {
+            agree(&format!("{head}{inner}{tail}"));
+        }
+        for whole in [
+            "<abap/>",
+            "<abap><values/></abap>",
+            "<abap><values><DATA/></values><values><DATA><STPDA_ADT_VARIABLE/></DATA></values></abap>",
+            "<other><values><DATA/></values></other>",
+            "<abap><values><DATA></values></abap>",
+            "<abap/><abap/>",
+            "text<abap/>",
+            "<abap><values><DATA>&bogus;</DATA></values></abap>",
+            "<abap a=\"&bogus;\"><values><DATA/></values></abap>",
+        ] {
+            agree(whole);
+        }
+    }
+
+    fn name() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
+            Just("VARIABLES"),
+            Just("HIERARCHIES"),
+            Just("STPDA_ADT_VARIABLE"),
+            Just("STPDA_ADT_VARIABLE_HIERARCHY"),
+            Just("ID"),
+            Just("VALUE"),
+            Just("LENGTH"),
+            Just("READ_ONLY"),
+            Just("CHILD_ID"),
+            Just("PARENT_ID"),
+            Just("TABLE_BODY"),
+            Just("x:OTHER"),
+        ]
+    }
+
+    /// Well-formed content: text, references, CDATA and elements of the names the readers
+    /// care about, nested a few levels.
+    fn content() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("x".to_string()),
+            Just(" 12 ".to_string()),
+            Just("X".to_string()),
+            Just("&lt;".to_string()),
+            Just("&#66;".to_string()),
+            Just("<![CDATA[c]]>".to_string()),
+            name().prop_map(|n| format!("<{n}/>")),
+        ];
+        leaf.prop_recursive(5, 64, 6, |inner| {
+            (name(), proptest::collection::vec(inner, 0..6))
+                .prop_map(|(n, kids)| format!("<{n}>{}</{n}>", kids.concat()))
+        })
+    }
+
+    proptest! {
+        // Documents put together from the pieces the readers care about, in any order and
+        // nesting, read the same both ways.
+        #[test]
+        fn generated_documents_read_as_the_tree_reads_them(
+            parts in proptest::collection::vec(content(), 0..6)
+        ) {
+            let body = format!(
+                "<asx:abap xmlns:asx=\"x\"><asx:values><DATA>{}</DATA></asx:values></asx:abap>",
+                parts.concat()
+            );
+            agree(&body);
+        }
+    }
+}
