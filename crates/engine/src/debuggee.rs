@@ -1,11 +1,28 @@
 //! One caught program: its own stateful ADT session, and how its stops are described.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use crate::engine::Engine;
+use crate::reads::Reads;
+
+/// The scopes a frame usually has: a batched read of a stop asks for their children along
+/// with `@ROOT`'s, so showing the stop's variables needs no request of its own. Asking for a
+/// scope a frame does not have costs nothing (the system skips unknown parents).
+pub(crate) const SCOPES: [&str; 3] = ["@PARAMETERS", "@LOCALS", "@GLOBALS"];
+
+/// What a batched read of a stop asks children for: `@ROOT`, the scopes seen last, and the
+/// usual ones.
+pub(crate) fn stop_parents(seen: &[String]) -> Vec<String> {
+    let mut parents = vec!["@ROOT".to_string()];
+    for s in seen.iter().map(String::as_str).chain(SCOPES) {
+        if !parents.iter().any(|p| p == s) {
+            parents.push(s.to_string());
+        }
+    }
+    parents
+}
 
 /// A debuggee we attached to. One stateful session per debuggee (adt-wire.md §1.3).
 pub(crate) struct Attached {
@@ -18,55 +35,40 @@ pub(crate) struct Attached {
     pub(crate) frame: Value,
     /// The body of the last `stopped` event of this thread.
     pub(crate) stop: Value,
-    /// The stack read at the last stop (innermost first).
+    /// The stack read at the last stop (innermost first): `stack` answers it for the epoch
+    /// it was read at.
     pub(crate) stack: Vec<adt::StackEntry>,
+    /// The epoch `stack` was read at.
+    pub(crate) stack_epoch: u64,
     /// The frame selected with `frame` (0 = innermost); reset on every stop.
     pub(crate) selected: usize,
-    /// Variable reads of this stop and frame; a stop, a frame switch or `set` empties it.
-    pub(crate) reads: HashMap<Vec<String>, adt::ChildVariables>,
+    /// Variable reads of this stop and frame; a stop, a frame switch or `set` forgets them.
+    pub(crate) reads: Reads,
     /// The scope ids (`@PARAMETERS`, `@LOCALS`, …) of the last stop's top frame: the next
-    /// batched step asks for their children too, betting the program stays in the procedure.
+    /// batched step asks for their children too (with the usual scopes, [`SCOPES`]).
     pub(crate) scopes: Vec<String>,
     /// The `run`/`test` in flight that caught this program (`Inner::runs`), tagged at catch.
     pub(crate) run: Option<u64>,
 }
 
-/// Splits a combined read of `@ROOT` and scope ids into the entries `vars` looks up: the
-/// root's children always, the scopes' children only if they are exactly the scopes the root
-/// names (otherwise the bet was wrong and `vars` reads them itself).
+/// Keeps a combined read of `@ROOT` and scope ids as the stop's reads: the root's children
+/// always, and the children of every scope the root names when the read asked for all of
+/// them (asking for more scopes than the frame has is fine; missing one means `vars` reads
+/// the scopes itself).
 pub(crate) fn remember_reads(d: &mut Attached, parents: &[String], answer: adt::ChildVariables) {
-    let root_rows: Vec<adt::Hierarchy> = answer
+    let root = ["@ROOT".to_string()];
+    let scopes: Vec<String> = answer
         .hierarchies
         .iter()
-        .filter(|h| h.parent_id == "@ROOT")
-        .cloned()
-        .collect();
-    if root_rows.is_empty() {
-        return; // e.g. a zero-byte answer: nothing we can trust
-    }
-    let pick = |rows: &[adt::Hierarchy]| adt::ChildVariables {
-        variables: answer
-            .variables
-            .iter()
-            .filter(|v| rows.iter().any(|h| h.child_id == v.id))
-            .cloned()
-            .collect(),
-        hierarchies: rows.to_vec(),
-    };
-    let scopes: Vec<String> = root_rows
-        .iter()
-        .filter(|h| h.child_id.starts_with('@'))
+        .filter(|h| h.parent_id == "@ROOT" && h.child_id.starts_with('@'))
         .map(|h| h.child_id.clone())
         .collect();
-    d.reads.insert(vec!["@ROOT".to_string()], pick(&root_rows));
-    if !scopes.is_empty() && parents.get(1..) == Some(&scopes[..]) {
-        let scope_rows: Vec<adt::Hierarchy> = answer
-            .hierarchies
-            .iter()
-            .filter(|h| scopes.contains(&h.parent_id))
-            .cloned()
-            .collect();
-        d.reads.insert(scopes.clone(), pick(&scope_rows));
+    if !answer.hierarchies.iter().any(|h| h.parent_id == "@ROOT") {
+        return; // e.g. a zero-byte answer: nothing we can trust
+    }
+    d.reads.keep_children(&root, &answer);
+    if scopes.iter().all(|s| parents.contains(s)) {
+        d.reads.keep_children(&scopes, &answer);
     }
     d.scopes = scopes;
 }
@@ -81,8 +83,9 @@ impl Attached {
             frame: Value::Null,
             stop: Value::Null,
             stack: Vec::new(),
+            stack_epoch: 0,
             selected: 0,
-            reads: HashMap::new(),
+            reads: Reads::default(),
             scopes: Vec::new(),
             run: None,
         }
@@ -196,6 +199,7 @@ pub(crate) async fn describe_stop_with(
     };
     let body = engine.update(|inner| {
         inner.epoch += 1;
+        let epoch = inner.epoch;
         let ours = inner.breakpoints.ids_for_server_ids(&server_ids);
         let exception = server_ids
             .iter()
@@ -220,8 +224,9 @@ pub(crate) async fn describe_stop_with(
             d.running = false;
             d.frame = body["frame"].clone();
             d.stack = stack.entries.clone();
+            d.stack_epoch = epoch;
             d.selected = 0;
-            d.reads.clear();
+            d.reads.forget();
             if let Some((parents, answer)) = reads {
                 remember_reads(d, &parents, answer);
             }

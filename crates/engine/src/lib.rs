@@ -18,6 +18,7 @@ mod keepalive;
 mod linereader;
 mod listener;
 mod outbox;
+mod reads;
 mod release;
 mod serve;
 mod source;

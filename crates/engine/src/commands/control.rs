@@ -163,7 +163,7 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
             .get(&thread)
             .map(|d| d.scopes.clone())
             .unwrap_or_default();
-        let parents: Vec<String> = std::iter::once("@ROOT".to_string()).chain(scopes).collect();
+        let parents = crate::debuggee::stop_parents(&scopes);
         match client.step_and_inspect(kind, &parents).await {
             Ok(adt::StepInspection {
                 outcome: adt::StepOutcome::Stopped { .. },

@@ -10,6 +10,7 @@ use super::{Outcome, stopped_client};
 use crate::debuggee::frame_json;
 use crate::engine::Engine;
 use crate::errors::from_adt;
+use crate::reads::Reader;
 
 /// Fails with `state.stale_reference` when the caller's epoch is not the current one.
 pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, ErrorBody> {
@@ -28,26 +29,42 @@ pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, Er
 
 pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
     let (thread, client) = stopped_client(engine)?;
-    let stack = client
-        .stack()
-        .await
-        .map_err(|e| from_adt("reading the stack", &e))?;
-    let frames: Vec<Value> = stack
-        .entries
+    // The stop read the stack: answer it for as long as the program stays there.
+    let known = {
+        let inner = engine.lock();
+        inner
+            .threads
+            .get(&thread)
+            .filter(|d| d.stack_epoch == inner.epoch && !d.stack.is_empty())
+            .map(|d| (inner.epoch, d.stack.clone(), d.selected))
+    };
+    let (epoch, entries, current) = match known {
+        Some(known) => known,
+        None => {
+            let stack = client
+                .stack()
+                .await
+                .map_err(|e| from_adt("reading the stack", &e))?;
+            engine.update(|inner| {
+                let epoch = inner.epoch;
+                let selected = inner.thread_mut(thread).map(|d| {
+                    d.stack = stack.entries.clone();
+                    d.stack_epoch = epoch;
+                    d.selected
+                });
+                (epoch, stack.entries, selected.unwrap_or(stack.cursor_index))
+            })
+        }
+    };
+    let frames: Vec<Value> = entries
         .iter()
         .enumerate()
         .map(|(i, e)| frame_json(i, e))
         .collect();
-    let selected = engine.update(|inner| {
-        inner.thread_mut(thread).map(|d| {
-            d.stack = stack.entries.clone();
-            d.selected
-        })
-    });
     Ok(json!({
-        "epoch": engine.lock().epoch,
+        "epoch": epoch,
         "thread": thread,
-        "current": selected.unwrap_or(stack.cursor_index),
+        "current": current,
         "frames": frames,
     }))
 }
@@ -85,7 +102,7 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
     engine.update(|inner| {
         if let Some(d) = inner.thread_mut(thread) {
             d.selected = args.index;
-            d.reads.clear();
+            d.reads.forget();
         }
     });
     let mut frame = frame_json(args.index, &entry);
@@ -120,9 +137,14 @@ pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
 pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: GetArgs = decode("get", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
+    let (thread, client) = stopped_client(engine)?;
     let path = args.path.trim().to_uppercase();
-    let found = client
+    let reader = Reader {
+        engine,
+        thread,
+        client: &client,
+    };
+    let found = reader
         .variables(std::slice::from_ref(&path))
         .await
         .map_err(|e| from_adt("reading the variable", &e))?;
@@ -161,7 +183,7 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .map_err(|e| from_adt(&format!("setting {path}"), &e))?;
     engine.update(|inner| {
         if let Some(d) = inner.current.and_then(|t| inner.threads.get_mut(&t)) {
-            d.reads.clear();
+            d.reads.forget();
         }
     });
     let now = client
@@ -249,46 +271,6 @@ pub(crate) fn short_name(path: &str) -> String {
     }
 }
 
-/// Reads variables of one thread's stop, answering repeated reads from its cache.
-struct Reader<'a> {
-    engine: &'a Engine,
-    thread: u32,
-    client: &'a adt::Client,
-}
-
-impl Reader<'_> {
-    async fn child_variables(
-        &self,
-        parents: &[String],
-    ) -> Result<adt::ChildVariables, adt::AdtError> {
-        let key = parents.to_vec();
-        let (stamp, hit) = {
-            let inner = self.engine.lock();
-            let d = inner.threads.get(&self.thread);
-            (
-                (inner.epoch, d.map(|d| d.selected)),
-                d.and_then(|d| d.reads.get(&key).cloned()),
-            )
-        };
-        if let Some(hit) = hit {
-            return Ok(hit);
-        }
-        let fresh = self.client.child_variables(parents).await?;
-        let mut inner = self.engine.lock();
-        let now = (
-            inner.epoch,
-            inner.threads.get(&self.thread).map(|d| d.selected),
-        );
-        // Only keep it if the program did not move (and the frame did not change) meanwhile.
-        if now == stamp
-            && let Some(d) = inner.threads.get_mut(&self.thread)
-        {
-            d.reads.insert(key, fresh.clone());
-        }
-        Ok(fresh)
-    }
-}
-
 /// The current frame's scopes (discovered from `@ROOT`, never assumed) with their variables.
 async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
     let root = reader
@@ -345,7 +327,6 @@ async fn children(
     max: usize,
     (offset, limit): (u32, u32),
 ) -> Outcome {
-    let client = reader.client;
     let kids = reader
         .child_variables(&[id.to_string()])
         .await
@@ -359,7 +340,7 @@ async fn children(
         .collect();
     if variables.is_empty() {
         // Not expandable (or unknown): answer the variable itself, or say it does not exist.
-        let own = client
+        let own = reader
             .variables(&[id.to_string()])
             .await
             .map_err(|e| from_adt("reading variables", &e))?;
@@ -375,7 +356,7 @@ async fn children(
             let rows = if ids.is_empty() {
                 Vec::new()
             } else {
-                client
+                reader
                     .variables(&ids)
                     .await
                     .map_err(|e| from_adt("reading table rows", &e))?

@@ -1,6 +1,9 @@
 //! Internal tables: `table` (rows as records, paged) and `export` (the whole table as JSON,
-//! CSV or an ABAP `VALUE #( … )`, inline or in a file).
+//! CSV or an ABAP `VALUE #( … )`, streamed page by page to a file, inline when small).
 
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use jsonl::args::{ExportArgs, ExportFormat, TableArgs, decode};
@@ -11,6 +14,7 @@ use super::inspect::{check_epoch, display_value, limited, not_found, short_name}
 use super::{Outcome, stopped_client};
 use crate::engine::Engine;
 use crate::errors::from_adt;
+use crate::reads::Reader;
 
 /// Rows read per request to the system.
 const PAGE: u32 = 500;
@@ -36,9 +40,35 @@ pub(crate) struct Row {
     pub(crate) cells: Vec<Cell>,
 }
 
+/// Where rows come from: the stop's reads (a `table` page, kept so it is not read twice) or
+/// the system directly (an export streams far more rows than are worth keeping).
+enum Source<'a> {
+    Kept(&'a Reader<'a>),
+    Direct(&'a adt::Client),
+}
+
+impl Source<'_> {
+    async fn child_variables(
+        &self,
+        parents: &[String],
+    ) -> Result<adt::ChildVariables, adt::AdtError> {
+        match self {
+            Source::Kept(r) => r.child_variables(parents).await,
+            Source::Direct(c) => c.child_variables(parents).await,
+        }
+    }
+
+    async fn variables(&self, ids: &[String]) -> Result<Vec<adt::Variable>, adt::AdtError> {
+        match self {
+            Source::Kept(r) => r.variables(ids).await,
+            Source::Direct(c) => c.variables(ids).await,
+        }
+    }
+}
+
 /// The table's own record, refusing anything that is not a table.
-async fn table_record(client: &adt::Client, id: &str) -> Result<adt::Variable, ErrorBody> {
-    let own = client
+async fn table_record(reader: &Reader<'_>, id: &str) -> Result<adt::Variable, ErrorBody> {
+    let own = reader
         .variables(&[id.to_string()])
         .await
         .map_err(|e| from_adt("reading the table", &e))?;
@@ -58,60 +88,82 @@ async fn table_record(client: &adt::Client, id: &str) -> Result<adt::Variable, E
     Ok(record)
 }
 
+fn cell_of(name: String, v: &adt::Variable) -> Cell {
+    Cell {
+        name,
+        value: display_value(v),
+        technical_type: v.technical_type.clone(),
+        meta: v.meta_type.clone(),
+    }
+}
+
 /// Rows `first..=last` (1-based): the components of all rows in one call, then the values of
-/// rows of an elementary line type in one more.
+/// rows of an elementary line type in one more. `elementary` remembers the line type once a
+/// page showed it (`Some(true)`: rows have no components; only the values are read).
 async fn read_rows(
-    client: &adt::Client,
+    source: &Source<'_>,
     id: &str,
     first: u32,
     last: u32,
+    elementary: &mut Option<bool>,
 ) -> Result<Vec<Row>, ErrorBody> {
     if first > last {
         return Ok(Vec::new());
     }
     let row_ids: Vec<String> = (first..=last).map(|i| format!("{id}[{i}]")).collect();
-    let kids = client
-        .child_variables(&row_ids)
-        .await
-        .map_err(|e| from_adt("reading table rows", &e))?;
-    let mut rows = Vec::with_capacity(row_ids.len());
-    let mut flat = Vec::new();
-    for (n, row_id) in row_ids.iter().enumerate() {
-        let cells: Vec<Cell> = kids
-            .hierarchies
-            .iter()
-            .filter(|h| h.parent_id == *row_id && !h.child_id.is_empty())
-            .filter_map(|h| kids.variables.iter().find(|v| v.id == h.child_id))
-            .map(|v| Cell {
-                name: short_name(&v.id),
-                value: display_value(v),
-                technical_type: v.technical_type.clone(),
-                meta: v.meta_type.clone(),
-            })
-            .collect();
-        if cells.is_empty() {
-            flat.push(row_id.clone());
-        }
-        rows.push(Row {
+    let mut rows: Vec<Row> = row_ids
+        .iter()
+        .enumerate()
+        .map(|(n, row_id)| Row {
             index: first + n as u32,
             id: row_id.clone(),
-            cells,
-        });
+            cells: Vec::new(),
+        })
+        .collect();
+    if *elementary != Some(true) {
+        let kids = source
+            .child_variables(&row_ids)
+            .await
+            .map_err(|e| from_adt("reading table rows", &e))?;
+        let records: HashMap<&str, &adt::Variable> =
+            kids.variables.iter().map(|v| (v.id.as_str(), v)).collect();
+        let index: HashMap<&str, usize> = row_ids
+            .iter()
+            .enumerate()
+            .map(|(n, r)| (r.as_str(), n))
+            .collect();
+        for h in kids.hierarchies.iter().filter(|h| !h.child_id.is_empty()) {
+            if let (Some(&n), Some(v)) = (
+                index.get(h.parent_id.as_str()),
+                records.get(h.child_id.as_str()),
+            ) && let Some(row) = rows.get_mut(n)
+            {
+                row.cells.push(cell_of(short_name(&v.id), v));
+            }
+        }
+        if rows.iter().any(|r| !r.cells.is_empty()) {
+            *elementary = Some(false);
+        }
     }
-    if !flat.is_empty() {
-        let values = client
+    let flat: Vec<String> = rows
+        .iter()
+        .filter(|r| r.cells.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
+    if !flat.is_empty() && *elementary != Some(false) {
+        let values = source
             .variables(&flat)
             .await
             .map_err(|e| from_adt("reading table rows", &e))?;
+        let by_id: HashMap<&str, &adt::Variable> =
+            values.iter().map(|v| (v.id.as_str(), v)).collect();
         for row in rows.iter_mut().filter(|r| r.cells.is_empty()) {
-            if let Some(v) = values.iter().find(|v| v.id == row.id) {
-                row.cells.push(Cell {
-                    name: String::new(),
-                    value: display_value(v),
-                    technical_type: v.technical_type.clone(),
-                    meta: v.meta_type.clone(),
-                });
+            if let Some(v) = by_id.get(row.id.as_str()) {
+                row.cells.push(cell_of(String::new(), v));
             }
+        }
+        if rows.iter().any(|r| !r.cells.is_empty()) {
+            *elementary = Some(true);
         }
     }
     Ok(rows)
@@ -145,9 +197,14 @@ fn row_json(row: &Row, max: usize) -> Value {
 pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: TableArgs = decode("table", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
+    let (thread, client) = stopped_client(engine)?;
+    let reader = Reader {
+        engine,
+        thread,
+        client: &client,
+    };
     let id = args.id.trim().to_uppercase();
-    let record = table_record(&client, &id).await?;
+    let record = table_record(&reader, &id).await?;
     let max = engine.lock().limits.max_value_chars;
     let total = record.table_lines;
     let first = args.offset.saturating_add(1);
@@ -155,7 +212,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .offset
         .saturating_add(args.limit.min(10_000))
         .min(total);
-    let rows = read_rows(&client, &id, first, last).await?;
+    let rows = read_rows(&Source::Kept(&reader), &id, first, last, &mut None).await?;
     Ok(json!({
         "epoch": epoch,
         "id": id,
@@ -167,35 +224,32 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
     }))
 }
 
+fn write_error(path: &Path, e: &std::io::Error) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::InvalidArgs,
+        format!("cannot write {}: {e}", path.display()),
+    )
+    .with_hint("give a writable \"file\"")
+}
+
+/// Streams the whole table to a file, page by page (memory bounded by a page, whatever the
+/// table's size); answers the file, or its content when no file was asked for and it is
+/// small.
 pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: ExportArgs = decode("export", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
-    let id = args.id.trim().to_uppercase();
-    let record = table_record(&client, &id).await?;
-    let total = record.table_lines.min(MAX_EXPORT_ROWS);
-    let mut rows = Vec::new();
-    let mut first = 1;
-    while first <= total {
-        let last = first.saturating_add(PAGE - 1).min(total);
-        rows.extend(read_rows(&client, &id, first, last).await?);
-        first = last + 1;
-    }
-    let text = match args.format {
-        ExportFormat::Json => to_json(&rows),
-        ExportFormat::Csv => to_csv(&rows),
-        ExportFormat::Abap => to_abap(&rows),
+    let (thread, client) = stopped_client(engine)?;
+    let reader = Reader {
+        engine,
+        thread,
+        client: &client,
     };
-    let mut out = json!({
-        "epoch": epoch,
-        "id": id,
-        "rows": rows.len(),
-        "truncated": record.table_lines > total,
-        "bytes": text.len(),
-    });
-    let file = match (&args.file, text.len() > INLINE_LIMIT) {
-        (Some(f), _) => Some(std::path::PathBuf::from(f)),
-        (None, true) => Some(std::env::temp_dir().join(format!(
+    let id = args.id.trim().to_uppercase();
+    let record = table_record(&reader, &id).await?;
+    let total = record.table_lines.min(MAX_EXPORT_ROWS);
+    let path = match &args.file {
+        Some(f) => PathBuf::from(f),
+        None => std::env::temp_dir().join(format!(
             "abapdbg-export-{}-{}.{}",
             std::process::id(),
             id.replace(['/', '[', ']', '-', '>', '<', '*'], "_"),
@@ -204,23 +258,64 @@ pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 ExportFormat::Csv => "csv",
                 ExportFormat::Abap => "abap",
             }
-        ))),
-        (None, false) => None,
+        )),
     };
-    match file {
-        Some(path) => {
-            std::fs::write(&path, &text).map_err(|e| {
-                ErrorBody::new(
-                    ErrorCode::InvalidArgs,
-                    format!("cannot write {}: {e}", path.display()),
-                )
-                .with_hint("give a writable \"file\"")
-            })?;
-            out["file"] = path.display().to_string().into();
+    let file = std::fs::File::create(&path).map_err(|e| write_error(&path, &e))?;
+    let mut out = Export::new(
+        std::io::BufWriter::with_capacity(1 << 16, file),
+        args.format,
+    );
+    let written = stream_rows(engine, &client, &id, epoch, total, &mut out, &path).await;
+    let written = written.and_then(|()| out.finish().map_err(|e| write_error(&path, &e)));
+    let (rows, bytes) = match written {
+        Ok(done) => done,
+        Err(e) => {
+            let _ = std::fs::remove_file(&path);
+            return Err(e);
         }
-        None => out["content"] = text.into(),
+    };
+    let mut result = json!({
+        "epoch": epoch,
+        "id": id,
+        "rows": rows,
+        "truncated": record.table_lines > total,
+        "bytes": bytes,
+    });
+    if args.file.is_none() && bytes <= INLINE_LIMIT as u64 {
+        let content = std::fs::read_to_string(&path);
+        let _ = std::fs::remove_file(&path);
+        result["content"] = content.map_err(|e| write_error(&path, &e))?.into();
+    } else {
+        result["file"] = path.display().to_string().into();
     }
-    Ok(out)
+    Ok(result)
+}
+
+/// Reads rows `1..=total` a page at a time into `out`, refusing to go on when the program
+/// moved meanwhile (the rows would mix two stops).
+async fn stream_rows<W: Write>(
+    engine: &Engine,
+    client: &adt::Client,
+    id: &str,
+    epoch: u64,
+    total: u32,
+    out: &mut Export<W>,
+    path: &Path,
+) -> Result<(), ErrorBody> {
+    let source = Source::Direct(client);
+    let mut elementary = None;
+    let mut first = 1;
+    while first <= total {
+        check_epoch(engine, Some(epoch))?;
+        let last = first.saturating_add(PAGE - 1).min(total);
+        let rows = read_rows(&source, id, first, last, &mut elementary).await?;
+        for row in &rows {
+            out.row(row).map_err(|e| write_error(path, &e))?;
+        }
+        first = last + 1;
+    }
+    check_epoch(engine, Some(epoch))?;
+    Ok(())
 }
 
 fn is_numeric(t: &str) -> bool {
@@ -230,88 +325,167 @@ fn is_numeric(t: &str) -> bool {
     )
 }
 
-/// Rows as an array of objects (one value per row for elementary line types); numbers stay
-/// text when they would not survive as JSON numbers.
-pub(crate) fn to_json(rows: &[Row]) -> String {
-    let cell = |c: &Cell| -> Value {
-        if is_numeric(&c.technical_type)
-            && let Ok(n) = c.value.trim().parse::<serde_json::Number>()
-        {
-            return Value::Number(n);
-        }
-        Value::String(c.value.clone())
-    };
-    let items: Vec<Value> = rows
-        .iter()
-        .map(|r| match r.cells.as_slice() {
-            [only] if only.name.is_empty() => cell(only),
-            cells => Value::Object(cells.iter().map(|c| (c.name.clone(), cell(c))).collect()),
-        })
-        .collect();
-    serde_json::to_string_pretty(&items).unwrap_or_default()
+/// Counts what goes through to the writer.
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
 }
 
-/// RFC 4180 CSV with a header line; values quoted when needed, blanks kept.
-pub(crate) fn to_csv(rows: &[Row]) -> String {
-    let quote = |s: &str| {
-        if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    };
-    let header: Vec<String> = match rows.first().map(|r| r.cells.as_slice()) {
-        Some([only]) if only.name.is_empty() => vec!["TABLE_LINE".to_string()],
-        Some(cells) => cells.iter().map(|c| c.name.clone()).collect(),
-        None => Vec::new(),
-    };
-    let mut out = header
-        .iter()
-        .map(|h| quote(h))
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push_str("\r\n");
-    for r in rows {
-        let line: Vec<String> = r.cells.iter().map(|c| quote(&c.value)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
     }
-    out
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
-/// `VALUE #( ( A = 1 B = 'x' ) … )`, ready to paste into a unit test.
-pub(crate) fn to_abap(rows: &[Row]) -> String {
-    let literal = |c: &Cell| {
-        if is_numeric(&c.technical_type) && c.value.trim().parse::<f64>().is_ok() {
-            let v = c.value.trim();
-            if v.contains('.') || v.starts_with('-') {
-                format!("'{v}'")
-            } else {
-                v.to_string()
-            }
-        } else if c.technical_type == "CString" || c.technical_type.eq_ignore_ascii_case("string") {
-            format!("`{}`", c.value.replace('`', "``"))
-        } else {
-            format!("'{}'", c.value.trim_end().replace('\'', "''"))
+/// An export being written, one row at a time: JSON (compact, keys in column order),
+/// RFC 4180 CSV with a header line, or an ABAP `VALUE #( … )`.
+pub(crate) struct Export<W: Write> {
+    out: Counted<W>,
+    format: ExportFormat,
+    rows: u64,
+}
+
+impl<W: Write> Export<W> {
+    pub(crate) fn new(out: W, format: ExportFormat) -> Self {
+        Export {
+            out: Counted {
+                inner: out,
+                bytes: 0,
+            },
+            format,
+            rows: 0,
         }
-    };
-    let mut out = String::from("VALUE #(");
-    for r in rows {
-        out.push_str("\n  ( ");
-        match r.cells.as_slice() {
-            [only] if only.name.is_empty() => out.push_str(&literal(only)),
-            cells => {
-                let parts: Vec<String> = cells
-                    .iter()
-                    .map(|c| format!("{} = {}", c.name.to_lowercase(), literal(c)))
-                    .collect();
-                out.push_str(&parts.join(" "));
-            }
-        }
-        out.push_str(" )");
     }
-    out.push_str("\n)");
-    out
+
+    pub(crate) fn row(&mut self, row: &Row) -> std::io::Result<()> {
+        let first = self.rows == 0;
+        self.rows += 1;
+        let out = &mut self.out;
+        match self.format {
+            ExportFormat::Json => {
+                out.write_all(if first { b"[" } else { b"," })?;
+                match row.cells.as_slice() {
+                    [only] if only.name.is_empty() => json_cell(out, only)?,
+                    cells => {
+                        out.write_all(b"{")?;
+                        for (i, c) in cells.iter().enumerate() {
+                            if i > 0 {
+                                out.write_all(b",")?;
+                            }
+                            serde_json::to_writer(&mut *out, &c.name)?;
+                            out.write_all(b":")?;
+                            json_cell(out, c)?;
+                        }
+                        out.write_all(b"}")?;
+                    }
+                }
+            }
+            ExportFormat::Csv => {
+                if first {
+                    let header: Vec<String> = match row.cells.as_slice() {
+                        [only] if only.name.is_empty() => vec!["TABLE_LINE".to_string()],
+                        cells => cells.iter().map(|c| csv_quote(&c.name)).collect(),
+                    };
+                    out.write_all(header.join(",").as_bytes())?;
+                    out.write_all(b"\r\n")?;
+                }
+                let line: Vec<String> = row.cells.iter().map(|c| csv_quote(&c.value)).collect();
+                out.write_all(line.join(",").as_bytes())?;
+                out.write_all(b"\r\n")?;
+            }
+            ExportFormat::Abap => {
+                if first {
+                    out.write_all(b"VALUE #(")?;
+                }
+                out.write_all(b"\n  ( ")?;
+                match row.cells.as_slice() {
+                    [only] if only.name.is_empty() => {
+                        out.write_all(abap_literal(only).as_bytes())?;
+                    }
+                    cells => {
+                        let parts: Vec<String> = cells
+                            .iter()
+                            .map(|c| format!("{} = {}", c.name.to_lowercase(), abap_literal(c)))
+                            .collect();
+                        out.write_all(parts.join(" ").as_bytes())?;
+                    }
+                }
+                out.write_all(b" )")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the document: (rows, bytes).
+    pub(crate) fn finish(mut self) -> std::io::Result<(u64, u64)> {
+        let empty = self.rows == 0;
+        let out = &mut self.out;
+        match self.format {
+            ExportFormat::Json => out.write_all(if empty { b"[]" } else { b"]" })?,
+            ExportFormat::Csv if empty => out.write_all(b"\r\n")?,
+            ExportFormat::Csv => {}
+            ExportFormat::Abap => {
+                if empty {
+                    out.write_all(b"VALUE #(")?;
+                }
+                out.write_all(b"\n)")?;
+            }
+        }
+        out.flush()?;
+        Ok((self.rows, self.out.bytes))
+    }
+}
+
+/// A cell as JSON: numbers as numbers (when they survive as JSON numbers), else text.
+fn json_cell(out: &mut impl Write, c: &Cell) -> std::io::Result<()> {
+    if is_numeric(&c.technical_type)
+        && let Ok(n) = c.value.trim().parse::<serde_json::Number>()
+    {
+        return serde_json::to_writer(out, &n).map_err(std::io::Error::from);
+    }
+    serde_json::to_writer(out, &c.value).map_err(std::io::Error::from)
+}
+
+/// RFC 4180 quoting; values quoted when needed, blanks kept.
+fn csv_quote(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A cell as an ABAP literal, ready to paste into a unit test.
+fn abap_literal(c: &Cell) -> String {
+    if is_numeric(&c.technical_type) && c.value.trim().parse::<f64>().is_ok() {
+        let v = c.value.trim();
+        if v.contains('.') || v.starts_with('-') {
+            format!("'{v}'")
+        } else {
+            v.to_string()
+        }
+    } else if c.technical_type == "CString" || c.technical_type.eq_ignore_ascii_case("string") {
+        format!("`{}`", c.value.replace('`', "``"))
+    } else {
+        format!("'{}'", c.value.trim_end().replace('\'', "''"))
+    }
+}
+
+/// The whole document for `rows` in `format` (what an export of them writes).
+#[cfg(test)]
+pub(crate) fn render(rows: &[Row], format: ExportFormat) -> String {
+    let mut buf = Vec::new();
+    let mut out = Export::new(&mut buf, format);
+    for r in rows {
+        let _ = out.row(r);
+    }
+    let _ = out.finish();
+    String::from_utf8(buf).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -354,7 +528,8 @@ mod tests {
 
     #[test]
     fn json_keeps_numbers_as_numbers() {
-        let v: Value = serde_json::from_str(&to_json(&rows())).unwrap_or_default();
+        let v: Value =
+            serde_json::from_str(&render(&rows(), ExportFormat::Json)).unwrap_or_default();
         assert_eq!(v[0]["ID"], 7);
         assert_eq!(v[0]["PRICE"], -12.5);
         assert_eq!(v[0]["CODE"], "X1  ", "character blanks are kept");
@@ -364,7 +539,15 @@ mod tests {
             id: "LT[1]".into(),
             cells: vec![cell("", "5", "I")],
         }];
-        assert_eq!(to_json(&flat).replace([' ', '\n'], ""), "[5]");
+        assert_eq!(render(&flat, ExportFormat::Json), "[5]");
+    }
+
+    #[test]
+    fn json_is_compact_with_keys_in_column_order() {
+        assert_eq!(
+            render(&rows(), ExportFormat::Json),
+            r#"[{"ID":7,"NAME":"A, \"b\"","CODE":"X1  ","PRICE":-12.5},{"ID":8,"NAME":"it's","CODE":"O'K ","PRICE":3.0}]"#
+        );
     }
 
     #[test]
@@ -392,17 +575,19 @@ mod tests {
 
     #[test]
     fn csv_quotes_what_needs_quoting() {
-        let csv = to_csv(&rows());
+        let csv = render(&rows(), ExportFormat::Csv);
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(lines[0], "ID,NAME,CODE,PRICE");
         assert_eq!(lines[1], "7,\"A, \"\"b\"\"\",\"X1  \",-12.50");
         assert_eq!(lines[2], "8,it's,\"O'K \",3.00");
-        assert_eq!(to_csv(&[]), "\r\n");
+        assert_eq!(render(&[], ExportFormat::Csv), "\r\n");
+        assert_eq!(render(&[], ExportFormat::Json), "[]");
+        assert_eq!(render(&[], ExportFormat::Abap), "VALUE #(\n)");
     }
 
     #[test]
     fn abap_value_expression_is_pasteable() {
-        let abap = to_abap(&rows());
+        let abap = render(&rows(), ExportFormat::Abap);
         assert_eq!(
             abap,
             "VALUE #(\n  ( id = 7 name = `A, \"b\"` code = 'X1' price = '-12.50' )\n  ( id = 8 name = `it's` code = 'O''K' price = '3.00' )\n)"
