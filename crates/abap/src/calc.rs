@@ -218,7 +218,7 @@ impl<'r> Interp<'r, '_> {
             Num::Leaf(Value::F(f)) => round(crate::float::f_to_dec(*f).map_err(ov)?),
             Num::Leaf(v) => {
                 let d = match v.convert(&Type::DecFloat34) {
-                    Ok(Value::DecFloat(d, _)) => d,
+                    Ok(Value::DecFloat(d, _)) => *d,
                     Ok(_) => return Err(self.not_supported("operand in a decfloat calculation")),
                     Err(e) => return Err(self.conv_error(e)),
                 };
@@ -292,8 +292,8 @@ impl<'r> Interp<'r, '_> {
         }
         let f = self.calc_f(&Num::Bin(
             BinOp::Power,
-            Box::new(Num::Leaf(Value::DecFloat(a, 34))),
-            Box::new(Num::Leaf(Value::DecFloat(b, 34))),
+            Box::new(Num::Leaf(Value::DecFloat(Box::new(a), 34))),
+            Box::new(Num::Leaf(Value::DecFloat(Box::new(b), 34))),
         ))?;
         let d = crate::float::f_to_dec(f).map_err(ov)?;
         round_significant(d, DECFLOAT_DIGITS).map_err(ov)

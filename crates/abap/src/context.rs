@@ -384,7 +384,7 @@ impl State<'_> {
                     name: id.clone(),
                     ty: Type::Ref(o.class.clone()),
                     val: Value::Ref {
-                        static_type: o.class.clone(),
+                        static_type: o.class.as_str().into(),
                         target: Some(obj),
                     },
                     kind: VarKind::Me,

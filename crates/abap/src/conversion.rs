@@ -75,9 +75,12 @@ pub fn numeric_value(v: &Value) -> Result<Dec, ConvError> {
         Value::X(b) | Value::XStr(b) => Dec::int(i128::from(bytes_to_int(b, 4))),
         Value::Int8(i) => Dec::int(i128::from(*i)),
         Value::F(f) => f_to_dec(*f).map_err(|_| ConvError::Overflow)?,
-        Value::DecFloat(d, _) => *d,
+        Value::DecFloat(d, _) => **d,
         Value::I(i) => Dec::int(i128::from(*i)),
-        Value::P { m, dec, .. } => Dec { m: *m, scale: *dec },
+        Value::P { m, dec, .. } => Dec {
+            m: m.get(),
+            scale: *dec,
+        },
         Value::C(s) | Value::Str(s) => {
             Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))?
         }
@@ -303,7 +306,7 @@ pub fn convert_elementary(v: &Value, ty: &Type) -> Result<Value, ConvError> {
             let digits = if *ty == Type::DecFloat16 { 16 } else { 34 };
             let d = decimal_value(v)?;
             Value::DecFloat(
-                round_significant(d, digits).map_err(|_| ConvError::Overflow)?,
+                Box::new(round_significant(d, digits).map_err(|_| ConvError::Overflow)?),
                 digits,
             )
         }

@@ -269,7 +269,9 @@ impl<'r> Interp<'r, '_> {
             CalcType::Int8 => return self.calc_int(num, true).map(Value::Int8),
             CalcType::F => return self.calc_f(num).map(Value::F),
             CalcType::DecFloat => {
-                return self.calc_decfloat(num).map(|d| Value::DecFloat(d, 34));
+                return self
+                    .calc_decfloat(num)
+                    .map(|d| Value::DecFloat(Box::new(d), 34));
             }
             CalcType::P => {}
         }
@@ -284,7 +286,7 @@ impl<'r> Interp<'r, '_> {
             d
         };
         Ok(Value::P {
-            m: d.m,
+            m: d.m.into(),
             len: 16,
             dec: d.scale,
         })
@@ -348,20 +350,24 @@ impl<'r> Interp<'r, '_> {
     /// ABAP comparison: numeric if either side is a number, else character-wise (trailing
     /// blanks of `c` fields do not count); references by identity.
     pub fn compare(&self, a: &Value, b: &Value) -> Exec<Ordering> {
-        match (a, b) {
-            (Value::Struct(_, x), Value::Struct(_, y))
-            | (Value::Table(_, x), Value::Table(_, y)) => {
-                if matches!(a, Value::Table(..)) && x.len() != y.len() {
-                    return Ok(x.len().cmp(&y.len()));
-                }
-                for (p, q) in x.iter().zip(y) {
-                    let o = self.compare(p, q)?;
-                    if o != Ordering::Equal {
-                        return Ok(o);
-                    }
-                }
-                Ok(x.len().cmp(&y.len()))
+        let parts = match (a, b) {
+            (Value::Struct(_, x), Value::Struct(_, y)) => Some((&x[..], &y[..])),
+            (Value::Table(_, x), Value::Table(_, y)) => Some((&x[..], &y[..])),
+            _ => None,
+        };
+        if let Some((x, y)) = parts {
+            if matches!(a, Value::Table(..)) && x.len() != y.len() {
+                return Ok(x.len().cmp(&y.len()));
             }
+            for (p, q) in x.iter().zip(y) {
+                let o = self.compare(p, q)?;
+                if o != Ordering::Equal {
+                    return Ok(o);
+                }
+            }
+            return Ok(x.len().cmp(&y.len()));
+        }
+        match (a, b) {
             (Value::Struct(..) | Value::Table(..), _)
             | (_, Value::Struct(..) | Value::Table(..)) => {
                 Err(self

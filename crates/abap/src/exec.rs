@@ -153,7 +153,7 @@ impl<'r> Interp<'r, '_> {
 
     fn exception_ref(&self, obj: ObjId) -> Value {
         Value::Ref {
-            static_type: self.st.object_class(obj).unwrap_or("CX_ROOT").to_string(),
+            static_type: self.st.object_class(obj).unwrap_or("CX_ROOT").into(),
             target: Some(obj),
         }
     }
@@ -209,7 +209,7 @@ impl<'r> Interp<'r, '_> {
         let def = self.class_named(&name)?;
         let obj = self.create_object(def, Some(args))?;
         Ok(Value::Ref {
-            static_type: def.name.clone(),
+            static_type: def.name.as_str().into(),
             target: Some(obj),
         })
     }

@@ -265,7 +265,7 @@ pub fn group_key_value(key: &GroupKey, vals: &[Value], size: usize, index: usize
                     name: String::new(),
                     comps,
                 }),
-                out,
+                out.into(),
             )
         }
     }
@@ -432,7 +432,7 @@ impl<'r> Interp<'r, '_> {
                         Type::Table(t) => t.clone(),
                         _ => return Err(self.not_supported("group members")),
                     },
-                    rows,
+                    rows.into(),
                 ),
             )?;
         }

@@ -466,7 +466,7 @@ impl<'r> Interp<'r, '_> {
                     *slot = v;
                 }
             }
-            return Ok(Value::Struct(st.clone(), comps));
+            return Ok(Value::Struct(st.clone(), comps.into()));
         }
         let d_name = name;
         let v = match e {
@@ -478,7 +478,7 @@ impl<'r> Interp<'r, '_> {
                         .neg()
                         .map_err(|_| self.dump("CONVT_OVERFLOW", "Overflow"))?;
                     Value::P {
-                        m: n.m,
+                        m: n.m.into(),
                         len: 16,
                         dec: n.scale,
                     }
@@ -1274,14 +1274,14 @@ impl<'r> Interp<'r, '_> {
                         self.dump("COMPUTE_INT_ABS_OVERFLOW", "Overflow in abs( )")
                     })?),
                     Value::P { m, len, dec } => Value::P {
-                        m: m.abs(),
+                        m: m.get().abs().into(),
                         len,
                         dec,
                     },
                     other => {
                         let d = other.to_dec().map_err(|e| self.conv_error(e))?;
                         Value::P {
-                            m: d.m.abs(),
+                            m: d.m.abs().into(),
                             len: 16,
                             dec: d.scale,
                         }

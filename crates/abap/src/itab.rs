@@ -562,7 +562,7 @@ impl<'r> Interp<'r, '_> {
                 ));
             }
         }
-        Ok(Value::Table(tt, rows))
+        Ok(Value::Table(tt, rows.into()))
     }
 
     /// Resolves a type name used in an expression (`VALUE ty( )`).

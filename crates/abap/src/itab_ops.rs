@@ -779,7 +779,7 @@ impl<'r> Interp<'r, '_> {
                         out.push(self.add_values(x, y, ty)?);
                     }
                 }
-                Value::Struct(st.clone(), out)
+                Value::Struct(st.clone(), out.into())
             }
             _ => old.clone(),
         };

@@ -86,16 +86,16 @@ fn result_value(line: usize, hit: &Hit) -> Value {
                 Some((o, l)) => (int(*o), int(*l)),
                 None => (Value::I(-1), Value::I(0)),
             };
-            Value::Struct(sub.clone(), vec![off, len])
+            Value::Struct(sub.clone(), vec![off, len].into())
         })
         .collect();
     let sub_tab = match table_of("SUBMATCH_RESULT_TAB", Type::Struct(sub)) {
-        Type::Table(t) => Value::Table(t, subs),
+        Type::Table(t) => Value::Table(t, subs.into()),
         other => other.initial(),
     };
     Value::Struct(
         match_result(),
-        vec![int(line), int(hit.pos), int(hit.len), sub_tab],
+        vec![int(line), int(hit.pos), int(hit.len), sub_tab].into(),
     )
 }
 
@@ -126,7 +126,7 @@ impl Interp<'_, '_> {
             let Type::Table(tt) = &ty else {
                 return Err(self.not_supported("RESULTS"));
             };
-            return self.store_out(out, Value::Table(tt.clone(), rows), ty);
+            return self.store_out(out, Value::Table(tt.clone(), rows.into()), ty);
         }
         let ty = Type::Struct(match_result());
         match values.next() {
@@ -153,7 +153,7 @@ impl Interp<'_, '_> {
         let mut values = done.iter().flat_map(|(line, spans)| {
             let st = st.clone();
             spans.iter().map(move |(off, len)| {
-                Value::Struct(st.clone(), vec![int(*line), int(*off), int(*len)])
+                Value::Struct(st.clone(), vec![int(*line), int(*off), int(*len)].into())
             })
         });
         if all {
@@ -162,7 +162,7 @@ impl Interp<'_, '_> {
                 return Err(self.not_supported("RESULTS"));
             };
             let rows: Vec<Value> = values.collect();
-            return self.store_out(out, Value::Table(tt.clone(), rows), ty.clone());
+            return self.store_out(out, Value::Table(tt.clone(), rows.into()), ty.clone());
         }
         let ty = Type::Struct(st.clone());
         match values.next() {

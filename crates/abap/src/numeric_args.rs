@@ -152,7 +152,7 @@ impl<'r> Interp<'r, '_> {
         if vals.iter().any(|v| matches!(v, Value::P { .. })) {
             let m = best.rescale(scale).map_err(|_| overflow())?;
             return Ok(Value::P {
-                m,
+                m: m.into(),
                 len: 16,
                 dec: scale,
             });
@@ -182,19 +182,20 @@ impl<'r> Interp<'r, '_> {
             Value::I(b) => b.checked_pow(exp).map(Value::I).ok_or_else(int_overflow),
             Value::Int8(b) => b.checked_pow(exp).map(Value::Int8).ok_or_else(int_overflow),
             Value::P { m, dec, .. } => {
-                let x = Dec { m: *m, scale: *dec };
+                let m = m.get();
+                let x = Dec { m, scale: *dec };
                 let one = pow10(*dec).unwrap_or(1);
                 // Bound the loop: beyond a few hundred factors only 0 and ±1 stay finite
                 // and exact.
                 if exp > 256 {
                     return match m.unsigned_abs() {
                         0 => Ok(Value::P {
-                            m: 0,
+                            m: 0.into(),
                             len: 16,
                             dec: *dec,
                         }),
                         a if a == one.unsigned_abs() => Ok(Value::P {
-                            m: if *m < 0 && exp % 2 == 1 { -one } else { one },
+                            m: if m < 0 && exp % 2 == 1 { -one } else { one }.into(),
                             len: 16,
                             dec: *dec,
                         }),
@@ -216,7 +217,7 @@ impl<'r> Interp<'r, '_> {
                     );
                 }
                 Ok(Value::P {
-                    m,
+                    m: m.into(),
                     len: 16,
                     dec: *dec,
                 })

@@ -119,7 +119,7 @@ impl<'r> Interp<'r, '_> {
             },
             other => {
                 let x = match other {
-                    Value::DecFloat(d, _) => *d,
+                    Value::DecFloat(d, _) => **d,
                     _ => other.to_dec().map_err(conv)?,
                 };
                 let r = match func {
@@ -134,12 +134,14 @@ impl<'r> Interp<'r, '_> {
                 match other {
                     Value::P { len, dec, .. } => Value::p_from_dec(r, *len, *dec).map_err(conv)?,
                     Value::DecFloat(..) => Value::DecFloat(
-                        round_significant(r, 34).map_err(|_| self.domain_error(func))?,
+                        Box::new(round_significant(r, 34).map_err(|_| self.domain_error(func))?),
                         34,
                     ),
                     // Text arguments calculate as `p`.
                     _ => Value::P {
-                        m: r.rescale(x.scale).map_err(|_| self.domain_error(func))?,
+                        m: r.rescale(x.scale)
+                            .map_err(|_| self.domain_error(func))?
+                            .into(),
                         len: 16,
                         dec: x.scale,
                     },
@@ -194,7 +196,7 @@ impl<'r> Interp<'r, '_> {
             }
             Value::F(_) => Value::F(crate::float::dec_to_f(&r)),
             _ => Value::DecFloat(
-                round_significant(r, 34).map_err(|_| self.domain_error("ROUND"))?,
+                Box::new(round_significant(r, 34).map_err(|_| self.domain_error("ROUND"))?),
                 34,
             ),
         })

@@ -29,7 +29,7 @@ fn operand(word: &str) -> Result<Expr, Unsup> {
     if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
         return match word.parse::<i128>() {
             Ok(n) => Ok(Expr::Lit(Value::P {
-                m: Dec::int(n).m,
+                m: Dec::int(n).m.into(),
                 len: 16,
                 dec: 0,
             })),

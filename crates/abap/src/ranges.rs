@@ -58,7 +58,7 @@ impl<'r> Interp<'r, '_> {
         };
         let mut any_include = false;
         let mut included = false;
-        for row in rows {
+        for row in rows.iter() {
             let Some((sign, option, low, high)) = range_row(row) else {
                 return Err(self.not_supported("IN with a table that is no range table"));
             };

@@ -338,7 +338,7 @@ impl<'r> Interp<'r, '_> {
                     return Err(self.not_supported("find_all( )"));
                 };
                 let rows = crate::match_results::result_rows(&hits);
-                returning("MATCHES", Value::Table(tt, rows))
+                returning("MATCHES", Value::Table(tt, rows.into()))
             }
             "REPLACE_ALL" => {
                 let new = bound

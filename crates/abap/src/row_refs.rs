@@ -184,7 +184,7 @@ fn follow_in_value(v: &mut Value, table: &Place, map: Option<&Lookup>) {
             }
         }
         Value::Table(_, rows) => {
-            for r in rows {
+            for r in rows.iter_mut() {
                 follow_in_value(r, table, map);
             }
         }

@@ -398,7 +398,7 @@ impl<'r> State<'r> {
         let frame = self.frames.get(f)?;
         let me = frame.me?;
         Some(Value::Ref {
-            static_type: frame.class.name.clone(),
+            static_type: frame.class.name.as_str().into(),
             target: Some(me),
         })
     }

@@ -36,7 +36,7 @@ impl Interp<'_, '_> {
                 "{what} IN TABLE with lines that are not character-like"
             )));
         }
-        Ok(rows)
+        Ok(*rows)
     }
 
     /// Stores `COUNT`, `LINE`, `OFFSET`, `LENGTH` (an unfound match leaves the last three
@@ -164,7 +164,7 @@ impl Interp<'_, '_> {
             }
         }
         if let Some(Value::Table(_, existing)) = self.st.value_at_mut(&place) {
-            *existing = new_rows;
+            **existing = new_rows;
         }
         self.store_table_results(results, count, last)?;
         if let Some(out) = result_tab {

@@ -406,8 +406,11 @@ impl<'r> Interp<'r, '_> {
         let dec = match v {
             Value::I(i) => Some(Dec::int(i128::from(*i))),
             Value::Int8(i) => Some(Dec::int(i128::from(*i))),
-            Value::P { m, dec, .. } => Some(Dec { m: *m, scale: *dec }),
-            Value::DecFloat(d, _) => Some(*d),
+            Value::P { m, dec, .. } => Some(Dec {
+                m: m.get(),
+                scale: *dec,
+            }),
+            Value::DecFloat(d, _) => Some(**d),
             // With DECIMALS an `f` is written in mathematical notation, rounded from its
             // decimal value to 17 significant digits.
             Value::F(f) if r.decimals.is_some() => Some(

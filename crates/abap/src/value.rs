@@ -217,7 +217,7 @@ pub enum Value {
     I(i32),
     /// Mantissa scaled by 10^dec.
     P {
-        m: i128,
+        m: Mant,
         len: u32,
         dec: u32,
     },
@@ -235,18 +235,92 @@ pub enum Value {
     XStr(Vec<u8>),
     Int8(i64),
     F(f64),
-    /// `decfloat16` / `decfloat34` (the number of significant digits: 16 or 34).
-    DecFloat(Dec, u32),
+    /// `decfloat16` / `decfloat34` (the number of significant digits: 16 or 34); boxed, as
+    /// its `i128` would make every value 16-byte aligned.
+    DecFloat(Box<Dec>, u32),
     Ref {
-        static_type: String,
+        static_type: ClassName,
         target: Option<ObjId>,
     },
     /// A data reference (`REF TO data|i|ty`), see [`crate::refs`].
     DataRef(Box<DataRef>),
-    /// Component values in the order of the type's components.
-    Struct(Arc<StructType>, Vec<Value>),
-    /// Rows of an internal table.
-    Table(Arc<TableType>, Vec<Value>),
+    /// Component values in the order of the type's components (a structure never changes
+    /// its number of components: a boxed slice, one word smaller than a `Vec`).
+    Struct(Arc<StructType>, Box<[Value]>),
+    /// Rows of an internal table. Boxed on purpose: a `Vec` inline would make every value
+    /// 40 bytes, and tables are far fewer than values.
+    #[allow(clippy::box_collection)]
+    Table(Arc<TableType>, Box<Vec<Value>>),
+}
+
+/// The mantissa of a `p` value: an `i128` kept as two 8-byte halves. An `i128` field would
+/// make every [`Value`] 16-byte aligned (48 bytes instead of 32), and a table of a million
+/// ten-column rows holds ten million values.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Mant {
+    lo: u64,
+    hi: i64,
+}
+
+impl Mant {
+    pub const fn new(v: i128) -> Mant {
+        Mant {
+            lo: v as u64,
+            hi: (v >> 64) as i64,
+        }
+    }
+
+    pub const fn get(self) -> i128 {
+        ((self.hi as i128) << 64) | self.lo as i128
+    }
+}
+
+impl From<i128> for Mant {
+    fn from(v: i128) -> Mant {
+        Mant::new(v)
+    }
+}
+
+impl std::fmt::Debug for Mant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+/// The static type of an object reference (a class or interface name): shared and one
+/// pointer wide, so a [`Value`] stays 32 bytes.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ClassName(Arc<String>);
+
+impl From<String> for ClassName {
+    fn from(s: String) -> ClassName {
+        ClassName(Arc::new(s))
+    }
+}
+
+impl From<&str> for ClassName {
+    fn from(s: &str) -> ClassName {
+        ClassName(Arc::new(s.to_string()))
+    }
+}
+
+impl std::ops::Deref for ClassName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl std::fmt::Display for ClassName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl std::fmt::Debug for ClassName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.0.as_str())
+    }
 }
 
 /// Why a conversion failed (mapped to ABAP runtime errors by the interpreter).
@@ -268,16 +342,16 @@ impl Type {
                 s.clone(),
                 s.comps.iter().map(|(_, t)| t.initial()).collect(),
             ),
-            Type::Table(t) => Value::Table(t.clone(), Vec::new()),
+            Type::Table(t) => Value::Table(t.clone(), Default::default()),
             Type::String => Value::Str(String::new()),
             Type::C(n) => Value::C(" ".repeat(*n as usize)),
             Type::P { len, dec } => Value::P {
-                m: 0,
+                m: Mant::new(0),
                 len: *len,
                 dec: *dec,
             },
             Type::Ref(t) => Value::Ref {
-                static_type: t.clone(),
+                static_type: t.as_str().into(),
                 target: None,
             },
             Type::DataRef(t) => Value::DataRef(Box::new(DataRef {
@@ -291,8 +365,8 @@ impl Type {
             Type::XString => Value::XStr(Vec::new()),
             Type::Int8 => Value::Int8(0),
             Type::F => Value::F(0.0),
-            Type::DecFloat16 => Value::DecFloat(Dec::int(0), 16),
-            Type::DecFloat34 => Value::DecFloat(Dec::int(0), 34),
+            Type::DecFloat16 => Value::DecFloat(Box::new(Dec::int(0)), 16),
+            Type::DecFloat34 => Value::DecFloat(Box::new(Dec::int(0)), 34),
         }
     }
 
@@ -404,7 +478,7 @@ impl Value {
             },
             Value::C(s) => Type::C(u32::try_from(s.chars().count()).unwrap_or(u32::MAX)),
             Value::Str(_) => Type::String,
-            Value::Ref { static_type, .. } => Type::Ref(static_type.clone()),
+            Value::Ref { static_type, .. } => Type::Ref(static_type.to_string()),
             Value::DataRef(r) => Type::DataRef(Box::new(r.static_type.clone())),
             Value::Struct(t, _) => Type::Struct(t.clone()),
             Value::Table(t, _) => Type::Table(t.clone()),
@@ -433,7 +507,10 @@ impl Value {
     pub fn to_dec(&self) -> Result<Dec, ConvError> {
         match self {
             Value::I(i) => Ok(Dec::int(i128::from(*i))),
-            Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }),
+            Value::P { m, dec, .. } => Ok(Dec {
+                m: m.get(),
+                scale: *dec,
+            }),
             Value::C(s) | Value::Str(s) => {
                 Dec::parse(s).map_err(|_| ConvError::NoNumber(s.trim_end().to_string()))
             }
@@ -447,7 +524,7 @@ impl Value {
     pub fn is_initial(&self) -> bool {
         match self {
             Value::I(i) => *i == 0,
-            Value::P { m, .. } => *m == 0,
+            Value::P { m, .. } => m.get() == 0,
             Value::C(s) => s.chars().all(|c| c == ' '),
             Value::Str(s) => s.is_empty(),
             Value::Ref { target, .. } => target.is_none(),
@@ -469,7 +546,13 @@ impl Value {
     pub fn to_abap_string(&self) -> Result<String, ConvError> {
         match self {
             Value::I(i) => Ok(sign_last(&Dec::int(i128::from(*i)), 0)),
-            Value::P { m, dec, .. } => Ok(sign_last(&Dec { m: *m, scale: *dec }, *dec)),
+            Value::P { m, dec, .. } => Ok(sign_last(
+                &Dec {
+                    m: m.get(),
+                    scale: *dec,
+                },
+                *dec,
+            )),
             Value::C(s) => Ok(s.trim_end_matches(' ').to_string()),
             Value::Str(s) => Ok(s.clone()),
             Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => {
@@ -495,7 +578,11 @@ impl Value {
     pub fn template_text(&self) -> Result<String, ConvError> {
         match self {
             Value::I(i) => Ok(i.to_string()),
-            Value::P { m, dec, .. } => Ok(Dec { m: *m, scale: *dec }.format(*dec)),
+            Value::P { m, dec, .. } => Ok(Dec {
+                m: m.get(),
+                scale: *dec,
+            }
+            .format(*dec)),
             Value::C(_) | Value::Str(_) => self.to_abap_string(),
             Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
@@ -515,14 +602,14 @@ impl Value {
                 for ((_, t), v) in st.comps.iter().zip(comps) {
                     out.push(v.convert(t)?);
                 }
-                return Ok(Value::Struct(st.clone(), out));
+                return Ok(Value::Struct(st.clone(), out.into()));
             }
             (Type::Table(tt), Value::Table(_, rows)) => {
                 let mut out = Vec::with_capacity(rows.len());
-                for r in rows {
+                for r in rows.iter() {
                     out.push(r.convert(&tt.line)?);
                 }
-                return Ok(Value::Table(tt.clone(), out));
+                return Ok(Value::Table(tt.clone(), out.into()));
             }
             (Type::Struct(_) | Type::Table(_), _) | (_, Value::Struct(..) | Value::Table(..))
                 if *ty != Type::Any =>
@@ -591,7 +678,7 @@ impl Value {
             | Type::DecFloat34 => crate::conversion::convert_elementary(self, ty),
             Type::Ref(t) => match self {
                 Value::Ref { target, .. } => Ok(Value::Ref {
-                    static_type: t.clone(),
+                    static_type: t.as_str().into(),
                     target: *target,
                 }),
                 _ => Err(ConvError::Incompatible),
@@ -604,7 +691,11 @@ impl Value {
         if !p_fits(m, len) {
             return Err(ConvError::Overflow);
         }
-        Ok(Value::P { m, len, dec })
+        Ok(Value::P {
+            m: m.into(),
+            len,
+            dec,
+        })
     }
 
     /// `VALUE` as the ADT debugger shows it (never trimmed).
@@ -653,6 +744,7 @@ impl Value {
         match self {
             Value::I(i) => crate::conversion::hex_text(&i.to_le_bytes()),
             Value::P { m, len, .. } => {
+                let m = m.get();
                 let digits = m.unsigned_abs().to_string();
                 let width = (2 * *len - 1) as usize;
                 let mut s = if digits.len() >= width {
@@ -660,7 +752,7 @@ impl Value {
                 } else {
                     format!("{}{digits}", "0".repeat(width - digits.len()))
                 };
-                s.push(if *m < 0 { 'D' } else { 'C' });
+                s.push(if m < 0 { 'D' } else { 'C' });
                 s
             }
             Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
@@ -801,7 +893,7 @@ mod tests {
         assert_eq!(
             p("12.50", 8, 2),
             Value::P {
-                m: 1250,
+                m: 1250.into(),
                 len: 8,
                 dec: 2
             }
@@ -809,7 +901,7 @@ mod tests {
         assert_eq!(
             p("1.005", 8, 2),
             Value::P {
-                m: 101,
+                m: 101.into(),
                 len: 8,
                 dec: 2
             }
@@ -817,7 +909,7 @@ mod tests {
         assert_eq!(
             p("-1.005", 8, 2),
             Value::P {
-                m: -101,
+                m: (-101).into(),
                 len: 8,
                 dec: 2
             }
@@ -825,7 +917,7 @@ mod tests {
         assert_eq!(
             Value::I(7).convert(&Type::P { len: 2, dec: 0 }),
             Ok(Value::P {
-                m: 7,
+                m: 7.into(),
                 len: 2,
                 dec: 0
             })

@@ -18,7 +18,7 @@ impl Interp<'_, '_> {
         };
         let Some(obj) = *target else {
             return Ok(Value::Ref {
-                static_type: name.clone(),
+                static_type: name.as_str().into(),
                 target: None,
             });
         };
@@ -44,7 +44,7 @@ impl Interp<'_, '_> {
             }
         }
         Ok(Value::Ref {
-            static_type: name.clone(),
+            static_type: name.as_str().into(),
             target: Some(obj),
         })
     }

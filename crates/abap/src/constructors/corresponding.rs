@@ -39,7 +39,7 @@ impl Interp<'_, '_> {
                 Ok(Value::Struct(st, comps))
             }
             (Value::Table(tt, mut rows), Value::Table(_, srows)) => {
-                for r in srows {
+                for r in srows.iter() {
                     self.tick()?;
                     let row = self.corresponding(tt.line.initial(), r, mapping, except)?;
                     if self.insert_by_key(&tt, &mut rows, row)?.is_none() {

@@ -215,9 +215,14 @@ impl<'r> Interp<'r, '_> {
                 let src = self.eval(src)?;
                 let current = self.read(dst)?;
                 let start = match current {
-                    Value::Table(tt, rows) => {
-                        Value::Table(tt, if *keep_lines { rows } else { Vec::new() })
-                    }
+                    Value::Table(tt, rows) => Value::Table(
+                        tt,
+                        if *keep_lines {
+                            rows
+                        } else {
+                            Default::default()
+                        },
+                    ),
                     other => other,
                 };
                 self.corresponding(start, &src, &[], &[])
@@ -311,7 +316,7 @@ impl<'r> Interp<'r, '_> {
                     return Err(self.not_supported("FOR GROUPS … IN a non-table"));
                 };
                 let mut groups: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
-                for r in rows {
+                for r in *rows {
                     self.tick()?;
                     self.bind_helper(row, r.clone(), scope)?;
                     if let Some(c) = cond
@@ -363,7 +368,7 @@ impl<'r> Interp<'r, '_> {
                     self.bind_helper(&first.var, value, scope)?;
                     self.bind_helper(
                         &crate::groups::members_var(&first.var),
-                        Value::Table(members_ty.clone(), members),
+                        Value::Table(members_ty.clone(), members.into()),
                         scope,
                     )?;
                     self.bind_lets(&first.lets, scope)?;
@@ -575,12 +580,12 @@ impl<'r> Interp<'r, '_> {
             None => None,
         };
         let mut out = Vec::new();
-        for r in rows {
+        for r in *rows {
             self.tick()?;
             let hit = match (ftab, &pairs) {
                 (Some(Value::Table(_, frows)), Some(pairs)) => {
                     let mut any = false;
-                    for f in frows {
+                    for f in frows.iter() {
                         let mut all = true;
                         for (c, fc) in pairs {
                             let (Some(x), Some(y)) =
@@ -615,7 +620,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
         }
-        Ok(Value::Table(tt.clone(), out))
+        Ok(Value::Table(tt.clone(), out.into()))
     }
 
     /// An actual parameter for formal parameter `p` of a method of `owner`: a constructor

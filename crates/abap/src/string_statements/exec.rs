@@ -288,7 +288,7 @@ impl Interp<'_, '_> {
                 .transpose()?
                 .unwrap_or(Value::I(0));
             match table {
-                Value::Table(_, rows) => rows,
+                Value::Table(_, rows) => *rows,
                 _ => return Err(self.not_supported("CONCATENATE LINES OF a non-table")),
             }
         } else {
@@ -363,7 +363,7 @@ impl Interp<'_, '_> {
             let mut had_rows = false;
             if let Some(Value::Table(_, existing)) = self.st.value_at_mut(&place) {
                 had_rows = !existing.is_empty();
-                *existing = rows;
+                **existing = rows;
             }
             if had_rows {
                 // The old rows are gone: references into them follow no row any more.
