@@ -101,6 +101,10 @@ pub struct ConfigureArgs {
     /// an event).
     #[serde(default)]
     pub step_timeout_ms: Option<u64>,
+    /// Source lines before and after the current line in `stopped` events and `frame`
+    /// (default 5: eleven lines), 0 to 50.
+    #[serde(default)]
+    pub source_context: Option<u32>,
     /// Debugger settings, applied to every attached program now and to those caught later.
     #[serde(default)]
     pub settings: Option<SettingsArgs>,

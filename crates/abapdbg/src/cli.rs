@@ -101,6 +101,10 @@ pub(crate) struct ServeArgs {
     /// Allow write actions: 'set' (change a variable) and 'jump_to_line'.
     #[arg(long, env = "ABAPDBG_ALLOW_WRITES")]
     pub(crate) allow_writes: bool,
+    /// Source lines shown before and after the current line at a stop (11 lines in all by
+    /// default; 'configure' changes it while the session runs).
+    #[arg(long, env = "ABAPDBG_SOURCE_CONTEXT", default_value_t = engine::DEFAULT_SOURCE_CONTEXT, value_parser = clap::value_parser!(u32).range(0..=50))]
+    pub(crate) source_context: u32,
     /// Most programs held stopped at once; further catches are released with an event.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub(crate) max_threads: u16,

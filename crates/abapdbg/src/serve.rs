@@ -37,6 +37,7 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     config.socket = socket;
     config.idle_exit = std::time::Duration::from_secs(args.idle_exit);
     config.max_threads = usize::from(args.max_threads);
+    config.source_context = args.source_context;
     config.release = match args.release {
         Release::Continue => engine::ReleasePolicy::Continue,
         Release::Terminate => engine::ReleasePolicy::Terminate,
@@ -104,6 +105,8 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     cmd.arg("--listener-poll-secs")
         .arg(args.listener_poll_secs.to_string());
     cmd.arg("--max-threads").arg(args.max_threads.to_string());
+    cmd.arg("--source-context")
+        .arg(args.source_context.to_string());
     cmd.arg("--idle-exit").arg(args.idle_exit.to_string());
     cmd.arg("--release").arg(match args.release {
         Release::Continue => "continue",

@@ -33,6 +33,8 @@ pub struct EngineConfig {
     pub socket: Option<std::path::PathBuf>,
     /// Socket-only sessions end after this long without any client.
     pub idle_exit: Duration,
+    /// Source lines before and after the current line in stops (`configure` changes it).
+    pub source_context: u32,
 }
 
 impl EngineConfig {
@@ -49,6 +51,7 @@ impl EngineConfig {
             state_file: None,
             socket: None,
             idle_exit: Duration::from_secs(30 * 60),
+            source_context: crate::engine::DEFAULT_SOURCE_CONTEXT,
         }
     }
 }

@@ -173,9 +173,10 @@ pub(crate) async fn describe_stop_with(
         .map(|e| frame_json(0, e))
         .unwrap_or_else(|| json!({}));
     if let Some(top) = stack.entries.first() {
+        let context = engine.lock().limits.source_context;
         let source = engine
             .sources
-            .context(&engine.main, &top.uri, top.line, 2, 2)
+            .context(&engine.main, &top.uri, top.line, context, context)
             .await;
         frame["source"] = Value::Array(source);
     }

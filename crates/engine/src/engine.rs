@@ -96,11 +96,19 @@ pub(crate) struct RunLink {
     pub(crate) answer: Option<Result<Value, ErrorBody>>,
 }
 
+/// Source lines shown on each side of the current line: eleven lines, what a person reading
+/// code expects to see around a stop.
+pub const DEFAULT_SOURCE_CONTEXT: u32 = 5;
+/// The most `configure` accepts for it.
+pub(crate) const MAX_SOURCE_CONTEXT: u32 = 50;
+
 /// What `configure` can change.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Limits {
     pub(crate) max_value_chars: usize,
     pub(crate) step_timeout: std::time::Duration,
+    /// Source lines before and after the current line in stops and `frame`.
+    pub(crate) source_context: u32,
 }
 
 impl Default for Limits {
@@ -108,6 +116,7 @@ impl Default for Limits {
         Limits {
             max_value_chars: 4096,
             step_timeout: std::time::Duration::from_secs(30),
+            source_context: DEFAULT_SOURCE_CONTEXT,
         }
     }
 }
@@ -187,6 +196,7 @@ impl Engine {
         let listen_client = adt::Client::new(&config.adt, adt::SessionMode::Stateless)?;
         let (changed, _) = watch::channel(0);
         let step_timeout = config.default_step_timeout;
+        let source_context = config.source_context.min(MAX_SOURCE_CONTEXT);
         Ok(Arc::new(Engine {
             config,
             clients: Mutex::new(HashMap::new()),
@@ -194,6 +204,7 @@ impl Engine {
                 next_thread: 1,
                 limits: Limits {
                     step_timeout,
+                    source_context,
                     ..Limits::default()
                 },
                 ..Inner::default()

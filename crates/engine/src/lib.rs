@@ -25,6 +25,7 @@ mod source;
 mod statefile;
 
 pub use config::{EngineConfig, ReleasePolicy};
+pub use engine::DEFAULT_SOURCE_CONTEXT;
 pub use release::Receipt;
 pub use serve::{ServeError, serve, serve_socket};
 pub use statefile::StateError;

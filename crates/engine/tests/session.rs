@@ -208,6 +208,32 @@ async fn status_reports_the_last_stop_and_the_last_end() {
     let status = h.ok("status", json!({})).await;
     assert_eq!(status["debuggee"]["stop"], stop["body"], "{status}");
     assert_eq!(status["debuggee"]["stop"]["reason"], "breakpoint");
+    // Eleven source lines by default, the current one in the middle.
+    let lines: Vec<u64> = stop["body"]["frame"]["source"]
+        .as_array()
+        .expect("source lines")
+        .iter()
+        .filter_map(|l| l["line"].as_u64())
+        .collect();
+    assert_eq!(lines, (43..=53).collect::<Vec<u64>>(), "{stop}");
+    // `wait` answers the described stop, the same the event carried.
+    let waited = h
+        .ok("wait", json!({"until": "stopped", "timeout_ms": 1000}))
+        .await;
+    assert_eq!(waited["stop"], stop["body"], "{waited}");
+    // The window is a session setting: one line on each side from now on.
+    assert_eq!(
+        h.fails("configure", json!({"source_context": 51})).await,
+        "protocol.invalid_args"
+    );
+    let limits = h.ok("configure", json!({"source_context": 1})).await;
+    assert_eq!(limits["source_context"], 1, "{limits}");
+    let frame = h.ok("frame", json!({"index": 0})).await;
+    assert_eq!(
+        frame["frame"]["source"].as_array().map(Vec::len),
+        Some(3),
+        "{frame}"
+    );
     h.ok("step", json!({"type": "over"})).await;
     let status = h.ok("status", json!({})).await;
     assert_eq!(status["debuggee"]["stop"]["reason"], "step", "{status}");

@@ -67,7 +67,11 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let reached = |engine: &Engine| {
         let inner = engine.lock();
         match args.until {
-            WaitUntil::Stopped => inner.state() == State::Stopped,
+            // Stopped once the stop is described (its `stopped` event out), not merely caught.
+            WaitUntil::Stopped => {
+                inner.state() == State::Stopped
+                    && inner.current().is_some_and(|d| !d.stop.is_null())
+            }
             WaitUntil::Ended => inner.threads.is_empty() && inner.ended,
             WaitUntil::Caught => inner.caught > caught_before,
         }
@@ -82,6 +86,7 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 "epoch": inner.epoch,
                 "thread": inner.current,
                 "frame": inner.current().map(|d| d.frame.clone()),
+                "stop": inner.current().map(|d| d.stop.clone()),
             }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())

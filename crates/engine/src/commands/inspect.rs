@@ -106,10 +106,11 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
         }
     });
     let mut frame = frame_json(args.index, &entry);
+    let context = engine.lock().limits.source_context;
     frame["source"] = Value::Array(
         engine
             .sources
-            .context(&engine.main, &entry.uri, entry.line, 2, 2)
+            .context(&engine.main, &entry.uri, entry.line, context, context)
             .await,
     );
     Ok(json!({"epoch": epoch, "thread": thread, "frame": frame}))

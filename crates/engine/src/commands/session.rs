@@ -94,6 +94,18 @@ pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
             applied.push(thread);
         }
     }
+    if args
+        .source_context
+        .is_some_and(|n| n > crate::engine::MAX_SOURCE_CONTEXT)
+    {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidArgs,
+            format!(
+                "source_context must be at most {}",
+                crate::engine::MAX_SOURCE_CONTEXT
+            ),
+        ));
+    }
     if args.max_value_chars == Some(0) {
         return Err(ErrorBody::new(
             ErrorCode::InvalidArgs,
@@ -107,6 +119,9 @@ pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
         if let Some(ms) = args.step_timeout_ms {
             inner.limits.step_timeout = Duration::from_millis(ms);
         }
+        if let Some(n) = args.source_context {
+            inner.limits.source_context = n;
+        }
         inner.limits
     });
     let settings = engine.lock().settings.map(|s| settings_json(&s));
@@ -115,6 +130,7 @@ pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
         "settings_applied_to": applied,
         "max_value_chars": limits.max_value_chars,
         "step_timeout_ms": u64::try_from(limits.step_timeout.as_millis()).unwrap_or(u64::MAX),
+        "source_context": limits.source_context,
     }))
 }
 
