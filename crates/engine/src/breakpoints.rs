@@ -56,6 +56,14 @@ impl Target {
         }
     }
 
+    /// The object of a line breakpoint.
+    pub(crate) fn object(&self) -> Option<&str> {
+        match self {
+            Target::Line { object, .. } => Some(object),
+            _ => None,
+        }
+    }
+
     /// The object source it is synced with, for line breakpoints.
     pub(crate) fn uri(&self) -> Option<&str> {
         match self {
@@ -79,6 +87,15 @@ pub(crate) struct Breakpoint {
 }
 
 impl Breakpoint {
+    /// Rejected with the system's plain "not at this position" (and nothing more said yet).
+    pub(crate) fn refused_at_position(&self) -> bool {
+        self.status == BpStatus::Rejected
+            && self
+                .reason
+                .as_deref()
+                .is_some_and(|r| refusal_code(r) == "breakpoint.not_executable")
+    }
+
     pub(crate) fn client_id(&self) -> String {
         format!("abapdbg-{}", self.id)
     }
@@ -177,7 +194,9 @@ fn include_of(server_id: &str) -> Option<(String, u32)> {
 /// A stable code for the system's refusal text.
 fn refusal_code(reason: &str) -> &'static str {
     let r = reason.to_ascii_lowercase();
-    if r.contains("cannot create a breakpoint at this position") {
+    if r.contains("does not exist on the system") {
+        "breakpoint.object_not_found"
+    } else if r.contains("cannot create a breakpoint at this position") {
         "breakpoint.not_executable"
     } else if r.contains("invalid breakpoint kind") {
         "breakpoint.invalid_kind"

@@ -246,3 +246,32 @@ async fn status_reports_the_last_stop_and_the_last_end() {
     h.finish(task).await;
     sim.shutdown().await;
 }
+
+/// A line in an object the system does not have is refused as such, naming the object; a
+/// comment line of an existing class stays "not executable".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_breakpoint_in_a_missing_object_names_it() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start(&sim);
+    let set = h
+        .ok(
+            "bp.set",
+            json!({"locations": ["ZCL_NO_SUCH_CLASS:10", format!("{DEMO}:30")]}),
+        )
+        .await;
+    let missing = &set["breakpoints"][0];
+    assert_eq!(missing["status"], "rejected", "{set}");
+    assert_eq!(missing["code"], "breakpoint.object_not_found", "{set}");
+    assert_eq!(
+        missing["reason"],
+        "ZCL_NO_SUCH_CLASS does not exist on the system (it answered: Cannot create a breakpoint at this position)"
+    );
+    let comment = &set["breakpoints"][1];
+    assert_eq!(comment["code"], "breakpoint.not_executable", "{set}");
+    assert_eq!(
+        comment["reason"],
+        "Cannot create a breakpoint at this position"
+    );
+    h.finish(task).await;
+    sim.shutdown().await;
+}

@@ -233,6 +233,7 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
             .map_err(|e| from_adt("setting breakpoints", &e))?;
         changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
     }
+    name_missing_objects(engine, ids).await;
     for (id, enabled, server_id, spec) in unscoped {
         match (enabled, server_id) {
             (true, None) => {
@@ -371,4 +372,43 @@ pub(crate) async fn disable_all(engine: &Arc<Engine>) -> Result<Vec<u32>, ErrorB
         .collect();
     set_enabled(engine, &ids, false).await?;
     Ok(ids)
+}
+
+/// A line refused "at this position" may be in an object the system does not have at all;
+/// the refusal does not say so, the repository search does. The reason then names the object.
+async fn name_missing_objects(engine: &Arc<Engine>, ids: &[u32]) {
+    let objects: Vec<String> = {
+        let inner = engine.lock();
+        let mut objects: Vec<String> = ids
+            .iter()
+            .filter_map(|id| inner.breakpoints.get(*id))
+            .filter(|b| b.refused_at_position())
+            .filter_map(|b| b.target.object().map(str::to_string))
+            .collect();
+        objects.sort();
+        objects.dedup();
+        objects
+    };
+    for object in objects {
+        // Only a search that answers tells; a system without it changes nothing.
+        let Ok(found) = engine.main.quick_search(&object, 10).await else {
+            continue;
+        };
+        if found.iter().any(|o| o.name.eq_ignore_ascii_case(&object)) {
+            continue;
+        }
+        engine.update(|inner| {
+            for id in ids {
+                if let Some(b) = inner.breakpoints.get_mut(*id)
+                    && b.refused_at_position()
+                    && b.target.object() == Some(object.as_str())
+                {
+                    b.reason = Some(format!(
+                        "{object} does not exist on the system (it answered: {})",
+                        b.reason.as_deref().unwrap_or_default()
+                    ));
+                }
+            }
+        });
+    }
 }
