@@ -947,4 +947,23 @@ fn the_spinner_and_colour_only_on_a_terminal() {
     let r = sh.run(&["wait", "--timeout", "1s"]);
     assert!(!r.stderr.contains("waiting"), "{r}");
     assert!(!sh.ok(&["status"]).contains('\x1b'));
+
+    // A system without a password anywhere: on a terminal the password is asked for (not
+    // echoed), and the session it starts logs on with it.
+    let sim = Simulator::start();
+    let asked = Shell::system("tty-pw", &sim.url, "").with("ABAPDBG_PASSWORD", "");
+    let mut cmd = asked.program("script");
+    cmd.args(["-qec", &format!("{bin} status"), "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("script");
+    if let Some(mut stdin) = child.stdin.take() {
+        // The terminal keeps what is typed until the prompt reads it.
+        stdin.write_all(b"abap\n").expect("type the password");
+    }
+    let r: Ran = child.wait_with_output().expect("script").into();
+    assert!(r.stdout.contains("Password for DEVELOPER@"), "{r}");
+    let hello = asked.json(&["config", "check"]);
+    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
 }

@@ -51,8 +51,42 @@ impl Ctx {
         if let Some(s) = self.session.get() {
             return Ok(s);
         }
-        let s = Session::connect_or_start(&self.target)?;
+        let s = match Session::connect_or_start(&self.target) {
+            Ok(s) => s,
+            // No password anywhere and a person at the terminal: ask, never echoing it.
+            Err(ClientError::Start(reason)) if reason.contains("no password") => {
+                match self.with_prompted_password()? {
+                    Some(target) => Session::connect_or_start(&target)?,
+                    None => return Err(ClientError::Start(reason).into()),
+                }
+            }
+            Err(e) => return Err(e.into()),
+        };
         Ok(self.session.get_or_init(|| s))
+    }
+
+    /// The target with a password typed at the terminal, when stdin and stderr are one.
+    fn with_prompted_password(&self) -> Result<Option<Target>, Failure> {
+        if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+            return Ok(None);
+        }
+        let prompt = format!("Password for {}: ", self.target.describe());
+        let password = rpassword::prompt_password(prompt).map_err(|e| {
+            Failure::new(
+                "auth.credentials_unavailable",
+                format!("reading the password: {e}"),
+            )
+        })?;
+        let profile = self.target.profile().map(str::to_string);
+        let target = Target::resolve(
+            move |k| match k {
+                "ABAPDBG_PASSWORD" => Some(password.clone()),
+                _ => std::env::var(k).ok(),
+            },
+            profile.as_deref(),
+        )
+        .map_err(ClientError::Profile)?;
+        Ok(Some(target))
     }
 
     /// One request; Ctrl-C cancels it on the session.
