@@ -230,10 +230,10 @@ impl<'r> Interp<'r, '_> {
             )));
         }
         Ok(match call.method.as_str() {
-            "GET_SYSTEM_DATE" => Value::D(self.sy_text("DATUM")),
-            "GET_SYSTEM_TIME" => Value::T(self.sy_text("UZEIT")),
+            "GET_SYSTEM_DATE" => Value::D(self.sy_text("DATUM").into()),
+            "GET_SYSTEM_TIME" => Value::T(self.sy_text("UZEIT").into()),
             "GET_USER_TECHNICAL_NAME" => {
-                Value::C(format!("{:<12}", self.sy_text("UNAME").trim_end()))
+                Value::C(format!("{:<12}", self.sy_text("UNAME").trim_end()).into())
             }
             "GET_USER_TIME_ZONE" => Value::C("UTC   ".into()),
             other => {
@@ -246,14 +246,14 @@ impl<'r> Interp<'r, '_> {
         match s {
             TimeStmt::GetTime(field) => {
                 if let Some(f) = field {
-                    let now = Value::T(self.sy_text("UZEIT"));
+                    let now = Value::T(self.sy_text("UZEIT").into());
                     self.put(f, now, Type::T)?;
                 }
                 Ok(())
             }
             TimeStmt::GetTimeStamp(field) => {
                 let text = format!("{}{}", self.sy_text("DATUM"), self.sy_text("UZEIT"));
-                let stamp = Value::Str(text);
+                let stamp = Value::Str(text.into());
                 self.put(field, stamp, Type::P { len: 8, dec: 0 })
             }
             TimeStmt::StampToDate {

@@ -119,7 +119,7 @@ impl State<'_> {
         } else {
             current.type_of()
         };
-        let new = Value::Str(text.to_string())
+        let new = Value::Str(text.to_string().into())
             .convert(&ty)
             .map_err(|e| match e {
                 crate::value::ConvError::NoNumber(t) => {

@@ -243,10 +243,10 @@ fn mask_right(row: &Value, width: usize) -> Value {
                 return v.clone();
             }
             match ty {
-                Type::C(n) => Value::C("*".repeat(*n as usize)),
-                Type::N(n) => Value::N("*".repeat(*n as usize)),
-                Type::D => Value::D("*".repeat(8)),
-                Type::T => Value::T("*".repeat(6)),
+                Type::C(n) => Value::C("*".repeat(*n as usize).into()),
+                Type::N(n) => Value::N("*".repeat(*n as usize).into()),
+                Type::D => Value::D("*".repeat(8).into()),
+                Type::T => Value::T("*".repeat(6).into()),
                 other => other.initial(),
             }
         })

@@ -116,7 +116,7 @@ fn decimal_value(v: &Value) -> Result<Dec, ConvError> {
 /// Conversion to `string` of a value of one of this file's types.
 pub fn string_of(v: &Value) -> Result<String, ConvError> {
     Ok(match v {
-        Value::N(s) | Value::D(s) | Value::T(s) => s.clone(),
+        Value::N(s) | Value::D(s) | Value::T(s) => s.to_string(),
         Value::X(b) | Value::XStr(b) => hex_text(b),
         Value::Int8(i) => sign_last(&Dec::int(i128::from(*i)), 0),
         Value::F(f) => f_to_string(*f),
@@ -179,10 +179,10 @@ fn number_into_c(text: &str, n: usize) -> String {
 pub fn to_c(v: &Value, n: u32) -> Result<Value, ConvError> {
     let len = n as usize;
     Ok(Value::C(match v {
-        Value::N(s) | Value::D(s) | Value::T(s) => pad_right(s, n),
-        Value::X(b) | Value::XStr(b) => pad_right(&hex_text(b), n),
-        Value::F(f) => f_to_c(*f, len),
-        Value::Int8(_) | Value::DecFloat(..) => number_into_c(&string_of(v)?, len),
+        Value::N(s) | Value::D(s) | Value::T(s) => pad_right(s, n).into(),
+        Value::X(b) | Value::XStr(b) => pad_right(&hex_text(b), n).into(),
+        Value::F(f) => f_to_c(*f, len).into(),
+        Value::Int8(_) | Value::DecFloat(..) => number_into_c(&string_of(v)?, len).into(),
         other => return other.convert(&Type::C(n)),
     }))
 }
@@ -261,26 +261,26 @@ pub fn convert_elementary(v: &Value, ty: &Type) -> Result<Value, ConvError> {
                 // Text: its digits only.
                 Some(t) => {
                     let digits: String = t.chars().filter(char::is_ascii_digit).collect();
-                    Value::N(digits_into_n(&digits, n))
+                    Value::N(digits_into_n(&digits, n).into())
                 }
                 // Numbers and bytes: the absolute value of the whole number.
-                None => Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n)),
+                None => Value::N(digits_into_n(&whole(v)?.unsigned_abs().to_string(), n).into()),
             }
         }
         Type::D => match (v, text) {
             (Value::T(_), _) => return Err(ConvError::Incompatible),
-            (_, Some(t)) => Value::D(pad_right(t, 8)),
+            (_, Some(t)) => Value::D(pad_right(t, 8).into()),
             _ => {
                 let day = i64::try_from(whole(v)?).unwrap_or(-1);
-                Value::D(date_text(day))
+                Value::D(date_text(day).into())
             }
         },
         Type::T => match (v, text) {
             (Value::D(_), _) => return Err(ConvError::Incompatible),
-            (_, Some(t)) => Value::T(pad_right(t, 6)),
+            (_, Some(t)) => Value::T(pad_right(t, 6).into()),
             _ => {
                 let secs = whole(v)?.rem_euclid(i128::from(crate::calendar::DAY_SECONDS));
-                Value::T(time_text(i64::try_from(secs).unwrap_or(0)))
+                Value::T(time_text(i64::try_from(secs).unwrap_or(0)).into())
             }
         },
         Type::X(n) => {

@@ -81,7 +81,7 @@ impl Interp<'_, '_> {
             _ => -1,
         };
         match escape(&text, format) {
-            Some(s) => Ok(Some(Value::Str(s))),
+            Some(s) => Ok(Some(Value::Str(s.into()))),
             None => Err(self.not_supported(&format!("escape( ) with format {format}"))),
         }
     }

@@ -71,7 +71,7 @@ impl<'r> Interp<'r, '_> {
                         }
                     }
                 }
-                Ok(Value::Str(s))
+                Ok(Value::Str(s.into()))
             }
             Expr::Neg(_) | Expr::Bin(..) => self.arith(e, None),
             Expr::Concat(a, b) => {
@@ -79,7 +79,7 @@ impl<'r> Interp<'r, '_> {
                 let b = self.operand(b)?;
                 let mut s = a.to_abap_string().map_err(|e| self.conv_error(e))?;
                 s.push_str(&b.to_abap_string().map_err(|e| self.conv_error(e))?);
-                Ok(Value::Str(s))
+                Ok(Value::Str(s.into()))
             }
             Expr::New { class, args } => self.new_object(class, args, None),
             Expr::Choose { .. } | Expr::Switch { .. } | Expr::Conv { .. } => {
@@ -208,7 +208,7 @@ impl<'r> Interp<'r, '_> {
                 (Some(t), _) => t.initial(),
                 (None, Some(Expr::Lit(v))) => v.type_of().initial(),
                 (None, Some(Expr::Path(p))) => self.read(p)?.type_of().initial(),
-                (None, _) => Value::Str(String::new()),
+                (None, _) => Value::Str(String::new().into()),
             }),
         }
     }
@@ -421,7 +421,7 @@ impl<'r> Interp<'r, '_> {
                         Value::C(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
                             s.trim_end_matches(' ').to_string()
                         }
-                        Value::Str(s) => s.clone(),
+                        Value::Str(s) => s.to_string(),
                         Value::X(b) | Value::XStr(b) => crate::conversion::hex_text(b),
                         _ => String::new(),
                     }

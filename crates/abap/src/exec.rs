@@ -271,7 +271,7 @@ impl<'r> Interp<'r, '_> {
         };
         let set = |st: &mut crate::state::State<'r>, name: &str, v: &str| {
             if let Some(var) = st.sy.iter_mut().find(|x| x.name == name)
-                && let Ok(val) = Value::Str(v.to_string()).convert(&var.ty)
+                && let Ok(val) = Value::Str(v.to_string().into()).convert(&var.ty)
             {
                 var.val = val;
             }
@@ -288,7 +288,7 @@ impl<'r> Interp<'r, '_> {
             set(&mut self.st, n, v);
         }
         if let Some(target) = &m.into {
-            self.assign_value(target, Value::Str(text))?;
+            self.assign_value(target, Value::Str(text.into()))?;
             return Ok(Flow::Normal);
         }
         if ty == "A" || ty == "X" {
@@ -390,7 +390,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(vec![(
                     "RESULT".into(),
                     ParamKind::Returning,
-                    Value::Str(text),
+                    Value::Str(text.into()),
                 )])
             }
             other => Err(self.not_supported(&format!("method {}=>{other}", class.name))),

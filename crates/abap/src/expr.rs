@@ -526,7 +526,7 @@ impl<'t> ExprParser<'t> {
         };
         match &t.kind {
             TokenKind::CharLit(s) => Ok(Expr::Lit(Value::c_literal(s))),
-            TokenKind::StrLit(s) => Ok(Expr::Lit(Value::Str(s.clone()))),
+            TokenKind::StrLit(s) => Ok(Expr::Lit(Value::Str(s.clone().into()))),
             TokenKind::Template(parts) => self.template(parts),
             TokenKind::LParen => {
                 let e = self.expr()?;

@@ -141,7 +141,7 @@ pub fn run_report(
     let mut it = Interp::new(classes, hook);
     it.limits = limits;
     if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
-        v.val = Value::C(format!("{name:<40}"));
+        v.val = Value::C(format!("{name:<40}").into());
     }
     let result = it.report(def);
     it.st.flush_line();
@@ -1258,6 +1258,22 @@ impl<'r> Interp<'r, '_> {
             } else {
                 Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
             });
+        }
+        if call.method == "LINES"
+            && let Expr::Path(path) = arg
+        {
+            // Count the rows where they are: reading the table would copy all of them.
+            self.prepare_path(path)?;
+            let rows =
+                self.st
+                    .place(self.top(), path)
+                    .and_then(|place| match self.st.value_at(&place) {
+                        Some(Value::Table(_, rows)) => Some(rows.len()),
+                        _ => None,
+                    });
+            if let Some(n) = rows {
+                return Ok(Value::I(i32::try_from(n).unwrap_or(i32::MAX)));
+            }
         }
         let v = self.eval(arg)?;
         let r = match call.method.as_str() {

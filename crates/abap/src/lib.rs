@@ -59,6 +59,7 @@ mod string_utilities;
 mod t100;
 mod table_search;
 mod template_format;
+mod text;
 mod text_compare;
 mod text_functions;
 mod types;

@@ -162,9 +162,9 @@ impl Interp<'_, '_> {
                 let (o, l) = self.section(a, chars.len(), kind != Kind::Str)?;
                 let part: String = chars.get(o..o + l).unwrap_or(&[]).iter().collect();
                 match kind {
-                    Kind::C => Value::C(part),
-                    Kind::Str => Value::Str(part),
-                    Kind::Numc => Value::N(part),
+                    Kind::C => Value::C(part.into()),
+                    Kind::Str => Value::Str(part.into()),
+                    Kind::Numc => Value::N(part.into()),
                 }
             }
             Whole::Bytes(bytes, fixed) => {
@@ -206,10 +206,10 @@ impl Interp<'_, '_> {
                 }
                 let text: String = chars.into_iter().collect();
                 match current {
-                    Value::C(_) => Value::C(text),
-                    Value::N(_) => Value::N(text),
-                    Value::D(_) => Value::D(text),
-                    _ => Value::T(text),
+                    Value::C(_) => Value::C(text.into()),
+                    Value::N(_) => Value::N(text.into()),
+                    Value::D(_) => Value::D(text.into()),
+                    _ => Value::T(text.into()),
                 }
             }
             (Some(Whole::Bytes(mut bytes, true)), _) => {

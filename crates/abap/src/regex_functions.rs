@@ -167,7 +167,7 @@ impl<'r> Interp<'r, '_> {
                 let hits = rx_matches(&re, &val);
                 Ok(match nth(&hits, occ) {
                     Some(m) => chars_value(val.get(m.start..m.end).unwrap_or(&[])),
-                    None => Value::Str(String::new()),
+                    None => Value::Str(String::new().into()),
                 })
             }
             "REPLACE" => {
@@ -192,7 +192,7 @@ impl<'r> Interp<'r, '_> {
                     last = m.end;
                 }
                 out.extend(val.get(last..).unwrap_or(&[]));
-                Ok(Value::Str(out))
+                Ok(Value::Str(out.into()))
             }
             _ => self.rx_substring(func, lower, args, &val, &re),
         }
@@ -210,7 +210,7 @@ impl<'r> Interp<'r, '_> {
         let occ = self.rx_occ(args, lower)?;
         let hits = rx_matches(re, val);
         let Some(m) = nth(&hits, occ) else {
-            return Ok(Value::Str(String::new()));
+            return Ok(Value::Str(String::new().into()));
         };
         // As with `sub` (`text_functions::substring_around`): `len` characters after the
         // match (`_after`) or from its start (`_from`); before it (`_before`), or before it

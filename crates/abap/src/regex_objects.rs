@@ -314,20 +314,20 @@ impl<'r> Interp<'r, '_> {
                     return Ok(match method {
                         "GET_OFFSET" => returning("OFFSET", Value::I(-1)),
                         "GET_LENGTH" => returning("LENGTH", Value::I(0)),
-                        _ => returning("SUBMATCH", Value::Str(String::new())),
+                        _ => returning("SUBMATCH", Value::Str(String::new().into())),
                     });
                 };
                 match method {
                     "GET_OFFSET" => returning("OFFSET", int(char_of(&text, group.start()))),
                     "GET_LENGTH" => returning("LENGTH", int(group.as_str().chars().count())),
-                    _ => returning("SUBMATCH", Value::Str(group.as_str().to_string())),
+                    _ => returning("SUBMATCH", Value::Str(group.as_str().to_string().into())),
                 }
             }
             "FIND_ALL" => {
                 let chars: Vec<char> = text.chars().collect();
                 let search = crate::string_statements::Search {
                     all: true,
-                    sub: crate::ast::Expr::Lit(Value::Str(s.pattern.clone())),
+                    sub: crate::ast::Expr::Lit(Value::Str(s.pattern.clone().into())),
                     regex: Some(s.flavor),
                     ignoring_case: s.ignore_case,
                     section: None,
@@ -362,7 +362,7 @@ impl<'r> Interp<'r, '_> {
                     last = m.end();
                 }
                 out.push_str(text.get(last..).unwrap_or(""));
-                self.set_attr(id, "TEXT", Value::Str(out));
+                self.set_attr(id, "TEXT", Value::Str(out.into()));
                 returning("COUNT", int(count))
             }
             other => return Err(self.not_supported(&format!("{MATCHER_CLASS}->{other}( )"))),
@@ -382,7 +382,7 @@ impl<'r> Interp<'r, '_> {
     fn new_matcher(&mut self, s: &Setting, text: String) -> Exec<ObjId> {
         let id = self.new_builtin_object(MATCHER_CLASS)?;
         self.store_setting(id, s);
-        self.set_attr(id, "TEXT", Value::Str(text));
+        self.set_attr(id, "TEXT", Value::Str(text.into()));
         self.set_attr(id, "MATCH_OFFSET", Value::I(-1));
         Ok(id)
     }
@@ -395,12 +395,12 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn store_setting(&mut self, id: ObjId, s: &Setting) {
-        self.set_attr(id, "PATTERN", Value::Str(s.pattern.clone()));
+        self.set_attr(id, "PATTERN", Value::Str(s.pattern.clone().into()));
         let flavor = match s.flavor {
             Flavor::Pcre => "PCRE",
             Flavor::Posix => "",
         };
-        self.set_attr(id, "FLAVOR", Value::C(format!("{flavor:<4}")));
+        self.set_attr(id, "FLAVOR", Value::C(format!("{flavor:<4}").into()));
         self.set_attr(id, "IGNORE_CASE", abap_bool(s.ignore_case));
     }
 
@@ -409,10 +409,10 @@ impl<'r> Interp<'r, '_> {
         let get = |n: &str| o.attrs.iter().find(|a| a.name == n).map(|a| &a.val);
         let text = |v: Option<&Value>| match v {
             Some(Value::Str(s) | Value::C(s)) => s.clone(),
-            _ => String::new(),
+            _ => String::new().into(),
         };
         Some(Setting {
-            pattern: text(get("PATTERN")),
+            pattern: text(get("PATTERN")).to_string(),
             flavor: if text(get("FLAVOR")).trim() == "PCRE" {
                 Flavor::Pcre
             } else {

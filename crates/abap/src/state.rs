@@ -268,12 +268,12 @@ impl<'r> State<'r> {
             ("VLINE", 1, "|"),
         ] {
             let mut var = Var::new(n, Type::C(len), VarKind::System);
-            var.val = Value::C(format!("{v:<width$}", width = len as usize));
+            var.val = Value::C(format!("{v:<width$}", width = len as usize).into());
             sy.push(var);
         }
         // A horizontal line for lists (`WRITE sy-uline(20)`).
         let mut uline = Var::new("ULINE", Type::C(255), VarKind::System);
-        uline.val = Value::C("-".repeat(255));
+        uline.val = Value::C("-".repeat(255).into());
         sy.push(uline);
         // Date and time of the run (fixed, so runs are reproducible).
         let mut datum = Var::new("DATUM", Type::D, VarKind::System);

@@ -34,7 +34,10 @@ impl Interp<'_, '_> {
                     .read(path)?
                     .to_abap_string()
                     .map_err(|e| self.conv_error(e))?;
-                self.assign_value(path, Value::Str(text.trim_end_matches(' ').to_string()))?;
+                self.assign_value(
+                    path,
+                    Value::Str(text.trim_end_matches(' ').to_string().into()),
+                )?;
                 Ok(None)
             }
             "C2STR_PRESERVING_BLANKS" => {
@@ -51,7 +54,10 @@ impl Interp<'_, '_> {
                 }
                 let text = match self.eval(field)? {
                     Value::C(s) => s,
-                    other => other.to_abap_string().map_err(|e| self.conv_error(e))?,
+                    other => other
+                        .to_abap_string()
+                        .map_err(|e| self.conv_error(e))?
+                        .into(),
                 };
                 self.assign_value(target, Value::Str(text))?;
                 Ok(None)

@@ -256,7 +256,9 @@ impl<'r> Interp<'r, '_> {
         let Ok(t) = v.template_text() else {
             return Err(self.not_supported("reference in a string template"));
         };
-        Ok(Value::Str(self.format_embedded(&v, t, opts, field_len)?))
+        Ok(Value::Str(
+            self.format_embedded(&v, t, opts, field_len)?.into(),
+        ))
     }
 
     /// The keyword an option has at run time (`(dobj)` holds it as text).

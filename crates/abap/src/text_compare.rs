@@ -237,7 +237,10 @@ impl Interp<'_, '_> {
         let fixed = matches!(v, Value::C(_) | Value::N(_) | Value::D(_) | Value::T(_));
         let text = match v {
             Value::C(s) | Value::N(s) | Value::D(s) | Value::T(s) | Value::Str(s) => s.clone(),
-            other => other.to_abap_string().map_err(|e| self.conv_error(e))?,
+            other => other
+                .to_abap_string()
+                .map_err(|e| self.conv_error(e))?
+                .into(),
         };
         Ok(Operand {
             chars: text.chars().collect(),

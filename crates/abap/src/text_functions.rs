@@ -659,7 +659,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn text_function_of(&mut self, func: &str, args: &Args) -> Exec<R<Value>> {
-        let str_ok = |r: R<String>| r.map(Value::Str);
+        let str_ok = |r: R<String>| r.map(|s| Value::Str(s.into()));
         if func == "CMAX" || func == "CMIN" {
             let mut best: Option<String> = None;
             for k in 1..=9 {
@@ -675,7 +675,7 @@ impl<'r> Interp<'r, '_> {
             if args.get("VAL1").is_none() || args.get("VAL2").is_none() {
                 return Ok(Err(StrErr::Unsupported("fewer than val1 and val2".into())));
             }
-            return Ok(Ok(Value::Str(best.unwrap_or_default())));
+            return Ok(Ok(Value::Str(best.unwrap_or_default().into())));
         }
         if func == "CONCAT_LINES_OF" {
             let Some(Value::Table(_, rows)) = args.get("TABLE") else {
@@ -703,7 +703,7 @@ impl<'r> Interp<'r, '_> {
                     return Ok(Err(StrErr::TooLarge));
                 }
             }
-            return Ok(Ok(Value::Str(out)));
+            return Ok(Ok(Value::Str(out.into())));
         }
         if func == "DISTANCE" {
             let (Some(a), Some(b)) = (self.text_arg(args, "VAL1")?, self.text_arg(args, "VAL2")?)
@@ -858,14 +858,14 @@ impl<'r> Interp<'r, '_> {
                     .text_arg(args, "FROM")?
                     .unwrap_or_else(|| blank.clone());
                 let to = self.text_arg(args, "TO")?.unwrap_or(blank);
-                Ok(Value::Str(condense(&val, &del, &from, &to)))
+                Ok(Value::Str(condense(&val, &del, &from, &to).into()))
             }
             "REPEAT" => {
                 let occ = self.int_arg(args, "OCC")?.unwrap_or(0);
                 match usize::try_from(occ) {
                     Err(_) => Err(StrErr::ParVal(format!("occ = {occ}"))),
                     Ok(n) if n.saturating_mul(val.len()) > MAX_BUILT_CHARS => Err(StrErr::TooLarge),
-                    Ok(n) => Ok(Value::Str(text(&val).repeat(n))),
+                    Ok(n) => Ok(Value::Str(text(&val).repeat(n).into())),
                 }
             }
             "REVERSE" => Ok(Value::Str(val.iter().rev().collect())),
@@ -877,7 +877,9 @@ impl<'r> Interp<'r, '_> {
                 let space = self.text_arg(args, "SPACE")?;
                 str_ok(segment(&val, index, sep.as_deref(), space.as_deref()))
             }
-            "TO_UPPER" | "TO_LOWER" => Ok(Value::Str(map_case(&text(&val), func == "TO_UPPER"))),
+            "TO_UPPER" | "TO_LOWER" => {
+                Ok(Value::Str(map_case(&text(&val), func == "TO_UPPER").into()))
+            }
             "TO_MIXED" | "FROM_MIXED" => {
                 let sep = match self.text_arg(args, "SEP")? {
                     None => '_',
@@ -894,9 +896,9 @@ impl<'r> Interp<'r, '_> {
                     return Ok(Err(StrErr::ParVal(format!("min = {min}"))));
                 };
                 Ok(Value::Str(if func == "TO_MIXED" {
-                    to_mixed(&val, sep, first, min)
+                    to_mixed(&val, sep, first, min).into()
                 } else {
-                    from_mixed(&val, sep, first.is_some_and(char::is_lowercase), min)
+                    from_mixed(&val, sep, first.is_some_and(char::is_lowercase), min).into()
                 }))
             }
             "STRLEN" => Ok(count_of(val.len())),
@@ -917,7 +919,7 @@ impl<'r> Interp<'r, '_> {
             "TRANSLATE" => {
                 let from = self.text_arg(args, "FROM")?.unwrap_or_default();
                 let to = self.text_arg(args, "TO")?.unwrap_or_default();
-                Ok(Value::Str(translate(&val, &from, &to)))
+                Ok(Value::Str(translate(&val, &from, &to).into()))
             }
             other => Err(StrErr::Unsupported(format!("function {other}"))),
         })

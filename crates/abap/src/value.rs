@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::number::{Dec, pow10};
 use crate::refs::DataRef;
+pub use crate::text::Text;
 
 /// Index of an object in the interpreter heap (instance number = index + 1).
 pub type ObjId = usize;
@@ -222,14 +223,14 @@ pub enum Value {
         dec: u32,
     },
     /// Exactly `len` characters (blank padded).
-    C(String),
-    Str(String),
+    C(Text),
+    Str(Text),
     /// `n`: exactly `len` characters (digits).
-    N(String),
+    N(Text),
     /// `d`: 8 characters (`YYYYMMDD` when valid).
-    D(String),
+    D(Text),
     /// `t`: 6 characters (`HHMMSS` when valid).
-    T(String),
+    T(Text),
     /// `x`: exactly `len` bytes.
     X(Vec<u8>),
     XStr(Vec<u8>),
@@ -343,8 +344,8 @@ impl Type {
                 s.comps.iter().map(|(_, t)| t.initial()).collect(),
             ),
             Type::Table(t) => Value::Table(t.clone(), Default::default()),
-            Type::String => Value::Str(String::new()),
-            Type::C(n) => Value::C(" ".repeat(*n as usize)),
+            Type::String => Value::Str(String::new().into()),
+            Type::C(n) => Value::C(" ".repeat(*n as usize).into()),
             Type::P { len, dec } => Value::P {
                 m: Mant::new(0),
                 len: *len,
@@ -358,7 +359,7 @@ impl Type {
                 static_type: (**t).clone(),
                 target: None,
             })),
-            Type::N(n) => Value::N("0".repeat(*n as usize)),
+            Type::N(n) => Value::N("0".repeat(*n as usize).into()),
             Type::D => Value::D("00000000".into()),
             Type::T => Value::T("000000".into()),
             Type::X(n) => Value::X(vec![0; *n as usize]),
@@ -554,7 +555,7 @@ impl Value {
                 *dec,
             )),
             Value::C(s) => Ok(s.trim_end_matches(' ').to_string()),
-            Value::Str(s) => Ok(s.clone()),
+            Value::Str(s) => Ok(s.to_string()),
             Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => {
                 Err(ConvError::Incompatible)
             }
@@ -617,7 +618,7 @@ impl Value {
                 // Character-like views of flat structures.
                 return match (ty, self) {
                     (Type::C(_) | Type::String, Value::Struct(..)) => {
-                        Value::Str(self.to_abap_string()?).convert(ty)
+                        Value::Str(self.to_abap_string()?.into()).convert(ty)
                     }
                     _ => Err(ConvError::Incompatible),
                 };
@@ -640,19 +641,19 @@ impl Value {
                     .map_err(|_| ConvError::Overflow)
             }
             Type::P { len, dec } => Value::p_from_dec(self.to_dec()?, *len, *dec),
-            Type::String => self.to_abap_string().map(Value::Str),
+            Type::String => self.to_abap_string().map(|s| Value::Str(s.into())),
             Type::C(n) => match self {
-                Value::C(s) | Value::Str(s) => Ok(Value::C(pad_right(s, *n))),
+                Value::C(s) | Value::Str(s) => Ok(Value::C(pad_right(s, *n).into())),
                 Value::I(_) | Value::P { .. } => {
                     let text = self.to_abap_string()?;
                     let count = text.chars().count();
                     let n = *n as usize;
                     if count <= n {
-                        Ok(Value::C(format!("{}{text}", " ".repeat(n - count))))
+                        Ok(Value::C(format!("{}{text}", " ".repeat(n - count)).into()))
                     } else {
                         let tail: String = text.chars().skip(count - n).collect();
                         let rest: String = tail.chars().skip(1).collect();
-                        Ok(Value::C(format!("*{rest}")))
+                        Ok(Value::C(format!("*{rest}").into()))
                     }
                 }
                 Value::Ref { .. } | Value::DataRef(_) | Value::Struct(..) | Value::Table(..) => {
@@ -702,7 +703,7 @@ impl Value {
     pub fn display(&self, ref_class: Option<&str>) -> String {
         match self {
             Value::I(_) | Value::P { .. } => self.to_abap_string().unwrap_or_default(),
-            Value::C(s) | Value::Str(s) => s.clone(),
+            Value::C(s) | Value::Str(s) => s.to_string(),
             Value::N(_)
             | Value::D(_)
             | Value::T(_)

@@ -210,7 +210,7 @@ impl Interp<'_, '_> {
         let len = len as usize;
         let v = self.eval(&w.source)?;
         match self.written_text(&v, len, &w.options)? {
-            Some(text) => self.assign_value(&w.target, Value::C(text)),
+            Some(text) => self.assign_value(&w.target, Value::C(text.into())),
             None => Err(self.not_supported(&format!(
                 "WRITE … TO of type {} into c length {len}",
                 v.type_of().name()

@@ -525,7 +525,7 @@ impl<'r> Interp<'r, '_> {
                         let add = it.operand_value(e)?;
                         let mut s = cur.to_abap_string().map_err(|e| it.conv_error(e))?;
                         s.push_str(&add.to_abap_string().map_err(|e| it.conv_error(e))?);
-                        Value::Str(s)
+                        Value::Str(s.into())
                     }
                     other => {
                         let bin = match other {

@@ -76,7 +76,7 @@ impl Interp<'_, '_> {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                self.assign_value(target, Value::Str(out))
+                self.assign_value(target, Value::Str(out.into()))
             }
             TextStmt::Translate {
                 target,
@@ -112,7 +112,7 @@ impl Interp<'_, '_> {
                     }
                     (None, None) => return Err(self.not_supported("TRANSLATE")),
                 };
-                self.assign_value(target, Value::Str(out))
+                self.assign_value(target, Value::Str(out.into()))
             }
             TextStmt::Shift {
                 target,

@@ -191,7 +191,7 @@ impl Interp<'_, '_> {
         if let Some(hit) = last {
             for (i, out) in submatches.iter().enumerate() {
                 let group = hit.groups.get(i + 1).cloned().flatten().unwrap_or_default();
-                self.store_out(out, Value::Str(group), Type::String)?;
+                self.store_out(out, Value::Str(group.into()), Type::String)?;
             }
         }
         sy_set(self, "SUBRC", if found.is_empty() { 4 } else { 0 });
