@@ -130,6 +130,35 @@ pub(crate) fn frame_json(index: usize, e: &adt::StackEntry) -> Value {
     })
 }
 
+/// The stack and the children of `parents` in one batch (two requests on systems without
+/// one). The variables are `None` when their part failed: the stop is shown all the same.
+async fn stack_and_variables(
+    client: &adt::Client,
+    parents: &[String],
+) -> Result<(adt::Stack, Option<adt::ChildVariables>), adt::AdtError> {
+    let calls = vec![
+        adt::BatchCall::stack(),
+        adt::BatchCall::child_variables(parents),
+    ];
+    let unexpected = |status: Option<u16>, message: String, body: &str| adt::AdtError::Unexpected {
+        operation: "getStack".into(),
+        status,
+        message,
+        body: body.chars().take(500).collect(),
+    };
+    let mut answers = client.batch(calls).await?.into_iter();
+    let stack = answers
+        .next()
+        .ok_or_else(|| unexpected(None, "the batch answer has no part for it".into(), ""))??;
+    let stack = adt::codec::parse_stack(&stack.body)
+        .map_err(|e| unexpected(Some(stack.status), e.0, &stack.body))?;
+    let vars = match answers.next() {
+        Some(Ok(a)) => adt::codec::parse_child_variables(&a.body).ok(),
+        _ => None,
+    };
+    Ok((stack, vars))
+}
+
 /// Reads the stack and describes the stop of `thread`: the body of a `stopped` event. Bumps
 /// the epoch and records the stop on the thread (it is no longer running).
 pub(crate) async fn describe_stop(
@@ -152,9 +181,23 @@ pub(crate) async fn describe_stop_with(
     stack: Option<adt::Stack>,
     reads: Option<(Vec<String>, adt::ChildVariables)>,
 ) -> Result<Value, adt::AdtError> {
-    let read = match stack {
-        Some(stack) => Ok(stack),
-        None => client.stack().await,
+    let (read, reads) = match stack {
+        Some(stack) => (Ok(stack), reads),
+        None => {
+            // A stop nothing has read yet (a catch, a continue): the stack and the top-level
+            // variables in one round trip, so showing the stop asks nothing more.
+            let seen = engine
+                .lock()
+                .threads
+                .get(&thread)
+                .map(|d| d.scopes.clone())
+                .unwrap_or_default();
+            let parents = stop_parents(&seen);
+            match stack_and_variables(client, &parents).await {
+                Ok((stack, vars)) => (Ok(stack), vars.map(|v| (parents, v))),
+                Err(e) => (Err(e), None),
+            }
+        }
     };
     let stack = match read {
         Ok(stack) => stack,

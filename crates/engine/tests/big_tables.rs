@@ -289,17 +289,19 @@ async fn what_a_stop_read_is_not_read_again_and_is_forgotten_when_it_stops_being
     let sim = big_sim().await;
     let mut h = stopped_at(&sim, IN_FILL, true).await;
 
-    // Right after the stop: the stack is known; reading it asks nothing.
+    // Right after the stop (a catch): the stack is known; reading it asks nothing.
     sim.clear_request_log();
     let stack = h.ok("stack", json!({})).await;
     assert_eq!(stack["frames"][0]["line"], IN_FILL);
     assert_eq!(stack["frames"][1]["line"], CALL, "main calls fill there");
     assert!(asked(&sim).is_empty(), "{:?}", asked(&sim));
 
-    // vars reads once; again, nothing; get of one id once, then nothing.
+    // The catch read the frame's variables along with the stack: vars asks nothing, and
+    // nothing again; get of one id once, then nothing.
     let first = h.ok("vars", json!({})).await;
+    assert!(first.to_string().contains("LS_ROW"), "{first}");
     let n = asked(&sim).len();
-    assert!(n > 0);
+    assert_eq!(n, 0, "vars after a catch: {:?}", asked(&sim));
     let again = h.ok("vars", json!({})).await;
     assert_eq!(first, again);
     assert_eq!(asked(&sim).len(), n, "vars again asks nothing");
