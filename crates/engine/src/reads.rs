@@ -175,6 +175,63 @@ impl Reader<'_> {
     }
 }
 
+/// The answer of one part of a batch, or its error.
+fn part<T>(
+    answer: Option<Result<adt::BatchAnswer, adt::AdtError>>,
+    operation: &str,
+    parse: impl FnOnce(&str) -> Result<T, adt::codec::CodecError>,
+) -> Result<T, adt::AdtError> {
+    let unexpected = |status, message: String, body: &str| adt::AdtError::Unexpected {
+        operation: operation.to_string(),
+        status,
+        message,
+        body: body.chars().take(500).collect(),
+    };
+    let a = answer
+        .ok_or_else(|| unexpected(None, "the batch answer has no part for it".into(), ""))??;
+    parse(&a.body).map_err(|e| unexpected(Some(a.status), e.0, &a.body))
+}
+
+impl Reader<'_> {
+    /// The record of `id` and the children of `parents` (its rows, say) in one round trip
+    /// when the record was not read yet: `(record, Some(children))`. When the record is
+    /// known: `(record, None)`, and the children are the caller's to read.
+    pub(crate) async fn record_with_children(
+        &self,
+        id: &str,
+        parents: &[String],
+    ) -> Result<(Option<adt::Variable>, Option<adt::ChildVariables>), adt::AdtError> {
+        let (generation, known) = {
+            let inner = self.engine.lock();
+            let d = inner.threads.get(&self.thread);
+            (
+                d.map(|d| d.reads.generation),
+                d.and_then(|d| d.reads.records.get(id).cloned()),
+            )
+        };
+        if let Some(record) = known {
+            return Ok((record, None));
+        }
+        let ids = [id.to_string()];
+        let calls = vec![
+            adt::BatchCall::variables(&ids),
+            adt::BatchCall::child_variables(parents),
+        ];
+        let mut answers = self.client.batch(calls).await?.into_iter();
+        let records = part(answers.next(), "getVariables", adt::codec::parse_variables)?;
+        let children = part(
+            answers.next(),
+            "getChildVariables",
+            adt::codec::parse_child_variables,
+        )?;
+        self.keep(generation, |r| {
+            r.keep_records(&ids, &records);
+            r.keep_children(parents, &children);
+        });
+        Ok((records.into_iter().find(|v| v.id == id), Some(children)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

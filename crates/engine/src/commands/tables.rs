@@ -72,7 +72,12 @@ async fn table_record(reader: &Reader<'_>, id: &str) -> Result<adt::Variable, Er
         .variables(&[id.to_string()])
         .await
         .map_err(|e| from_adt("reading the table", &e))?;
-    let Some(record) = own.into_iter().next() else {
+    a_table(id, own.into_iter().next())
+}
+
+/// `record` if it is a table's.
+fn a_table(id: &str, record: Option<adt::Variable>) -> Result<adt::Variable, ErrorBody> {
+    let Some(record) = record else {
         return Err(not_found(id));
     };
     if record.meta_type != "table" {
@@ -103,9 +108,9 @@ fn cell_of(name: String, v: &adt::Variable) -> Cell {
 async fn read_rows(
     source: &Source<'_>,
     id: &str,
-    first: u32,
-    last: u32,
+    (first, last): (u32, u32),
     elementary: &mut Option<bool>,
+    read: Option<adt::ChildVariables>,
 ) -> Result<Vec<Row>, ErrorBody> {
     if first > last {
         return Ok(Vec::new());
@@ -121,10 +126,14 @@ async fn read_rows(
         })
         .collect();
     if *elementary != Some(true) {
-        let kids = source
-            .child_variables(&row_ids)
-            .await
-            .map_err(|e| from_adt("reading table rows", &e))?;
+        // The components of the rows: already read along with the table's record, or now.
+        let kids = match read {
+            Some(kids) => kids,
+            None => source
+                .child_variables(&row_ids)
+                .await
+                .map_err(|e| from_adt("reading table rows", &e))?,
+        };
         let records: HashMap<&str, &adt::Variable> =
             kids.variables.iter().map(|v| (v.id.as_str(), v)).collect();
         let index: HashMap<&str, usize> = row_ids
@@ -204,15 +213,20 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
         client: &client,
     };
     let id = args.id.trim().to_uppercase();
-    let record = table_record(&reader, &id).await?;
+    let first = args.offset.saturating_add(1);
+    let wanted = args.offset.saturating_add(args.limit.min(10_000));
+    // The table's record and the page's rows in one round trip (rows past the end are
+    // skipped by the system), unless the record was read before.
+    let row_ids: Vec<String> = (first..=wanted).map(|i| format!("{id}[{i}]")).collect();
+    let (record, read) = reader
+        .record_with_children(&id, &row_ids)
+        .await
+        .map_err(|e| from_adt("reading the table", &e))?;
+    let record = a_table(&id, record)?;
     let max = engine.lock().limits.max_value_chars;
     let total = record.table_lines;
-    let first = args.offset.saturating_add(1);
-    let last = args
-        .offset
-        .saturating_add(args.limit.min(10_000))
-        .min(total);
-    let rows = read_rows(&Source::Kept(&reader), &id, first, last, &mut None).await?;
+    let last = wanted.min(total);
+    let rows = read_rows(&Source::Kept(&reader), &id, (first, last), &mut None, read).await?;
     Ok(json!({
         "epoch": epoch,
         "id": id,
@@ -308,7 +322,7 @@ async fn stream_rows<W: Write>(
     while first <= total {
         check_epoch(engine, Some(epoch))?;
         let last = first.saturating_add(PAGE - 1).min(total);
-        let rows = read_rows(&source, id, first, last, &mut elementary).await?;
+        let rows = read_rows(&source, id, (first, last), &mut elementary, None).await?;
         for row in &rows {
             out.row(row).map_err(|e| write_error(path, &e))?;
         }
