@@ -115,6 +115,15 @@ impl Reader<'_> {
         }
     }
 
+    /// Were the children of all `parents` read at this stop?
+    pub(crate) fn knows_children(&self, parents: &[String]) -> bool {
+        let inner = self.engine.lock();
+        inner
+            .threads
+            .get(&self.thread)
+            .is_some_and(|d| parents.iter().all(|p| d.reads.children.contains_key(p)))
+    }
+
     /// `getChildVariables` of `parents`.
     pub(crate) async fn child_variables(
         &self,

@@ -321,7 +321,14 @@ async fn what_a_stop_read_is_not_read_again_and_is_forgotten_when_it_stops_being
 
     // Another frame: other variables, read from that frame.
     h.ok("frame", json!({"index": 1})).await;
+    sim.clear_request_log();
     let main = h.ok("vars", json!({})).await;
+    assert_eq!(
+        asked(&sim).len(),
+        1,
+        "the root and the scopes in one request: {:?}",
+        asked(&sim)
+    );
     let names: Vec<&str> = main["variables"]
         .as_array()
         .expect("vars")

@@ -274,8 +274,24 @@ pub(crate) fn short_name(path: &str) -> String {
 
 /// The current frame's scopes (discovered from `@ROOT`, never assumed) with their variables.
 async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
+    let root_id = ["@ROOT".to_string()];
+    if !reader.knows_children(&root_id) {
+        // Nothing read in this frame yet: the root and the likely scopes in one request (the
+        // system skips scopes the frame does not have); what comes back is kept.
+        let seen = reader
+            .engine
+            .lock()
+            .threads
+            .get(&reader.thread)
+            .map(|d| d.scopes.clone())
+            .unwrap_or_default();
+        reader
+            .child_variables(&crate::debuggee::stop_parents(&seen))
+            .await
+            .map_err(|e| from_adt("reading the scopes", &e))?;
+    }
     let root = reader
-        .child_variables(&["@ROOT".to_string()])
+        .child_variables(&root_id)
         .await
         .map_err(|e| from_adt("reading the scopes", &e))?;
     let mut scopes = Vec::new();
