@@ -539,28 +539,9 @@ pub(crate) mod tree {
         }
     }
 
-    /// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`].
-    const VARIABLE_FIELDS: &[&str] = &[
-        "ID",
-        "NAME",
-        "DECLARED_TYPE_NAME",
-        "ACTUAL_TYPE_NAME",
-        "KIND",
-        "INSTANTIATION_KIND",
-        "ACCESS_KIND",
-        "META_TYPE",
-        "PARAMETER_KIND",
-        "VALUE",
-        "HEX_VALUE",
-        "READ_ONLY",
-        "TECHNICAL_TYPE",
-        "LENGTH",
-        "TABLE_LINES",
-        "IS_VALUE_INCOMPLETE",
-        "IS_EXCEPTION",
-        "INHERITANCE_LEVEL",
-        "INHERITANCE_CLASS",
-    ];
+    /// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`]: one list, kept where
+    /// the streaming reader needs it in field order.
+    const VARIABLE_FIELDS: &[&str] = &crate::asx_variables::VARIABLE_FIELDS;
 
     /// `getChildVariables` answer; a zero-byte body means "nothing" (§9.1).
     pub(crate) fn parse_child_variables(body: &str) -> Result<ChildVariables, CodecError> {
