@@ -467,6 +467,21 @@ impl Client {
         }
     }
 
+    /// Abort a stopped program by its debuggee id, from a fresh stateful client that has not
+    /// attached it: how a debugger whose session was lost releases the program (systems that
+    /// know the session still holds it refuse with `invalidDebuggee`).
+    pub async fn terminate_debuggee(&self, debuggee_id: &str) -> Result<(), AdtError> {
+        let extra = [("debuggeeId", debuggee_id)];
+        match self
+            .debugger("terminateDebuggee", &extra, Wait::Normal)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if e.class() == ErrorClass::Terminated => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     // ---- stack and variables --------------------------------------------------------------
 
     /// The call stack, innermost first: `GET /stack?method=getStack…`, falling back to the

@@ -31,6 +31,12 @@ fn put_faults(shared: &Shared, body: &str) -> Response {
     if req.expire_sessions_now {
         shared.sessions.expire_all();
     }
+    if req.delete_listeners_now {
+        shared.listeners.remove_all();
+    }
+    if req.delete_breakpoints_now {
+        shared.breakpoints.remove_all_external();
+    }
     // Displaced polls re-check their registration.
     shared.notify();
     json_response(&faults::faults_json(&shared.faults))

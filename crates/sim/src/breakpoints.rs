@@ -214,6 +214,12 @@ impl BreakpointStore {
         removed
     }
 
+    /// Another tool of the same users deletes their external breakpoints (fault injection).
+    pub fn remove_all_external(&self) {
+        lock(&self.by_user).clear();
+        self.changed();
+    }
+
     /// The debuggee ended: its debugger-scope breakpoints go.
     pub fn drop_debuggee(&self, debuggee: &str) {
         lock(&self.by_debuggee).remove(debuggee);

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use abap::{DebugHook, Frame, Location, Resume, StopContext, VarRecord};
+use axum::response::{IntoResponse, Response};
 use tokio::sync::oneshot;
 
 use crate::breakpoints::{Probe, Reached};
@@ -79,6 +80,11 @@ pub(crate) struct ParentChildren {
 /// What the HTTP side asks a stopped debuggee.
 pub(crate) enum Command {
     Attach {
+        reply: oneshot::Sender<Result<Vec<Reached>, AttachError>>,
+    },
+    /// Attach again from a new session after the attaching context expired: the program
+    /// stays where it is, nothing is reached.
+    Reattach {
         reply: oneshot::Sender<Result<Vec<Reached>, AttachError>>,
     },
     /// Read a variable for a new watchpoint: (record, procedure, depth of its frame).
@@ -190,13 +196,26 @@ impl DebuggeeEntry {
         self.tx.send(cmd).is_ok()
     }
 
-    /// Ask to attach `context`. Only a waiting debuggee can be attached; the check and the
-    /// send happen under the state lock, so the hook's attach timeout cannot race it.
+    /// Ask to attach `context`. A waiting debuggee can be attached, and an attached one whose
+    /// attaching context no longer exists (it expired: the program is still stopped, and a
+    /// debugger that lost its session may take it again). The check and the send happen under
+    /// the state lock, so the hook's attach timeout cannot race it.
     pub fn request_attach(
         &self,
         context: &str,
+        sessions: &crate::sessions::Sessions,
     ) -> Result<oneshot::Receiver<Result<Vec<Reached>, AttachError>>, AttachError> {
         let mut st = lock(&self.state);
+        if st.phase == Phase::Attached && st.context.as_deref().is_none_or(|c| !sessions.exists(c))
+        {
+            let (reply, rx) = oneshot::channel();
+            self.tx
+                .send(Command::Reattach { reply })
+                .map_err(|_| AttachError::NotWaiting)?;
+            tracing::info!("debuggee {} attached again by {context}", self.id);
+            st.context = Some(context.to_string());
+            return Ok(rx);
+        }
         match &st.phase {
             Phase::Waiting { .. } => {
                 let (reply, rx) = oneshot::channel();
@@ -469,7 +488,8 @@ impl SimHook {
                     return Resume::Run;
                 }
                 // Inspection and steps need an attached session: drop the reply.
-                Command::Stack { .. }
+                Command::Reattach { .. }
+                | Command::Stack { .. }
                 | Command::Children { .. }
                 | Command::Variables { .. }
                 | Command::Watch { .. }
@@ -517,6 +537,9 @@ impl SimHook {
                 }
                 Command::Attach { reply } => {
                     let _ = reply.send(Err(AttachError::AlreadyAttached));
+                }
+                Command::Reattach { reply } => {
+                    let _ = reply.send(Ok(Vec::new()));
                 }
                 Command::Stack { reply } => {
                     let _ = reply.send(ctx.stack());
@@ -591,6 +614,43 @@ impl SimHook {
             }
         }
     }
+}
+
+/// `terminateDebuggee` with a `debuggeeId`, sent by a session that attached nothing: aborts a
+/// stopped program of `user` that no live session holds (waiting for an attach, or attached
+/// by a context that expired), the way a debugger that lost its session releases it. Answers
+/// like a terminate of the attached session.
+pub(crate) async fn terminate_unheld(shared: &Shared, user: &str, id: &str) -> Response {
+    let gone =
+        || crate::errors::invalid_debuggee("The debuggee does not exist any more").into_response();
+    let Some(entry) = shared.debuggees.find(id.trim()).filter(|e| e.user == user) else {
+        return gone();
+    };
+    {
+        let st = lock(&entry.state);
+        match st.phase {
+            Phase::Waiting { .. } => {}
+            Phase::Attached
+                if st
+                    .context
+                    .as_deref()
+                    .is_none_or(|c| !shared.sessions.exists(c)) => {}
+            Phase::Attached => {
+                return crate::errors::invalid_debuggee(
+                    "Debuggee already attached, and it does not belong to this session",
+                )
+                .into_response();
+            }
+            Phase::Running | Phase::Ended => return gone(),
+        }
+    }
+    let (reply, done) = oneshot::channel();
+    if !entry.send(Command::Terminate { reply: Some(reply) }) {
+        return gone();
+    }
+    // A program still running a step of its lost session takes the command at its next stop.
+    let _ = tokio::time::timeout(Duration::from_secs(30), done).await;
+    crate::errors::terminate_success().into_response()
 }
 
 fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Vec<ParentChildren> {

@@ -75,7 +75,13 @@ pub(crate) async fn dispatch(
                 None => step_not_possible().into_response(),
             }
         }
-        "terminateDebuggee" => terminate(dbg).await,
+        "terminateDebuggee" => match (q(query, "debuggeeId"), context) {
+            // A session that attached nothing names the program (a lost session's release).
+            (Some(id), Some(ctx)) if dbg.attached.is_none() => {
+                crate::debuggee::terminate_unheld(shared, &ctx.user, id).await
+            }
+            _ => terminate(dbg).await,
+        },
         "setVariableValue" => {
             if q(query, "variableName").is_none_or(|v| v.trim().is_empty()) {
                 return errors::parameter_not_found("variableName").into_response();
@@ -138,7 +144,7 @@ async fn attach(
     let Some(entry) = shared.debuggees.find(debuggee_id.trim()) else {
         return errors::invalid_debuggee("The debuggee does not exist any more").into_response();
     };
-    let pending = match entry.request_attach(&context.id) {
+    let pending = match entry.request_attach(&context.id, &shared.sessions) {
         Ok(rx) => rx,
         Err(AttachError::AlreadyAttached) => {
             return errors::invalid_debuggee(

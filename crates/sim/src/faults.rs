@@ -1,7 +1,8 @@
-//! Fault injection: latency, dropped connections, 5xx answers, ICM pages, CSRF rotation,
-//! stateful-session expiry and a listener conflict from another IDE. Configured at start
-//! ([`crate::SimConfig::faults`]) and at run time through `PUT/GET/DELETE /sim/faults`.
-//! Admin requests (`/sim/…`) are never affected.
+//! Fault injection: latency, dropped connections, 5xx answers (every N requests, or once on a
+//! named operation), ICM pages, CSRF rotation, stateful-session expiry, a listener conflict
+//! from another IDE, and another tool of the same user deleting listeners or breakpoints.
+//! Configured at start ([`crate::SimConfig::faults`]) and at run time through
+//! `PUT/GET/DELETE /sim/faults`. Admin requests (`/sim/…`) are never affected.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -50,6 +51,47 @@ pub struct Faults {
     /// ([`FOREIGN_TERMINAL_ID`]/[`FOREIGN_IDE_ID`]): their polls are displaced and conflict
     /// checks answer 409 `conflictDetected`.
     pub foreign_listeners: Vec<String>,
+    /// One-shot 5xx answers on named operations ([`operation_name`]): each entry fails the
+    /// next `times` requests of its operation, then is used up.
+    pub fail_next: Vec<OperationFault>,
+}
+
+/// Fail the next `times` requests of one operation with `status`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperationFault {
+    /// As [`operation_name`] names it: `attach`, `listen`, `deleteBreakpoint`, …
+    pub operation: String,
+    pub status: u16,
+    pub times: u32,
+}
+
+/// The name fault injection gives an ADT request: the `method` of `POST /debugger` (`attach`,
+/// `getStack`, `stepOver`, `terminateDebuggee`, …), else one per resource: `batch`, `listen`
+/// (the long poll), `listenerCheck`, `stopListener`, `setBreakpoints`, `deleteBreakpoint`,
+/// `getStack` (the stack resource), `classrun`, `reportrun`, `testrun`; empty for the rest.
+pub(crate) fn operation_name(method: &str, path: &str, query: Option<&str>) -> String {
+    let path = path.trim_end_matches('/');
+    let name = match (method, path) {
+        ("POST", "/sap/bc/adt/debugger") => {
+            return crate::server::parse_query(query)
+                .into_iter()
+                .find(|(k, _)| k == "method")
+                .map(|(_, v)| v)
+                .unwrap_or_default();
+        }
+        ("POST", "/sap/bc/adt/debugger/batch") => "batch",
+        ("POST", "/sap/bc/adt/debugger/listeners") => "listen",
+        ("GET" | "HEAD", "/sap/bc/adt/debugger/listeners") => "listenerCheck",
+        ("DELETE", "/sap/bc/adt/debugger/listeners") => "stopListener",
+        ("POST", "/sap/bc/adt/debugger/breakpoints") => "setBreakpoints",
+        ("DELETE", p) if p.starts_with("/sap/bc/adt/debugger/breakpoints/") => "deleteBreakpoint",
+        ("GET", "/sap/bc/adt/debugger/stack") => "getStack",
+        ("POST", p) if p.starts_with("/sap/bc/adt/oo/classrun/") => "classrun",
+        ("POST", p) if p.starts_with("/sap/bc/adt/abapdbg/reportrun/") => "reportrun",
+        ("POST", "/sap/bc/adt/abapunit/testruns") => "testrun",
+        _ => "",
+    };
+    name.to_string()
 }
 
 impl Faults {
@@ -72,6 +114,9 @@ impl Faults {
             "csrfRotateEvery": self.csrf_rotate_every,
             "sessionExpiryEvery": self.session_expiry_every,
             "foreignListeners": self.foreign_listeners,
+            "failNext": self.fail_next.iter().map(|f| json!({
+                "operation": f.operation, "status": f.status, "times": f.times,
+            })).collect::<Vec<_>>(),
         })
     }
 }
@@ -82,6 +127,37 @@ pub(crate) struct FaultRequest {
     pub faults: Faults,
     pub rotate_csrf_now: bool,
     pub expire_sessions_now: bool,
+    /// Another tool of the same user deletes every listener (the poll ends without a catch).
+    pub delete_listeners_now: bool,
+    /// Another tool of the same user deletes every external breakpoint.
+    pub delete_breakpoints_now: bool,
+}
+
+/// One `failNext` entry: `{"operation": "attach", "status": 503, "times": 1}` (status
+/// defaults to 500, times to 1).
+fn parse_operation_fault(v: &Value) -> Result<OperationFault, String> {
+    let operation = v["operation"]
+        .as_str()
+        .filter(|o| !o.trim().is_empty() && o.len() <= 64)
+        .ok_or("failNext: each entry needs an \"operation\" name")?
+        .trim()
+        .to_string();
+    let status = match v.get("status") {
+        None => 500,
+        Some(s) => s
+            .as_u64()
+            .filter(|s| (500..=599).contains(s))
+            .ok_or("failNext: status expected 500..=599")? as u16,
+    };
+    let times = match v.get("times") {
+        None => 1,
+        Some(t) => as_u32("failNext.times", t)?,
+    };
+    Ok(OperationFault {
+        operation,
+        status,
+        times,
+    })
 }
 
 fn as_u32(key: &str, v: &Value) -> Result<u32, String> {
@@ -139,6 +215,24 @@ pub(crate) fn parse_request(body: &str) -> Result<FaultRequest, String> {
                     .as_bool()
                     .ok_or("expireSessionsNow: expected a boolean")?
             }
+            "deleteListenersNow" => {
+                r.delete_listeners_now = value
+                    .as_bool()
+                    .ok_or("deleteListenersNow: expected a boolean")?
+            }
+            "deleteBreakpointsNow" => {
+                r.delete_breakpoints_now = value
+                    .as_bool()
+                    .ok_or("deleteBreakpointsNow: expected a boolean")?
+            }
+            "failNext" => {
+                let list = value
+                    .as_array()
+                    .ok_or("failNext: expected an array of {operation, status, times}")?;
+                for v in list.iter().take(100) {
+                    r.faults.fail_next.push(parse_operation_fault(v)?);
+                }
+            }
             other => return Err(format!("unknown key {other}")),
         }
     }
@@ -188,16 +282,28 @@ impl FaultState {
         lock(&self.inner).clone()
     }
 
-    /// Count one ADT request and decide what happens to it.
-    pub fn next(&self) -> Plan {
+    /// Count one ADT request of `operation` ([`operation_name`]) and decide what happens
+    /// to it.
+    pub fn next(&self, operation: &str) -> Plan {
         let mut g = lock(&self.inner);
         g.1 = g.1.wrapping_add(1);
         let n = g.1;
+        let named =
+            g.0.fail_next
+                .iter_mut()
+                .find(|f| f.times > 0 && !operation.is_empty() && f.operation == operation)
+                .map(|f| {
+                    f.times -= 1;
+                    StatusCode::from_u16(f.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+                });
+        g.0.fail_next.retain(|f| f.times > 0);
         let f = &g.0;
         let inject = if hits(f.drop_every, n) {
             Injected::Drop
         } else if hits(f.icm_every, n) {
             Injected::Icm
+        } else if let Some(status) = named {
+            Injected::Error(status)
         } else if hits(f.error_every, n) {
             Injected::Error(f.status())
         } else {
@@ -372,6 +478,38 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[test]
+    fn a_named_failure_hits_its_operation_the_given_number_of_times() {
+        let r = parse_request(
+            r#"{"failNext":[{"operation":"attach","status":503,"times":2}],"deleteBreakpointsNow":true}"#,
+        )
+        .expect("parse");
+        assert!(r.delete_breakpoints_now && !r.delete_listeners_now);
+        let s = FaultState::new(r.faults);
+        assert_eq!(s.next("getStack").inject, Injected::None);
+        let unavailable = Injected::Error(StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(s.next("attach").inject, unavailable);
+        assert_eq!(s.next("attach").inject, unavailable);
+        assert_eq!(s.next("attach").inject, Injected::None);
+        assert!(s.get().0.fail_next.is_empty());
+        assert_eq!(
+            operation_name(
+                "POST",
+                "/sap/bc/adt/debugger",
+                Some("method=attach&debuggeeId=X")
+            ),
+            "attach"
+        );
+        assert_eq!(
+            operation_name("DELETE", "/sap/bc/adt/debugger/breakpoints/KIND%3D5", None),
+            "deleteBreakpoint"
+        );
+        assert_eq!(
+            operation_name("POST", "/sap/bc/adt/debugger/listeners", None),
+            "listen"
+        );
+    }
+
     proptest! {
         #[test]
         fn parsing_never_panics(s in ".{0,300}") {
@@ -388,7 +526,7 @@ mod tests {
                 ..Faults::default()
             });
             for _ in 0..20 {
-                let _ = s.next();
+                let _ = s.next("attach");
             }
         }
     }
@@ -398,7 +536,7 @@ mod tests {
         let r = parse_request(r#"{"dropEvery":3,"icmEvery":3,"errorEvery":2,"errorStatus":503,"latencyMs":5,"rotateCsrfNow":true}"#).expect("parse");
         assert!(r.rotate_csrf_now);
         let s = FaultState::new(r.faults);
-        let plans: Vec<Injected> = (0..6).map(|_| s.next().inject).collect();
+        let plans: Vec<Injected> = (0..6).map(|_| s.next("").inject).collect();
         assert_eq!(
             plans,
             vec![
@@ -414,9 +552,10 @@ mod tests {
         assert!(parse_request("{\"errorStatus\":404}").is_err());
         assert!(parse_request("[1]").is_err());
         assert!(parse_request("").is_ok());
+        assert!(parse_request(r#"{"failNext":[{"operation":"attach","status":404}]}"#).is_err());
         let none = FaultState::default();
         for _ in 0..10 {
-            let p = none.next();
+            let p = none.next("getStack");
             assert_eq!(p.inject, Injected::None);
             assert!(!p.rotate_csrf && !p.expire_sessions);
         }

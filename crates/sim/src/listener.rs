@@ -86,6 +86,16 @@ impl ListenerRegistry {
         removed
     }
 
+    /// Another tool of the same users deletes their listeners (fault injection): every
+    /// listener but the foreign ones goes; their polls end as if the server's time was up.
+    pub fn remove_all(&self) {
+        lock(&self.by_user).retain(|_, r| {
+            r.terminal_id == crate::faults::FOREIGN_TERMINAL_ID
+                && r.ide_id == crate::faults::FOREIGN_IDE_ID
+        });
+        self.changed();
+    }
+
     fn register(&self, user: &str, terminal_id: &str, ide_id: &str) -> u64 {
         let generation = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         lock(&self.by_user).insert(

@@ -83,7 +83,9 @@ async fn handle(
         .trim()
         .to_ascii_lowercase();
     let mut ids = RequestIds::default();
-    let plan = shared.faults.next();
+    let operation =
+        crate::faults::operation_name(method.as_str(), req.uri().path(), req.uri().query());
+    let plan = shared.faults.next(&operation);
     if !plan.latency.is_zero() {
         tokio::time::sleep(plan.latency).await;
     }

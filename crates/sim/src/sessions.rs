@@ -180,6 +180,12 @@ impl Sessions {
             .cloned()
     }
 
+    /// Whether a stateful context with that id still exists (a debuggee attached by one that
+    /// expired may be attached again).
+    pub fn exists(&self, id: &str) -> bool {
+        lock(&self.contexts).contains_key(id)
+    }
+
     pub fn new_context(&self, user: &str) -> Arc<Context> {
         let ctx = Arc::new(Context {
             id: ids::hex32(),
