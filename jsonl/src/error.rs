@@ -22,6 +22,9 @@ pub enum ErrorCode {
     NoDebuggee,
     /// The debuggee ended while the command ran.
     DebuggeeEnded,
+    /// The system dropped the debuggee's session while the program was stopped; it is being
+    /// attached again or released (a `debuggee.lost` event with `reason: session_lost` says which).
+    SessionLost,
     /// Another command is already driving the debuggee.
     Busy,
     /// A location could not be understood (`ZCL_X:12` expected).
@@ -69,6 +72,7 @@ impl ErrorCode {
             ErrorCode::NotStopped => "state.not_stopped",
             ErrorCode::NoDebuggee => "state.no_debuggee",
             ErrorCode::DebuggeeEnded => "state.debuggee_ended",
+            ErrorCode::SessionLost => "state.session_lost",
             ErrorCode::Busy => "state.busy",
             ErrorCode::InvalidLocation => "breakpoint.invalid_location",
             ErrorCode::VariableNotFound => "variable.not_found",

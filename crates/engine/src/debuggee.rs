@@ -49,6 +49,8 @@ pub(crate) struct Attached {
     pub(crate) scopes: Vec<String>,
     /// The `run`/`test` in flight that caught this program (`Inner::runs`), tagged at catch.
     pub(crate) run: Option<u64>,
+    /// Its session was lost and is being recovered (`recovery.rs`): commands wait.
+    pub(crate) recovering: bool,
 }
 
 /// Keeps a combined read of `@ROOT` and scope ids as the stop's reads: the root's children
@@ -88,6 +90,7 @@ impl Attached {
             reads: Reads::default(),
             scopes: Vec::new(),
             run: None,
+            recovering: false,
         }
     }
 
@@ -270,6 +273,9 @@ pub(crate) async fn describe_stop_with(
             d.stack = stack.entries.clone();
             d.stack_epoch = epoch;
             d.selected = 0;
+            // The stop is recorded with its epoch in one step: `wait` never sees the new
+            // epoch with the previous stop.
+            d.stop = body.clone();
             d.reads.forget();
             if let Some((parents, answer)) = reads {
                 remember_reads(d, &parents, answer);

@@ -41,6 +41,11 @@ pub(crate) struct Engine {
     /// Session of its own for the listener's long poll, so it never waits behind other calls.
     pub(crate) listen_client: adt::Client,
     pub(crate) sources: SourceCache,
+    /// The state file's last written snapshot; held while writing, so one write at a time.
+    pub(crate) recorded: Mutex<Option<crate::statefile::Snapshot>>,
+    /// Wakes the keepalives at once, so a session the system dropped is noticed and recovered
+    /// when a command saw it, not a keepalive period later.
+    pub(crate) check_sessions: tokio::sync::Notify,
 }
 
 /// The mutable part. Held only briefly, never across an await.
@@ -49,6 +54,9 @@ pub(crate) struct Inner {
     pub(crate) epoch: u64,
     pub(crate) listener_wanted: bool,
     pub(crate) listener_armed: bool,
+    /// A poll was sent since our listener was last deleted on the system: whatever the poll
+    /// loop's state, it may be registered there, so every exit deletes it.
+    pub(crate) listener_registered: bool,
     pub(crate) listener_task: Option<tokio::task::JoinHandle<()>>,
     /// The next poll takes the listener over from another debugger.
     pub(crate) listener_take_over: bool,
@@ -77,6 +85,12 @@ pub(crate) struct Inner {
     pub(crate) next_run: u64,
     /// The body of the last `debuggee.ended` event.
     pub(crate) last_end: Option<Value>,
+    /// What an earlier session left and could not be released yet (kept in the state file,
+    /// tried again at shutdown).
+    pub(crate) leftover: Option<crate::statefile::Snapshot>,
+    /// Our programs whose session was lost and that could not be released through a fresh
+    /// one: kept in the state file, tried again at shutdown.
+    pub(crate) unreleased: Vec<crate::statefile::HeldThread>,
 }
 
 /// A `run` or `test` in flight, and the thread it caught (at most one).
@@ -122,6 +136,11 @@ impl Default for Limits {
 }
 
 impl Inner {
+    /// Whether our listener may be registered on the system.
+    pub(crate) fn listener_held(&self) -> bool {
+        self.listener_wanted || self.listener_armed || self.listener_registered
+    }
+
     /// The session state, derived from the facts so it can never disagree with them.
     pub(crate) fn state(&self) -> State {
         match self.current() {
@@ -213,6 +232,8 @@ impl Engine {
             main,
             listen_client,
             sources: SourceCache::default(),
+            recorded: Mutex::new(None),
+            check_sessions: tokio::sync::Notify::new(),
         }))
     }
 
@@ -282,6 +303,12 @@ impl Engine {
     }
 
     pub(crate) fn respond(&self, to: &Origin, cmd: &str, outcome: Result<Value, ErrorBody>) {
+        if let Err(e) = &outcome
+            && e.code == jsonl::ErrorCode::SessionLost.as_str()
+        {
+            // A command found a debuggee's session gone: let its keepalive recover it now.
+            self.check_sessions.notify_waiters();
+        }
         let state = self.state();
         if let Some(link) = self.links().get(&to.client) {
             link.outbox.send(Outgoing::Response(Response {

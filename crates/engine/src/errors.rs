@@ -22,10 +22,13 @@ pub(crate) fn from_adt(context: &str, e: &AdtError) -> ErrorBody {
             ErrorCode::ListenerConflict,
             "another debugger listens for this user; stop it or take over",
         ),
-        ErrorClass::DebuggeeEnded
-        | ErrorClass::Terminated
-        | ErrorClass::NoSessionAttached
-        | ErrorClass::InvalidDebuggee => (
+        // The session answers without a debuggee although we never saw the program end: the
+        // system dropped the session (expiry); `recovery.rs` attaches again or releases it.
+        ErrorClass::NoSessionAttached => (
+            ErrorCode::SessionLost,
+            "the system dropped the debug session; abapdbg attaches the program again or releases it (see the debuggee.lost event)",
+        ),
+        ErrorClass::DebuggeeEnded | ErrorClass::Terminated | ErrorClass::InvalidDebuggee => (
             ErrorCode::DebuggeeEnded,
             "the program is no longer stopped; 'run' it again to catch a new stop",
         ),

@@ -11,27 +11,35 @@ use serde_json::json;
 
 use crate::engine::Engine;
 
-pub(crate) fn start(engine: &Arc<Engine>, thread: u32, client: adt::Client) {
+pub(crate) fn start(engine: &Arc<Engine>, thread: u32) {
     let engine = engine.clone();
     tokio::spawn(async move {
         let period = engine.config.keepalive;
         loop {
-            tokio::time::sleep(period).await;
-            let (exists, running) = {
+            // A command that found a session lost wakes every keepalive at once.
+            tokio::select! {
+                () = tokio::time::sleep(period) => {}
+                () = engine.check_sessions.notified() => {}
+            }
+            // The thread's session now (a recovery may have replaced it).
+            let (client, busy) = {
                 let inner = engine.lock();
+                if inner.shutting_down {
+                    return;
+                }
                 match inner.threads.get(&thread) {
-                    Some(d) => (true, d.running),
-                    None => (false, false),
+                    Some(d) => (d.client.clone(), d.running || d.recovering),
+                    None => return,
                 }
             };
-            if !exists || engine.lock().shutting_down {
-                return;
-            }
-            if running {
-                continue; // a step is in flight: the session is busy anyway
+            if busy {
+                continue; // a step or a recovery is in flight: the session is busy anyway
             }
             match client.stack().await {
                 Ok(_) => {}
+                Err(e) if crate::recovery::is_lost(&e) => {
+                    crate::recovery::recover(&engine, thread).await;
+                }
                 Err(e) if crate::commands::is_gone(&e) => {
                     let removed = engine.update(|inner| inner.remove_thread(thread));
                     if let Some(gone) = removed {

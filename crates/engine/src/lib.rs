@@ -19,6 +19,7 @@ mod linereader;
 mod listener;
 mod outbox;
 mod reads;
+mod recovery;
 mod release;
 mod serve;
 mod source;

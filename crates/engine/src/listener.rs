@@ -67,7 +67,10 @@ async fn run(engine: Arc<Engine>) {
             let client = engine.listen_client.clone();
             let identity = identity.clone();
             let secs = engine.config.listener_poll_secs;
-            let take_over = engine.update(|inner| std::mem::take(&mut inner.listener_take_over));
+            let take_over = engine.update(|inner| {
+                inner.listener_registered = true;
+                std::mem::take(&mut inner.listener_take_over)
+            });
             tokio::spawn(async move { client.listen_opts(&identity, secs, !take_over).await })
         };
         if !engine.lock().listener_armed {
@@ -131,6 +134,11 @@ async fn run(engine: Arc<Engine>) {
                         inner.listener_armed = false;
                         inner.listener_error = Some(error);
                     });
+                    // An earlier poll registered it: giving up must not leave it there. If the
+                    // system cannot be reached now, every exit path tries again.
+                    if stop_on_server(&engine, &identity).await.is_ok() {
+                        engine.update(|inner| inner.listener_registered = false);
+                    }
                     engine.emit(
                         "listener.failed",
                         json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
@@ -180,45 +188,88 @@ struct Caught {
     attach: adt::AttachInfo,
 }
 
-/// Attaches a caught debuggee on a fresh stateful session; reports it lost if that fails.
+/// Attaches a caught debuggee on a fresh stateful session. If that fails even when retried,
+/// the program is released (terminated by its id from a fresh session), so the run that
+/// started it is answered, and reported lost.
 async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught> {
-    let client = match adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful) {
-        Ok(c) => c,
+    match attach_with_retry(engine, &debuggee).await {
+        Ok((client, attach)) => Some(Caught {
+            debuggee,
+            client,
+            attach,
+        }),
         Err(e) => {
-            tracing::error!("cannot open a debug session: {e}");
-            return None;
-        }
-    };
-    // On a load-balanced system the debuggee can only be attached from the instance it runs
-    // on: route this session there when the listener says it is elsewhere (adt-wire.md §1.3).
-    let elsewhere = debuggee.field("IS_SAME_SERVER") == Some("false")
-        && debuggee.field("CAN_ADT_CROSS_SERVER") != Some("true");
-    if elsewhere
-        && !debuggee.instance_name.trim().is_empty()
-        && let Err(e) = client.route_to_instance(debuggee.instance_name.trim())
-    {
-        tracing::warn!("cannot route the attach to {}: {e}", debuggee.instance_name);
-    }
-    match client.attach(&engine.config.identity, &debuggee.id).await {
-        Ok(attach) => {
-            if !client.pin_session() {
-                tracing::warn!(
-                    "attached without a user context cookie; the session cannot be pinned"
-                );
-            }
-            Some(Caught {
-                debuggee,
-                client,
-                attach,
-            })
-        }
-        Err(e) => {
+            let released = crate::release::release_by_id(engine, &debuggee.id)
+                .await
+                .unwrap_or_else(|e| format!("failed: {e}"));
             engine.emit(
                 "debuggee.lost",
-                json!({"message": format!("could not attach: {e}"), "program": debuggee.program, "adt": crate::errors::adt_detail(&e)}),
+                json!({"reason": "attach_failed", "message": format!("could not attach: {e}"), "program": debuggee.program,
+                       "released": released, "adt": crate::errors::adt_detail(&e)}),
                 None,
             );
             None
+        }
+    }
+}
+
+/// Pauses between attach attempts: a passing server failure (one 5xx, a dropped connection)
+/// is retried well within the time a caught program waits for its debugger.
+const ATTACH_RETRY_DELAYS: [Duration; 3] = [
+    Duration::from_millis(100),
+    Duration::from_millis(400),
+    Duration::from_millis(1200),
+];
+
+/// Whether an attach failure may pass if the attach is sent again.
+fn transient(e: &adt::AdtError) -> bool {
+    match e.class() {
+        adt::ErrorClass::ServerUnavailable | adt::ErrorClass::Transport => true,
+        adt::ErrorClass::Other | adt::ErrorClass::UnexpectedResponse => {
+            e.http_status().is_some_and(|s| s >= 500)
+        }
+        _ => false,
+    }
+}
+
+/// Attaches a debuggee (caught now, or caught before by a session that is gone) on a fresh
+/// stateful session, each attempt on a new one; a transient failure is retried.
+pub(crate) async fn attach_with_retry(
+    engine: &Arc<Engine>,
+    debuggee: &adt::Debuggee,
+) -> Result<(adt::Client, adt::AttachInfo), adt::AdtError> {
+    let mut delays = ATTACH_RETRY_DELAYS.iter();
+    loop {
+        let client = adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful)?;
+        // On a load-balanced system the debuggee can only be attached from the instance it
+        // runs on: route this session there when the listener says it is elsewhere
+        // (adt-wire.md §1.3).
+        let elsewhere = debuggee.field("IS_SAME_SERVER") == Some("false")
+            && debuggee.field("CAN_ADT_CROSS_SERVER") != Some("true");
+        if elsewhere
+            && !debuggee.instance_name.trim().is_empty()
+            && let Err(e) = client.route_to_instance(debuggee.instance_name.trim())
+        {
+            tracing::warn!("cannot route the attach to {}: {e}", debuggee.instance_name);
+        }
+        match client.attach(&engine.config.identity, &debuggee.id).await {
+            Ok(attach) => {
+                if !client.pin_session() {
+                    tracing::warn!(
+                        "attached without a user context cookie; the session cannot be pinned"
+                    );
+                }
+                return Ok((client, attach));
+            }
+            Err(e) if transient(&e) => match delays.next() {
+                Some(delay) => {
+                    tracing::warn!("attach failed ({e}); trying again");
+                    let _ = client.end_session().await;
+                    tokio::time::sleep(*delay).await;
+                }
+                None => return Err(e),
+            },
+            Err(e) => return Err(e),
         }
     }
 }
@@ -243,7 +294,10 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     }
     let thread = engine
         .update(|inner| inner.add_thread(|t| Attached::new(t, client.clone(), debuggee.clone())));
-    crate::keepalive::start(engine, thread, client.clone());
+    // On disk before anything is said about it: a kill right after the `stopped` event must
+    // still find the program in the state file.
+    crate::statefile::record_now(engine).await;
+    crate::keepalive::start(engine, thread);
     let settings = engine.lock().settings;
     if let Some(settings) = settings
         && let Err(e) = client.settings(&settings).await

@@ -17,6 +17,10 @@ use crate::engine::Engine;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Snapshot {
     pub(crate) pid: u32,
+    /// When the owner process started (Linux: clock ticks since boot, `/proc/<pid>/stat`), so
+    /// a pid the system gave to another process since is not taken for the owner.
+    #[serde(default)]
+    pub(crate) pid_start: Option<u64>,
     pub(crate) base_url: String,
     pub(crate) user: String,
     pub(crate) terminal_id: String,
@@ -27,6 +31,9 @@ pub(crate) struct Snapshot {
     /// Server ids of breakpoints that belong to no object (removed one by one).
     pub(crate) unscoped_server_ids: Vec<String>,
     pub(crate) threads: Vec<HeldThread>,
+    /// What an earlier session left and this one could not release yet: kept until it is.
+    #[serde(default)]
+    pub(crate) leftover: Option<Box<Snapshot>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -35,6 +42,10 @@ pub(crate) struct HeldThread {
     pub(crate) program: String,
     /// The stateful session that attached it.
     pub(crate) context_id: Option<String>,
+    /// The program's debuggee id: it can be attached again, or terminated, from a fresh
+    /// session when the attaching one is gone.
+    #[serde(default)]
+    pub(crate) debuggee_id: Option<String>,
 }
 
 /// Why the state file stops a start.
@@ -48,25 +59,69 @@ pub enum StateError {
 
 pub(crate) fn snapshot(engine: &Engine) -> Snapshot {
     let inner = engine.lock();
+    let mut threads: Vec<HeldThread> = inner
+        .threads
+        .values()
+        .map(|d| HeldThread {
+            thread: d.thread,
+            program: d.record.program.clone(),
+            context_id: d.client.context_id(),
+            debuggee_id: Some(d.record.id.clone()),
+        })
+        .collect();
+    threads.extend(inner.unreleased.iter().cloned());
     Snapshot {
         pid: std::process::id(),
+        pid_start: start_ticks(std::process::id()),
         base_url: engine.config.adt.base_url.clone(),
         user: engine.config.identity.user.clone(),
         terminal_id: engine.config.identity.terminal_id.clone(),
         ide_id: engine.config.identity.ide_id.clone(),
-        listener: inner.listener_wanted || inner.listener_armed,
+        listener: inner.listener_held(),
         line_uris: inner.breakpoints.uris(),
         unscoped_server_ids: inner.breakpoints.unscoped_server_ids(),
-        threads: inner
-            .threads
-            .values()
-            .map(|d| HeldThread {
-                thread: d.thread,
-                program: d.record.program.clone(),
-                context_id: d.client.context_id(),
-            })
-            .collect(),
+        threads,
+        leftover: inner.leftover.clone().map(Box::new),
     }
+}
+
+/// Writes what we hold now and waits until it is on disk: a debuggee is recorded this way
+/// before anything is announced about it, so a kill right after the announcement still
+/// finds it in the file.
+pub(crate) async fn record_now(engine: &Arc<Engine>) {
+    let Some(path) = engine.config.state_file.clone() else {
+        return;
+    };
+    let engine = engine.clone();
+    let written = tokio::task::spawn_blocking(move || write_if_changed(&engine, &path)).await;
+    if let Err(e) = written {
+        tracing::warn!("cannot record the state: {e}");
+    }
+}
+
+/// Writes the current snapshot unless it is what was written last. One writer at a time.
+fn write_if_changed(engine: &Engine, path: &Path) {
+    let mut last = engine.recorded.lock().unwrap_or_else(|p| p.into_inner());
+    if engine.lock().shutting_down {
+        return;
+    }
+    let snap = snapshot(engine);
+    if last.as_ref() == Some(&snap) {
+        return;
+    }
+    if let Err(e) = write_private(path, &snap) {
+        tracing::warn!("cannot write the state file {}: {e}", path.display());
+    }
+    *last = Some(snap);
+}
+
+/// When process `pid` started, in clock ticks since boot (field 22 of `/proc/<pid>/stat`);
+/// `None` where there is no such file.
+fn start_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces and parentheses: count after its end.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(19)?.parse().ok()
 }
 
 fn write_private(path: &Path, snap: &Snapshot) -> std::io::Result<()> {
@@ -107,12 +162,21 @@ fn read(path: &Path) -> Option<Snapshot> {
     }
 }
 
-fn alive(pid: u32) -> bool {
+/// Whether the process that wrote `snap` still runs: its pid exists and, where the file says
+/// when it started, it is still that process (not another one the pid was given to since).
+fn alive(snap: &Snapshot) -> bool {
+    let pid = snap.pid;
     if pid == std::process::id() {
         return true;
     }
     if cfg!(target_os = "linux") {
-        return Path::new(&format!("/proc/{pid}")).exists();
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            return false;
+        }
+        return match (snap.pid_start, start_ticks(pid)) {
+            (Some(recorded), Some(now)) => recorded == now,
+            _ => true,
+        };
     }
     std::process::Command::new("kill")
         .args(["-0", &pid.to_string()])
@@ -128,7 +192,7 @@ fn alive(pid: u32) -> bool {
 pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
     let old = read(path);
     if let Some(old) = &old
-        && alive(old.pid)
+        && alive(old)
     {
         return Err(StateError::Owned {
             pid: old.pid,
@@ -137,6 +201,7 @@ pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
     }
     let mine = Snapshot {
         pid: std::process::id(),
+        pid_start: start_ticks(std::process::id()),
         ..old.clone().unwrap_or_default()
     };
     if let Err(e) = write_private(path, &mine) {
@@ -145,67 +210,120 @@ pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
     Ok(old)
 }
 
-/// Releases what a dead session left on the system, then reports it as an event.
+/// Releases what a dead session left on the system, then reports it as an event. What could
+/// not be released stays recorded (and is tried again at shutdown).
 pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
     if old.base_url != engine.config.adt.base_url || old.user != engine.config.identity.user {
         return;
     }
+    let pid = old.pid;
+    let outcome = release_snapshot(engine, old).await;
+    tracing::info!(
+        "released what abapdbg pid {pid} left behind: {} breakpoint group(s), {} program(s)",
+        outcome.breakpoints,
+        outcome.debuggees.len()
+    );
+    engine.update(|inner| inner.leftover = outcome.left.clone());
+    record_now(engine).await;
+    engine.emit(
+        "orphan.released",
+        json!({
+            "pid": pid,
+            "listener_stopped": outcome.listener_stopped,
+            "breakpoint_groups": outcome.breakpoints,
+            "debuggees": outcome.debuggees,
+            "errors": outcome.errors,
+        }),
+        None,
+    );
+}
+
+/// What releasing a recorded snapshot did, and what is left of it.
+#[derive(Default)]
+pub(crate) struct Released {
+    pub(crate) listener_stopped: bool,
+    pub(crate) breakpoints: usize,
+    pub(crate) debuggees: Vec<serde_json::Value>,
+    pub(crate) errors: Vec<String>,
+    /// The part that could not be released (same identity), if any.
+    pub(crate) left: Option<Snapshot>,
+}
+
+/// Releases everything a snapshot records (and what it kept of earlier ones), on its own
+/// identity.
+pub(crate) async fn release_snapshot(engine: &Arc<Engine>, old: Snapshot) -> Released {
     let identity = adt::Identity {
         user: old.user.clone(),
         terminal_id: old.terminal_id.clone(),
         ide_id: old.ide_id.clone(),
     };
-    let mut errors = Vec::new();
-    let mut threads = Vec::new();
-    if old.listener
-        && let Err(e) = crate::listener::stop_on_server(engine, &identity).await
-    {
-        errors.push(format!("stop listener: {e}"));
+    let mut out = Released::default();
+    let mut left = Snapshot {
+        listener: false,
+        line_uris: Vec::new(),
+        unscoped_server_ids: Vec::new(),
+        threads: Vec::new(),
+        leftover: None,
+        ..old.clone()
+    };
+    if old.listener {
+        match crate::listener::stop_on_server(engine, &identity).await {
+            Ok(()) => out.listener_stopped = true,
+            Err(e) => {
+                out.errors.push(format!("stop listener: {e}"));
+                left.listener = true;
+            }
+        }
     }
-    let mut breakpoints = 0;
     for uri in &old.line_uris {
         match engine
             .main
             .set_breakpoints(&identity, &adt::SyncScope::Partial(uri.clone()), &[])
             .await
         {
-            Ok(_) => breakpoints += 1,
-            Err(e) => errors.push(format!("breakpoints of {uri}: {e}")),
+            Ok(_) => out.breakpoints += 1,
+            Err(e) => {
+                out.errors.push(format!("breakpoints of {uri}: {e}"));
+                left.line_uris.push(uri.clone());
+            }
         }
     }
     for id in &old.unscoped_server_ids {
         match engine.main.delete_breakpoint(&identity, id).await {
-            Ok(()) => breakpoints += 1,
-            Err(e) => errors.push(format!("breakpoint {id}: {e}")),
+            Ok(()) => out.breakpoints += 1,
+            Err(e) => {
+                let shown: String = id.chars().take(80).collect();
+                out.errors.push(format!("breakpoint {shown}: {e}"));
+                left.unscoped_server_ids.push(id.clone());
+            }
         }
     }
     for t in &old.threads {
-        let Some(ctx) = &t.context_id else { continue };
-        match adt::Client::resume(&engine.config.adt, ctx) {
-            Ok(client) => {
-                let how = crate::release::release_debuggee(engine, &client).await;
-                let _ = client.end_session().await;
-                threads.push(json!({"program": t.program, "how": how}));
+        match crate::release::release_held(engine, t).await {
+            Ok(how) => out
+                .debuggees
+                .push(json!({"program": t.program, "how": how})),
+            Err(e) => {
+                out.errors.push(format!("thread {}: {e}", t.thread));
+                left.threads.push(t.clone());
             }
-            Err(e) => errors.push(format!("thread {}: {e}", t.thread)),
         }
     }
-    tracing::info!(
-        "released what abapdbg pid {} left behind: {breakpoints} breakpoint group(s), {} program(s)",
-        old.pid,
-        threads.len()
-    );
-    engine.emit(
-        "orphan.released",
-        json!({
-            "pid": old.pid,
-            "listener_stopped": old.listener,
-            "breakpoint_groups": breakpoints,
-            "debuggees": threads,
-            "errors": errors,
-        }),
-        None,
-    );
+    if let Some(earlier) = old.leftover {
+        let more = Box::pin(release_snapshot(engine, *earlier)).await;
+        out.listener_stopped |= more.listener_stopped;
+        out.breakpoints += more.breakpoints;
+        out.debuggees.extend(more.debuggees);
+        out.errors.extend(more.errors);
+        left.leftover = more.left.map(Box::new);
+    }
+    let nothing_left = !left.listener
+        && left.line_uris.is_empty()
+        && left.unscoped_server_ids.is_empty()
+        && left.threads.is_empty()
+        && left.leftover.is_none();
+    out.left = (!nothing_left).then_some(left);
+    out
 }
 
 /// Keeps the file in line with what we hold until the engine shuts down.
@@ -213,18 +331,12 @@ pub(crate) fn start_writer(engine: &Arc<Engine>, path: PathBuf) -> tokio::task::
     let engine = engine.clone();
     tokio::spawn(async move {
         let mut rx = engine.watch();
-        let mut last: Option<Snapshot> = None;
         loop {
             if engine.lock().shutting_down {
                 return;
             }
-            let snap = snapshot(&engine);
-            if last.as_ref() != Some(&snap) {
-                if let Err(e) = write_private(&path, &snap) {
-                    tracing::warn!("cannot write the state file {}: {e}", path.display());
-                }
-                last = Some(snap);
-            }
+            let (e, p) = (engine.clone(), path.clone());
+            let _ = tokio::task::spawn_blocking(move || write_if_changed(&e, &p)).await;
             if rx.changed().await.is_err() {
                 return;
             }
@@ -269,6 +381,7 @@ mod tests {
         let dead = Snapshot {
             // No process has this pid on Linux (pid_max is at most 2^22).
             pid: u32::MAX,
+            pid_start: Some(1),
             base_url: "http://sap.example:8000".into(),
             user: "DEVELOPER".into(),
             listener: true,

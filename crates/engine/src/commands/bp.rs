@@ -11,6 +11,32 @@ use crate::breakpoints::{BpStatus, Target};
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
+/// Longest names the system has for what a breakpoint of a kind without an object names: an
+/// ABAP class name (30), a statement keyword as the system lists them, a message class (20)
+/// and number (3). Such a breakpoint is removed by a URL holding its server id, which holds
+/// the name: one longer than the system allows could be accepted and never deleted.
+const MAX_CLASS_NAME: usize = 30;
+const MAX_STATEMENT: usize = 40;
+const MAX_MESSAGE_ID: usize = 20;
+const MAX_MESSAGE_NUMBER: usize = 3;
+
+/// Refuses a name no system object has, before it is sent: what we set we must be able to
+/// delete.
+fn undoable(what: &str, name: &str, max: usize) -> Result<(), ErrorBody> {
+    if name.chars().count() <= max {
+        return Ok(());
+    }
+    let shown: String = name.chars().take(40).collect();
+    Err(ErrorBody::new(
+        ErrorCode::InvalidArgs,
+        format!(
+            "the {what} '{shown}…' is longer than the {max} characters a system allows; \
+             a breakpoint on it could not be removed again, so it is not set"
+        ),
+    )
+    .with_hint(format!("give a {what} of at most {max} characters")))
+}
+
 /// Reads the targets of one `bp.set` argument object; validates everything before anything
 /// is registered, so a typo in one location does not half-apply the request.
 fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
@@ -43,12 +69,19 @@ fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
     {
         out.push((Target::Statement(s.clone()), format!("statement {s}")));
     }
+    if let Some(s) = out.iter().find_map(|(t, _)| match t {
+        Target::Statement(s) => Some(s),
+        _ => None,
+    }) {
+        undoable("statement", s, MAX_STATEMENT)?;
+    }
     if let Some(c) = args
         .exception
         .as_deref()
         .map(word)
         .filter(|s| !s.is_empty())
     {
+        undoable("exception class", &c, MAX_CLASS_NAME)?;
         out.push((Target::Exception(c.clone()), format!("exception {c}")));
     }
     if let Some(m) = &args.message {
@@ -67,6 +100,8 @@ fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
             )
             .with_hint("e.g. {\"message\":{\"id\":\"00\",\"number\":\"001\",\"type\":\"E\"}}"));
         }
+        undoable("message id", &id, MAX_MESSAGE_ID)?;
+        undoable("message number", &number, MAX_MESSAGE_NUMBER)?;
         let text = format!("message {id}/{number} {ty}");
         out.push((Target::Message { id, number, ty }, text));
     }
@@ -271,6 +306,71 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
     };
     for body in bodies {
         engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+    }
+    Ok(())
+}
+
+/// Sends every enabled breakpoint again (line breakpoints per object with a partial sync,
+/// the others additively, which replaces a breakpoint still there), so ones another tool of
+/// the same user deleted on the system are back before a program is run or caught. Verdicts
+/// that changed are announced as `breakpoint.changed`.
+pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
+    let (uris, unscoped) = {
+        let inner = engine.lock();
+        let enabled = || inner.breakpoints.all().iter().filter(|b| b.enabled);
+        let uris: Vec<String> = inner
+            .breakpoints
+            .uris()
+            .into_iter()
+            .filter(|u| enabled().any(|b| b.target.uri() == Some(u.as_str())))
+            .collect();
+        let unscoped: Vec<adt::BreakpointSpec> = enabled()
+            .filter(|b| b.target.uri().is_none())
+            .map(|b| b.spec())
+            .collect();
+        (uris, unscoped)
+    };
+    let identity = &engine.config.identity;
+    let mut changed = Vec::new();
+    for uri in uris {
+        let specs = engine.lock().breakpoints.specs_for(&uri);
+        let results = engine
+            .main
+            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &specs)
+            .await
+            .map_err(|e| from_adt("setting breakpoints", &e))?;
+        changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
+    }
+    // A refusal's reason naming a missing object is found again, not lost to the raw text.
+    let all: Vec<u32> = engine
+        .lock()
+        .breakpoints
+        .all()
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    name_missing_objects(engine, &all).await;
+    if !unscoped.is_empty() {
+        let results = engine
+            .main
+            .set_breakpoints(identity, &adt::SyncScope::Additive, &unscoped)
+            .await
+            .map_err(|e| from_adt("setting breakpoints", &e))?;
+        changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
+    }
+    let bodies: Vec<Value> = {
+        let inner = engine.lock();
+        changed
+            .into_iter()
+            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
+            .collect()
+    };
+    for body in bodies {
+        engine.emit(
+            "breakpoint.changed",
+            json!({ "breakpoint": body, "reason": "reasserted" }),
+            None,
+        );
     }
     Ok(())
 }

@@ -21,6 +21,13 @@ const ARM_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: ListenArgs = decode("listen", args)?;
     listener::ensure_started(engine, args.take_over);
+    // Another tool of the user may have deleted our breakpoints: put them back.
+    let engine2 = engine.clone();
+    tokio::spawn(async move {
+        if let Err(e) = super::bp::reassert(&engine2).await {
+            tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
+        }
+    });
     let armed = engine.lock().listener_armed;
     // Non-blocking: `listener.armed` follows once the server holds the listener.
     Ok(json!({ "armed": armed }))
@@ -48,7 +55,13 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
 /// Arms the listener (if needed) before a trigger, so its stop is caught.
 pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
     listener::ensure_started(engine, false);
-    listener::wait_armed(engine, ARM_TIMEOUT).await
+    listener::wait_armed(engine, ARM_TIMEOUT).await?;
+    // Another tool of the user may have deleted our breakpoints since they were set: put them
+    // back before the program runs, or it would not stop.
+    if let Err(e) = super::bp::reassert(engine).await {
+        tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
+    }
+    Ok(())
 }
 
 /// A trigger that ended with an error (dump, termination) rather than a transport failure.
@@ -63,14 +76,21 @@ pub(crate) fn run_failed(context: &str, e: &adt::AdtError) -> ErrorBody {
 
 pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: WaitArgs = decode("wait", args)?;
-    let caught_before = engine.lock().caught;
+    let (caught_before, epoch_before, stopped_before) = {
+        let inner = engine.lock();
+        (inner.caught, inner.epoch, described_stop(&inner))
+    };
     let reached = |engine: &Engine| {
         let inner = engine.lock();
         match args.until {
-            // Stopped once the stop is described (its `stopped` event out), not merely caught.
+            // Stopped once the stop is described, and, when the wait began elsewhere, a stop
+            // that came after it: never the previous stop or one still being read.
             WaitUntil::Stopped => {
-                inner.state() == State::Stopped
-                    && inner.current().is_some_and(|d| !d.stop.is_null())
+                described_stop(&inner)
+                    && (stopped_before
+                        || inner.current().is_some_and(|d| {
+                            d.stop["epoch"].as_u64().is_none_or(|e| e > epoch_before)
+                        }))
             }
             WaitUntil::Ended => inner.threads.is_empty() && inner.ended,
             WaitUntil::Caught => inner.caught > caught_before,
@@ -81,9 +101,14 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     loop {
         if reached(engine) {
             let inner = engine.lock();
+            // The epoch of the stop answered (another thread may have stopped since).
+            let epoch = inner
+                .current()
+                .and_then(|d| d.stop["epoch"].as_u64())
+                .unwrap_or(inner.epoch);
             return Ok(json!({
                 "reached": true,
-                "epoch": inner.epoch,
+                "epoch": epoch,
                 "thread": inner.current,
                 "frame": inner.current().map(|d| d.frame.clone()),
                 "stop": inner.current().map(|d| d.stop.clone()),
@@ -97,6 +122,11 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
             return Ok(json!({"reached": false, "timed_out": true}));
         }
     }
+}
+
+/// The current thread is stopped and its stop described (the body its `stopped` event has).
+fn described_stop(inner: &crate::engine::Inner) -> bool {
+    inner.state() == State::Stopped && inner.current().is_some_and(|d| !d.stop.is_null())
 }
 
 /// Marks the current thread running and returns it with its session — in one step, so two
@@ -283,6 +313,15 @@ pub(crate) async fn finish_move(
         Ok(adt::StepOutcome::Ended) => {
             Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
         }
+        Err(e) if crate::recovery::is_lost(&e) => {
+            // The system dropped the session: the program did not move.
+            let outcome = crate::recovery::recover(&engine, thread).await;
+            Err(crate::recovery::lost_error(
+                "stepping",
+                &e,
+                outcome.as_deref(),
+            ))
+        }
         Err(e) if is_gone(&e) => {
             Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
         }
@@ -298,8 +337,23 @@ pub(crate) async fn finish_move(
 }
 
 pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
-    let (thread, client) = stopped_client(engine)?;
-    match client.terminate().await {
+    let (thread, mut client) = stopped_client(engine)?;
+    let mut outcome = client.terminate().await;
+    if let Err(e) = &outcome
+        && crate::recovery::is_lost(e)
+    {
+        // Attached again: terminate through the new session; released: it is gone already.
+        match crate::recovery::recover(engine, thread).await.as_deref() {
+            Some("reattached") => {
+                client = stopped_client(engine)?.1;
+                outcome = client.terminate().await;
+            }
+            _ => {
+                return Ok(json!({"ended": {"thread": thread, "reason": "lost"}}));
+            }
+        }
+    }
+    match outcome {
         Ok(()) => Ok(ended(engine, thread, &client, "terminated", Some(cause)).await),
         Err(e) if is_gone(&e) => {
             Ok(ended(engine, thread, &client, "terminated", Some(cause)).await)
