@@ -63,13 +63,16 @@ impl Reads {
         for v in &answer.variables {
             by_id.entry(v.id.as_str()).or_insert(v);
         }
+        // One pass over the rows: a page of a table asks for a hundred parents at once.
+        let mut by_parent: HashMap<&str, Vec<&adt::Hierarchy>> = HashMap::new();
+        for h in &answer.hierarchies {
+            by_parent.entry(h.parent_id.as_str()).or_default().push(h);
+        }
         for p in parents {
-            let rows: Vec<adt::Hierarchy> = answer
-                .hierarchies
-                .iter()
-                .filter(|h| h.parent_id == *p)
-                .cloned()
-                .collect();
+            let rows: Vec<adt::Hierarchy> = by_parent
+                .get(p.as_str())
+                .map(|rows| rows.iter().map(|h| (*h).clone()).collect())
+                .unwrap_or_default();
             let records = rows
                 .iter()
                 .filter_map(|h| by_id.get(h.child_id.as_str()).map(|v| (*v).clone()))

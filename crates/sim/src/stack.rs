@@ -37,6 +37,14 @@ pub(crate) fn stack_xml(frames: &[Frame], selected: usize) -> String {
         attr(&mut s, "sourceType", "ABAP");
         attr(&mut s, "systemProgram", "false");
         attr(&mut s, "isVit", "false");
+        // 7.5x systems mark the frame the debugger has selected (the one
+        // `debugCursorStackIndex` points at); a client reading it would otherwise show every
+        // frame inactive.
+        attr(
+            &mut s,
+            "isActive",
+            if i == selected { "true" } else { "false" },
+        );
         attr(&mut s, "adtcore:uri", &location_uri(loc, i == 0));
         attr(&mut s, "xmlns:adtcore", "http://www.sap.com/adt/core");
         s.push_str("/>");
@@ -79,8 +87,15 @@ mod tests {
     fn shape() {
         let x = stack_xml(&[frame(48, "I2", "LINE_TOTAL"), frame(36, "I1", "MAIN")], 0);
         assert!(x.contains("debugCursorStackIndex=\"0\""));
-        assert!(x.contains("<stackEntry stackPosition=\"2\" stackType=\"ABAP\" stackUri=\"/sap/bc/adt/debugger/stack/type/ABAP/position/2\" programName=\"ZCL_X=========================CP\" includeName=\"I2\" line=\"48\" eventType=\"METHOD\" eventName=\"LINE_TOTAL\" sourceType=\"ABAP\" systemProgram=\"false\" isVit=\"false\" adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_x/source/main#start=48,0\" xmlns:adtcore=\"http://www.sap.com/adt/core\"/>"));
-        assert!(x.contains("source/main#start=36\" xmlns"));
+        assert!(x.contains("<stackEntry stackPosition=\"2\" stackType=\"ABAP\" stackUri=\"/sap/bc/adt/debugger/stack/type/ABAP/position/2\" programName=\"ZCL_X=========================CP\" includeName=\"I2\" line=\"48\" eventType=\"METHOD\" eventName=\"LINE_TOTAL\" sourceType=\"ABAP\" systemProgram=\"false\" isVit=\"false\" isActive=\"true\" adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_x/source/main#start=48,0\" xmlns:adtcore=\"http://www.sap.com/adt/core\"/>"));
+        assert!(x.contains("isActive=\"false\" adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_x/source/main#start=36\" xmlns"));
+        let second = stack_xml(&[frame(48, "I2", "LINE_TOTAL"), frame(36, "I1", "MAIN")], 1);
+        assert!(second.contains(
+            "isActive=\"false\" adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_x/source/main#start=48,0\""
+        ));
+        assert!(second.contains(
+            "isActive=\"true\" adtcore:uri=\"/sap/bc/adt/oo/classes/zcl_x/source/main#start=36\""
+        ));
         assert_eq!(index_of_position(2, 1), Some(1));
         assert_eq!(index_of_position(2, 3), None);
         assert_eq!(index_of_position(2, 0), None);
