@@ -192,7 +192,7 @@ impl Shell {
         } else {
             Some("session-embedded.sock")
         };
-        let run = self.dir.join("run");
+        let run = self.dir.join("run").join("abapdbg");
         match key {
             Some(k) => run.join(k),
             None => std::fs::read_dir(&run)

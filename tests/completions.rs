@@ -140,7 +140,10 @@ impl Env {
     }
 
     fn socket(&self) -> PathBuf {
-        self.dir.join("run").join("session-embedded.sock")
+        self.dir
+            .join("run")
+            .join("abapdbg")
+            .join("session-embedded.sock")
     }
 }
 

@@ -188,7 +188,8 @@ fn ends_clean(sig: Option<&str>) {
         "receipt on stderr: {stderr}"
     );
     nothing_left(&sim, &identity);
-    let left: Vec<_> = std::fs::read_dir(&dir)
+    // The session keeps its files in a directory of its own inside the state directory.
+    let left: Vec<_> = std::fs::read_dir(dir.join("abapdbg"))
         .map(|d| d.flatten().collect())
         .unwrap_or_default();
     assert!(
@@ -228,7 +229,7 @@ fn after_sigkill_the_next_start_releases_the_orphan() {
     let mut recorded = false;
     // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
     for _ in 0..1200 {
-        recorded = std::fs::read_dir(&dir)
+        recorded = std::fs::read_dir(dir.join("abapdbg"))
             .map(|d| {
                 d.flatten().any(|f| {
                     f.path().extension().is_some_and(|e| e == "json")

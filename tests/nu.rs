@@ -343,7 +343,7 @@ impl Nu {
     }
 
     fn socket_exists(&self) -> bool {
-        std::fs::read_dir(self.dir.join("run"))
+        std::fs::read_dir(self.dir.join("run").join("abapdbg"))
             .map(|entries| {
                 entries.filter_map(Result::ok).any(|e| {
                     let name = e.file_name().to_string_lossy().into_owned();
@@ -394,7 +394,7 @@ impl Nu {
     /// The daemon logs, for failure messages.
     fn logs(&self) -> String {
         let mut all = String::new();
-        if let Ok(entries) = std::fs::read_dir(self.dir.join("state")) {
+        if let Ok(entries) = std::fs::read_dir(self.dir.join("state").join("abapdbg")) {
             for e in entries.filter_map(Result::ok) {
                 let path = e.path();
                 if path.extension().is_some_and(|x| x == "log") {

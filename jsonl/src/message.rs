@@ -1,5 +1,6 @@
 //! Requests in, responses and events out.
 
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -8,7 +9,8 @@ use crate::{ErrorBody, ErrorCode, State};
 /// A client request: `{"id":…,"cmd":"…","args":{…}}` (`"type":"request"` optional).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Request {
-    /// Client-chosen, echoed in the one response (string or number).
+    /// Client-chosen, echoed in the one response (string or number; a number keeps the digits
+    /// it was sent with, also beyond 64 bits).
     pub id: Value,
     pub cmd: String,
     /// Command arguments; `{}` when absent.
@@ -28,7 +30,8 @@ pub struct Rejected {
     pub error: Box<ErrorBody>,
 }
 
-/// Parses one request line (without its newline). Never panics.
+/// Parses one request line (without its newline). Never panics. A key named twice in one
+/// object, at any depth, is refused: JSON readers disagree on which one counts.
 pub fn parse_request(line: &[u8]) -> Result<Request, Rejected> {
     let reject = |id: Value, code: ErrorCode, msg: String| Rejected {
         id,
@@ -55,6 +58,21 @@ pub fn parse_request(line: &[u8]) -> Result<Request, Rejected> {
             "a request must be a JSON object".into(),
         ));
     };
+    if let Err(duplicate) = check_unique_keys(text) {
+        // The id is echoed only when it is not itself the key named twice.
+        let id = match obj.get("id") {
+            Some(id @ (Value::String(_) | Value::Number(_))) if duplicate.key != "id" => id.clone(),
+            _ => Value::Null,
+        };
+        return Err(reject(
+            id,
+            ErrorCode::InvalidRequest,
+            format!(
+                "the key \"{}\" appears twice in one object; send each key once",
+                duplicate.key
+            ),
+        ));
+    }
     let id = obj.remove("id").unwrap_or(Value::Null);
     if !matches!(id, Value::String(_) | Value::Number(_)) {
         return Err(reject(
@@ -94,6 +112,92 @@ pub fn parse_request(line: &[u8]) -> Result<Request, Rejected> {
         }
     };
     Ok(Request { id, cmd, args })
+}
+
+/// A key an object of the request names twice.
+#[derive(Debug)]
+struct DuplicateKey {
+    key: String,
+}
+
+/// Walks the JSON text and stops at the first object that names a key twice.
+fn check_unique_keys(text: &str) -> Result<(), DuplicateKey> {
+    let found = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    // The text already parsed as JSON: the walk fails only where it found a duplicate.
+    let _ = UniqueKeys { found: &found }.deserialize(&mut de);
+    match found.into_inner() {
+        Some(key) => Err(DuplicateKey { key }),
+        None => Ok(()),
+    }
+}
+
+/// Reads any JSON value, keeping nothing but the keys of the object it is in; the first key
+/// named twice goes to `found` and ends the walk.
+#[derive(Clone, Copy)]
+struct UniqueKeys<'a> {
+    found: &'a std::cell::RefCell<Option<String>>,
+}
+
+impl<'de> DeserializeSeed<'de> for UniqueKeys<'_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i128<E>(self, _: i128) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u128<E>(self, _: u128) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(self)?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            map.next_value_seed(self)?;
+            if !seen.insert(key.clone()) {
+                *self.found.borrow_mut() = Some(key);
+                return Err(de::Error::custom("duplicate key"));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The one answer to a request.
@@ -248,6 +352,46 @@ mod tests {
             code(br#"{"id":1,"cmd":"x","args":3}"#),
             "protocol.invalid_args"
         );
+    }
+
+    #[test]
+    fn refuses_a_key_named_twice_at_any_depth() {
+        let rejected = parse_request(br#"{"id":4,"cmd":"status","cmd":"shutdown"}"#).unwrap_err();
+        assert_eq!(rejected.error.code, "protocol.invalid_request");
+        assert!(
+            rejected.error.message.contains("\"cmd\""),
+            "{:?}",
+            rejected.error
+        );
+        assert_eq!(rejected.id, json!(4));
+        let nested = br#"{"id":"n","cmd":"bp.set","args":{"location":"A:1","location":"B:2"}}"#;
+        assert_eq!(parse_request(nested).unwrap_err().id, json!("n"));
+        let ids = parse_request(br#"{"id":1,"id":2,"cmd":"status"}"#).unwrap_err();
+        assert_eq!(ids.id, Value::Null);
+        // The same key in two different objects is fine.
+        parse_request(br#"{"id":1,"cmd":"x","args":{"a":{"id":1},"b":[{"id":2},{"id":3}]}}"#)
+            .expect("keys repeat only across objects");
+    }
+
+    #[test]
+    fn numeric_ids_keep_their_digits() {
+        for id in [
+            "18446744073709551616",
+            "-99999999999999999999999",
+            "1.50",
+            "7",
+        ] {
+            let line = format!(r#"{{"id":{id},"cmd":"status"}}"#);
+            let r = parse_request(line.as_bytes()).expect("valid request");
+            let out = Outgoing::Response(Response {
+                id: r.id,
+                cmd: r.cmd,
+                state: State::Idle,
+                outcome: Ok(json!({})),
+            })
+            .to_line(1);
+            assert!(out.contains(&format!(r#""id":{id},"#)), "{out}");
+        }
     }
 
     #[test]

@@ -27,30 +27,25 @@ pub(crate) fn ide_id() -> String {
 }
 
 /// Where this system and user's session records what it holds (see the engine's state file):
-/// `$ABAPDBG_STATE_DIR`, else `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`. One
-/// file per system URL, client and user, so one `serve` owns a profile at a time.
+/// in [`client::state_dir`] (`$ABAPDBG_STATE_DIR/abapdbg`, `$XDG_STATE_HOME/abapdbg` or
+/// `~/.local/state/abapdbg`). One file per system URL, client and user, so one `serve` owns a
+/// profile at a time.
 pub(crate) fn state_file(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
     Some(state_dir()?.join(format!("session-{}.json", profile(system))))
 }
 
-fn env_path(k: &str) -> Option<std::path::PathBuf> {
-    std::env::var_os(k)
-        .filter(|v| !v.is_empty())
-        .map(std::path::PathBuf::from)
+fn env(k: &str) -> Option<String> {
+    std::env::var(k).ok()
 }
 
 fn state_dir() -> Option<std::path::PathBuf> {
-    env_path("ABAPDBG_STATE_DIR")
-        .or_else(|| env_path("XDG_STATE_HOME").map(|d| d.join("abapdbg")))
-        .or_else(|| env_path("HOME").map(|d| d.join(".local/state/abapdbg")))
+    client::state_dir(env)
 }
 
-/// The session's Unix socket: `$ABAPDBG_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR/abapdbg`, else
-/// next to the state file.
+/// The session's Unix socket, by the session client's rule ([`client::socket_dir`]), so front
+/// ends find it.
 pub(crate) fn socket_path(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
-    let dir = env_path("ABAPDBG_RUNTIME_DIR")
-        .or_else(|| env_path("XDG_RUNTIME_DIR").map(|d| d.join("abapdbg")))
-        .or_else(state_dir)?;
+    let dir = client::socket_dir(env)?;
     Some(dir.join(format!("session-{}.sock", profile(system))))
 }
 

@@ -918,7 +918,7 @@ impl Client {
                 });
             match result {
                 // Nothing after a lost request can be trusted to run in order.
-                Err(e @ AdtError::Transport { .. }) => return Err(e),
+                Err(e @ (AdtError::Transport { .. } | AdtError::Timeout { .. })) => return Err(e),
                 other => out.push(other),
             }
         }

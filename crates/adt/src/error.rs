@@ -33,6 +33,8 @@ pub enum ErrorClass {
     InvalidDebuggee,
     /// The request did not reach the server or no answer came back.
     Transport,
+    /// The server took longer than the request's time limit to answer.
+    Timeout,
     /// The server answered in a form this client cannot read.
     UnexpectedResponse,
     /// Any other refusal; see the exception.
@@ -119,9 +121,16 @@ pub fn parse_exception(body: &str) -> Option<AdtException> {
 /// A failed ADT call.
 #[derive(Debug, thiserror::Error)]
 pub enum AdtError {
-    /// Nothing usable came back: connection refused, reset, timed out, TLS.
+    /// Nothing usable came back: connection refused, reset, TLS.
     #[error("{operation}: cannot reach the system: {message}")]
     Transport { operation: String, message: String },
+    /// No answer within the request's time limit. Not retried: the server is busy, and a
+    /// retry would only multiply the wait.
+    #[error("{operation}: no answer within {} s", .limit.as_secs_f64())]
+    Timeout {
+        operation: String,
+        limit: std::time::Duration,
+    },
     /// The server answered with an error status (or an in-band refusal).
     #[error("{operation}: {}", describe(*.status, .exception.as_deref(), .body))]
     Server {
@@ -183,6 +192,7 @@ impl AdtError {
     pub fn class(&self) -> ErrorClass {
         match self {
             AdtError::Transport { .. } => ErrorClass::Transport,
+            AdtError::Timeout { .. } => ErrorClass::Timeout,
             AdtError::Server { class, .. } => *class,
             AdtError::Unexpected { .. } => ErrorClass::UnexpectedResponse,
             AdtError::Config(_) => ErrorClass::Other,

@@ -19,11 +19,8 @@ use crate::error::AdtError;
 const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
 /// Bodies larger than this are refused instead of exhausting memory.
 const MAX_BODY: usize = 64 * 1024 * 1024;
-/// Retries of safe requests on transient failures.
+/// Retries of safe requests on transient failures (never on timeouts).
 const SAFE_RETRIES: u32 = 3;
-/// How a timed-out request is described (timeouts are not retried: the server is busy, and a
-/// retry would only multiply the wait).
-const TIMED_OUT: &str = "no answer within the time limit";
 
 /// Characters left as they are in a query value or path segment.
 const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
@@ -399,7 +396,7 @@ impl Session {
         loop {
             let outcome = self.attempt_with_headers(call, mode, false).await;
             let transient = match &outcome {
-                Err(AdtError::Transport { message, .. }) => !message.starts_with(TIMED_OUT),
+                Err(AdtError::Transport { .. }) => true,
                 Ok(raw) => raw.status == 400 && raw.body.contains("Service cannot be reached"),
                 Err(_) => false,
             };
@@ -473,14 +470,24 @@ impl Session {
         } else if !matches!(call.method, Method::GET | Method::HEAD) {
             request = request.header(reqwest::header::CONTENT_LENGTH, "0");
         }
-        match call.wait {
-            Wait::Normal => request = request.timeout(self.timeout),
-            Wait::Exactly(d) => request = request.timeout(d),
-            Wait::Unbounded => request = request.timeout(self.blocking_timeout),
-        }
-        let transport = |e: reqwest::Error| AdtError::Transport {
-            operation: call.operation.to_string(),
-            message: describe_reqwest(&e),
+        let limit = match call.wait {
+            Wait::Normal => self.timeout,
+            Wait::Exactly(d) => d,
+            Wait::Unbounded => self.blocking_timeout,
+        };
+        request = request.timeout(limit);
+        let transport = |e: reqwest::Error| {
+            if e.is_timeout() {
+                AdtError::Timeout {
+                    operation: call.operation.to_string(),
+                    limit,
+                }
+            } else {
+                AdtError::Transport {
+                    operation: call.operation.to_string(),
+                    message: describe_reqwest(&e),
+                }
+            }
         };
         let mut response = request.send().await.map_err(transport)?;
         let status = response.status().as_u16();
@@ -598,9 +605,7 @@ fn reason_phrase(error_text: &str, status: u16) -> Option<String> {
 }
 
 fn describe_reqwest(e: &reqwest::Error) -> String {
-    let mut msg = if e.is_timeout() {
-        TIMED_OUT.to_string()
-    } else if e.is_connect() {
+    let mut msg = if e.is_connect() {
         "connection failed".to_string()
     } else {
         e.to_string()

@@ -50,7 +50,8 @@ async fn a_step_the_system_never_answers_times_out() {
     let outcome = client.step(adt::StepKind::Continue).await;
     let took = started.elapsed();
     let err = outcome.expect_err("no answer is an error, not a hang");
-    assert_eq!(err.class(), adt::ErrorClass::Transport, "{err}");
+    assert_eq!(err.class(), adt::ErrorClass::Timeout, "{err}");
+    assert!(matches!(err, adt::AdtError::Timeout { .. }), "{err:?}");
     assert!(
         took < Duration::from_secs(4),
         "gave up after the blocking timeout, took {took:?}"

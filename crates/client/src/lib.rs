@@ -27,4 +27,4 @@ pub use error::{ClientError, ProtocolError};
 pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;
-pub use target::{Credentials, Setting, Target, profile_key};
+pub use target::{Credentials, OWN_DIR, Setting, Target, profile_key, socket_dir, state_dir};

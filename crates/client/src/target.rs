@@ -638,17 +638,9 @@ impl Target {
             .collect()
     }
 
-    /// The session's Unix socket: `$ABAPDBG_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR/abapdbg`,
-    /// else the state directory; one file per system URL, client and user.
+    /// The session's Unix socket: in [`socket_dir`], one file per system URL, client and user.
     pub fn socket_path(&self) -> Option<PathBuf> {
-        let dir = self
-            .var("ABAPDBG_RUNTIME_DIR")
-            .map(PathBuf::from)
-            .or_else(|| {
-                self.var("XDG_RUNTIME_DIR")
-                    .map(|d| PathBuf::from(d).join("abapdbg"))
-            })
-            .or_else(|| self.state_dir())?;
+        let dir = socket_dir(|k| self.var(k).map(str::to_string))?;
         let key = profile_key(
             self.url(),
             self.var("ABAPDBG_CLIENT"),
@@ -657,19 +649,37 @@ impl Target {
         Some(dir.join(format!("session-{key}.sock")))
     }
 
-    /// `$ABAPDBG_STATE_DIR`, else `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`.
+    /// Where sessions keep their records and logs: see [`state_dir`].
     pub fn state_dir(&self) -> Option<PathBuf> {
-        self.var("ABAPDBG_STATE_DIR")
-            .map(PathBuf::from)
-            .or_else(|| {
-                self.var("XDG_STATE_HOME")
-                    .map(|d| PathBuf::from(d).join("abapdbg"))
-            })
-            .or_else(|| {
-                self.var("HOME")
-                    .map(|d| PathBuf::from(d).join(".local/state/abapdbg"))
-            })
+        state_dir(|k| self.var(k).map(str::to_string))
     }
+}
+
+/// The name of the directory abapdbg makes for itself in a runtime or state directory. It is
+/// the only directory whose mode abapdbg sets (0700): the one named by a variable may be
+/// shared (`/tmp`) and stays as it is.
+pub const OWN_DIR: &str = "abapdbg";
+
+/// Where session sockets live: `$ABAPDBG_RUNTIME_DIR/abapdbg`, else
+/// `$XDG_RUNTIME_DIR/abapdbg`, else the [`state_dir`]. `var` reads a variable (the caller's
+/// environment). `serve` opens its socket here and every front end looks for it here: this
+/// is the one rule.
+pub fn socket_dir(var: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let set = |k: &str| var(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    set("ABAPDBG_RUNTIME_DIR")
+        .or_else(|| set("XDG_RUNTIME_DIR"))
+        .map(|d| d.join(OWN_DIR))
+        .or_else(|| state_dir(var))
+}
+
+/// Where sessions keep their state files and logs: `$ABAPDBG_STATE_DIR/abapdbg`, else
+/// `$XDG_STATE_HOME/abapdbg`, else `~/.local/state/abapdbg`.
+pub fn state_dir(var: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let set = |k: &str| var(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    set("ABAPDBG_STATE_DIR")
+        .or_else(|| set("XDG_STATE_HOME"))
+        .or_else(|| set("HOME").map(|d| d.join(".local/state")))
+        .map(|d| d.join(OWN_DIR))
 }
 
 /// The name that tells one session's files from another's: a hash of the system URL, client
@@ -797,7 +807,7 @@ insecure = true
         ]);
         assert_eq!(
             t.socket_path(),
-            Some(PathBuf::from("/r/session-embedded.sock"))
+            Some(PathBuf::from("/r/abapdbg/session-embedded.sock"))
         );
         let t = target(&[("XDG_RUNTIME_DIR", "/x"), ("HOME", "/nonexistent-home")]);
         assert_eq!(

@@ -86,7 +86,11 @@ fn starts_the_embedded_session_once_and_speaks_to_it() {
     let t = target(&dir, &[]);
     assert_eq!(
         t.socket_path(),
-        Some(dir.join("run").join("session-embedded.sock"))
+        Some(
+            dir.join("run")
+                .join("abapdbg")
+                .join("session-embedded.sock")
+        )
     );
     // Nothing runs yet: connect says so and starts nothing.
     match Session::connect(&t) {

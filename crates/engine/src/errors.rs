@@ -18,6 +18,10 @@ pub(crate) fn from_adt(context: &str, e: &AdtError) -> ErrorBody {
             ErrorCode::Unreachable,
             "check ABAPDBG_URL and that the system is up, then retry",
         ),
+        ErrorClass::Timeout => (
+            ErrorCode::Timeout,
+            "the system is reachable but did not answer in time (busy or overloaded); retry later",
+        ),
         ErrorClass::ListenerConflict => (
             ErrorCode::ListenerConflict,
             "another debugger listens for this user; stop it or take over",

@@ -18,6 +18,7 @@ mod keepalive;
 mod linereader;
 mod listener;
 mod outbox;
+mod private_dir;
 mod reads;
 mod recovery;
 mod release;

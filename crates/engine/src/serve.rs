@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -31,6 +32,12 @@ pub enum ServeError {
         "another abapdbg session already serves {socket}; share it (abapdbg serve --relay) or stop it first"
     )]
     Running { socket: PathBuf },
+    #[error("cannot keep the session's records in {path}: {source}")]
+    StateDir {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("cannot open the socket {path}: {source}")]
     Socket {
         path: PathBuf,
@@ -71,6 +78,10 @@ struct Hub {
     control: mpsc::UnboundedSender<Control>,
     /// Writer tasks of socket clients, awaited at the end so last lines are not cut off.
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Reading tasks of socket clients, ended with the session.
+    readers: Mutex<Vec<tokio::task::AbortHandle>>,
+    /// A `shutdown` was asked for: every later request is answered `state.shutting_down`.
+    shutting_down: AtomicBool,
 }
 
 /// Speaks the protocol on `input`/`output` (client 0) and, when the configuration names a
@@ -121,7 +132,15 @@ where
         Err(e) => return Err(e),
     };
     let orphan = match &config.state_file {
-        Some(path) => crate::statefile::claim(path)?,
+        Some(path) => {
+            if let Some(dir) = path.parent() {
+                crate::private_dir::ensure(dir).map_err(|source| ServeError::StateDir {
+                    path: dir.to_path_buf(),
+                    source,
+                })?;
+            }
+            crate::statefile::claim(path)?
+        }
         None => None,
     };
     let state_file = config.state_file.clone();
@@ -146,17 +165,21 @@ where
         next_key: Mutex::new(0),
         control,
         writers: Mutex::new(Vec::new()),
+        readers: Mutex::new(Vec::new()),
+        shutting_down: AtomicBool::new(false),
     });
     let mut writers = Vec::new();
     let mut connections = Vec::new();
     let stdio_present = stdio.is_some();
     if let Some((input, output)) = stdio {
         let (outbox, writer) = Outbox::start(output);
-        engine.add_client(0, outbox);
+        engine.add_client(0, outbox.clone());
         writers.push(writer);
         let hub = hub.clone();
         connections.push(tokio::spawn(async move {
-            if connection(&hub, 0, input).await == Ended::Closed {
+            // stdio is the session's own client: when it goes (or stops reading), so does
+            // the session.
+            if connection(&hub, 0, input, &outbox).await != Ended::Shutdown {
                 let _ = hub.control.send(Control::StdinClosed);
             }
         }));
@@ -195,6 +218,8 @@ where
     if let Some(a) = accept {
         a.abort();
     }
+    // Requests that come while everything is released are answered at once.
+    hub.shutting_down.store(true, Ordering::Release);
     let receipt = release_all(&engine).await;
     if let Some(task) = state_writer {
         // Abort and wait, so no write can still be under way when the file is removed.
@@ -216,6 +241,9 @@ where
     for c in connections {
         c.abort();
     }
+    for r in lock_list(&hub.readers).drain(..) {
+        r.abort();
+    }
     let unanswered: Vec<InFlight> = lock(&hub.pending).drain().map(|(_, f)| f).collect();
     for f in unanswered {
         if let Some(abort) = &f.abort {
@@ -235,12 +263,7 @@ where
         engine.respond(&origin, "shutdown", Ok(json!({ "receipt": result })));
     }
     engine.close_all();
-    writers.extend(
-        hub.writers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .drain(..),
-    );
+    writers.extend(lock_list(&hub.writers).drain(..));
     for w in writers {
         let _ = tokio::time::timeout(Duration::from_secs(5), w).await;
     }
@@ -255,6 +278,10 @@ where
     Ok(receipt)
 }
 
+fn lock_list<T>(m: &Mutex<Vec<T>>) -> std::sync::MutexGuard<'_, Vec<T>> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Takes the session's lock file (`<socket>.lock`), which says a session owns this socket;
 /// the lock goes with the process, also when it is killed.
 fn lock_session(socket: &Path) -> Result<std::fs::File, ServeError> {
@@ -264,34 +291,56 @@ fn lock_session(socket: &Path) -> Result<std::fs::File, ServeError> {
         source,
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-        set_mode(dir, 0o700).map_err(fail)?;
+        crate::private_dir::ensure(dir).map_err(fail)?;
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(fail)?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(ServeError::Running {
-            socket: socket.to_path_buf(),
-        }),
-        Err(std::fs::TryLockError::Error(e)) => Err(fail(e)),
+    loop {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(fail)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(ServeError::Running {
+                    socket: socket.to_path_buf(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(fail(e)),
+        }
+        // An owner that ended removes the file after we opened it and before we locked it:
+        // then we hold a lock nobody else can see. Only the file at the path counts.
+        if same_file(&file, &path) {
+            return Ok(file);
+        }
     }
 }
 
-/// Binds the socket in a directory only the user can enter, replacing a stale socket file
-/// (the state file already proved no live session owns it).
+/// Whether `file` is the file that `path` names now.
+#[cfg(unix)]
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &std::fs::File, _path: &Path) -> bool {
+    true
+}
+
+/// Binds the socket in a directory only the user can enter, replacing a stale socket file:
+/// the caller holds the socket's lock, so no live session listens there.
 fn bind(path: &Path) -> Result<(tokio::net::UnixListener, PathBuf), ServeError> {
     let fail = |source| ServeError::Socket {
         path: path.to_path_buf(),
         source,
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-        set_mode(dir, 0o700).map_err(fail)?;
+        crate::private_dir::ensure(dir).map_err(fail)?;
     }
     match std::fs::remove_file(path) {
         Ok(()) => tracing::info!("removed a stale socket {}", path.display()),
@@ -325,20 +374,24 @@ async fn accept_loop(hub: Arc<Hub>, listener: tokio::net::UnixListener) {
         let (read, write) = stream.into_split();
         let (outbox, writer) = Outbox::start(write);
         {
-            let mut writers = hub.writers.lock().unwrap_or_else(|e| e.into_inner());
+            let mut writers = lock_list(&hub.writers);
             writers.retain(|w| !w.is_finished());
             writers.push(writer);
         }
-        hub.engine.add_client(client, outbox);
+        hub.engine.add_client(client, outbox.clone());
         tracing::debug!("client {client} connected");
-        let hub = hub.clone();
-        tokio::spawn(async move {
-            if connection(&hub, client, BufReader::new(read)).await == Ended::Shutdown {
-                return;
-            }
+        let task_hub = hub.clone();
+        let task = tokio::spawn(async move {
+            let hub = task_hub;
+            let grace = match connection(&hub, client, BufReader::new(read), &outbox).await {
+                Ended::Shutdown => return,
+                // It does not read: nothing it asked is worth finishing.
+                Ended::Dropped => Duration::ZERO,
+                Ended::Closed => CLOSING_CLIENT_GRACE,
+            };
             // The client closed its side: answer what it already asked (bounded), then let
             // it go. Unanswered requests beyond the bound are dropped with it.
-            let deadline = tokio::time::Instant::now() + CLOSING_CLIENT_GRACE;
+            let deadline = tokio::time::Instant::now() + grace;
             let mine = |hub: &Hub| {
                 let map = lock(&hub.pending);
                 map.iter()
@@ -362,6 +415,9 @@ async fn accept_loop(hub: Arc<Hub>, listener: tokio::net::UnixListener) {
             }
             tracing::debug!("client {client} disconnected");
         });
+        let mut readers = lock_list(&hub.readers);
+        readers.retain(|r| !r.is_finished());
+        readers.push(task.abort_handle());
     }
 }
 
@@ -370,15 +426,20 @@ async fn accept_loop(hub: Arc<Hub>, listener: tokio::net::UnixListener) {
 enum Ended {
     /// The stream closed (or failed).
     Closed,
-    /// The client asked for `shutdown`: it stays registered to receive the receipt.
+    /// The session is shutting down: the client stays registered to receive the receipt.
     Shutdown,
+    /// The client left more unread answers than [`crate::outbox::MAX_QUEUED_BYTES`] and was
+    /// disconnected.
+    Dropped,
 }
 
-/// Reads one client's requests until its stream ends or it asks for `shutdown`.
+/// Reads one client's requests until its stream ends or it is dropped for not reading.
+/// After a `shutdown` it goes on reading, so requests sent behind it are answered too.
 async fn connection<R: AsyncBufRead + Unpin>(
     hub: &Arc<Hub>,
     client: ClientId,
     mut input: R,
+    outbox: &Outbox,
 ) -> Ended {
     let engine = &hub.engine;
     let no_id = Origin {
@@ -386,8 +447,15 @@ async fn connection<R: AsyncBufRead + Unpin>(
         id: Value::Null,
     };
     loop {
-        let line = match read_line_bounded(&mut input, jsonl::MAX_LINE_BYTES).await {
+        let read = tokio::select! {
+            read = read_line_bounded(&mut input, jsonl::MAX_LINE_BYTES) => read,
+            () = outbox.dropped() => return Ended::Dropped,
+        };
+        let line = match read {
             Ok(LineRead::Line(line)) => line,
+            Ok(LineRead::Eof) if hub.shutting_down.load(Ordering::Acquire) => {
+                return Ended::Shutdown;
+            }
             Ok(LineRead::Eof) => return Ended::Closed,
             Ok(LineRead::TooLong) => {
                 let err = ErrorBody::new(
@@ -411,6 +479,7 @@ async fn connection<R: AsyncBufRead + Unpin>(
                 return Ended::Closed;
             }
         };
+        // An empty (or blank) line is no request and gets no answer (PROTOCOL.md).
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
@@ -429,10 +498,19 @@ async fn connection<R: AsyncBufRead + Unpin>(
             client,
             id: req.id.clone(),
         };
+        if hub.shutting_down.load(Ordering::Acquire) {
+            let err = ErrorBody::new(
+                ErrorCode::ShuttingDown,
+                "the session is shutting down; this request was not run",
+            );
+            engine.respond(&origin, &req.cmd, Err(err));
+            continue;
+        }
         match req.cmd.as_str() {
             "shutdown" => {
+                hub.shutting_down.store(true, Ordering::Release);
                 let _ = hub.control.send(Control::Shutdown(origin));
-                return Ended::Shutdown;
+                continue;
             }
             "cancel" => {
                 let outcome = cancel(hub, client, &req.args);

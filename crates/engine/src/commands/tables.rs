@@ -560,7 +560,8 @@ mod tests {
     fn json_is_compact_with_keys_in_column_order() {
         assert_eq!(
             render(&rows(), ExportFormat::Json),
-            r#"[{"ID":7,"NAME":"A, \"b\"","CODE":"X1  ","PRICE":-12.5},{"ID":8,"NAME":"it's","CODE":"O'K ","PRICE":3.0}]"#
+            // Numbers keep the digits the system sent (packed decimals keep their places).
+            r#"[{"ID":7,"NAME":"A, \"b\"","CODE":"X1  ","PRICE":-12.50},{"ID":8,"NAME":"it's","CODE":"O'K ","PRICE":3.00}]"#
         );
     }
 
