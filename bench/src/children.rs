@@ -38,6 +38,7 @@ async fn sim() {
             statements: 2_000_000_000,
             run_time: Duration::from_secs(3600),
             table_rows: 10_000_000,
+            ..sim::Limits::default()
         },
         ..sim::SimConfig::default()
     };

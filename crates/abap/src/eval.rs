@@ -53,7 +53,10 @@ impl<'r> Interp<'r, '_> {
                         TemplateItem::Expr(e) => {
                             let v = self.operand(e)?;
                             match v.template_text() {
-                                Ok(t) => s.push_str(&t),
+                                Ok(t) => {
+                                    self.room_for_text(s.len().saturating_add(t.len()))?;
+                                    s.push_str(&t)
+                                }
                                 Err(_) => {
                                     return Err(
                                         self.not_supported("reference in a string template")
@@ -67,6 +70,7 @@ impl<'r> Interp<'r, '_> {
                                 return Err(self.not_supported("reference in a string template"));
                             };
                             let t = self.format_embedded(&v, t, opts, None)?;
+                            self.room_for_text(s.len().saturating_add(t.len()))?;
                             s.push_str(&t);
                         }
                     }
@@ -78,7 +82,9 @@ impl<'r> Interp<'r, '_> {
                 let a = self.operand(a)?;
                 let b = self.operand(b)?;
                 let mut s = a.to_abap_string().map_err(|e| self.conv_error(e))?;
-                s.push_str(&b.to_abap_string().map_err(|e| self.conv_error(e))?);
+                let b = b.to_abap_string().map_err(|e| self.conv_error(e))?;
+                self.room_for_text(s.len().saturating_add(b.len()))?;
+                s.push_str(&b);
                 Ok(Value::Str(s.into()))
             }
             Expr::New { class, args } => self.new_object(class, args, None),

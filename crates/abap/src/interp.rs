@@ -406,6 +406,22 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
+    /// Can a string or xstring of `len` characters (bytes) be built? Asked before building
+    /// it, so a program that doubles a string never asks the allocator for more than the
+    /// limit.
+    pub fn room_for_text(&self, len: usize) -> Exec<()> {
+        if len > self.limits.string_length {
+            return Err(self.dump(
+                "STRING_SIZE_TOO_LARGE",
+                format!(
+                    "a string cannot grow beyond the limit of {} characters",
+                    self.limits.string_length
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// A stop point: the hook may stop here and inspect the state.
     pub fn stop(&mut self, line: u32, current: Current<'r>) -> Exec<()> {
         self.set_line(line);
@@ -1382,10 +1398,13 @@ impl<'r> Interp<'r, '_> {
         let converted = val
             .convert(&ty)
             .map_err(|e| self.move_error(e, &val, &ty))?;
-        if let Value::Table(_, rows) = &converted
-            && rows.len() > self.limits.table_rows
-        {
-            self.room_for(rows.len())?;
+        match &converted {
+            Value::Table(_, rows) if rows.len() > self.limits.table_rows => {
+                self.room_for(rows.len())?
+            }
+            Value::Str(s) => self.room_for_text(s.len())?,
+            Value::XStr(x) => self.room_for_text(x.len())?,
+            _ => {}
         }
         let mut replaces_rows = false;
         if let Some(v) = self.st.value_at_mut(place) {

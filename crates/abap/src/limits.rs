@@ -16,6 +16,10 @@ pub struct Limits {
     /// Rows in one internal table (runtime error `TSV_TNEW_PAGE_ALLOC_FAILED`, the real
     /// system's name for a table that cannot grow any more).
     pub table_rows: usize,
+    /// Length of one string or xstring, in characters or bytes, and of any string a statement
+    /// or expression builds (runtime error `STRING_SIZE_TOO_LARGE`, the real system's name for
+    /// a string that cannot grow any more).
+    pub string_length: usize,
 }
 
 impl Default for Limits {
@@ -24,6 +28,7 @@ impl Default for Limits {
             statements: 10_000_000,
             run_time: Duration::from_secs(60),
             table_rows: 1_000_000,
+            string_length: 64 * 1024 * 1024,
         }
     }
 }

@@ -8,7 +8,6 @@
 //! that row (after the replacement for `REPLACE`). `sy-subrc` is 0 when something was found
 //! (`REPLACE`: 2 when a replaced row did not fit its `c` line), 4 otherwise.
 
-use crate::abap_regex::expand;
 use crate::ast::Path;
 use crate::interp::{Exec, Interp};
 use crate::itab::sy_set;
@@ -133,14 +132,7 @@ impl Interp<'_, '_> {
             for hit in &hits {
                 out.extend(hay.get(start..hit.pos).unwrap_or(&[]));
                 let at = out.len();
-                // A regular expression's replacement may name groups (`$1`, `$0`).
-                let text: Vec<char> = if search.regex.is_some() {
-                    let groups: Vec<Option<&str>> =
-                        hit.groups.iter().map(Option::as_deref).collect();
-                    expand(&replacement, &groups).chars().collect()
-                } else {
-                    new.clone()
-                };
+                let text = self.replacement_for(search, &replacement, &new, hit, at)?;
                 last = Some((i, at, text.len()));
                 row_done.push((at, text.len()));
                 out.extend(text);

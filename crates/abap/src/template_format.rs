@@ -347,7 +347,7 @@ impl<'r> Interp<'r, '_> {
                 ("STYLE", "SIMPLE", Value::F(_) | Value::DecFloat(..)) => out,
                 ("ALPHA", k, Value::C(_) | Value::Str(_) | Value::N(_)) => {
                     let width = r.width.and_then(|w| usize::try_from(w).ok());
-                    if width.is_some_and(|w| w > crate::text_functions::MAX_BUILT_CHARS) {
+                    if width.is_some_and(|w| w > self.limits.string_length) {
                         return Err(unsupported(self, "ALPHA with this WIDTH".into()));
                     }
                     match alpha(v, k, width, alpha_len) {
@@ -377,7 +377,7 @@ impl<'r> Interp<'r, '_> {
             _ => out,
         };
         if let Some(width) = r.width.and_then(|w| usize::try_from(w).ok()) {
-            if width > crate::text_functions::MAX_BUILT_CHARS {
+            if width > self.limits.string_length {
                 return Err(self.dump(
                     "STRING_SIZE_TOO_LARGE",
                     format!("WIDTH = {width} in a string template is too large"),

@@ -93,9 +93,6 @@ const FUNCTIONS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// Longest string a function builds (`repeat( )` with a huge `occ`), in characters.
-pub const MAX_BUILT_CHARS: usize = 64 * 1024 * 1024;
-
 /// Why a string function fails.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StrErr {
@@ -302,15 +299,31 @@ pub fn count(val: &[char], sub: &[char], off: Option<i64>, len: Option<i64>, cas
 }
 
 /// `replace( val sub with occ case )`: `occ = 0` replaces every occurrence.
-pub fn replace_sub(val: &[char], sub: &[char], with: &str, occ: i64, case: bool) -> R<String> {
+/// `limit`: the longest result built (in bytes), checked before building it.
+pub fn replace_sub(
+    val: &[char],
+    sub: &[char],
+    with: &str,
+    occ: i64,
+    case: bool,
+    limit: usize,
+) -> R<String> {
     if sub.is_empty() {
         return Err(StrErr::ParVal("sub is empty".into()));
     }
-    let hits = if occ == 0 {
+    let hits: Vec<usize> = if occ == 0 {
         matches_forward(val, sub, case)
     } else {
         nth_match(val, sub, occ, case)?.into_iter().collect()
     };
+    if hits
+        .len()
+        .saturating_mul(with.len())
+        .saturating_add(val.len())
+        > limit
+    {
+        return Err(StrErr::TooLarge);
+    }
     let mut out = String::new();
     let mut i = 0;
     for h in hits {
@@ -654,7 +667,12 @@ impl<'r> Interp<'r, '_> {
             vals.push((n.clone(), self.eval(e)?));
         }
         let args = Args { vals };
-        let r = self.text_function_of(func, &args)?;
+        let r = match self.text_function_of(func, &args)? {
+            // Results at most twice the longest argument (insert( ), replace( off len )) are
+            // checked once built.
+            Ok(Value::Str(s)) if s.len() > self.limits.string_length => Err(StrErr::TooLarge),
+            r => r,
+        };
         r.map(Some).map_err(|e| self.str_err(func, e))
     }
 
@@ -699,7 +717,7 @@ impl<'r> Interp<'r, '_> {
                     out.push_str(&sep);
                 }
                 out.push_str(&arg_text(row).map_err(|e| self.conv_error(e))?);
-                if out.len() > MAX_BUILT_CHARS {
+                if out.len() > self.limits.string_length {
                     return Ok(Err(StrErr::TooLarge));
                 }
             }
@@ -772,7 +790,14 @@ impl<'r> Interp<'r, '_> {
                 match self.text_arg(args, "SUB")? {
                     Some(sub) if off.is_none() && len.is_none() => {
                         let occ = self.int_arg(args, "OCC")?.unwrap_or(1);
-                        str_ok(replace_sub(&val, &sub, &with, occ, case))
+                        str_ok(replace_sub(
+                            &val,
+                            &sub,
+                            &with,
+                            occ,
+                            case,
+                            self.limits.string_length,
+                        ))
                     }
                     None if off.is_some() || len.is_some() => {
                         str_ok(replace_section(&val, off, len, &with))
@@ -864,7 +889,9 @@ impl<'r> Interp<'r, '_> {
                 let occ = self.int_arg(args, "OCC")?.unwrap_or(0);
                 match usize::try_from(occ) {
                     Err(_) => Err(StrErr::ParVal(format!("occ = {occ}"))),
-                    Ok(n) if n.saturating_mul(val.len()) > MAX_BUILT_CHARS => Err(StrErr::TooLarge),
+                    Ok(n) if n.saturating_mul(val.len()) > self.limits.string_length => {
+                        Err(StrErr::TooLarge)
+                    }
                     Ok(n) => Ok(Value::Str(text(&val).repeat(n).into())),
                 }
             }

@@ -114,3 +114,91 @@ fn tables_up_to_the_limit_are_fine() {
         .expect("runs");
     assert_eq!(out, "100 ");
 }
+
+fn small_strings() -> Limits {
+    Limits {
+        string_length: 1_000,
+        table_rows: 1_000,
+        ..Limits::default()
+    }
+}
+
+fn string_dump(main: &str) -> String {
+    let (id, text) = dump(repo(main, small_strings()).run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "STRING_SIZE_TOO_LARGE", "{main}\n{text}");
+    text
+}
+
+/// Every statement and expression that can grow a string or xstring ends the run with
+/// `STRING_SIZE_TOO_LARGE` at the limit, instead of asking the allocator for more and more
+/// (doubling a string 40 times once aborted the whole simulator).
+#[test]
+fn growing_strings_end_with_string_size_too_large() {
+    let doubled = |step: &str, decl: &str| {
+        format!("{decl}\nDO 40 TIMES.\n  {step}\nENDDO.\nout->write( strlen( lv_s ) ).")
+    };
+    let s = "DATA lv_s TYPE string VALUE `ab`.";
+    string_dump(&doubled("lv_s = lv_s && lv_s.", s));
+    string_dump(&doubled("CONCATENATE lv_s lv_s INTO lv_s.", s));
+    string_dump(&doubled("lv_s = |{ lv_s }{ lv_s }|.", s));
+    string_dump(&doubled("lv_s = lv_s && `-` && lv_s.", s));
+    string_dump(&doubled(
+        "REPLACE ALL OCCURRENCES OF `a` IN lv_s WITH `aa`.",
+        s,
+    ));
+    string_dump(&doubled(
+        "lv_s = replace( val = lv_s sub = `a` with = `aa` occ = 0 ).",
+        s,
+    ));
+    string_dump(&doubled("lv_s = insert( val = lv_s sub = lv_s ).", s));
+    string_dump(&doubled("SHIFT lv_s RIGHT BY 300 PLACES.", s));
+    string_dump("DATA lv_s TYPE string VALUE `ab`.\nSHIFT lv_s RIGHT BY 2000000000 PLACES.");
+    string_dump(&doubled(
+        "CONCATENATE lv_s lv_s INTO lv_s SEPARATED BY lv_s.",
+        s,
+    ));
+    string_dump(
+        "DATA lt TYPE string_table.\nDO 20 TIMES.\n  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.\nENDDO.\nDATA lv_s TYPE string.\nCONCATENATE LINES OF lt INTO lv_s.",
+    );
+    string_dump(
+        "DATA lt TYPE string_table.\nDO 20 TIMES.\n  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.\nENDDO.\nDATA(lv_s) = concat_lines_of( table = lt ).",
+    );
+    let x = "DATA lv_x TYPE xstring VALUE 'ABCD'.";
+    string_dump(&format!(
+        "{x}\nDO 40 TIMES.\n  lv_x = lv_x && lv_x.\nENDDO."
+    ));
+}
+
+#[test]
+fn strings_up_to_the_limit_are_fine() {
+    let main = "DATA lv_s TYPE string VALUE `ab`.\nDO 8 TIMES.\n  lv_s = lv_s && lv_s.\nENDDO.\nCONCATENATE lv_s `x` INTO DATA(lv_t).\nout->write( strlen( lv_t ) ).";
+    let out = repo(main, small_strings())
+        .run_classrun("ZCL_T", &mut NoDebugger)
+        .expect("runs");
+    assert_eq!(out, "513 ");
+}
+
+/// Tables grown by statements that add many rows at once stop at the row limit.
+#[test]
+fn tables_grown_in_bulk_end_with_tsv_tnew_page_alloc_failed() {
+    let table_dump = |main: &str| {
+        let limits = Limits {
+            table_rows: 100,
+            ..Limits::default()
+        };
+        let (id, text) = dump(repo(main, limits).run_classrun("ZCL_T", &mut NoDebugger));
+        assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED", "{main}\n{text}");
+    };
+    table_dump(
+        "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nAPPEND 1 TO lt.\nDO 40 TIMES.\n  APPEND LINES OF lt TO lt.\nENDDO.",
+    );
+    table_dump(
+        "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nAPPEND 1 TO lt.\nDO 40 TIMES.\n  INSERT LINES OF lt INTO TABLE lt.\nENDDO.",
+    );
+    table_dump(
+        "TYPES ty_t TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDATA(lt) = VALUE ty_t( FOR i = 1 UNTIL i > 100000000 ( i ) ).",
+    );
+    table_dump(
+        "DATA lv_s TYPE string VALUE `a,a,a,a,a,a,a,a,a,a`.\nDATA lt TYPE string_table.\nDO 4 TIMES.\n  lv_s = lv_s && `,` && lv_s.\nENDDO.\nSPLIT lv_s AT `,` INTO TABLE lt.",
+    );
+}

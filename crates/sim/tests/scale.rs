@@ -30,6 +30,7 @@ async fn sim() -> sim::SimHandle {
             statements: 1_000_000_000,
             run_time: Duration::from_secs(600),
             table_rows: 1_000_000,
+            ..sim::Limits::default()
         },
         ..sim::SimConfig::default()
     })

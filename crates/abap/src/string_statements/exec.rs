@@ -306,6 +306,7 @@ impl Interp<'_, '_> {
         let mut out: Vec<char> = Vec::new();
         for (i, v) in values.iter().enumerate() {
             let (chars, fixed) = self.text_of_value(v)?;
+            self.room_for_text(out.len() + sep.len() + chars.len())?;
             if i > 0 {
                 out.extend(&sep);
             }
@@ -336,6 +337,9 @@ impl Interp<'_, '_> {
             } else {
                 let mut start = 0;
                 for pos in occurrences(&text, &sep, false, true) {
+                    if table.is_some() {
+                        self.room_for(segments.len())?;
+                    }
                     segments.push(text.get(start..pos).unwrap_or(&[]).to_vec());
                     start = pos + sep.len();
                 }
@@ -441,7 +445,10 @@ impl Interp<'_, '_> {
             }
             v
         } else if right {
-            let mut v = vec![' '; places];
+            if !fixed {
+                self.room_for_text(len.saturating_add(places))?;
+            }
+            let mut v = vec![' '; if fixed { places.min(len) } else { places }];
             // A fixed-length field keeps its length: characters fall off at the right end; a
             // string grows.
             let keep = if fixed {

@@ -198,6 +198,31 @@ impl Interp<'_, '_> {
         Ok(found)
     }
 
+    /// The text that replaces `hit`, once it is known that the result so far (`built`
+    /// characters) can take it. A regular expression's replacement may name groups (`$1`,
+    /// `$0`), each at most the whole match: its length is bounded before it is expanded.
+    pub(crate) fn replacement_for(
+        &self,
+        search: &Search,
+        replacement: &str,
+        new: &[char],
+        hit: &Hit,
+        built: usize,
+    ) -> Exec<Vec<char>> {
+        if search.regex.is_some() {
+            let mut bound = replacement.len();
+            if replacement.contains('$') {
+                bound = bound.saturating_mul(hit.len.max(1));
+            }
+            self.room_for_text(built.saturating_add(bound))?;
+            let groups: Vec<Option<&str>> = hit.groups.iter().map(Option::as_deref).collect();
+            Ok(expand(replacement, &groups).chars().collect())
+        } else {
+            self.room_for_text(built.saturating_add(new.len()))?;
+            Ok(new.to_vec())
+        }
+    }
+
     pub(super) fn replace(
         &mut self,
         search: &Search,
@@ -226,13 +251,7 @@ impl Interp<'_, '_> {
         for hit in &found {
             out.extend(hay.get(start..hit.pos).unwrap_or(&[]));
             last_at = out.len();
-            // A regular expression's replacement may name groups (`$1`, `$0`).
-            let text: Vec<char> = if search.regex.is_some() {
-                let groups: Vec<Option<&str>> = hit.groups.iter().map(Option::as_deref).collect();
-                expand(&replacement, &groups).chars().collect()
-            } else {
-                new.clone()
-            };
+            let text = self.replacement_for(search, &replacement, &new, hit, out.len())?;
             last_len = text.len();
             done.push((last_at, last_len));
             out.extend(text);
