@@ -2,7 +2,8 @@
 //! interpreter with a debugger hook. No HTTP here; `crates/sim` is the only crate that runs it.
 //!
 //! CONTRACT (used by crates/sim; extend, do not break):
-//! - [`Repository`] holds loaded objects (`Repository::load_dir`, `Repository::add_file`).
+//! - [`Repository`] holds loaded objects (`Repository::load_dir`, which skips and names the
+//!   objects it cannot load, and `Repository::add_file`).
 //! - [`Repository::source`] gives the source text of an object part (for ADT source reads).
 //! - [`Repository::stop_point`] answers "is there an executable statement starting on this
 //!   line?" with the resolved [`debug::Location`] (breakpoint validation and ids).
@@ -69,7 +70,7 @@ mod value;
 mod write_to;
 
 pub use limits::Limits;
-pub use repository::Repository;
+pub use repository::{Loaded, Repository};
 pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
 
 pub use debug::{

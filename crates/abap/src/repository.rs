@@ -24,6 +24,15 @@ struct Object {
     keys: Vec<String>,
 }
 
+/// What [`Repository::load_dir`] loaded.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Objects loaded with all their files.
+    pub objects: usize,
+    /// Objects left out, by name, with the error of the file that could not be loaded.
+    pub skipped: Vec<(String, LoadError)>,
+}
+
 /// All loaded ABAP objects. Immutable while programs run, so it can be shared across threads.
 #[derive(Debug, Default)]
 pub struct Repository {
@@ -136,28 +145,58 @@ impl Repository {
         self.limits
     }
 
-    /// Loads every abapGit object file below `dir`; returns how many objects were loaded.
-    pub fn load_dir(&mut self, dir: &Path) -> Result<usize, LoadError> {
+    /// Loads every abapGit object file below `dir`. An object with a file that cannot be read
+    /// or parsed is left out (all its files) and named in [`Loaded::skipped`]; the others
+    /// load. Only a directory that cannot be read fails the whole load.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<Loaded, LoadError> {
         let mut files = Vec::new();
         collect_files(dir, 0, &mut files)?;
-        files.sort();
-        let mut loaded = std::collections::BTreeSet::new();
+        let mut by_object: BTreeMap<String, Vec<(String, std::path::PathBuf)>> = BTreeMap::new();
         for path in files {
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let Some((object, _, _)) = classify(&name) else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
+            if let Some((object, _, _)) = classify(&name) {
+                by_object.entry(object).or_default().push((name, path));
+            }
+        }
+        let mut loaded = Loaded::default();
+        for (object, mut files) in by_object {
+            files.sort();
+            match self.add_object_files(&files) {
+                Ok(()) => loaded.objects += 1,
+                Err(e) => {
+                    self.remove_object(&object);
+                    loaded.skipped.push((object, e));
+                }
+            }
+        }
+        Ok(loaded)
+    }
+
+    fn add_object_files(
+        &mut self,
+        files: &[(String, std::path::PathBuf)],
+    ) -> Result<(), LoadError> {
+        for (name, path) in files {
+            let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
                 path: path.display().to_string(),
                 source,
             })?;
-            self.add_file(&name, &text)?;
-            loaded.insert(object);
+            self.add_file(name, &text)?;
         }
-        Ok(loaded.len())
+        Ok(())
+    }
+
+    /// Forgets an object: its sources, classes and stop points.
+    fn remove_object(&mut self, object: &str) {
+        if let Some(obj) = self.objects.remove(object) {
+            for key in obj.keys {
+                self.classes.remove(&key);
+            }
+        }
+        self.stops.retain(|(o, _), _| o != object);
     }
 
     /// Adds one file by its abapGit name (`zcl_x.clas.abap`); unknown kinds are ignored.

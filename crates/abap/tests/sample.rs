@@ -27,7 +27,8 @@ fn load_dir_finds_the_sample() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../sim/samples");
     let mut r = Repository::new();
     // The simulator bundles the demo class and ZCL_ABAPDBG_ORDERS.
-    assert_eq!(r.load_dir(&dir).expect("loads"), 2);
+    let loaded = r.load_dir(&dir).expect("loads");
+    assert_eq!((loaded.objects, loaded.skipped.len()), (2, 0));
     let mut objects = r.objects();
     objects.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(
@@ -393,4 +394,49 @@ fn repository_is_shareable_across_threads() {
         r.run_classrun(CLASS, &mut NoDebugger)
             .map_err(|e| e.to_string())
     );
+}
+
+/// An object the parser refuses is left out with all its files and named; the others load.
+#[test]
+fn load_dir_skips_an_object_it_cannot_load() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("load-dir-skips-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("zcl_abapdbg_demo.clas.abap"), SAMPLE).expect("write");
+    let deep = format!(
+        "CLASS lcl_deep DEFINITION.\n  PUBLIC SECTION.\n    METHODS m.\nENDCLASS.\nCLASS lcl_deep IMPLEMENTATION.\n  METHOD m.\n    DATA x TYPE i.\n{}{}  ENDMETHOD.\nENDCLASS.\n",
+        "IF x = 0.\n".repeat(5_000),
+        "ENDIF.\n".repeat(5_000)
+    );
+    // The main source loads; the local implementations do not: the whole object is out.
+    std::fs::write(
+        dir.join("zcl_deep.clas.abap"),
+        "CLASS zcl_deep DEFINITION PUBLIC.\nENDCLASS.\nCLASS zcl_deep IMPLEMENTATION.\nENDCLASS.\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("zcl_deep.clas.locals_imp.abap"), deep).expect("write");
+    let mut r = Repository::new();
+    let loaded = r.load_dir(&dir).expect("loads");
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+    assert_eq!(loaded.objects, 1);
+    let skipped: Vec<&str> = loaded.skipped.iter().map(|(o, _)| o.as_str()).collect();
+    assert_eq!(skipped, ["ZCL_DEEP"]);
+    assert!(
+        loaded.skipped[0]
+            .1
+            .to_string()
+            .contains("nested too deeply"),
+        "{}",
+        loaded.skipped[0].1
+    );
+    assert_eq!(r.source("zcl_deep", SourcePart::Main), None);
+    assert_eq!(
+        r.objects(),
+        vec![(CLASS.to_string(), abap::ObjectKind::Class)]
+    );
+    let out = r
+        .run_classrun("zcl_abapdbg_demo", &mut NoDebugger)
+        .expect("runs");
+    assert!(out.starts_with("Order A001"), "{out}");
 }

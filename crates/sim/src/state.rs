@@ -33,8 +33,12 @@ pub(crate) fn load_repository(config: &SimConfig) -> Result<abap::Repository, Si
     repo.add_file(DEMO_FILE, DEMO_SOURCE)?;
     repo.add_file(ORDERS_FILE, ORDERS_SOURCE)?;
     for dir in &config.program_dirs {
-        let n = repo.load_dir(dir)?;
-        tracing::info!("loaded {n} objects from {}", dir.display());
+        let loaded = repo.load_dir(dir)?;
+        for (object, e) in &loaded.skipped {
+            // One object the parser cannot take must not keep the others from being served.
+            tracing::warn!("skipped {object} in {}: {e}", dir.display());
+        }
+        tracing::info!("loaded {} objects from {}", loaded.objects, dir.display());
     }
     Ok(repo)
 }

@@ -461,3 +461,61 @@ async fn abap_unit_runs_stop_at_breakpoints_in_test_classes() {
     assert!(out.body.contains("failedAssertion"), "{out:?}");
     sim.shutdown().await;
 }
+
+fn classrun_class(name: &str, body: &str) -> String {
+    format!(
+        "CLASS {name} DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+ENDCLASS.
+
+CLASS {name} IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{body}
+  ENDMETHOD.
+ENDCLASS.
+"
+    )
+}
+
+/// A source the parser refuses (5,000 nested `IF`s) once kept the simulator from starting.
+/// Now that object is skipped (and logged); the simulator starts, serves and runs the others,
+/// and answers for the skipped one as for an object that does not exist.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_object_that_cannot_load_is_skipped_and_the_others_serve() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("unloadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let deep = format!(
+        "    DATA x TYPE i.\n{}{}",
+        "IF x = 0.\n".repeat(5_000),
+        "ENDIF.\n".repeat(5_000)
+    );
+    std::fs::write(
+        dir.join("zsim_deep.clas.abap"),
+        classrun_class("zsim_deep", &deep),
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("zsim_fine.clas.abap"),
+        classrun_class("zsim_fine", "    out->write( `fine` )."),
+    )
+    .expect("write");
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![dir.clone()],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("starts although one object cannot be loaded");
+    let base = sim.base_url();
+    let s = session(&base, false).await;
+    let fine = s.get("/sap/bc/adt/oo/classes/zsim_fine/source/main").await;
+    assert_eq!(fine.status, 200, "{fine:?}");
+    let deep = s.get("/sap/bc/adt/oo/classes/zsim_deep/source/main").await;
+    assert_eq!(deep.status, 404, "{deep:?}");
+    let run = s.classrun("ZSIM_FINE").await;
+    assert_eq!((run.status, run.body.as_str()), (200, "fine"), "{run:?}");
+    sim.shutdown().await;
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+}
