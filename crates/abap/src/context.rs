@@ -64,6 +64,13 @@ impl StopContext for View<'_, '_> {
         };
         st.set_value(frame, id, value)
     }
+    fn condition_holds(&self, frame: usize, condition: &str) -> Result<bool, String> {
+        let cond = crate::condition::parse(condition)?;
+        let Ok(mut st) = self.st.try_borrow_mut() else {
+            return Err("the program is busy".into());
+        };
+        crate::condition::holds(&mut st, frame, &cond)
+    }
 }
 
 impl State<'_> {

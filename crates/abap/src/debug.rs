@@ -173,6 +173,17 @@ pub trait StopContext {
         Err("changing variables is not supported here".into())
     }
 
+    /// Whether the logical expression `condition` (a breakpoint's or watchpoint's condition,
+    /// ABAP syntax: `lv_count > 1 AND ls_order-status = 'A'`) holds in frame `frame`, judged
+    /// with the interpreter's own comparison rules (exact for `p`, `int8` and `decfloat`
+    /// values), as an `IF` there would judge it. Nothing runs and nothing changes: method
+    /// calls and `NEW` are refused. `Err`: no condition, or it cannot be judged here (an
+    /// unknown name, a value that does not convert).
+    fn condition_holds(&self, frame: usize, condition: &str) -> Result<bool, String> {
+        let _ = (frame, condition);
+        Err("conditions are not supported here".into())
+    }
+
     /// True if [`Resume::JumpTo`] `line` is possible from here: a stop point of the innermost
     /// procedure, in the same source part, in the block being executed or one enclosing it
     /// (a jump may leave loops and branches but not enter ones that are not running).

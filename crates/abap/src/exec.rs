@@ -194,6 +194,9 @@ impl<'r> Interp<'r, '_> {
         args: &CallArgs,
         target: Option<&Type>,
     ) -> Exec<Value> {
+        if self.judging_condition {
+            return Err(self.not_supported("NEW in a debugger condition"));
+        }
         let name = if class == "#" {
             match target {
                 Some(Type::Ref(t)) => t.clone(),

@@ -85,6 +85,8 @@ pub struct Interp<'r, 'h> {
     pub framework_handles_all: bool,
     pub limits: Limits,
     started: Instant,
+    /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
+    pub judging_condition: bool,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -159,6 +161,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             framework_handles_all: false,
             limits: Limits::default(),
             started: Instant::now(),
+            judging_condition: false,
         }
     }
 
@@ -956,6 +959,9 @@ impl<'r> Interp<'r, '_> {
 
     /// Evaluates a call; `Some(value)` if the method has a RETURNING parameter.
     pub fn call(&mut self, call: &CallExpr) -> Exec<Option<Value>> {
+        if self.judging_condition && !matches!(call.target, CallTarget::Implicit) {
+            return Err(self.not_supported("a method call in a debugger condition"));
+        }
         let (class, me, builtin_out) = match &call.target {
             CallTarget::Implicit => {
                 let Some(frame) = self.st.frames.last() else {
@@ -965,6 +971,9 @@ impl<'r> Interp<'r, '_> {
                 let me = frame.me;
                 if self.resolve_method(class, &call.method).is_none() {
                     return self.builtin_function(call).map(Some);
+                }
+                if self.judging_condition {
+                    return Err(self.not_supported("a method call in a debugger condition"));
                 }
                 (class, me, None)
             }

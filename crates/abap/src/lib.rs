@@ -11,6 +11,8 @@
 //!   before every executable statement, and returns the text written with `out->write( )`.
 //! - [`Repository::run_report`] runs a report (events, `FORM`s) and returns its list output.
 //! - [`Repository::run_unit_tests`] runs the ABAP Unit tests of a class or program.
+//! - [`check_condition`] and [`StopContext::condition_holds`]: breakpoint and watchpoint
+//!   conditions, parsed and judged as the interpreter judges an `IF`.
 
 pub mod debug;
 
@@ -21,6 +23,7 @@ mod calc;
 mod calendar;
 mod char_case;
 mod clock;
+mod condition;
 mod constructors;
 mod context;
 mod control_levels;
@@ -70,6 +73,12 @@ mod value;
 mod write_to;
 
 pub use limits::Limits;
+
+/// Checks that `text` is a condition the debugger can judge (an ABAP logical expression, at
+/// most 1000 characters); `Err` says why not. [`StopContext::condition_holds`] judges one.
+pub fn check_condition(text: &str) -> Result<(), String> {
+    condition::parse(text).map(|_| ())
+}
 pub use repository::{Loaded, Repository};
 pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
 

@@ -9,7 +9,6 @@ use abap::{Location, ObjectKind, SourcePart};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::condition;
 use crate::errors;
 use crate::sessions::DebugSession;
 use crate::state::{Shared, lock};
@@ -148,13 +147,13 @@ impl BreakpointStore {
     }
 
     /// The breakpoints of `user` (external) and of `debuggee` (debugger scope) that fire at
-    /// this probe, conditions evaluated through `lookup` (variables of the top frame).
+    /// this probe, conditions judged by `holds` (in the top frame).
     pub fn hits(
         &self,
         user: &str,
         debuggee: Option<&str>,
         probe: &Probe<'_>,
-        lookup: &dyn Fn(&str) -> Option<abap::VarRecord>,
+        holds: &dyn Fn(&str) -> Result<bool, String>,
     ) -> Vec<Reached> {
         let mut candidates: Vec<Breakpoint> = Vec::new();
         if let Some(list) = lock(&self.by_user).get(user) {
@@ -172,7 +171,7 @@ impl BreakpointStore {
             }
             let mut unresolvable = false;
             if !b.condition.trim().is_empty() {
-                match condition::parse(&b.condition).and_then(|c| condition::eval(&c, lookup)) {
+                match holds(&b.condition) {
                     Ok(true) => {}
                     Ok(false) => continue,
                     Err(_) => unresolvable = true,
@@ -517,7 +516,7 @@ fn write_verdict(s: &mut String, v: &Verdict) {
 /// Decide one breakpoint: `Ok((stored, verdict))` or a refusal.
 fn resolve(shared: &Shared, spec: &BreakpointSpec) -> Result<(Target, Verdict), String> {
     if !spec.condition.trim().is_empty()
-        && let Err(e) = condition::parse(&spec.condition)
+        && let Err(e) = abap::check_condition(&spec.condition)
     {
         return Err(format!("Condition is invalid: {e}"));
     }

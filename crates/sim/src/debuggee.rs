@@ -723,12 +723,11 @@ impl SimHook {
 
     fn hits(&self, ctx: &dyn StopContext, loc: &Location, attached: bool) -> Vec<Reached> {
         let probe = probe_of(ctx, loc);
-        let lookup = |id: &str| ctx.variables(0, &[id.to_string()]).into_iter().next();
         self.shared.breakpoints.hits(
             &self.entry.user,
             attached.then_some(self.entry.id.as_str()),
             &probe,
-            &lookup,
+            &|condition| ctx.condition_holds(0, condition),
         )
     }
 }

@@ -17,7 +17,6 @@ mod auth;
 mod batch;
 mod breakpoints;
 mod classrun;
-mod condition;
 mod dbgxml;
 mod debuggee;
 mod debugger;

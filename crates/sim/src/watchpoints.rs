@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use crate::breakpoints::xml_ok;
-use crate::condition;
 use crate::debuggee::Command;
 use crate::errors::{self, AdtError};
 use crate::sessions::DebugSession;
@@ -92,8 +91,7 @@ pub(crate) fn check(list: &Mutex<WatchList>, ctx: &dyn StopContext) -> Vec<Watch
             continue;
         }
         if !w.condition.trim().is_empty() {
-            let lookup = |id: &str| ctx.variables(frame, &[id.to_string()]).into_iter().next();
-            match condition::parse(&w.condition).and_then(|c| condition::eval(&c, &lookup)) {
+            match ctx.condition_holds(frame, &w.condition) {
                 Ok(true) => {}
                 Ok(false) | Err(_) => continue,
             }
@@ -226,7 +224,7 @@ pub(crate) async fn create(dbg: &mut DebugSession, query: &[(String, String)]) -
     };
     let condition = q(query, "condition").unwrap_or("").to_string();
     if !condition.trim().is_empty()
-        && let Err(e) = condition::parse(&condition)
+        && let Err(e) = abap::check_condition(&condition)
     {
         return errors::invalid_data(format!("Condition is invalid: {e}")).into_response();
     }
@@ -302,7 +300,7 @@ pub(crate) fn modify(dbg: &DebugSession, id: &str, query: &[(String, String)]) -
     };
     if let Some(c) = q(query, "condition") {
         if !c.trim().is_empty()
-            && let Err(e) = condition::parse(c)
+            && let Err(e) = abap::check_condition(c)
         {
             return errors::invalid_data(format!("Condition is invalid: {e}")).into_response();
         }

@@ -519,3 +519,48 @@ async fn an_object_that_cannot_load_is_skipped_and_the_others_serve() {
     sim.shutdown().await;
     std::fs::remove_dir_all(&dir).expect("remove temp dir");
 }
+
+/// Breakpoint conditions are judged as ABAP judges them: `2^53 + 1` is not `2^53` for an
+/// `int8`, although both are the same `f64` (the simulator once compared numbers as `f64`
+/// and stopped here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn breakpoint_conditions_compare_int8_values_exactly() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("int8-condition-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let body = "    DATA lv_big TYPE int8 VALUE 9007199254740993.
+    out->write( lv_big ).
+    out->write( `end` ).";
+    std::fs::write(
+        dir.join("zsim_big.clas.abap"),
+        classrun_class("zsim_big", body),
+    )
+    .expect("write");
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![dir.clone()],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start");
+    let base = sim.base_url();
+    let uri = "/sap/bc/adt/oo/classes/zsim_big/source/main";
+    let conditional = format!(
+        "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"c9\" skipCount=\"0\" condition=\"lv_big = 9007199254740992\" adtcore:uri=\"{uri}#start=9\"/>"
+    );
+    let (d, run) = stopped(
+        &base,
+        &format!("{conditional}{}", line_bp(uri, 10)),
+        "/sap/bc/adt/oo/classrun/ZSIM_BIG",
+        None,
+    )
+    .await;
+    let r = d.stack().await;
+    assert_eq!(top_line(&r.body), Some(10), "{r:?}");
+    let r = d.step("stepContinue").await;
+    assert_eq!(subtype(&r.body).as_deref(), Some("debuggeeEnded"), "{r:?}");
+    let out = finish(run).await;
+    assert_eq!(out.status, 200, "{out:?}");
+    sim.shutdown().await;
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+}
