@@ -8,12 +8,15 @@
 //! This crate depends on nothing else of abapdbg, so clients can use it alone.
 
 pub mod args;
+pub mod commands;
 pub mod error;
 pub mod message;
+pub mod results;
 pub mod schema;
 pub mod state;
 pub mod validate;
 
+pub use commands::{COMMANDS, Command};
 pub use error::{ErrorBody, ErrorCode};
 pub use message::{Event, Outgoing, Request, Response, parse_outgoing, parse_request};
 pub use state::State;
@@ -23,47 +26,6 @@ pub const PROTOCOL_VERSION: &str = "abapdbg/1.0";
 
 /// Longest request line the server accepts, in bytes.
 pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
-
-/// Every command the server understands, in the order `hello` lists them.
-pub const COMMANDS: &[&str] = &[
-    "hello",
-    "status",
-    "configure",
-    "cancel",
-    "bp.set",
-    "bp.list",
-    "bp.delete",
-    "bp.enable",
-    "bp.disable",
-    "bp.export",
-    "bp.import",
-    "listen",
-    "unlisten",
-    "run",
-    "test",
-    "wait",
-    "step",
-    "run_to_line",
-    "jump_to_line",
-    "terminate",
-    "detach",
-    "threads",
-    "thread",
-    "stack",
-    "frame",
-    "vars",
-    "get",
-    "set",
-    "watch.set",
-    "watch.list",
-    "watch.delete",
-    "table",
-    "export",
-    "source",
-    "search",
-    "schema",
-    "shutdown",
-];
 
 /// Every event the server emits.
 pub const EVENTS: &[&str] = &[

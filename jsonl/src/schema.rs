@@ -1,61 +1,14 @@
 //! The protocol as a JSON Schema (draft 2020-12): every line the server writes, and the
-//! arguments of every command. Request arguments come from the Rust types in [`crate::args`];
-//! the envelope and event bodies are written out here. `jsonl/schema.json` is this function's
+//! arguments of every command. Each command's arguments and result come from the Rust types
+//! the command table ([`crate::commands`]) names, the ones the server decodes and encodes; the
+//! envelope and event bodies are written out here. `jsonl/schema.json` is this function's
 //! output, checked in; a test keeps the two equal.
 
-use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
-use crate::args::*;
+use crate::Command;
 use crate::error::ErrorBody;
-
-/// Argument type of each command (`None`: the command takes no arguments).
-fn command_args(r#gen: &mut schemars::SchemaGenerator) -> Vec<(&'static str, Value)> {
-    fn of<T: JsonSchema>(r#gen: &mut schemars::SchemaGenerator) -> Value {
-        r#gen.subschema_for::<T>().to_value()
-    }
-    let none = || json!({"type": "object"});
-    vec![
-        ("hello", of::<HelloArgs>(r#gen)),
-        ("status", none()),
-        ("configure", of::<ConfigureArgs>(r#gen)),
-        ("cancel", of::<CancelArgs>(r#gen)),
-        ("bp.set", of::<BpSetArgs>(r#gen)),
-        ("bp.list", none()),
-        ("bp.delete", of::<BpIdsArgs>(r#gen)),
-        ("bp.enable", of::<BpIdsArgs>(r#gen)),
-        ("bp.disable", of::<BpIdsArgs>(r#gen)),
-        ("bp.export", none()),
-        ("bp.import", of::<BpImportArgs>(r#gen)),
-        ("listen", of::<ListenArgs>(r#gen)),
-        ("unlisten", none()),
-        ("run", of::<RunArgs>(r#gen)),
-        ("test", of::<TestArgs>(r#gen)),
-        ("watch.set", of::<WatchSetArgs>(r#gen)),
-        ("watch.list", none()),
-        ("watch.delete", of::<WatchIdArgs>(r#gen)),
-        ("wait", of::<WaitArgs>(r#gen)),
-        ("step", of::<StepArgs>(r#gen)),
-        ("run_to_line", of::<LineTargetArgs>(r#gen)),
-        ("jump_to_line", of::<LineTargetArgs>(r#gen)),
-        ("terminate", none()),
-        ("detach", none()),
-        ("threads", none()),
-        ("thread", of::<ThreadArgs>(r#gen)),
-        ("stack", none()),
-        ("frame", of::<FrameArgs>(r#gen)),
-        ("vars", of::<VarsArgs>(r#gen)),
-        ("get", of::<GetArgs>(r#gen)),
-        ("set", of::<SetArgs>(r#gen)),
-        ("table", of::<TableArgs>(r#gen)),
-        ("export", of::<ExportArgs>(r#gen)),
-        ("source", of::<SourceArgs>(r#gen)),
-        ("search", of::<SearchArgs>(r#gen)),
-        ("schema", none()),
-        ("shutdown", none()),
-    ]
-}
 
 /// Bodies of the events whose shape clients rely on.
 fn event_bodies() -> Vec<(&'static str, Value)> {
@@ -125,17 +78,34 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
 /// validate against `#/$defs/Request`.
 pub fn protocol_schema() -> Value {
     let mut r#gen = SchemaSettings::draft2020_12().into_generator();
-    let commands = command_args(&mut r#gen);
+    let commands: Vec<(&str, Value, Value)> = Command::ALL
+        .iter()
+        .map(|c| {
+            (
+                c.name(),
+                c.args_schema(&mut r#gen),
+                c.result_schema(&mut r#gen),
+            )
+        })
+        .collect();
+    r#gen.subschema_for::<crate::results::Frame>();
     let error_body = r#gen.subschema_for::<ErrorBody>().to_value();
     let state = r#gen.subschema_for::<crate::State>().to_value();
     let mut defs: Map<String, Value> = r#gen.take_definitions(true);
 
-    let names: Vec<&str> = commands.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = commands.iter().map(|(n, _, _)| *n).collect();
     let per_command: Vec<Value> = commands
         .iter()
-        .map(|(name, args)| {
+        .map(|(name, args, _)| {
             json!({"if": {"properties": {"cmd": {"const": name}}, "required": ["cmd"]},
                    "then": {"properties": {"args": args}}})
+        })
+        .collect();
+    let per_result: Vec<Value> = commands
+        .iter()
+        .map(|(name, _, result)| {
+            json!({"if": {"properties": {"cmd": {"const": name}, "ok": {"const": true}}, "required": ["cmd", "ok"]},
+                   "then": {"properties": {"result": result}}})
         })
         .collect();
     let id = json!({"type": ["string", "integer", "number"]});
@@ -174,6 +144,7 @@ pub fn protocol_schema() -> Value {
             "if": {"properties": {"ok": {"const": true}}},
             "then": {"required": ["result"], "not": {"required": ["error"]}},
             "else": {"required": ["error"], "not": {"required": ["result"]}},
+            "allOf": per_result,
         }),
     );
     let events: Vec<&str> = crate::EVENTS.to_vec();
@@ -200,26 +171,6 @@ pub fn protocol_schema() -> Value {
             },
             "additionalProperties": false,
             "allOf": per_event,
-        }),
-    );
-    defs.insert(
-        "Frame".into(),
-        json!({
-            "description": "A stack frame. `line` counts in the object source `uri` points to.",
-            "type": "object",
-            "required": ["index", "object", "method", "program", "include", "line", "uri"],
-            "properties": {
-                "index": {"type": "integer", "minimum": 0},
-                "object": {"type": "string"},
-                "method": {"type": "string"},
-                "event_type": {"type": "string"},
-                "program": {"type": "string"},
-                "include": {"type": "string"},
-                "line": {"type": "integer", "minimum": 0},
-                "uri": {"type": "string"},
-                "system": {"type": "boolean"},
-                "source": {"type": "array", "items": {"type": "object", "required": ["line", "text", "current"]}},
-            },
         }),
     );
     json!({
@@ -262,15 +213,41 @@ mod tests {
         );
     }
 
+    /// The schema's `Request` names every command of the table, and `Response` types the
+    /// arguments and result of each.
     #[test]
-    fn every_command_has_an_argument_schema() {
-        let mut r#gen = SchemaSettings::draft2020_12().into_generator();
-        let names: Vec<&str> = command_args(&mut r#gen).iter().map(|(n, _)| *n).collect();
-        let mut expected: Vec<&str> = crate::COMMANDS.to_vec();
-        expected.retain(|c| *c != "cancel" || names.contains(c));
-        for c in crate::COMMANDS {
-            assert!(names.contains(c), "no argument schema for {c}");
+    fn the_schema_covers_every_command() {
+        let schema = protocol_schema();
+        let request = &schema["$defs"]["Request"];
+        assert_eq!(request["properties"]["cmd"]["enum"], json!(crate::COMMANDS));
+        let with_args: Vec<&Value> = request["allOf"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| &c["if"]["properties"]["cmd"]["const"])
+            .collect();
+        let with_result: Vec<&Value> = schema["$defs"]["Response"]["allOf"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| &c["if"]["properties"]["cmd"]["const"])
+            .collect();
+        for name in crate::COMMANDS {
+            assert!(
+                with_args.contains(&&json!(name)),
+                "no argument schema for {name}"
+            );
+            assert!(
+                with_result.contains(&&json!(name)),
+                "no result schema for {name}"
+            );
         }
+        assert_eq!(with_args.len(), crate::COMMANDS.len());
+        assert_eq!(with_result.len(), crate::COMMANDS.len());
+    }
+
+    #[test]
+    fn every_event_body_names_an_event() {
         for (name, _) in event_bodies() {
             assert!(
                 crate::EVENTS.contains(&name),
@@ -281,13 +258,17 @@ mod tests {
 
     #[test]
     fn lines_are_checked() {
-        let ok = json!({"type":"response","id":1,"seq":2,"cmd":"status","ok":true,"state":"idle","result":{}});
+        let ok = json!({"type":"response","id":1,"seq":2,"cmd":"bp.delete","ok":true,"state":"idle","result":{"deleted":[1]}});
         assert_eq!(validate_line(&ok), Ok(()));
+        let future = json!({"type":"response","id":1,"seq":2,"cmd":"bp.delete","ok":true,"state":"idle","result":{"deleted":[],"added_later":1}});
+        assert_eq!(validate_line(&future), Ok(()), "results may gain members");
         let err = json!({"type":"response","id":null,"seq":3,"cmd":"","ok":false,"state":"idle",
             "error":{"code":"protocol.parse_error","message":"x","retryable":false}});
         assert_eq!(validate_line(&err), Ok(()));
         for bad in [
-            json!({"type":"response","id":1,"seq":0,"cmd":"status","ok":true,"state":"idle","result":{}}),
+            json!({"type":"response","id":1,"seq":0,"cmd":"bp.delete","ok":true,"state":"idle","result":{"deleted":[]}}),
+            json!({"type":"response","id":1,"seq":2,"cmd":"bp.delete","ok":true,"state":"idle","result":{"deleted":"all"}}),
+            json!({"type":"response","id":1,"seq":2,"cmd":"status","ok":true,"state":"idle","result":{}}),
             json!({"type":"response","id":1,"seq":2,"cmd":"status","ok":true,"state":"idle"}),
             json!({"type":"response","id":1,"seq":2,"cmd":"status","ok":false,"state":"idle","result":{}}),
             json!({"type":"event","seq":2,"event":"nonsense","state":"idle","body":{}}),

@@ -5,7 +5,7 @@
 //! the kinds that belong to no object (statement, exception, message) are added without a
 //! scope and removed by their server id.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum BpStatus {
@@ -47,7 +47,7 @@ pub(crate) enum Target {
 }
 
 impl Target {
-    fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Target::Line { .. } => "line",
             Target::Statement(_) => "statement",
@@ -125,63 +125,17 @@ impl Breakpoint {
 
     /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
     pub(crate) fn export_json(&self) -> Value {
-        let mut v = match &self.target {
-            Target::Line { .. } => json!({"location": self.location}),
-            Target::Statement(s) => json!({"statement": s}),
-            Target::Exception(c) => json!({"exception": c}),
-            Target::Message { id, number, ty } => {
-                json!({"message": {"id": id, "number": number, "type": ty}})
-            }
-        };
-        if let Some(c) = &self.condition {
-            v["condition"] = c.clone().into();
-        }
-        v["enabled"] = self.enabled.into();
-        v
+        crate::to_proto::json(&crate::to_proto::breakpoint_args(self))
     }
 
     pub(crate) fn to_json(&self) -> Value {
-        let mut v = json!({
-            "id": self.id,
-            "kind": self.target.kind(),
-            "location": self.location,
-            "enabled": self.enabled,
-            "status": self.status.as_str(),
-        });
-        match &self.target {
-            Target::Line { object, uri, line } => {
-                v["object"] = object.clone().into();
-                v["line"] = (*line).into();
-                v["uri"] = format!("{uri}#start={line}").into();
-            }
-            Target::Statement(s) => v["statement"] = s.clone().into(),
-            Target::Exception(c) => v["exception"] = c.clone().into(),
-            Target::Message { id, number, ty } => {
-                v["message"] = json!({"id": id, "number": number, "type": ty});
-            }
-        }
-        if let Some(c) = &self.condition {
-            v["condition"] = c.clone().into();
-        }
-        if let Some(s) = &self.server_id {
-            v["server_id"] = s.clone().into();
-            // The system maps a class line to the method include: say where it really is.
-            if let Some((include, line)) = include_of(s) {
-                v["include"] = include.into();
-                v["include_line"] = line.into();
-            }
-        }
-        if let Some(r) = &self.reason {
-            v["reason"] = r.clone().into();
-            v["code"] = refusal_code(r).into();
-        }
-        v
+        crate::to_proto::json(&crate::to_proto::breakpoint(self))
     }
 }
 
 /// Include and include line from a line breakpoint's server id
 /// (`KIND=0.SOURCETYPE=ABAP.MAIN_PROGRAM=P.INCLUDE=I.LINE_NR=7`).
-fn include_of(server_id: &str) -> Option<(String, u32)> {
+pub(crate) fn include_of(server_id: &str) -> Option<(String, u32)> {
     let include = server_id
         .split(".INCLUDE=")
         .nth(1)?
@@ -192,7 +146,7 @@ fn include_of(server_id: &str) -> Option<(String, u32)> {
 }
 
 /// A stable code for the system's refusal text.
-fn refusal_code(reason: &str) -> &'static str {
+pub(crate) fn refusal_code(reason: &str) -> &'static str {
     let r = reason.to_ascii_lowercase();
     if r.contains("does not exist on the system") {
         "breakpoint.object_not_found"
@@ -322,6 +276,7 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn line(object: &str, line: u32) -> Target {
         Target::Line {

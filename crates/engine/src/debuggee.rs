@@ -93,20 +93,6 @@ impl Attached {
             recovering: false,
         }
     }
-
-    /// A short description for `threads` and `status`.
-    pub(crate) fn to_json(&self, current: bool) -> Value {
-        json!({
-            "thread": self.thread,
-            "current": current,
-            "program": self.record.program,
-            "user": self.record.user,
-            "running": self.running,
-            "frame": self.frame,
-            "selected_frame": self.selected,
-            "stop": self.stop,
-        })
-    }
 }
 
 /// Why the program stopped.
@@ -116,21 +102,6 @@ pub(crate) enum StopReason {
     Step,
     /// The watchpoints that fired.
     Watchpoint(Vec<adt::ReachedWatchpoint>),
-}
-
-/// A stack entry as the protocol shows it.
-pub(crate) fn frame_json(index: usize, e: &adt::StackEntry) -> Value {
-    json!({
-        "index": index,
-        "object": adt::address::object_name(&e.uri),
-        "method": e.event_name,
-        "event_type": e.event_type,
-        "program": e.program,
-        "include": e.include,
-        "line": e.line,
-        "uri": e.uri,
-        "system": e.system_program,
-    })
 }
 
 /// The stack and the children of `parents` in one batch (two requests on systems without
@@ -216,7 +187,7 @@ pub(crate) async fn describe_stop_with(
     let mut frame = stack
         .entries
         .first()
-        .map(|e| frame_json(0, e))
+        .map(|e| crate::to_proto::frame_json(0, e))
         .unwrap_or_else(|| json!({}));
     if let Some(top) = stack.entries.first() {
         let context = engine.lock().limits.source_context;
@@ -224,7 +195,7 @@ pub(crate) async fn describe_stop_with(
             .sources
             .context(&engine.main, &top.uri, top.line, context, context)
             .await;
-        frame["source"] = Value::Array(source);
+        frame["source"] = crate::to_proto::json(&source);
     }
     let mut watch_hits: Vec<Value> = Vec::new();
     let (reason, server_ids) = match reason {

@@ -25,6 +25,7 @@ mod release;
 mod serve;
 mod source;
 mod statefile;
+mod to_proto;
 
 pub use config::{EngineConfig, ReleasePolicy};
 pub use engine::DEFAULT_SOURCE_CONTEXT;

@@ -3,8 +3,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use serde_json::{Value, json};
-
 #[derive(Default)]
 pub(crate) struct SourceCache {
     by_uri: Mutex<HashMap<String, Arc<Vec<String>>>>,
@@ -20,7 +18,7 @@ impl SourceCache {
         line: u32,
         before: u32,
         after: u32,
-    ) -> Vec<Value> {
+    ) -> Vec<jsonl::results::SourceLine> {
         let base = uri.split('#').next().unwrap_or(uri).to_string();
         let cached = self
             .by_uri
@@ -47,11 +45,6 @@ impl SourceCache {
         };
         let first = line.saturating_sub(before).max(1);
         let last = line.saturating_add(after);
-        (first..=last)
-            .filter_map(|n| {
-                let text = lines.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
-                Some(json!({"line": n, "text": text, "current": n == line}))
-            })
-            .collect()
+        crate::to_proto::source_lines(&lines, first, last, line)
     }
 }

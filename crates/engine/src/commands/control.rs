@@ -7,6 +7,10 @@ use std::time::Duration;
 use jsonl::args::{
     LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
+use jsonl::results::{
+    ListenResult, ThreadResult, ThreadsResult, UnlistenResult, WaitReached, WaitResult,
+    WaitTimedOut,
+};
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
 
@@ -15,6 +19,7 @@ use crate::debuggee::{StopReason, describe_stop_with};
 use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
 use crate::listener;
+use crate::to_proto;
 
 const ARM_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -30,7 +35,7 @@ pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
     });
     let armed = engine.lock().listener_armed;
     // Non-blocking: `listener.armed` follows once the server holds the listener.
-    Ok(json!({ "armed": armed }))
+    to_proto::ok(ListenResult { armed })
 }
 
 pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
@@ -49,7 +54,7 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
             .map_err(|e| from_adt("stopping the listener", &e))?;
         engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
     }
-    Ok(json!({ "stopped": was }))
+    to_proto::ok(UnlistenResult { stopped: was })
 }
 
 /// Arms the listener (if needed) before a trigger, so its stop is caught.
@@ -106,12 +111,12 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 .current()
                 .and_then(|d| d.stop["epoch"].as_u64())
                 .unwrap_or(inner.epoch);
-            return Ok(json!({
-                "reached": true,
-                "epoch": epoch,
-                "thread": inner.current,
-                "frame": inner.current().map(|d| d.frame.clone()),
-                "stop": inner.current().map(|d| d.stop.clone()),
+            return to_proto::ok(WaitResult::Reached(WaitReached {
+                reached: true,
+                epoch,
+                thread: inner.current,
+                frame: inner.current().map(|d| d.frame.clone()).unwrap_or_default(),
+                stop: inner.current().map(|d| d.stop.clone()).unwrap_or_default(),
             }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())
@@ -119,7 +124,10 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
             .is_err()
         {
             // Expiry reports the state; it is not a failure.
-            return Ok(json!({"reached": false, "timed_out": true}));
+            return to_proto::ok(WaitResult::TimedOut(WaitTimedOut {
+                reached: false,
+                timed_out: true,
+            }));
         }
     }
 }
@@ -395,12 +403,16 @@ pub(crate) async fn ended(
 
 pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {
     let inner = engine.lock();
-    let list: Vec<Value> = inner
+    let threads = inner
         .threads
         .values()
-        .map(|d| d.to_json(inner.current == Some(d.thread)))
+        .map(|d| to_proto::thread_info(d, inner.current == Some(d.thread)))
         .collect();
-    Ok(json!({"current": inner.current, "threads": list, "max_threads": engine.config.max_threads}))
+    to_proto::ok(ThreadsResult {
+        current: inner.current,
+        threads,
+        max_threads: engine.config.max_threads,
+    })
 }
 
 pub(crate) fn thread(engine: &Arc<Engine>, args: &Value) -> Outcome {
@@ -414,7 +426,9 @@ pub(crate) fn thread(engine: &Arc<Engine>, args: &Value) -> Outcome {
             );
         }
         inner.current = Some(args.id);
-        let d = inner.current().map(|d| d.to_json(true));
-        Ok(json!({"current": args.id, "thread": d}))
+        to_proto::ok(ThreadResult {
+            current: args.id,
+            thread: inner.current().map(|d| to_proto::thread_info(d, true)),
+        })
     })
 }

@@ -3,14 +3,17 @@
 use std::sync::Arc;
 
 use jsonl::args::{FrameArgs, GetArgs, SetArgs, SourceArgs, VarsArgs, decode};
+use jsonl::results::{
+    FrameResult, GetResult, Scope, SetResult, SourceResult, StackResult, Variable, VarsResult,
+};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
-use super::{Outcome, stopped_client};
-use crate::debuggee::frame_json;
+use super::stopped_client;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 use crate::reads::Reader;
+use crate::to_proto;
 
 /// Fails with `state.stale_reference` when the caller's epoch is not the current one.
 pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, ErrorBody> {
@@ -27,7 +30,7 @@ pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, Er
     }
 }
 
-pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
+pub(crate) async fn stack(engine: &Arc<Engine>) -> Result<StackResult, ErrorBody> {
     let (thread, client) = stopped_client(engine)?;
     // The stop read the stack: answer it for as long as the program stays there.
     let known = {
@@ -56,20 +59,19 @@ pub(crate) async fn stack(engine: &Arc<Engine>) -> Outcome {
             })
         }
     };
-    let frames: Vec<Value> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| frame_json(i, e))
-        .collect();
-    Ok(json!({
-        "epoch": epoch,
-        "thread": thread,
-        "current": current,
-        "frames": frames,
-    }))
+    Ok(StackResult {
+        epoch,
+        thread,
+        current,
+        frames: entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| to_proto::frame(i, e))
+            .collect(),
+    })
 }
 
-pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Result<FrameResult, ErrorBody> {
     let args: FrameArgs = decode("frame", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -105,18 +107,22 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Outcome {
             d.reads.forget();
         }
     });
-    let mut frame = frame_json(args.index, &entry);
+    let mut frame = to_proto::frame(args.index, &entry);
     let context = engine.lock().limits.source_context;
-    frame["source"] = Value::Array(
+    frame.source = Some(
         engine
             .sources
             .context(&engine.main, &entry.uri, entry.line, context, context)
             .await,
     );
-    Ok(json!({"epoch": epoch, "thread": thread, "frame": frame}))
+    Ok(FrameResult {
+        epoch,
+        thread,
+        frame,
+    })
 }
 
-pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Result<VarsResult, ErrorBody> {
     let args: VarsArgs = decode("vars", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -135,7 +141,7 @@ pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Outcome {
     }
 }
 
-pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Result<GetResult, ErrorBody> {
     let args: GetArgs = decode("get", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -152,21 +158,18 @@ pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let Some(v) = found.first() else {
         return Err(not_found(&path));
     };
-    let mut out = variable_json_limited(
-        v,
-        "",
-        if args.full {
-            usize::MAX
-        } else {
-            engine.lock().limits.max_value_chars
-        },
-    );
+    let max = if args.full {
+        usize::MAX
+    } else {
+        engine.lock().limits.max_value_chars
+    };
+    let mut variable = to_proto::variable(v, "", max);
     // getVariables names records by their full id; show the last component as the name.
-    out["name"] = short_name(&path).into();
-    Ok(json!({"epoch": epoch, "variable": out}))
+    variable.name = short_name(&path);
+    Ok(GetResult { epoch, variable })
 }
 
-pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Result<SetResult, ErrorBody> {
     let args: SetArgs = decode("set", args)?;
     if !engine.config.allow_writes {
         return Err(ErrorBody::new(
@@ -192,20 +195,24 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .await
         .map_err(|e| from_adt("reading the variable back", &e))?;
     let max = engine.lock().limits.max_value_chars;
-    let variable = now.first().map(|v| {
-        let mut out = variable_json_limited(v, "", max);
-        out["name"] = short_name(&path).into();
-        out
+    let variable = now.first().map(|v| Variable {
+        name: short_name(&path),
+        ..to_proto::variable(v, "", max)
     });
     engine.emit(
         "variable.changed",
         json!({"epoch": epoch, "path": path, "value": echo}),
         None,
     );
-    Ok(json!({"epoch": epoch, "path": path, "echo": echo, "variable": variable}))
+    Ok(SetResult {
+        epoch,
+        path,
+        echo,
+        variable,
+    })
 }
 
-pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Result<SourceResult, ErrorBody> {
     let args: SourceArgs = decode("source", args)?;
     let (uri, line) = match &args.location {
         Some(text) => {
@@ -243,7 +250,11 @@ pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Outcome {
         )
         .with_hint("check the object name and that the line exists"));
     }
-    Ok(json!({"uri": uri.split('#').next().unwrap_or_default(), "line": line, "lines": lines}))
+    Ok(SourceResult {
+        uri: uri.split('#').next().unwrap_or_default().to_string(),
+        line,
+        lines,
+    })
 }
 
 pub(crate) fn not_found(id: &str) -> ErrorBody {
@@ -273,7 +284,7 @@ pub(crate) fn short_name(path: &str) -> String {
 }
 
 /// The current frame's scopes (discovered from `@ROOT`, never assumed) with their variables.
-async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
+async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResult, ErrorBody> {
     let root_id = ["@ROOT".to_string()];
     if !reader.knows_children(&root_id) {
         // Nothing read in this frame yet: the root and the likely scopes in one request (the
@@ -305,7 +316,7 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
             scopes.push((h.child_id.clone(), h.child_name.clone()));
         } else if let Some(v) = root.variables.iter().find(|v| v.id == h.child_id) {
             // A variable shown right under the root, such as ME.
-            variables.push(variable_json_limited(v, "", max));
+            variables.push(to_proto::variable(v, "", max));
         }
     }
     let ids: Vec<String> = scopes.iter().map(|(id, _)| id.clone()).collect();
@@ -327,14 +338,23 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Outcome {
                 .find(|(id, _)| *id == h.parent_id)
                 .map(|(_, name)| name.as_str())
                 .unwrap_or_default();
-            variables.push(variable_json_limited(v, scope, max));
+            variables.push(to_proto::variable(v, scope, max));
         }
     }
-    let scopes: Vec<Value> = scopes
-        .into_iter()
-        .map(|(id, name)| json!({"id": id, "name": name}))
-        .collect();
-    Ok(json!({"epoch": epoch, "scopes": scopes, "variables": variables}))
+    Ok(VarsResult {
+        epoch,
+        scopes: Some(
+            scopes
+                .into_iter()
+                .map(|(id, name)| Scope { id, name })
+                .collect(),
+        ),
+        parent: None,
+        variables,
+        total: None,
+        offset: None,
+        more: None,
+    })
 }
 
 async fn children(
@@ -343,17 +363,17 @@ async fn children(
     id: &str,
     max: usize,
     (offset, limit): (u32, u32),
-) -> Outcome {
+) -> Result<VarsResult, ErrorBody> {
     let kids = reader
         .child_variables(&[id.to_string()])
         .await
         .map_err(|e| from_adt("reading variables", &e))?;
-    let mut variables: Vec<Value> = kids
+    let mut variables: Vec<Variable> = kids
         .hierarchies
         .iter()
         .filter(|h| h.parent_id == id)
         .filter_map(|h| kids.variables.iter().find(|v| v.id == h.child_id))
-        .map(|v| variable_json_limited(v, "", max))
+        .map(|v| to_proto::variable(v, "", max))
         .collect();
     if variables.is_empty() {
         // Not expandable (or unknown): answer the variable itself, or say it does not exist.
@@ -378,110 +398,32 @@ async fn children(
                     .await
                     .map_err(|e| from_adt("reading table rows", &e))?
             };
-            let variables: Vec<Value> = rows
+            let variables = rows
                 .iter()
-                .map(|v| {
-                    let mut out = variable_json_limited(v, "", max);
-                    out["name"] = v.id.strip_prefix(id).unwrap_or(&v.id).into();
-                    out
+                .map(|v| Variable {
+                    name: v.id.strip_prefix(id).unwrap_or(&v.id).to_string(),
+                    ..to_proto::variable(v, "", max)
                 })
                 .collect();
-            return Ok(json!({
-                "epoch": epoch,
-                "parent": id,
-                "variables": variables,
-                "total": total,
-                "offset": offset,
-                "more": last < total,
-            }));
+            return Ok(VarsResult {
+                epoch,
+                scopes: None,
+                parent: Some(id.to_string()),
+                variables,
+                total: Some(total),
+                offset: Some(offset),
+                more: Some(last < total),
+            });
         }
-        variables = own
-            .iter()
-            .map(|v| variable_json_limited(v, "", max))
-            .collect();
+        variables = own.iter().map(|v| to_proto::variable(v, "", max)).collect();
     }
-    Ok(json!({"epoch": epoch, "parent": id, "variables": variables}))
-}
-
-/// Cuts a value at `max` characters; says whether it did.
-pub(crate) fn limited(value: &str, max: usize) -> (String, bool) {
-    match value.char_indices().nth(max) {
-        Some((cut, _)) => (value[..cut].to_string(), true),
-        None => (value.to_string(), false),
-    }
-}
-
-/// A variable as the protocol shows it. `value` is the value as a script wants it (numbers
-/// with a leading sign instead of ABAP's trailing sign column), cut at `max` characters;
-/// `raw` is exactly what the system sent.
-fn variable_json_limited(v: &adt::Variable, scope: &str, max: usize) -> Value {
-    let (value, truncated) = limited(&display_value(v), max);
-    let mut out = json!({
-        "id": v.id,
-        "name": v.name,
-        "scope": scope,
-        "value": value,
-        "raw": v.value,
-        "type": v.technical_type,
-        "declared_type": v.declared_type_name,
-        "meta": v.meta_type,
-        "kind": v.kind,
-        "length": v.length,
-        "rows": v.table_lines,
-        "readonly": v.read_only,
-        "expandable": matches!(v.meta_type.as_str(), "structure" | "table" | "dataref" | "objectref" | "class" | "object" | "boxref"),
-    });
-    if truncated {
-        out["truncated"] = true.into();
-        out["raw"] = Value::Null;
-        out["full_length"] = v.value.chars().count().into();
-        // The request that answers the whole value.
-        out["fetch"] = json!({"cmd": "get", "args": {"path": v.id, "full": true}});
-    }
-    out
-}
-
-pub(crate) fn display_value(v: &adt::Variable) -> String {
-    let numeric = matches!(
-        v.technical_type.as_str(),
-        "I" | "P" | "INT8" | "8" | "b" | "s" | "F" | "DECFLOAT16" | "DECFLOAT34"
-    );
-    if !numeric {
-        return v.value.clone();
-    }
-    let t = v.value.trim();
-    match t.strip_suffix('-') {
-        Some(digits) => format!("-{digits}"),
-        None => t.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn var(t: &str, value: &str) -> adt::Variable {
-        adt::Variable {
-            technical_type: t.into(),
-            value: value.into(),
-            ..Default::default()
-        }
-    }
-
-    #[test]
-    fn numbers_lose_the_sign_column_characters_keep_their_blanks() {
-        assert_eq!(display_value(&var("I", "15 ")), "15");
-        assert_eq!(display_value(&var("I", "42-")), "-42");
-        assert_eq!(display_value(&var("P", "123.45-")), "-123.45");
-        assert_eq!(display_value(&var("C", "A001      ")), "A001      ");
-        assert_eq!(display_value(&var("CString", " x ")), " x ");
-    }
-
-    #[test]
-    fn raw_is_kept() {
-        let v = variable_json_limited(&var("I", "7 "), "Locals", 100);
-        assert_eq!(v["raw"], "7 ");
-        assert_eq!(v["value"], "7");
-        assert_eq!(v["scope"], "Locals");
-    }
+    Ok(VarsResult {
+        epoch,
+        scopes: None,
+        parent: Some(id.to_string()),
+        variables,
+        total: None,
+        offset: None,
+        more: None,
+    })
 }

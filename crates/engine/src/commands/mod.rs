@@ -1,11 +1,14 @@
-//! One function per command, grouped by what they touch. `dispatch` is the only entry.
+//! One function per command, grouped by what they touch. `dispatch` is the only entry: an
+//! exhaustive `match` over `jsonl::Command`, the protocol's one command table, so a command
+//! cannot be listed without being dispatched here. Results are `jsonl::results` types, built
+//! in `crate::to_proto`.
 
 mod bp;
 mod control;
 mod inspect;
 mod search;
 mod session;
-mod tables;
+pub(crate) mod tables;
 mod triggers;
 mod watch;
 
@@ -13,63 +16,76 @@ pub(crate) use triggers::run_answer;
 
 use std::sync::Arc;
 
-use jsonl::{ErrorBody, ErrorCode, Request};
+use jsonl::{Command, ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
 use crate::engine::{Engine, Origin};
+use crate::to_proto::result;
 
 pub(crate) type Outcome = Result<Value, ErrorBody>;
 
-/// Runs one request to its outcome. `shutdown` is handled by the serve loop.
+/// Runs one request to its outcome.
 pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Request) -> Outcome {
+    let Some(command) = Command::from_name(&req.cmd) else {
+        return Err(unknown_command(&req.cmd));
+    };
     let args = &req.args;
-    match req.cmd.as_str() {
-        "hello" => session::hello(engine, origin, args).await,
-        "configure" => session::configure(engine, args).await,
-        "schema" => Ok(jsonl::schema::protocol_schema()),
-        "status" => session::status(engine),
-        "bp.set" => bp::set(engine, args).await,
-        "bp.list" => bp::list(engine),
-        "bp.delete" => bp::delete(engine, args).await,
-        "bp.enable" => bp::enable(engine, args, true).await,
-        "bp.disable" => bp::enable(engine, args, false).await,
-        "bp.export" => bp::export(engine),
-        "bp.import" => bp::import(engine, args).await,
-        "listen" => control::listen(engine, args).await,
-        "unlisten" => control::unlisten(engine).await,
-        "run" => triggers::run(engine, args).await,
-        "test" => triggers::test(engine, args).await,
-        "watch.set" => watch::set(engine, args).await,
-        "watch.list" => watch::list(engine).await,
-        "watch.delete" => watch::delete(engine, args).await,
-        "wait" => control::wait(engine, args).await,
-        "step" => control::step(engine, args, origin).await,
-        "run_to_line" => control::to_line(engine, args, origin, false).await,
-        "jump_to_line" => {
+    match command {
+        Command::Hello => result(session::hello(engine, origin, args).await),
+        Command::Configure => result(session::configure(engine, args).await),
+        Command::Schema => Ok(jsonl::schema::protocol_schema()),
+        Command::Status => result(session::status(engine)),
+        Command::BpSet => bp::set(engine, args).await,
+        Command::BpList => bp::list(engine),
+        Command::BpDelete => bp::delete(engine, args).await,
+        Command::BpEnable => bp::enable(engine, args, true).await,
+        Command::BpDisable => bp::enable(engine, args, false).await,
+        Command::BpExport => bp::export(engine),
+        Command::BpImport => bp::import(engine, args).await,
+        Command::Listen => control::listen(engine, args).await,
+        Command::Unlisten => control::unlisten(engine).await,
+        Command::Run => triggers::run(engine, args).await,
+        Command::Test => triggers::test(engine, args).await,
+        Command::WatchSet => result(watch::set(engine, args).await),
+        Command::WatchList => result(watch::list(engine).await),
+        Command::WatchDelete => result(watch::delete(engine, args).await),
+        Command::Wait => control::wait(engine, args).await,
+        Command::Step => control::step(engine, args, origin).await,
+        Command::RunToLine => control::to_line(engine, args, origin, false).await,
+        Command::JumpToLine => {
             if !engine.config.allow_writes {
                 return Err(writes_not_allowed("jump_to_line"));
             }
             control::to_line(engine, args, origin, true).await
         }
-        "terminate" => control::terminate(engine, origin).await,
-        "detach" => control::detach(engine, origin).await,
-        "threads" => control::threads(engine),
-        "thread" => control::thread(engine, args),
-        "stack" => inspect::stack(engine).await,
-        "frame" => inspect::frame(engine, args).await,
-        "vars" => inspect::vars(engine, args).await,
-        "get" => inspect::get(engine, args).await,
-        "set" => inspect::set(engine, args).await,
-        "table" => tables::table(engine, args).await,
-        "export" => tables::export(engine, args).await,
-        "source" => inspect::source(engine, args).await,
-        "search" => search::search(engine, args).await,
-        other => Err(ErrorBody::new(
-            ErrorCode::UnknownCommand,
-            format!("unknown command '{other}'"),
-        )
-        .with_hint(format!("known commands: {}", jsonl::COMMANDS.join(", ")))),
+        Command::Terminate => control::terminate(engine, origin).await,
+        Command::Detach => control::detach(engine, origin).await,
+        Command::Threads => control::threads(engine),
+        Command::Thread => control::thread(engine, args),
+        Command::Stack => result(inspect::stack(engine).await),
+        Command::Frame => result(inspect::frame(engine, args).await),
+        Command::Vars => result(inspect::vars(engine, args).await),
+        Command::Get => result(inspect::get(engine, args).await),
+        Command::Set => result(inspect::set(engine, args).await),
+        Command::Table => result(tables::table(engine, args).await),
+        Command::Export => result(tables::export(engine, args).await),
+        Command::Source => result(inspect::source(engine, args).await),
+        Command::Search => result(search::search(engine, args).await),
+        // The serve loop answers these itself (they act on the connection and the session,
+        // not on the debugger); a request reaching here was routed wrongly.
+        Command::Cancel | Command::Shutdown => Err(ErrorBody::new(
+            ErrorCode::Internal,
+            format!("'{command}' is answered by the serve loop, not dispatched"),
+        )),
     }
+}
+
+fn unknown_command(name: &str) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::UnknownCommand,
+        format!("unknown command '{name}'"),
+    )
+    .with_hint(format!("known commands: {}", jsonl::COMMANDS.join(", ")))
 }
 
 pub(crate) fn writes_not_allowed(cmd: &str) -> ErrorBody {

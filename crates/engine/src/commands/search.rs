@@ -4,14 +4,16 @@
 use std::sync::Arc;
 
 use jsonl::args::{SearchArgs, decode};
+use jsonl::results::SearchResult;
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::json;
 
-use super::Outcome;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
-pub(crate) async fn search(engine: &Arc<Engine>, args: &serde_json::Value) -> Outcome {
+pub(crate) async fn search(
+    engine: &Arc<Engine>,
+    args: &serde_json::Value,
+) -> Result<SearchResult, ErrorBody> {
     let args: SearchArgs = decode("search", args)?;
     let query = args.query.trim();
     if query.is_empty() {
@@ -25,16 +27,10 @@ pub(crate) async fn search(engine: &Arc<Engine>, args: &serde_json::Value) -> Ou
         .quick_search(query, args.max.clamp(1, adt::search::MAX_RESULTS))
         .await
         .map_err(|e| from_adt("searching the repository", &e))?;
-    let objects: Vec<_> = found
-        .into_iter()
-        .map(|o| {
-            json!({
-                "name": o.name,
-                "type": o.object_type,
-                "uri": o.uri,
-                "description": o.description,
-            })
-        })
-        .collect();
-    Ok(json!({ "objects": objects }))
+    Ok(SearchResult {
+        objects: found
+            .into_iter()
+            .map(crate::to_proto::found_object)
+            .collect(),
+    })
 }

@@ -4,15 +4,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{ConfigureArgs, HelloArgs, decode};
+use jsonl::results::{
+    Capabilities, ConfigureResult, HelloResult, Limits, ListenerStatus, Logon, ServerInfo,
+    StatusResult, SystemBrief, SystemInfo, SystemSupport,
+};
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::Outcome;
 use crate::engine::{Engine, Origin};
+use crate::to_proto;
 
 /// Protocol version, capabilities and the connected system. Logs on, so a wrong password or
 /// an unreachable system shows up here rather than at the first breakpoint.
-pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -> Outcome {
+pub(crate) async fn hello(
+    engine: &Arc<Engine>,
+    origin: &Origin,
+    args: &Value,
+) -> Result<HelloResult, ErrorBody> {
     let args: HelloArgs = decode("hello", args)?;
     let unknown = args
         .events
@@ -27,41 +35,57 @@ pub(crate) async fn hello(engine: &Arc<Engine>, origin: &Origin, args: &Value) -
     }
     engine.subscribe(origin.client, args.events.clone());
     let logon = match engine.main.logon().await {
-        Ok(()) => json!({"ok": true}),
-        Err(e) => json!({"ok": false, "error": crate::errors::from_adt("logging on", &e)}),
+        Ok(()) => Logon {
+            ok: true,
+            error: None,
+        },
+        Err(e) => Logon {
+            ok: false,
+            error: Some(crate::errors::from_adt("logging on", &e)),
+        },
     };
-    let supports = if logon["ok"] == true {
-        system_support(engine).await
+    let supports = if logon.ok {
+        Some(system_support(engine).await)
     } else {
-        Value::Null
+        None
     };
-    Ok(json!({
-        "protocol": jsonl::PROTOCOL_VERSION,
-        "server": {"name": "abapdbg", "version": env!("CARGO_PKG_VERSION"), "pid": std::process::id()},
-        "commands": jsonl::COMMANDS,
-        "events": jsonl::EVENTS,
-        "subscribed": args.events.unwrap_or_else(|| vec!["*".to_string()]),
-        "limits": {"max_line_bytes": jsonl::MAX_LINE_BYTES},
-        "capabilities": {
-            "threads": engine.config.max_threads,
-            "writes": engine.config.allow_writes,
-            "breakpoint_kinds": ["line", "statement", "exception", "message"],
-            "conditions": true,
-            "triggers": ["classrun", "report", "abap_unit"],
-            "batch_steps": true,
-            "watchpoints": true,
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    Ok(HelloResult {
+        protocol: jsonl::PROTOCOL_VERSION.into(),
+        server: ServerInfo {
+            name: "abapdbg".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            pid: std::process::id(),
         },
-        "system": {
-            "url": engine.config.adt.base_url,
-            "user": engine.config.adt.user,
-            "client": engine.config.adt.client,
-            "logon": logon,
-            "supports": supports,
+        commands: names(jsonl::COMMANDS),
+        events: names(jsonl::EVENTS),
+        subscribed: args.events.unwrap_or_else(|| vec!["*".to_string()]),
+        limits: Limits {
+            max_line_bytes: jsonl::MAX_LINE_BYTES,
         },
-    }))
+        capabilities: Capabilities {
+            threads: engine.config.max_threads,
+            writes: engine.config.allow_writes,
+            breakpoint_kinds: names(&["line", "statement", "exception", "message"]),
+            conditions: true,
+            triggers: names(&["classrun", "report", "abap_unit"]),
+            batch_steps: true,
+            watchpoints: true,
+        },
+        system: SystemInfo {
+            url: engine.config.adt.base_url.clone(),
+            user: engine.config.adt.user.clone(),
+            client: engine.config.adt.client.clone(),
+            logon,
+            supports,
+        },
+    })
 }
 
-pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn configure(
+    engine: &Arc<Engine>,
+    args: &Value,
+) -> Result<ConfigureResult, ErrorBody> {
     let args: ConfigureArgs = decode("configure", args)?;
     let mut applied = Vec::new();
     if let Some(want) = &args.settings {
@@ -124,52 +148,47 @@ pub(crate) async fn configure(engine: &Arc<Engine>, args: &Value) -> Outcome {
         }
         inner.limits
     });
-    let settings = engine.lock().settings.map(|s| settings_json(&s));
-    Ok(json!({
-        "settings": settings,
-        "settings_applied_to": applied,
-        "max_value_chars": limits.max_value_chars,
-        "step_timeout_ms": u64::try_from(limits.step_timeout.as_millis()).unwrap_or(u64::MAX),
-        "source_context": limits.source_context,
-    }))
+    let settings = engine.lock().settings.map(|s| to_proto::settings(&s));
+    Ok(ConfigureResult {
+        settings,
+        settings_applied_to: applied,
+        max_value_chars: limits.max_value_chars,
+        step_timeout_ms: u64::try_from(limits.step_timeout.as_millis()).unwrap_or(u64::MAX),
+        source_context: limits.source_context,
+    })
 }
 
-pub(crate) fn status(engine: &Arc<Engine>) -> Outcome {
+pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
     let inner = engine.lock();
-    let threads: Vec<Value> = inner
+    let threads = inner
         .threads
         .values()
-        .map(|d| d.to_json(inner.current == Some(d.thread)))
+        .map(|d| to_proto::thread_info(d, inner.current == Some(d.thread)))
         .collect();
-    Ok(json!({
-        "state": inner.state().as_str(),
-        "epoch": inner.epoch,
-        "listener": {"wanted": inner.listener_wanted, "armed": inner.listener_armed},
-        "current_thread": inner.current,
-        "debuggee": inner.current().map(|d| d.to_json(true)),
-        "threads": threads,
-        "breakpoints": inner.breakpoints.all().len(),
-        "allow_writes": engine.config.allow_writes,
-        "last_end": inner.last_end,
-        "system": {"url": engine.config.adt.base_url, "user": engine.config.adt.user},
-    }))
-}
-
-pub(crate) fn settings_json(s: &adt::DebuggerSettings) -> Value {
-    json!({
-        "system_debugging": s.system_debugging,
-        "create_exception_object": s.create_exception_object,
-        "background_rfc": s.background_rfc,
-        "shared_object_debugging": s.shared_object_debugging,
-        "show_data_aging": s.show_data_aging,
-        "update_debugging": s.update_debugging,
+    Ok(StatusResult {
+        state: inner.state(),
+        epoch: inner.epoch,
+        listener: ListenerStatus {
+            wanted: inner.listener_wanted,
+            armed: inner.listener_armed,
+        },
+        current_thread: inner.current,
+        debuggee: inner.current().map(|d| to_proto::thread_info(d, true)),
+        threads,
+        breakpoints: inner.breakpoints.all().len(),
+        allow_writes: engine.config.allow_writes,
+        last_end: inner.last_end.clone(),
+        system: SystemBrief {
+            url: engine.config.adt.base_url.clone(),
+            user: engine.config.adt.user.clone(),
+        },
     })
 }
 
 /// What the connected system says it offers, asked once after logon: the debugger resources
 /// it announces, and the statement and message-type catalogues of its breakpoints. Things
 /// only a first use reveals (the batch endpoint, the stack form) are found then by the client.
-async fn system_support(engine: &Engine) -> Value {
+async fn system_support(engine: &Engine) -> SystemSupport {
     let (collections, statements, message_types) = tokio::join!(
         engine.main.discovery(),
         engine.main.statements(),
@@ -180,11 +199,11 @@ async fn system_support(engine: &Engine) -> Value {
         .into_iter()
         .filter(|h| h.contains("/debugger") || h.contains("/abapunit"))
         .collect();
-    json!({
-        "debugger_resources": collections,
-        "statement_breakpoints": statements.map(|s| s.len()).ok(),
-        "message_types": message_types
+    SystemSupport {
+        debugger_resources: collections,
+        statement_breakpoints: statements.map(|s| s.len()).ok(),
+        message_types: message_types
             .map(|m| m.into_iter().map(|(t, _)| t).collect::<Vec<_>>())
             .ok(),
-    })
+    }
 }

@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use jsonl::args::{ExportArgs, ExportFormat, TableArgs, decode};
+use jsonl::results::{ExportResult, TableResult};
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::inspect::{check_epoch, display_value, limited, not_found, short_name};
-use super::{Outcome, stopped_client};
+use super::inspect::{check_epoch, not_found, short_name};
+use super::stopped_client;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 use crate::reads::Reader;
+use crate::to_proto::{self, display_value};
 
 /// Rows read per request to the system.
 const PAGE: u32 = 500;
@@ -178,32 +180,7 @@ async fn read_rows(
     Ok(rows)
 }
 
-/// The columns of a page, in component order, from its first row: name (empty for an
-/// elementary line type), technical type and meta type. Empty without rows.
-fn columns_json(rows: &[Row]) -> Value {
-    let cells = rows.first().map(|r| r.cells.as_slice()).unwrap_or_default();
-    cells
-        .iter()
-        .map(|c| json!({"name": c.name, "type": c.technical_type, "meta": c.meta}))
-        .collect()
-}
-
-fn row_json(row: &Row, max: usize) -> Value {
-    let mut out = json!({"index": row.index, "id": row.id});
-    match row.cells.as_slice() {
-        [only] if only.name.is_empty() => out["value"] = limited(&only.value, max).0.into(),
-        cells => {
-            let columns: Map<String, Value> = cells
-                .iter()
-                .map(|c| (c.name.clone(), Value::String(limited(&c.value, max).0)))
-                .collect();
-            out["columns"] = Value::Object(columns);
-        }
-    }
-    out
-}
-
-pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<TableResult, ErrorBody> {
     let args: TableArgs = decode("table", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -227,15 +204,15 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let total = record.table_lines;
     let last = wanted.min(total);
     let rows = read_rows(&Source::Kept(&reader), &id, (first, last), &mut None, read).await?;
-    Ok(json!({
-        "epoch": epoch,
-        "id": id,
-        "total": total,
-        "offset": args.offset,
-        "columns": columns_json(&rows),
-        "rows": rows.iter().map(|r| row_json(r, max)).collect::<Vec<_>>(),
-        "more": last < total,
-    }))
+    Ok(TableResult {
+        epoch,
+        id,
+        total,
+        offset: args.offset,
+        columns: to_proto::columns(&rows),
+        rows: rows.iter().map(|r| to_proto::table_row(r, max)).collect(),
+        more: last < total,
+    })
 }
 
 fn write_error(path: &Path, e: &std::io::Error) -> ErrorBody {
@@ -249,7 +226,7 @@ fn write_error(path: &Path, e: &std::io::Error) -> ErrorBody {
 /// Streams the whole table to a file, page by page (memory bounded by a page, whatever the
 /// table's size); answers the file, or its content when no file was asked for and it is
 /// small.
-pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Result<ExportResult, ErrorBody> {
     let args: ExportArgs = decode("export", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -288,19 +265,21 @@ pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Outcome {
             return Err(e);
         }
     };
-    let mut result = json!({
-        "epoch": epoch,
-        "id": id,
-        "rows": rows,
-        "truncated": record.table_lines > total,
-        "bytes": bytes,
-    });
+    let mut result = ExportResult {
+        epoch,
+        id,
+        rows,
+        truncated: record.table_lines > total,
+        bytes,
+        content: None,
+        file: None,
+    };
     if args.file.is_none() && bytes <= INLINE_LIMIT as u64 {
         let content = std::fs::read_to_string(&path);
         let _ = std::fs::remove_file(&path);
-        result["content"] = content.map_err(|e| write_error(&path, &e))?.into();
+        result.content = Some(content.map_err(|e| write_error(&path, &e))?);
     } else {
-        result["file"] = path.display().to_string().into();
+        result.file = Some(path.display().to_string());
     }
     Ok(result)
 }
@@ -505,6 +484,11 @@ pub(crate) fn render(rows: &[Row], format: ExportFormat) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn columns_json(rows: &[Row]) -> Value {
+        to_proto::json(&to_proto::columns(rows))
+    }
 
     fn cell(name: &str, value: &str, t: &str) -> Cell {
         Cell {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
+use jsonl::results::{RunResult, TestResult};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
@@ -17,6 +18,7 @@ use super::Outcome;
 use super::control::{armed_for_trigger, run_failed};
 use crate::engine::{Engine, RunLink};
 use crate::errors::from_adt;
+use crate::to_proto;
 
 /// How long the end of a thread waits for the answer of the run that caught it. The trigger's
 /// HTTP answer normally follows the end of the program within milliseconds.
@@ -166,15 +168,24 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
     armed_for_trigger(engine).await?;
     let client = trigger_client(engine)?;
     let object = name.clone();
+    // The answer is kept as JSON: the end of the program it caught carries it too.
     let trigger = async move {
-        if is_class {
+        let answer: Result<RunResult, ErrorBody> = if is_class {
             match client.classrun(&object).await {
-                Ok(output) => Ok(json!({ "class": object, "output": output })),
+                Ok(output) => Ok(RunResult {
+                    class: Some(object),
+                    program: None,
+                    output,
+                }),
                 Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
         } else {
             match client.run_report(&object).await {
-                Ok(list) => Ok(json!({ "program": object, "output": list })),
+                Ok(list) => Ok(RunResult {
+                    class: None,
+                    program: Some(object),
+                    output: list,
+                }),
                 Err(e) if e.class() == adt::ErrorClass::NotFound => Err(run_failed(
                     &format!("running report {object}"),
                     &e,
@@ -186,7 +197,8 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 )),
                 Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
-        }
+        };
+        to_proto::result(answer)
     };
     tracked(engine, "run", is_class, &name, trigger).await
 }
@@ -210,74 +222,11 @@ pub(crate) async fn test(engine: &Arc<Engine>, args: &Value) -> Outcome {
             .run_unit_tests(&uri, method.as_deref())
             .await
             .map_err(|e| run_failed(&format!("running the tests of {object}"), &e))?;
-        Ok(unit_json(kind, &object, &result))
+        to_proto::result(Ok::<TestResult, ErrorBody>(to_proto::unit_result(
+            kind, &object, &result,
+        )))
     };
     tracked(engine, "test", is_class, &name, trigger).await
-}
-
-fn alert_json(a: &adt::UnitAlert) -> Value {
-    let location = a
-        .stack
-        .first()
-        .map(|l| json!({"uri": l.uri, "line": l.line, "name": l.name}));
-    json!({
-        "kind": a.kind,
-        "severity": a.severity,
-        "title": a.title,
-        "details": a.details,
-        "location": location,
-    })
-}
-
-/// The run as records a script can count: per class, per method, with `passed` and alerts.
-fn unit_json(kind: &str, name: &str, r: &adt::UnitRunResult) -> Value {
-    let mut passed = 0;
-    let mut failed = 0;
-    let classes: Vec<Value> = r
-        .programs
-        .iter()
-        .flat_map(|p| p.classes.iter())
-        .map(|c| {
-            let methods: Vec<Value> = c
-                .methods
-                .iter()
-                .map(|m| {
-                    if m.passed() {
-                        passed += 1;
-                    } else {
-                        failed += 1;
-                    }
-                    json!({
-                        "name": m.name,
-                        "passed": m.passed(),
-                        "line": m.line,
-                        "seconds": m.execution_seconds,
-                        "alerts": m.alerts.iter().map(alert_json).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            json!({
-                "name": c.name,
-                "alerts": c.alerts.iter().map(alert_json).collect::<Vec<_>>(),
-                "methods": methods,
-            })
-        })
-        .collect();
-    let alerts: Vec<Value> = r
-        .alerts
-        .iter()
-        .chain(r.programs.iter().flat_map(|p| p.alerts.iter()))
-        .map(alert_json)
-        .collect();
-    json!({
-        "object": name,
-        "type": kind,
-        "passed": passed,
-        "failed": failed,
-        "ok": failed == 0 && alerts.iter().all(|a| a["severity"] != "critical" && a["severity"] != "fatal"),
-        "alerts": alerts,
-        "classes": classes,
-    })
 }
 
 #[cfg(test)]

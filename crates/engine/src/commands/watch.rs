@@ -3,27 +3,20 @@
 
 use std::sync::Arc;
 
+use jsonl::ErrorBody;
 use jsonl::args::{WatchIdArgs, WatchSetArgs, decode};
-use serde_json::{Value, json};
+use jsonl::results::{WatchDeleteResult, WatchpointsResult};
+use serde_json::Value;
 
-use super::{Outcome, stopped_client};
+use super::stopped_client;
 use crate::engine::Engine;
 use crate::errors::from_adt;
+use crate::to_proto;
 
-fn watchpoint_json(w: &adt::Watchpoint) -> Value {
-    json!({
-        "id": w.id,
-        "variable": w.variable_name,
-        "condition": w.condition,
-        "active": w.active,
-        "expired": w.expired,
-        "procedure": w.procedure,
-        "old_value": w.old_value,
-        "value": w.current_value,
-    })
-}
-
-pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn set(
+    engine: &Arc<Engine>,
+    args: &Value,
+) -> Result<WatchpointsResult, ErrorBody> {
     let args: WatchSetArgs = decode("watch.set", args)?;
     let (thread, client) = stopped_client(engine)?;
     let variable = args.variable.trim().to_uppercase();
@@ -31,28 +24,36 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
         .create_watchpoint(&variable, args.condition.as_deref())
         .await
         .map_err(|e| from_adt(&format!("watching {variable}"), &e))?;
-    Ok(
-        json!({"thread": thread, "watchpoints": list.iter().map(watchpoint_json).collect::<Vec<_>>()}),
-    )
+    Ok(WatchpointsResult {
+        thread,
+        watchpoints: list.iter().map(to_proto::watchpoint).collect(),
+    })
 }
 
-pub(crate) async fn list(engine: &Arc<Engine>) -> Outcome {
+pub(crate) async fn list(engine: &Arc<Engine>) -> Result<WatchpointsResult, ErrorBody> {
     let (thread, client) = stopped_client(engine)?;
     let list = client
         .watchpoints()
         .await
         .map_err(|e| from_adt("listing watchpoints", &e))?;
-    Ok(
-        json!({"thread": thread, "watchpoints": list.iter().map(watchpoint_json).collect::<Vec<_>>()}),
-    )
+    Ok(WatchpointsResult {
+        thread,
+        watchpoints: list.iter().map(to_proto::watchpoint).collect(),
+    })
 }
 
-pub(crate) async fn delete(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn delete(
+    engine: &Arc<Engine>,
+    args: &Value,
+) -> Result<WatchDeleteResult, ErrorBody> {
     let args: WatchIdArgs = decode("watch.delete", args)?;
     let (thread, client) = stopped_client(engine)?;
     client
         .delete_watchpoint(args.id.trim())
         .await
         .map_err(|e| from_adt("deleting the watchpoint", &e))?;
-    Ok(json!({"thread": thread, "deleted": args.id.trim()}))
+    Ok(WatchDeleteResult {
+        thread,
+        deleted: args.id.trim().to_string(),
+    })
 }

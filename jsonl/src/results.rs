@@ -1,0 +1,644 @@
+//! Typed results of the commands: the engine builds these values and serialises them, and the
+//! schema's `Response` definition is generated from the same types (through the command table
+//! in [`crate::commands`]), so `schema` describes what clients receive. Members a newer server
+//! may add are allowed; clients ignore members they do not know.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::ErrorBody;
+use crate::args::{BpSetArgs, MessageArgs};
+
+/// A stack frame. `line` counts in the object source `uri` points to.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Frame {
+    /// 0 = innermost.
+    pub index: usize,
+    pub object: String,
+    pub method: String,
+    pub event_type: String,
+    pub program: String,
+    pub include: String,
+    pub line: u32,
+    pub uri: String,
+    pub system: bool,
+    /// Lines around `line` (in `stopped` events and `frame`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Vec<SourceLine>>,
+}
+
+/// One line of source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SourceLine {
+    pub line: u32,
+    pub text: String,
+    /// The line the frame is at.
+    pub current: bool,
+}
+
+/// The request that answers a value whole.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Fetch {
+    pub cmd: String,
+    pub args: Value,
+}
+
+/// A variable as the protocol shows it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Variable {
+    /// Stable for this stop (`epoch`): `LS_ORDER-ITEMS[2]`, `ME`.
+    pub id: String,
+    pub name: String,
+    /// The scope's name (`Locals`); empty for variables right under the root and below.
+    pub scope: String,
+    /// Script-friendly: numbers with a leading minus; cut at `max_value_chars`.
+    pub value: String,
+    /// Exactly what the system showed; `null` when `value` was cut.
+    pub raw: Option<String>,
+    /// Technical type as the system gives it (`I`, `P`, `C`, `CString`, …).
+    #[serde(rename = "type")]
+    pub technical_type: String,
+    pub declared_type: String,
+    /// `simple`, `string`, `structure`, `table`, `objectref`, `dataref`, …
+    pub meta: String,
+    pub kind: String,
+    pub length: u32,
+    /// Rows of a table.
+    pub rows: u32,
+    pub readonly: bool,
+    /// Has children (`vars` with its `id`).
+    pub expandable: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// Characters of the whole value, when `value` was cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_length: Option<usize>,
+    /// The request that answers the whole value, when `value` was cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Fetch>,
+}
+
+/// A scope of a frame (`@LOCALS`, `Locals`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Scope {
+    pub id: String,
+    pub name: String,
+}
+
+/// `stack`: innermost frame first (frames without `source`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StackResult {
+    pub epoch: u64,
+    pub thread: u32,
+    /// The selected frame.
+    pub current: usize,
+    pub frames: Vec<Frame>,
+}
+
+/// `frame`: the selected frame with its source lines.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FrameResult {
+    pub epoch: u64,
+    pub thread: u32,
+    pub frame: Frame,
+}
+
+/// `vars`: without `id` the scopes and their variables; with `id` the children of `parent`
+/// (for a table one page of rows, with `total`, `offset` and `more`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VarsResult {
+    pub epoch: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<Scope>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+    pub variables: Vec<Variable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub more: Option<bool>,
+}
+
+/// `get`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GetResult {
+    pub epoch: u64,
+    pub variable: Variable,
+}
+
+/// `set`: the system's echo and the variable read back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SetResult {
+    pub epoch: u64,
+    pub path: String,
+    pub echo: String,
+    pub variable: Option<Variable>,
+}
+
+/// `source`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SourceResult {
+    /// The source's URI without fragment.
+    pub uri: String,
+    pub line: u32,
+    pub lines: Vec<SourceLine>,
+}
+
+/// A repository object `search` found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FoundObject {
+    pub name: String,
+    /// `CLAS/OC`, `INTF/OI`, `PROG/P`, …
+    #[serde(rename = "type")]
+    pub object_type: String,
+    pub uri: String,
+    pub description: String,
+}
+
+/// `search`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SearchResult {
+    pub objects: Vec<FoundObject>,
+}
+
+/// A watchpoint of the current program's session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Watchpoint {
+    pub id: String,
+    pub variable: String,
+    pub condition: Option<String>,
+    pub active: bool,
+    pub expired: bool,
+    pub procedure: String,
+    pub old_value: Option<String>,
+    pub value: Option<String>,
+}
+
+/// `watch.set`, `watch.list`: the session's watchpoints.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WatchpointsResult {
+    pub thread: u32,
+    pub watchpoints: Vec<Watchpoint>,
+}
+
+/// `watch.delete`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WatchDeleteResult {
+    pub thread: u32,
+    pub deleted: String,
+}
+
+/// Debugger settings of the attached sessions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Settings {
+    pub system_debugging: bool,
+    pub create_exception_object: bool,
+    pub background_rfc: bool,
+    pub shared_object_debugging: bool,
+    pub show_data_aging: bool,
+    pub update_debugging: bool,
+}
+
+/// `configure`: the limits now in force.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ConfigureResult {
+    pub settings: Option<Settings>,
+    /// Threads the settings were applied to now.
+    pub settings_applied_to: Vec<u32>,
+    pub max_value_chars: usize,
+    pub step_timeout_ms: u64,
+    pub source_context: u32,
+}
+
+/// `hello`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct HelloResult {
+    pub protocol: String,
+    pub server: ServerInfo,
+    pub commands: Vec<String>,
+    pub events: Vec<String>,
+    pub subscribed: Vec<String>,
+    pub limits: Limits,
+    pub capabilities: Capabilities,
+    pub system: SystemInfo,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ServerInfo {
+    pub name: String,
+    pub version: String,
+    pub pid: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Limits {
+    pub max_line_bytes: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Capabilities {
+    /// The thread cap.
+    pub threads: usize,
+    pub writes: bool,
+    pub breakpoint_kinds: Vec<String>,
+    pub conditions: bool,
+    pub triggers: Vec<String>,
+    pub batch_steps: bool,
+    pub watchpoints: bool,
+}
+
+/// The connected system, and whether logging on worked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SystemInfo {
+    pub url: String,
+    pub user: String,
+    pub client: Option<String>,
+    pub logon: Logon,
+    /// What the system announces (`null` when logging on failed).
+    pub supports: Option<SystemSupport>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Logon {
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorBody>,
+}
+
+/// What the system announces: its debugger resources from ADT discovery, the number of
+/// statement-breakpoint keywords and the message types (`null` where it could not be read).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SystemSupport {
+    pub debugger_resources: Vec<String>,
+    pub statement_breakpoints: Option<usize>,
+    pub message_types: Option<Vec<String>>,
+}
+
+/// `status`: where things stand, without side effects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StatusResult {
+    pub state: crate::State,
+    pub epoch: u64,
+    pub listener: ListenerStatus,
+    pub current_thread: Option<u32>,
+    /// The current thread, as in `threads`.
+    pub debuggee: Option<ThreadInfo>,
+    pub threads: Vec<ThreadInfo>,
+    /// How many breakpoints are registered.
+    pub breakpoints: usize,
+    pub allow_writes: bool,
+    /// The body of the last `debuggee.ended` event.
+    #[schemars(with = "Option<Map<String, Value>>")]
+    pub last_end: Option<Value>,
+    pub system: SystemBrief,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ListenerStatus {
+    pub wanted: bool,
+    pub armed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SystemBrief {
+    pub url: String,
+    pub user: String,
+}
+
+/// An attached program (a thread), as `threads` and `status` show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ThreadInfo {
+    pub thread: u32,
+    pub current: bool,
+    pub program: String,
+    pub user: String,
+    pub running: bool,
+    /// Where it stands (`null` before its first stop is described).
+    #[schemars(with = "Option<Frame>")]
+    pub frame: Value,
+    pub selected_frame: usize,
+    /// The body of its last `stopped` event.
+    #[schemars(with = "Option<Map<String, Value>>")]
+    pub stop: Value,
+}
+
+/// `threads`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ThreadsResult {
+    pub current: Option<u32>,
+    pub threads: Vec<ThreadInfo>,
+    pub max_threads: usize,
+}
+
+/// `thread`: the thread now current.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ThreadResult {
+    pub current: u32,
+    pub thread: Option<ThreadInfo>,
+}
+
+/// A column of a `table` page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Column {
+    /// Empty for an elementary line type.
+    pub name: String,
+    #[serde(rename = "type")]
+    pub technical_type: String,
+    pub meta: String,
+}
+
+/// A row of a `table` page: `columns` by name, or `value` for an elementary line type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TableRow {
+    pub index: u32,
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Map<String, Value>>,
+}
+
+/// `table`: one page of rows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TableResult {
+    pub epoch: u64,
+    pub id: String,
+    pub total: u32,
+    pub offset: u32,
+    pub columns: Vec<Column>,
+    pub rows: Vec<TableRow>,
+    pub more: bool,
+}
+
+/// `export`: the content inline, or the file it was written to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ExportResult {
+    pub epoch: u64,
+    pub id: String,
+    pub rows: u64,
+    /// The table has more rows than an export takes.
+    pub truncated: bool,
+    pub bytes: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// `run`: the class or program and its output.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RunResult {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    pub output: String,
+}
+
+/// `test`: the ABAP Unit run as records a script can count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TestResult {
+    pub object: String,
+    /// `CLAS` or `PROG`.
+    #[serde(rename = "type")]
+    pub object_type: String,
+    pub passed: u32,
+    pub failed: u32,
+    pub ok: bool,
+    pub alerts: Vec<UnitAlert>,
+    pub classes: Vec<UnitClass>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnitClass {
+    pub name: String,
+    pub alerts: Vec<UnitAlert>,
+    pub methods: Vec<UnitMethod>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnitMethod {
+    pub name: String,
+    pub passed: bool,
+    pub line: Option<u32>,
+    pub seconds: Option<f64>,
+    pub alerts: Vec<UnitAlert>,
+}
+
+/// An ABAP Unit alert (failed assertion, exception, warning).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnitAlert {
+    pub kind: String,
+    /// `critical`, `fatal`, `tolerable`.
+    pub severity: String,
+    pub title: String,
+    pub details: Vec<String>,
+    pub location: Option<UnitLocation>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnitLocation {
+    pub uri: String,
+    pub line: Option<u32>,
+    pub name: String,
+}
+
+/// `cancel`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CancelResult {
+    /// A request with that id was waiting and is now answered `request.cancelled`.
+    pub cancelled: bool,
+    #[schemars(with = "RequestId")]
+    pub id: Value,
+}
+
+/// A request id as clients write it: a string or a number.
+struct RequestId;
+
+impl JsonSchema for RequestId {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RequestId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": ["string", "integer", "number"]})
+    }
+}
+
+/// `shutdown`: what was released.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ShutdownResult {
+    pub receipt: Receipt,
+}
+
+/// What a session released when it ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Receipt {
+    pub listener_stopped: bool,
+    pub breakpoints_deleted: usize,
+    pub debuggees: Vec<ReleasedDebuggee>,
+    pub errors: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ReleasedDebuggee {
+    pub thread: u32,
+    pub program: String,
+    /// `continued`, `terminated`, or `failed: …`.
+    pub how: String,
+}
+
+/// `listen`: whether the listener is armed already (`listener.armed` follows when not).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ListenResult {
+    pub armed: bool,
+}
+
+/// `unlisten`: whether a listener was wanted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnlistenResult {
+    pub stopped: bool,
+}
+
+/// `wait`: where the current thread stands once the condition holds, or `timed_out`
+/// (expiry is not an error).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum WaitResult {
+    Reached(WaitReached),
+    TimedOut(WaitTimedOut),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WaitReached {
+    /// Always `true`.
+    pub reached: bool,
+    pub epoch: u64,
+    pub thread: Option<u32>,
+    #[schemars(with = "Option<Frame>")]
+    pub frame: Value,
+    /// The body of the current thread's last `stopped` event.
+    #[schemars(with = "Option<Map<String, Value>>")]
+    pub stop: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WaitTimedOut {
+    /// Always `false`.
+    pub reached: bool,
+    pub timed_out: bool,
+}
+
+/// Movement commands (`step`, `run_to_line`, `jump_to_line`): the stop (the `stopped`
+/// body), the end (the `debuggee.ended` body), or `pending` when the wait passed first (the
+/// outcome then comes as an event).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum MoveResult {
+    Stop {
+        #[schemars(with = "Map<String, Value>")]
+        stop: Value,
+    },
+    Ended {
+        #[schemars(with = "Map<String, Value>")]
+        ended: Value,
+    },
+    Pending {
+        pending: bool,
+    },
+}
+
+/// `terminate`: the end (the `debuggee.ended` body).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TerminateResult {
+    #[schemars(with = "Map<String, Value>")]
+    pub ended: Value,
+}
+
+/// `detach`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DetachResult {
+    #[schemars(with = "Map<String, Value>")]
+    pub detached: Value,
+    pub how: String,
+    pub breakpoints_disabled: Vec<u32>,
+}
+
+/// A breakpoint record: `object`, `line`, `uri` for lines (and, once verified, the runtime
+/// `include` and `include_line` the system mapped it to); `statement`, `exception` or
+/// `message` for the other kinds; `reason` and `code` when rejected.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Breakpoint {
+    pub id: u32,
+    /// `line`, `statement`, `exception`, `message`.
+    pub kind: String,
+    /// As written.
+    pub location: String,
+    pub enabled: bool,
+    /// `verified`, `rejected`, `pending`, `disabled`.
+    pub status: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uri: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statement: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<MessageArgs>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include_line: Option<u32>,
+    /// The system's words, when rejected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+}
+
+/// `bp.set`, `bp.list`, `bp.enable`, `bp.disable`: breakpoint records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BreakpointsResult {
+    pub breakpoints: Vec<Breakpoint>,
+    /// Set when the system could not be reached (the breakpoints are `pending`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+/// `bp.delete`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BpDeleteResult {
+    pub deleted: Vec<u32>,
+}
+
+/// `bp.export`: each breakpoint as `bp.set` arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BpExportResult {
+    /// `abapdbg-breakpoints/1`.
+    pub format: String,
+    pub breakpoints: Vec<BpSetArgs>,
+}
+
+/// `bp.import`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BpImportResult {
+    pub imported: usize,
+    pub breakpoints: Vec<Breakpoint>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
