@@ -40,6 +40,9 @@ pub(crate) enum Command {
     Sim(SimArgs),
     /// Walk through a real stop on the embedded simulator.
     Demo(DemoArgs),
+    /// Debug Adapter Protocol on stdin/stdout, for editors (VS Code, nvim-dap, Helix; see
+    /// docs/dap.md). Launch and attach arguments come from the editor's launch configuration.
+    Dap,
     #[command(flatten)]
     OneShot(crate::oneshot::Command),
 }

@@ -3,6 +3,7 @@
 //! This binary is the one place that links the engine and the simulator together.
 
 mod cli;
+mod dap;
 mod demo;
 mod identity;
 mod oneshot;
@@ -23,6 +24,8 @@ fn main() -> std::process::ExitCode {
     // One-shot commands only talk to the session: no async runtime, no engine.
     let command = match cli.command {
         cli::Command::OneShot(command) => return oneshot::run(command, cli.profile.as_deref()),
+        // DAP runs on the session client too (crates/dap), with threads of its own.
+        cli::Command::Dap => return dap::run(),
         other => other,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -40,7 +43,7 @@ fn main() -> std::process::ExitCode {
             cli::Command::Serve(args) => serve::run(args).await,
             cli::Command::Sim(args) => sim::run(args).await,
             cli::Command::Demo(args) => demo::run(args).await,
-            cli::Command::OneShot(_) => Ok(()),
+            cli::Command::OneShot(_) | cli::Command::Dap => Ok(()),
         }
     });
     // Do not wait for the blocking stdin reader: everything we hold is released by now.

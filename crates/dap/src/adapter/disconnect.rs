@@ -1,0 +1,113 @@
+//! `terminate`, `disconnect`, and the one release path every way out takes (disconnect, the
+//! client's EOF, a broken stream, a signal).
+//!
+//! What the adapter holds on a shared session: its breakpoints, the programs it showed
+//! stopped, and the listener when it was not armed before. Those are released — programs
+//! continued, or terminated when asked — and nothing else the session serves is touched. A
+//! session this adapter started is shut down instead, which releases everything it holds.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{Adapter, Failure, Reply};
+use crate::config::Mode;
+
+/// How long `disconnect` waits for a session it shut down to end.
+const SESSION_END_WAIT: Duration = Duration::from_secs(15);
+
+impl Adapter {
+    /// The threads we showed that are stopped now.
+    fn our_stopped_threads(&self) -> Vec<u32> {
+        let Ok(result) = self.call("threads", json!({})) else {
+            return Vec::new();
+        };
+        result["threads"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|t| t["running"].as_bool() == Some(false))
+            .filter_map(|t| t["thread"].as_u64().and_then(|i| u32::try_from(i).ok()))
+            .filter(|id| self.threads_seen.contains(id) || self.launched())
+            .collect()
+    }
+
+    fn launched(&self) -> bool {
+        matches!(self.config.as_ref().map(|c| &c.mode), Some(Mode::Launch(_)))
+    }
+
+    /// `terminate`: ends the programs we debug; the launch ends when its run answers.
+    pub(super) fn terminate(&mut self) -> Reply {
+        self.link()?;
+        let threads = self.our_stopped_threads();
+        if threads.is_empty() && !self.run_pending {
+            self.terminated();
+        }
+        for thread in threads {
+            self.ensure_thread(thread)?;
+            self.call("terminate", json!({}))?;
+        }
+        Ok(None)
+    }
+
+    /// Waits (bounded) until the session we shut down has removed its socket, so whoever comes
+    /// next starts a new one instead of reaching the one that is ending.
+    fn wait_for_session_end(&self) {
+        let Some(link) = self.link.as_ref() else {
+            return;
+        };
+        let deadline = Instant::now() + SESSION_END_WAIT;
+        while link.session.socket().exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Lets go of everything this adapter holds; `terminate` says what becomes of stopped
+    /// programs (`None`: the configuration's default — launched ones end, attached go on).
+    /// Runs once; later calls do nothing.
+    pub(super) fn release(&mut self, terminate: Option<bool>) {
+        if self.released {
+            return;
+        }
+        self.released = true;
+        let Some(link) = self.link.as_ref() else {
+            return;
+        };
+        let started_here = link.started_here;
+        let listener_was_wanted = link.listener_was_wanted;
+        let terminate = terminate.unwrap_or_else(|| {
+            self.config
+                .as_ref()
+                .is_some_and(|c| c.terminate_on_disconnect)
+        });
+        let mut problems = Vec::new();
+        let mut note = |r: Result<Value, Failure>| {
+            if let Err(Failure(m)) = r {
+                problems.push(m);
+            }
+        };
+        // Breakpoints first, so a program let go does not stop again.
+        let ids = self.bps.all_ids();
+        if !ids.is_empty() {
+            note(self.call("bp.delete", json!({ "ids": ids })));
+        }
+        self.bps.clear();
+        for thread in self.our_stopped_threads() {
+            note(self.call("thread", json!({ "id": thread })));
+            if terminate {
+                note(self.call("terminate", json!({})));
+            } else {
+                note(self.call("step", json!({"type": "continue", "timeout_ms": 0})));
+            }
+        }
+        if started_here {
+            note(self.call("shutdown", json!({})));
+            self.wait_for_session_end();
+        } else if !listener_was_wanted {
+            note(self.call("unlisten", json!({})));
+        }
+        for p in problems {
+            self.console(&format!("abapdbg: while releasing: {p}"));
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! `initialize`, `launch`, `attach`, `configurationDone`, and the end of a launched run.
+//!
+//! `launch`/`attach` reach the session of the configured system (starting one when none
+//! runs), then announce `initialized`; breakpoints come next, and `configurationDone` starts
+//! the program (`launch`: `run` or `test` on the session, answered when the program ends) or
+//! arms the listener (`attach`: whatever the user starts elsewhere is caught).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use client::{ClientError, Session};
+use serde_json::{Value, json};
+
+use super::{Adapter, ClientCaps, Failure, Input, Link, Reply, explain};
+use crate::config::{LaunchConfig, Mode, Program};
+use crate::sources::Sources;
+
+/// How long a launched program may run (and stay stopped) before its answer is given up.
+const RUN_LIMIT: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// The filter id of exception breakpoints by class.
+pub(crate) const EXCEPTION_FILTER: &str = "abap-exceptions";
+
+/// What the adapter can do, as `initialize` answers. Only what works: no pause (ADT cannot
+/// interrupt a running program), no log points, no data breakpoints (watchpoints need a
+/// stopped program), no restart.
+pub(crate) fn capabilities() -> Value {
+    json!({
+        "supportsConfigurationDoneRequest": true,
+        "supportsConditionalBreakpoints": true,
+        "supportsHitConditionalBreakpoints": true,
+        "supportsFunctionBreakpoints": true,
+        "supportsExceptionFilterOptions": true,
+        "exceptionBreakpointFilters": [{
+            "filter": EXCEPTION_FILTER,
+            "label": "ABAP exception classes",
+            "description": "Stop where an exception of the classes named in the condition is caught",
+            "default": false,
+            "supportsCondition": true,
+            "conditionDescription": "exception class names, separated by commas (e.g. CX_SY_ZERODIVIDE, ZCX_ORDER)"
+        }],
+        "supportsEvaluateForHovers": true,
+        "supportsClipboardContext": true,
+        "supportsSetVariable": true,
+        "supportsTerminateRequest": true,
+        "supportTerminateDebuggee": true,
+        "supportsGotoTargetsRequest": true,
+        "supportsValueFormattingOptions": true,
+        "supportsLoadedSourcesRequest": true,
+    })
+}
+
+impl Adapter {
+    pub(super) fn initialize(&mut self, args: &Value) -> Reply {
+        self.caps = ClientCaps {
+            lines_start_at1: args
+                .get("linesStartAt1")
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
+            supports_variable_type: args
+                .get("supportsVariableType")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        };
+        Ok(Some(capabilities()))
+    }
+
+    /// `launch` (`attach` false) and `attach`.
+    pub(super) fn launch(&mut self, args: &Value, attach: bool) -> Reply {
+        if self.link.is_some() {
+            return Err(Failure("already launched or attached".into()));
+        }
+        let config = LaunchConfig::parse(args, attach)?;
+        let target = config.target(&*self.env).map_err(|e| match e.hint() {
+            Some(h) => Failure(format!("{e} ({h})")),
+            None => Failure(e.to_string()),
+        })?;
+        let (session, started_here) = match Session::connect(&target) {
+            Ok(s) => (s, false),
+            Err(ClientError::NoSession { .. }) => (
+                Session::connect_or_start(&target).map_err(|e| Failure(explain(&e)))?,
+                true,
+            ),
+            Err(e) => return Err(Failure(explain(&e))),
+        };
+        let session = Arc::new(session);
+        // Subscribe before asking anything, so no event falls between.
+        let subscription = session.subscribe();
+        let tx = self.inputs.clone();
+        std::thread::Builder::new()
+            .name("dap-session-events".into())
+            .spawn(move || {
+                loop {
+                    match subscription.recv_timeout(Duration::from_secs(3600)) {
+                        Ok(Some(item)) => {
+                            if tx.send(Input::Session(item)).is_err() {
+                                return;
+                            }
+                        }
+                        Ok(None) => {}
+                        Err(_) => {
+                            let _ = tx.send(Input::SessionGone);
+                            return;
+                        }
+                    }
+                }
+            })?;
+        self.link = Some(Link {
+            session,
+            started_here,
+            listener_was_wanted: false,
+            session_allows_writes: false,
+        });
+        let status = self.call("status", json!({}))?;
+        if let Some(link) = self.link.as_mut() {
+            link.listener_was_wanted = status["listener"]["wanted"].as_bool().unwrap_or(false);
+            link.session_allows_writes = status["allow_writes"].as_bool().unwrap_or(false);
+        }
+        self.sources = Sources::index(&config.source_roots);
+        let system = status["system"]["url"].as_str().unwrap_or("the system");
+        let how = if started_here { "started" } else { "joined" };
+        let mut notes = vec![format!("abapdbg: {how} the session of {system}")];
+        if config.allow_writes && !self.link()?.session_allows_writes {
+            notes.push(
+                "abapdbg: this session was started without writes: setVariable and goto will be \
+                 refused (end it with 'abapdbg shutdown' and launch again)"
+                    .into(),
+            );
+        }
+        for note in notes {
+            self.defer(
+                "output",
+                json!({"category": "console", "output": format!("{note}\n")}),
+            );
+        }
+        self.config = Some(config);
+        self.defer("initialized", json!({}));
+        Ok(None)
+    }
+
+    pub(super) fn configuration_done(&mut self) -> Reply {
+        let Some(config) = self.config.clone() else {
+            return Err(Failure("send 'launch' or 'attach' first".into()));
+        };
+        if self.configured {
+            return Ok(None);
+        }
+        self.configured = true;
+        match &config.mode {
+            Mode::Launch(program) => {
+                let (cmd, args) = match program {
+                    Program::Class(c) => ("run", json!({ "class": c })),
+                    Program::Report(r) => ("run", json!({ "program": r })),
+                    Program::Test { class, method } => {
+                        let mut a = json!({ "class": class });
+                        if let Some(m) = method {
+                            a["method"] = json!(m);
+                        }
+                        ("test", a)
+                    }
+                };
+                let session = self.link()?.session.clone();
+                let tx = self.inputs.clone();
+                self.run_pending = true;
+                std::thread::Builder::new()
+                    .name("dap-run".into())
+                    .spawn(move || {
+                        let result = session.request(cmd, args, RUN_LIMIT, &|| false);
+                        let _ = tx.send(Input::RunDone(result));
+                    })?;
+            }
+            Mode::Attach => {
+                self.call("listen", json!({}))?;
+                // Programs already stopped in this session are shown at once.
+                let threads = self.call("threads", json!({}))?;
+                for t in threads["threads"].as_array().into_iter().flatten() {
+                    if t["running"].as_bool() == Some(false)
+                        && let Some(id) = t["thread"].as_u64().and_then(|i| u32::try_from(i).ok())
+                    {
+                        self.threads_seen.insert(id);
+                        self.defer(
+                            "stopped",
+                            json!({"reason": "entry", "threadId": id, "allThreadsStopped": false,
+                                   "description": "stopped before the adapter attached"}),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The launched program answered: its output, then the end of the debug session.
+    pub(super) fn on_run_done(&mut self, result: Result<Value, ClientError>) {
+        self.run_pending = false;
+        let code = match result {
+            Ok(v) => {
+                let text = match v.get("output") {
+                    Some(out) => out.as_str().unwrap_or_default().to_string(),
+                    None => test_summary(&v),
+                };
+                if !text.is_empty() {
+                    let text = if text.ends_with('\n') {
+                        text
+                    } else {
+                        format!("{text}\n")
+                    };
+                    self.emit("output", json!({"category": "stdout", "output": text}));
+                }
+                if v.get("ok").and_then(Value::as_bool) == Some(false) {
+                    1
+                } else {
+                    0
+                }
+            }
+            Err(e) => {
+                self.emit(
+                    "output",
+                    json!({"category": "stderr", "output": format!("{}\n", explain(&e))}),
+                );
+                1
+            }
+        };
+        self.emit("exited", json!({ "exitCode": code }));
+        self.terminated();
+    }
+}
+
+/// The lines a unit test result prints: totals, then each failed method with its alerts.
+fn test_summary(result: &Value) -> String {
+    let mut out = format!(
+        "{}: {} passed, {} failed\n",
+        result["object"].as_str().unwrap_or("tests"),
+        result["passed"].as_u64().unwrap_or(0),
+        result["failed"].as_u64().unwrap_or(0)
+    );
+    for class in result["classes"].as_array().into_iter().flatten() {
+        for method in class["methods"].as_array().into_iter().flatten() {
+            if method["passed"].as_bool() == Some(false) {
+                out.push_str(&format!(
+                    "  {}=>{}\n",
+                    class["name"].as_str().unwrap_or("?"),
+                    method["name"].as_str().unwrap_or("?")
+                ));
+                for alert in method["alerts"].as_array().into_iter().flatten() {
+                    out.push_str(&format!("    {}\n", alert["title"].as_str().unwrap_or("")));
+                }
+            }
+        }
+    }
+    out
+}

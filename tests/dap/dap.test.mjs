@@ -1,0 +1,228 @@
+// A third-party DAP client, DebugClient of @vscode/debugadapter-testsupport (pinned in
+// package.json), drives `abapdbg dap` against a simulator process, as an editor would.
+//
+// Run by tests/dap.rs, which starts `abapdbg sim --programs tests/abap` and passes:
+//   ABAPDBG_BIN        the abapdbg binary (the adapter is `abapdbg dap`)
+//   DAP_SIM_URL        the simulator (its admin state is checked after each session)
+//   DAP_FIXTURES       tests/abap (abapGit files of ZCL_NU_ORDERS)
+//   DAP_DEMO_SOURCE    crates/sim/samples/zcl_abapdbg_demo.clas.abap (bundled by the simulator)
+// plus ABAPDBG_PASSWORD and private ABAPDBG_RUNTIME_DIR / ABAPDBG_STATE_DIR.
+//
+// Expected values come from the ABAP source: ZCL_NU_ORDERS fills LT_ITEMS with 300 rows
+// (row i: amount i * 1.25, note `item i`), stops at line 68 (`out->write( |{ lv_count } items
+// for { lv_name }| )`), line 69 adds one to LV_COUNT and line 70 prints `done { lv_count }`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+
+const BIN = process.env.ABAPDBG_BIN;
+const SIM = process.env.DAP_SIM_URL;
+const FIXTURES = process.env.DAP_FIXTURES;
+const DEMO_SOURCE = process.env.DAP_DEMO_SOURCE;
+const ORDERS_FILE = path.join(FIXTURES, 'zcl_nu_orders.clas.abap');
+// Generous bounds for events that will come; a loaded machine is slow.
+const EVENT_WAIT = 60_000;
+
+const system = { url: SIM, user: 'DEVELOPER', client: '001' };
+
+function adapter() {
+  const dc = new DebugClient(BIN, 'dap', 'abap', { env: process.env }, true);
+  dc.defaultTimeout = EVENT_WAIT;
+  return dc;
+}
+
+/** Every `output` event from now on, by category. */
+function collectOutput(dc) {
+  const seen = [];
+  dc.on('output', (ev) => seen.push(ev.body));
+  return seen;
+}
+
+/** The simulator's admin state holds nothing of DEVELOPER's: no listener, breakpoint or
+ *  stopped program. The adapter's session may take a moment to end after `disconnect`. */
+async function assertNothingLeft() {
+  let state;
+  for (let i = 0; i < 300; i++) {
+    state = await (await fetch(`${SIM}/sim/state`)).json();
+    const listeners = (state.listeners ?? []).filter((l) => JSON.stringify(l).includes('DEVELOPER'));
+    const bps = state.breakpoints?.DEVELOPER ?? [];
+    const debuggees = (state.debuggees ?? []).filter((d) => d.user === 'DEVELOPER');
+    if (listeners.length === 0 && bps.length === 0 && debuggees.length === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`the simulator still holds something of ours: ${JSON.stringify(state)}`);
+}
+
+async function variable(dc, reference, name) {
+  const vars = (await dc.variablesRequest({ variablesReference: reference })).body.variables;
+  const v = vars.find((x) => x.name === name);
+  assert.ok(v, `${name} in ${JSON.stringify(vars.map((x) => x.name))}`);
+  return v;
+}
+
+test('launch: breakpoints from abapGit files, a stop, the stack, a paged table, evaluate, next, setVariable, continue to the end', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  try {
+    const init = await dc.initializeRequest();
+    const caps = init.body;
+    assert.equal(caps.supportsConfigurationDoneRequest, true);
+    assert.equal(caps.supportsSetVariable, true);
+    assert.equal(caps.supportsGotoTargetsRequest, true);
+    assert.equal(caps.supportsHitConditionalBreakpoints, true);
+    // ADT cannot interrupt a running program: not advertised.
+    assert.notEqual(caps.supportsPauseRequest, true);
+    assert.equal(caps.exceptionBreakpointFilters[0].supportsCondition, true);
+
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_NU_ORDERS', ...system, allowWrites: true, sourceRoot: FIXTURES });
+    await initialized;
+
+    const set = await dc.setBreakpointsRequest({
+      source: { path: ORDERS_FILE },
+      breakpoints: [{ line: 68 }, { line: 30 }],
+    });
+    const [good, bad] = set.body.breakpoints;
+    assert.equal(good.verified, true, JSON.stringify(good));
+    assert.equal(good.line, 68);
+    assert.equal(bad.verified, false, JSON.stringify(bad));
+    assert.match(bad.message, /Cannot create a breakpoint/);
+
+    const stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    assert.equal(stop.reason, 'breakpoint');
+    assert.deepEqual(stop.hitBreakpointIds, [good.id]);
+
+    const threads = (await dc.threadsRequest()).body.threads;
+    assert.equal(threads.length, 1);
+    assert.equal(threads[0].id, stop.threadId);
+    assert.match(threads[0].name, /ZCL_NU_ORDERS/);
+
+    const frames = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames;
+    assert.equal(frames[0].line, 68);
+    assert.equal(frames[0].name, 'ZCL_NU_ORDERS->IF_OO_ADT_CLASSRUN~MAIN');
+    // The frame's source is the local abapGit file of the workspace.
+    assert.equal(frames[0].source.path, ORDERS_FILE);
+
+    const scopes = (await dc.scopesRequest({ frameId: frames[0].id })).body.scopes;
+    const names = scopes.map((s) => s.name);
+    assert.ok(names.includes('Locals') && names.includes('Parameters'), JSON.stringify(names));
+    const locals = scopes.find((s) => s.name === 'Locals').variablesReference;
+
+    const count = await variable(dc, locals, 'LV_COUNT');
+    assert.equal(count.value, '300');
+    const items = await variable(dc, locals, 'LT_ITEMS');
+    assert.equal(items.indexedVariables, 300);
+    assert.ok(items.variablesReference > 0);
+
+    // A page of three rows from the middle of the table.
+    const page = (
+      await dc.variablesRequest({ variablesReference: items.variablesReference, filter: 'indexed', start: 100, count: 3 })
+    ).body.variables;
+    assert.deepEqual(page.map((r) => r.name), ['[101]', '[102]', '[103]']);
+    assert.equal(page[1].evaluateName, 'LT_ITEMS[102]');
+    const amount = await variable(dc, page[1].variablesReference, 'AMOUNT');
+    assert.equal(amount.value, '127.50');
+    const note = await variable(dc, page[1].variablesReference, 'NOTE');
+    assert.equal(note.value, 'item 102');
+
+    // Hovers and the console read variable paths.
+    const hover = await dc.evaluateRequest({ expression: 'lt_items[3]-note', frameId: frames[0].id, context: 'hover' });
+    assert.equal(hover.body.result, 'item 3');
+    const name = await dc.evaluateRequest({ expression: 'LV_NAME', frameId: frames[0].id, context: 'repl' });
+    assert.match(name.body.result, /^ACME\s*$/);
+    const unknown = await dc.evaluateRequest({ expression: 'LV_NOPE', frameId: frames[0].id, context: 'watch' }).then(
+      () => null,
+      (e) => e,
+    );
+    assert.ok(unknown, 'an unknown variable is an error');
+
+    // Over line 68 (it prints the first line) to 69.
+    const stepped = dc.waitForEvent('stopped');
+    await dc.nextRequest({ threadId: stop.threadId });
+    assert.equal((await stepped).body.reason, 'step');
+    const at69 = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    assert.equal(at69.line, 69);
+    // The references of the earlier stop are gone.
+    const stale = await dc.variablesRequest({ variablesReference: locals }).then(
+      () => null,
+      (e) => e,
+    );
+    assert.ok(stale, 'a reference of an earlier stop is refused');
+
+    const locals69 = (await dc.scopesRequest({ frameId: at69.id })).body.scopes.find((s) => s.name === 'Locals');
+    const changed = await dc.setVariableRequest({ variablesReference: locals69.variablesReference, name: 'LV_COUNT', value: '5' });
+    assert.equal(changed.body.value, '5');
+
+    const terminated = dc.waitForEvent('terminated');
+    const exited = dc.waitForEvent('exited');
+    await dc.continueRequest({ threadId: stop.threadId });
+    await terminated;
+    assert.equal((await exited).body.exitCode, 0);
+    // Line 69 made 6 of the 5 we set: the program's output changed.
+    const printed = output.filter((o) => o.category === 'stdout').map((o) => o.output).join('');
+    assert.equal(printed, '300 items for ACME\ndone 6\n');
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter?.();
+  }
+  await assertNothingLeft();
+});
+
+test('attach: a program started by another client is caught, inspected and let go', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  let runner;
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.attachRequest({ ...system });
+    await initialized;
+    const set = await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
+    await dc.configurationDoneRequest();
+
+    // Another client of the same session starts the program: the one-shot CLI.
+    const stopped = dc.waitForEvent('stopped');
+    runner = spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = (await stopped).body;
+    assert.equal(stop.reason, 'breakpoint');
+
+    const frames = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames;
+    assert.equal(frames[0].line, 48);
+    assert.equal(frames[0].name, 'ZCL_ABAPDBG_DEMO->LINE_TOTAL');
+    assert.equal(frames[0].source.path, DEMO_SOURCE);
+    assert.equal(frames[1].line, 36);
+    const quantity = await dc.evaluateRequest({ expression: 'iv_quantity', frameId: frames[0].id, context: 'hover' });
+    assert.equal(quantity.body.result, '1');
+    // The caller's frame has its own variables.
+    const callerScopes = (await dc.scopesRequest({ frameId: frames[1].id })).body.scopes;
+    const callerLocals = callerScopes.find((s) => s.name === 'Locals').variablesReference;
+    assert.equal((await variable(dc, callerLocals, 'LV_COUNT')).value, '1');
+
+    // Without writes allowed, setVariable is refused and says why.
+    const refused = await dc
+      .setVariableRequest({ variablesReference: callerLocals, name: 'LV_COUNT', value: '2' })
+      .then(() => null, (e) => e);
+    assert.match(String(refused?.message), /allowWrites/);
+
+    // No more stops: the program runs to its end, and what it printed comes as output.
+    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [] });
+    const ended = new Promise((resolve) => dc.on('thread', (ev) => ev.body.reason === 'exited' && resolve(ev.body)));
+    await dc.continueRequest({ threadId: stop.threadId });
+    assert.equal((await ended).threadId, stop.threadId);
+    const printed = output.filter((o) => o.category === 'stdout').map((o) => o.output).join('');
+    assert.equal(printed, 'Order A001: total 60, rate 12.50\nDoubled rate: 25.00\n');
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter?.();
+    runner?.kill();
+  }
+  await assertNothingLeft();
+});
