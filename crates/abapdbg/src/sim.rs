@@ -19,6 +19,7 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
             .iter()
             .map(|u| u.to_uppercase())
             .collect(),
+        ..sim::Faults::default()
     };
     let limits = sim::Limits {
         statements: args.limits.max_statements,
