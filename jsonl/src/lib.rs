@@ -15,6 +15,7 @@ pub mod results;
 pub mod schema;
 pub mod state;
 pub mod validate;
+mod wire;
 
 pub use commands::{COMMANDS, Command};
 pub use error::{ErrorBody, ErrorCode};

@@ -4,6 +4,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::wire::{EventLine, EventType, ResponseLine, ResponseType};
 use crate::{ErrorBody, ErrorCode, State};
 
 /// A client request: `{"id":…,"cmd":"…","args":{…}}` (`"type":"request"` optional).
@@ -229,40 +230,29 @@ pub enum Outgoing {
 impl Outgoing {
     /// Serialises with the given `seq`, as one line without the newline.
     pub fn to_line(&self, seq: u64) -> String {
-        let mut obj = Map::new();
-        match self {
-            Outgoing::Response(r) => {
-                obj.insert("type".into(), "response".into());
-                obj.insert("id".into(), r.id.clone());
-                obj.insert("seq".into(), seq.into());
-                obj.insert("cmd".into(), r.cmd.clone().into());
-                obj.insert("ok".into(), r.outcome.is_ok().into());
-                obj.insert("state".into(), r.state.as_str().into());
-                match &r.outcome {
-                    Ok(result) => {
-                        obj.insert("result".into(), result.clone());
-                    }
-                    Err(error) => {
-                        obj.insert(
-                            "error".into(),
-                            serde_json::to_value(error).unwrap_or(Value::Null),
-                        );
-                    }
-                }
-            }
-            Outgoing::Event(e) => {
-                obj.insert("type".into(), "event".into());
-                obj.insert("seq".into(), seq.into());
-                obj.insert("event".into(), e.event.clone().into());
-                obj.insert("state".into(), e.state.as_str().into());
-                if let Some(cause) = &e.cause {
-                    obj.insert("cause".into(), cause.clone());
-                }
-                obj.insert("body".into(), e.body.clone());
-            }
-        }
-        // serde_json escapes control characters, so the line never holds a raw newline.
-        Value::Object(obj).to_string()
+        let line = match self {
+            Outgoing::Response(r) => serde_json::to_string(&ResponseLine {
+                kind: ResponseType::Response,
+                id: r.id.clone(),
+                seq,
+                cmd: r.cmd.clone(),
+                ok: r.outcome.is_ok(),
+                state: r.state,
+                result: r.outcome.as_ref().ok().cloned(),
+                error: r.outcome.as_ref().err().cloned(),
+            }),
+            Outgoing::Event(e) => serde_json::to_string(&EventLine {
+                kind: EventType::Event,
+                seq,
+                event: e.event.clone(),
+                state: e.state,
+                cause: e.cause.clone(),
+                body: e.body.clone(),
+            }),
+        };
+        // Values of JSON and strings cannot fail to serialise; serde_json escapes control
+        // characters, so the line never holds a raw newline.
+        line.unwrap_or_default()
     }
 }
 
@@ -271,49 +261,31 @@ impl Outgoing {
 /// event of this protocol is an `Err` naming what is wrong.
 pub fn parse_outgoing(line: &str) -> Result<Outgoing, String> {
     let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let Value::Object(mut obj) = value else {
+    if !value.is_object() {
         return Err("not a JSON object".into());
-    };
-    let state = match obj.get("state") {
-        Some(s) => State::deserialize(s).map_err(|e| format!("bad state: {e}"))?,
-        None => State::default(),
-    };
-    match obj.get("type").and_then(Value::as_str) {
+    }
+    match value.get("type").and_then(Value::as_str) {
         Some("response") => {
-            let id = obj.remove("id").unwrap_or(Value::Null);
-            let cmd = obj
-                .get("cmd")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
-            let outcome = match obj.get("ok").and_then(Value::as_bool) {
-                Some(true) => Ok(obj.remove("result").unwrap_or(Value::Null)),
-                Some(false) => Err(obj
-                    .remove("error")
-                    .map(ErrorBody::deserialize)
-                    .transpose()
-                    .map_err(|e| format!("bad error member: {e}"))?
-                    .ok_or("a failed response without 'error'")?),
-                None => return Err("a response without 'ok'".into()),
+            let r = ResponseLine::deserialize(value).map_err(|e| format!("bad response: {e}"))?;
+            let outcome = match (r.ok, r.error) {
+                (true, _) => Ok(r.result.unwrap_or(Value::Null)),
+                (false, Some(error)) => Err(error),
+                (false, None) => return Err("a failed response without 'error'".into()),
             };
             Ok(Outgoing::Response(Response {
-                id,
-                cmd,
-                state,
+                id: r.id,
+                cmd: r.cmd,
+                state: r.state,
                 outcome,
             }))
         }
         Some("event") => {
-            let event = obj
-                .get("event")
-                .and_then(Value::as_str)
-                .ok_or("an event without its name")?
-                .to_string();
+            let e = EventLine::deserialize(value).map_err(|e| format!("bad event: {e}"))?;
             Ok(Outgoing::Event(Event {
-                event,
-                state,
-                body: obj.remove("body").unwrap_or(Value::Null),
-                cause: obj.remove("cause"),
+                event: e.event,
+                state: e.state,
+                body: e.body,
+                cause: e.cause,
             }))
         }
         _ => Err("neither a response nor an event".into()),

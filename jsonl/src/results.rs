@@ -451,25 +451,8 @@ pub struct UnitLocation {
 pub struct CancelResult {
     /// A request with that id was waiting and is now answered `request.cancelled`.
     pub cancelled: bool,
-    #[schemars(with = "RequestId")]
+    #[schemars(with = "crate::wire::Id")]
     pub id: Value,
-}
-
-/// A request id as clients write it: a string or a number.
-struct RequestId;
-
-impl JsonSchema for RequestId {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "RequestId".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({"type": ["string", "integer", "number"]})
-    }
 }
 
 /// `shutdown`: what was released.

@@ -8,7 +8,6 @@ use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
 use crate::Command;
-use crate::error::ErrorBody;
 
 /// Bodies of the events whose shape clients rely on.
 fn event_bodies() -> Vec<(&'static str, Value)> {
@@ -89,8 +88,8 @@ pub fn protocol_schema() -> Value {
         })
         .collect();
     r#gen.subschema_for::<crate::results::Frame>();
-    let error_body = r#gen.subschema_for::<ErrorBody>().to_value();
-    let state = r#gen.subschema_for::<crate::State>().to_value();
+    r#gen.subschema_for::<crate::wire::ResponseLine>();
+    r#gen.subschema_for::<crate::wire::EventLine>();
     let mut defs: Map<String, Value> = r#gen.take_definitions(true);
 
     let names: Vec<&str> = commands.iter().map(|(n, _, _)| *n).collect();
@@ -124,30 +123,21 @@ pub fn protocol_schema() -> Value {
             "allOf": per_command,
         }),
     );
-    defs.insert(
-        "Response".into(),
-        json!({
-            "description": "Exactly one per request.",
-            "type": "object",
-            "required": ["type", "id", "seq", "cmd", "ok", "state"],
-            "properties": {
-                "type": {"const": "response"},
-                "id": {"type": ["string", "integer", "number", "null"]},
-                "seq": {"type": "integer", "minimum": 1},
-                "cmd": {"type": "string"},
-                "ok": {"type": "boolean"},
-                "state": state,
-                "result": true,
-                "error": error_body,
-            },
-            "additionalProperties": false,
-            "if": {"properties": {"ok": {"const": true}}},
-            "then": {"required": ["result"], "not": {"required": ["error"]}},
-            "else": {"required": ["error"], "not": {"required": ["result"]}},
-            "allOf": per_result,
-        }),
-    );
-    let events: Vec<&str> = crate::EVENTS.to_vec();
+    // The line types allow members a newer server adds (clients ignore them); the schema of
+    // this version does not. `result` and `error` follow `ok`; each command has its result.
+    if let Some(response) = defs.get_mut("Response").and_then(Value::as_object_mut) {
+        response.insert("additionalProperties".into(), false.into());
+        response.insert("if".into(), json!({"properties": {"ok": {"const": true}}}));
+        response.insert(
+            "then".into(),
+            json!({"required": ["result"], "not": {"required": ["error"]}}),
+        );
+        response.insert(
+            "else".into(),
+            json!({"required": ["error"], "not": {"required": ["result"]}}),
+        );
+        response.insert("allOf".into(), per_result.into());
+    }
     let per_event: Vec<Value> = event_bodies()
         .into_iter()
         .map(|(name, body)| {
@@ -155,24 +145,11 @@ pub fn protocol_schema() -> Value {
                    "then": {"properties": {"body": body}}})
         })
         .collect();
-    defs.insert(
-        "Event".into(),
-        json!({
-            "description": "Something the server reports on its own.",
-            "type": "object",
-            "required": ["type", "seq", "event", "state", "body"],
-            "properties": {
-                "type": {"const": "event"},
-                "seq": {"type": "integer", "minimum": 1},
-                "event": {"enum": events},
-                "state": state,
-                "cause": {"type": ["string", "integer", "number"]},
-                "body": {"type": "object"},
-            },
-            "additionalProperties": false,
-            "allOf": per_event,
-        }),
-    );
+    if let Some(event) = defs.get_mut("Event").and_then(Value::as_object_mut) {
+        event.insert("additionalProperties".into(), false.into());
+        event["properties"]["event"]["enum"] = json!(crate::EVENTS);
+        event.insert("allOf".into(), per_event.into());
+    }
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://abapdbg.invalid/protocol/abapdbg-1.schema.json",
@@ -253,6 +230,36 @@ mod tests {
                 crate::EVENTS.contains(&name),
                 "body schema for unknown event {name}"
             );
+        }
+    }
+
+    /// The writer and the schema come from the same line types: what `to_line` writes fits.
+    #[test]
+    fn written_lines_fit_the_schema() {
+        use crate::{ErrorBody, ErrorCode, Event, Outgoing, Response, State};
+        let lines = [
+            Outgoing::Response(Response {
+                id: json!("a"),
+                cmd: "bp.delete".into(),
+                state: State::Idle,
+                outcome: Ok(json!({"deleted": [1, 2]})),
+            }),
+            Outgoing::Response(Response {
+                id: Value::Null,
+                cmd: String::new(),
+                state: State::Stopped,
+                outcome: Err(ErrorBody::new(ErrorCode::ParseError, "not JSON")),
+            }),
+            Outgoing::Event(Event {
+                event: "listener.stopped".into(),
+                state: State::Idle,
+                body: json!({"reason": "unlisten"}),
+                cause: Some(json!(7)),
+            }),
+        ];
+        for out in lines {
+            let line: Value = serde_json::from_str(&out.to_line(4)).unwrap_or_default();
+            assert_eq!(validate_line(&line), Ok(()), "{line}");
         }
     }
 
