@@ -107,7 +107,16 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
     let fixtures = tests_dir().join("abap");
     let demo = tests_dir().join("../crates/sim/samples/zcl_abapdbg_demo.clas.abap");
     let demo = demo.canonicalize().expect("the bundled demo class");
-    let sim = Simulator::start_with(&["--programs", &fixtures.display().to_string()]);
+    let samples = tests_dir()
+        .join("../samples")
+        .canonicalize()
+        .expect("samples/");
+    let sim = Simulator::start_with(&[
+        "--programs",
+        &path_text(&fixtures),
+        "--programs",
+        &path_text(&samples),
+    ]);
     let world = World::new(&sim.url);
     let out = world
         .command("node")
@@ -116,6 +125,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
         .env("DAP_SIM_URL", &sim.url)
         .env("DAP_FIXTURES", path_text(&fixtures))
         .env("DAP_DEMO_SOURCE", path_text(&demo))
+        .env("DAP_SAMPLES", path_text(&samples))
         .output()
         .expect("run node (Node.js must be installed)");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -125,9 +135,9 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
         "the DAP client's tests failed\nstdout:\n{stdout}\nstderr:\n{stderr}\nsession logs:\n{}",
         world.logs()
     );
-    // Both tests ran and passed (a filter or a skip must not pass silently).
+    // Every test ran and passed (a filter or a skip must not pass silently).
     assert!(
-        stdout.contains("# pass 2") && stdout.contains("# fail 0"),
+        stdout.contains("# pass 4") && stdout.contains("# fail 0"),
         "{stdout}"
     );
 

@@ -6,6 +6,7 @@
 //   DAP_SIM_URL        the simulator (its admin state is checked after each session)
 //   DAP_FIXTURES       tests/abap (abapGit files of ZCL_NU_ORDERS)
 //   DAP_DEMO_SOURCE    crates/sim/samples/zcl_abapdbg_demo.clas.abap (bundled by the simulator)
+//   DAP_SAMPLES        samples/ (loaded too: ZCL_SMP_ZERO_DIVIDE, ZCL_SMP_CALCULATOR)
 // plus ABAPDBG_PASSWORD and private ABAPDBG_RUNTIME_DIR / ABAPDBG_STATE_DIR.
 //
 // Expected values come from the ABAP source: ZCL_NU_ORDERS fills LT_ITEMS with 300 rows
@@ -22,7 +23,10 @@ const BIN = process.env.ABAPDBG_BIN;
 const SIM = process.env.DAP_SIM_URL;
 const FIXTURES = process.env.DAP_FIXTURES;
 const DEMO_SOURCE = process.env.DAP_DEMO_SOURCE;
+const SAMPLES = process.env.DAP_SAMPLES;
 const ORDERS_FILE = path.join(FIXTURES, 'zcl_nu_orders.clas.abap');
+const ZERO_DIVIDE_FILE = path.join(SAMPLES, 'zcl_smp_zero_divide.clas.abap');
+const CALCULATOR_TESTS_FILE = path.join(SAMPLES, 'zcl_smp_calculator.clas.testclasses.abap');
 // Generous bounds for events that will come; a loaded machine is slow.
 const EVENT_WAIT = 60_000;
 
@@ -169,7 +173,7 @@ test('launch: breakpoints from abapGit files, a stop, the stack, a paged table, 
     assert.equal(printed, '300 items for ACME\ndone 6\n');
   } finally {
     await dc.disconnectRequest({}).catch(() => {});
-    dc.stopAdapter?.();
+    dc.stopAdapter();
   }
   await assertNothingLeft();
 });
@@ -221,8 +225,122 @@ test('attach: a program started by another client is caught, inspected and let g
     assert.equal(printed, 'Order A001: total 60, rate 12.50\nDoubled rate: 25.00\n');
   } finally {
     await dc.disconnectRequest({}).catch(() => {});
-    dc.stopAdapter?.();
+    dc.stopAdapter();
     runner?.kill();
+  }
+  await assertNothingLeft();
+});
+
+test('breakpoint kinds: a hit condition, an exception filter, a refused method breakpoint; goto; a signal releases', async () => {
+  const dc = adapter();
+  await dc.start();
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_SMP_ZERO_DIVIDE', ...system, allowWrites: true });
+    await initialized;
+    // RATIO's line 37: the hit condition lets the first two calls (iv_b = 1, 0) pass.
+    const line = await dc.setBreakpointsRequest({
+      source: { path: ZERO_DIVIDE_FILE },
+      breakpoints: [{ line: 37, hitCondition: '3' }, { line: 36, hitCondition: 'often' }],
+    });
+    assert.equal(line.body.breakpoints[0].verified, true, JSON.stringify(line.body));
+    assert.equal(line.body.breakpoints[1].verified, false);
+    assert.match(line.body.breakpoints[1].message, /hit condition/);
+
+    const noClass = await dc.setExceptionBreakpointsRequest({ filters: ['abap-exceptions'] });
+    assert.equal(noClass.body.breakpoints[0].verified, false);
+    assert.match(noClass.body.breakpoints[0].message, /exception classes/);
+    const exceptions = await dc.setExceptionBreakpointsRequest({
+      filters: [],
+      filterOptions: [{ filterId: 'abap-exceptions', condition: 'cx_sy_zerodivide' }],
+    });
+    assert.equal(exceptions.body.breakpoints[0].verified, true, JSON.stringify(exceptions.body));
+
+    const method = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'ZCL_SMP_ZERO_DIVIDE=>RATIO' }] });
+    assert.equal(method.body.breakpoints[0].verified, false);
+    assert.match(method.body.breakpoints[0].message, /no method breakpoints/);
+
+    // The division by zero (second call) stops at its CATCH first.
+    let stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const caught = (await stopped).body;
+    assert.equal(caught.reason, 'exception');
+    assert.equal(caught.text, 'CX_SY_ZERODIVIDE');
+    const atCatch = (await dc.stackTraceRequest({ threadId: caught.threadId })).body.stackFrames[0];
+    assert.equal(atCatch.line, 30);
+
+    // Back to the loop's first statement without running anything on the way (a write action).
+    const targets = (await dc.gotoTargetsRequest({ source: { path: ZERO_DIVIDE_FILE }, line: 27 })).body.targets;
+    assert.equal(targets[0].line, 27);
+    stopped = dc.waitForEvent('stopped');
+    await dc.gotoRequest({ threadId: caught.threadId, targetId: targets[0].id });
+    assert.equal((await stopped).body.reason, 'goto');
+    const jumped = (await dc.stackTraceRequest({ threadId: caught.threadId })).body.stackFrames[0];
+    assert.equal(jumped.line, 27);
+
+    // The second iteration again: RATIO's third hit, with the divisor of the second.
+    stopped = dc.waitForEvent('stopped');
+    await dc.continueRequest({ threadId: caught.threadId });
+    const third = (await stopped).body;
+    assert.equal(third.reason, 'breakpoint');
+    assert.deepEqual(third.hitBreakpointIds, [line.body.breakpoints[0].id]);
+    const top = (await dc.stackTraceRequest({ threadId: third.threadId })).body.stackFrames[0];
+    assert.equal(top.line, 37);
+    assert.equal((await dc.evaluateRequest({ expression: 'iv_b', frameId: top.id, context: 'hover' })).body.result, '0');
+  } finally {
+    // No disconnect: the editor just ends the adapter (SIGTERM). It releases all the same.
+    dc.stopAdapter();
+  }
+  await assertNothingLeft();
+});
+
+test('ABAP Unit: a breakpoint in the test classes, step into the tested class (its source from the system), step out, the result as output', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ test: 'ZCL_SMP_CALCULATOR', method: 'adds', ...system });
+    await initialized;
+    const set = await dc.setBreakpointsRequest({ source: { path: CALCULATOR_TESTS_FILE }, breakpoints: [{ line: 22 }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
+
+    let stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    let frames = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames;
+    assert.equal(frames[0].line, 22);
+    assert.equal(frames[0].source.path, CALCULATOR_TESTS_FILE);
+
+    stopped = dc.waitForEvent('stopped');
+    await dc.stepInRequest({ threadId: stop.threadId });
+    await stopped;
+    frames = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames;
+    assert.match(frames[0].name, /ZCL_SMP_CALCULATOR->ADD/);
+    // The workspace has no main source of the class: it comes from the system.
+    const ref = frames[0].source.sourceReference;
+    assert.ok(ref > 0, JSON.stringify(frames[0].source));
+    const content = (await dc.sourceRequest({ sourceReference: ref, source: frames[0].source })).body.content;
+    const lines = content.split('\n');
+    assert.match(lines[frames[0].line - 1], /iv_a \+ iv_b|iv_a|rv_/i, lines[frames[0].line - 1]);
+    assert.match(content, /CLASS zcl_smp_calculator IMPLEMENTATION/i);
+
+    stopped = dc.waitForEvent('stopped');
+    await dc.stepOutRequest({ threadId: stop.threadId });
+    await stopped;
+    frames = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames;
+    assert.equal(frames[0].source.path, CALCULATOR_TESTS_FILE);
+
+    const terminated = dc.waitForEvent('terminated');
+    await dc.continueRequest({ threadId: stop.threadId });
+    await terminated;
+    const printed = output.filter((o) => o.category === 'stdout').map((o) => o.output).join('');
+    assert.match(printed, /ZCL_SMP_CALCULATOR: 1 passed, 0 failed/);
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
   }
   await assertNothingLeft();
 });

@@ -61,8 +61,12 @@ impl Sources {
         }
     }
 
-    /// Remembers a file the client named (breakpoints), so frames in it show that file.
+    /// Remembers a file the client named (breakpoints), so frames in it show that file; only
+    /// when it exists here (a client may name files of another machine).
     pub fn remember(&mut self, path: &str) {
+        if !Path::new(path).is_file() {
+            return;
+        }
         if let Some(name) = Path::new(path).file_name() {
             self.files
                 .insert(name.to_string_lossy().to_lowercase(), PathBuf::from(path));

@@ -56,8 +56,17 @@ impl Adapter {
         let Some(link) = self.link.as_ref() else {
             return;
         };
+        let socket = link.session.socket();
+        let lock = socket.with_extension("lock");
+        // The socket goes first; the lock (`<socket>.lock`) is let go when the process ends.
+        let held = || {
+            socket.exists()
+                || std::fs::File::open(&lock).is_ok_and(|f| {
+                    matches!(f.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock))
+                })
+        };
         let deadline = Instant::now() + SESSION_END_WAIT;
-        while link.session.socket().exists() && Instant::now() < deadline {
+        while held() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(20));
         }
     }

@@ -6,7 +6,7 @@
 //! arms the listener (`attach`: whatever the user starts elsewhere is caught).
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use client::{ClientError, Session};
 use serde_json::{Value, json};
@@ -75,14 +75,7 @@ impl Adapter {
             Some(h) => Failure(format!("{e} ({h})")),
             None => Failure(e.to_string()),
         })?;
-        let (session, started_here) = match Session::connect(&target) {
-            Ok(s) => (s, false),
-            Err(ClientError::NoSession { .. }) => (
-                Session::connect_or_start(&target).map_err(|e| Failure(explain(&e)))?,
-                true,
-            ),
-            Err(e) => return Err(Failure(explain(&e))),
-        };
+        let (session, started_here) = reach_session(&target)?;
         let session = Arc::new(session);
         // Subscribe before asking anything, so no event falls between.
         let subscription = session.subscribe();
@@ -223,6 +216,29 @@ impl Adapter {
         };
         self.emit("exited", json!({ "exitCode": code }));
         self.terminated();
+    }
+}
+
+/// How long `launch` keeps trying while a session of the system is ending (one that another
+/// debug session just shut down still holds the system for a moment).
+const ENDING_SESSION_WAIT: Duration = Duration::from_secs(15);
+
+/// The running session of `target`, or one started now (then `true`).
+fn reach_session(target: &client::Target) -> Result<(Session, bool), Failure> {
+    let deadline = Instant::now() + ENDING_SESSION_WAIT;
+    loop {
+        match Session::connect(target) {
+            Ok(s) => return Ok((s, false)),
+            Err(ClientError::NoSession { .. }) => {}
+            Err(e) => return Err(Failure(explain(&e))),
+        }
+        match Session::connect_or_start(target) {
+            Ok(s) => return Ok((s, true)),
+            Err(ClientError::Start(_)) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(e) => return Err(Failure(explain(&e))),
+        }
     }
 }
 
