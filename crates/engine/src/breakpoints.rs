@@ -123,11 +123,6 @@ impl Breakpoint {
         }
     }
 
-    /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
-    pub(crate) fn export_json(&self) -> Value {
-        crate::to_proto::json(&crate::to_proto::breakpoint_args(self))
-    }
-
     pub(crate) fn to_json(&self) -> Value {
         crate::to_proto::json(&crate::to_proto::breakpoint(self))
     }
@@ -347,6 +342,11 @@ mod tests {
         assert_eq!(r.specs_for(uri).len(), 1);
     }
 
+    /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
+    fn export(b: &Breakpoint) -> Value {
+        crate::to_proto::json(&crate::to_proto::breakpoint_args(b))
+    }
+
     #[test]
     fn export_round_trips_the_shape_of_bp_set() {
         let mut r = Registry::default();
@@ -360,12 +360,12 @@ mod tests {
             "message 00/001 E",
             None,
         );
-        let ea = r.get(a).map(Breakpoint::export_json).unwrap_or_default();
+        let ea = r.get(a).map(export).unwrap_or_default();
         assert_eq!(
             ea,
             json!({"location": "ZCL_A:10", "condition": "LV_X > 1", "enabled": true})
         );
-        let em = r.get(m).map(Breakpoint::export_json).unwrap_or_default();
+        let em = r.get(m).map(export).unwrap_or_default();
         assert_eq!(em["message"]["type"], "E");
     }
 }

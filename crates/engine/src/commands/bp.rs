@@ -3,6 +3,9 @@
 use std::sync::Arc;
 
 use jsonl::args::{BpIdsArgs, BpImportArgs, BpSetArgs, decode};
+use jsonl::results::{
+    BpDeleteResult, BpExportResult, BpImportResult, Breakpoint, BreakpointsResult,
+};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
@@ -10,6 +13,7 @@ use super::Outcome;
 use crate::breakpoints::{BpStatus, Target};
 use crate::engine::Engine;
 use crate::errors::from_adt;
+use crate::to_proto;
 
 /// Longest names the system has for what a breakpoint of a kind without an object names: an
 /// ABAP class name (30), a statement keyword as the system lists them, a message class (20)
@@ -111,21 +115,20 @@ fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
 pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpSetArgs = decode("bp.set", args)?;
     let (ids, warning) = add_all(engine, std::slice::from_ref(&args)).await?;
-    let mut out = json!({ "breakpoints": describe(engine, &ids) });
-    if let Some(w) = warning {
-        out["warning"] = w.into();
-    }
-    Ok(out)
+    to_proto::ok(BreakpointsResult {
+        breakpoints: describe(engine, &ids),
+        warning,
+    })
 }
 
 pub(crate) async fn import(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpImportArgs = decode("bp.import", args)?;
     let (ids, warning) = add_all(engine, &args.breakpoints).await?;
-    let mut out = json!({ "imported": ids.len(), "breakpoints": describe(engine, &ids) });
-    if let Some(w) = warning {
-        out["warning"] = w.into();
-    }
-    Ok(out)
+    to_proto::ok(BpImportResult {
+        imported: ids.len(),
+        breakpoints: describe(engine, &ids),
+        warning,
+    })
 }
 
 /// How often pending breakpoints are tried again while the system cannot be reached.
@@ -230,10 +233,10 @@ async fn add_all(
     }
 }
 
-fn describe(engine: &Engine, ids: &[u32]) -> Vec<Value> {
+fn describe(engine: &Engine, ids: &[u32]) -> Vec<Breakpoint> {
     let inner = engine.lock();
     ids.iter()
-        .filter_map(|id| inner.breakpoints.get(*id).map(|b| b.to_json()))
+        .filter_map(|id| inner.breakpoints.get(*id).map(to_proto::breakpoint))
         .collect()
 }
 
@@ -377,24 +380,28 @@ pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
 
 pub(crate) fn list(engine: &Arc<Engine>) -> Outcome {
     let inner = engine.lock();
-    let breakpoints: Vec<Value> = inner
-        .breakpoints
-        .all()
-        .iter()
-        .map(|b| b.to_json())
-        .collect();
-    Ok(json!({ "breakpoints": breakpoints }))
+    to_proto::ok(BreakpointsResult {
+        breakpoints: inner
+            .breakpoints
+            .all()
+            .iter()
+            .map(to_proto::breakpoint)
+            .collect(),
+        warning: None,
+    })
 }
 
 pub(crate) fn export(engine: &Arc<Engine>) -> Outcome {
     let inner = engine.lock();
-    let breakpoints: Vec<Value> = inner
-        .breakpoints
-        .all()
-        .iter()
-        .map(|b| b.export_json())
-        .collect();
-    Ok(json!({ "format": "abapdbg-breakpoints/1", "breakpoints": breakpoints }))
+    to_proto::ok(BpExportResult {
+        format: "abapdbg-breakpoints/1".into(),
+        breakpoints: inner
+            .breakpoints
+            .all()
+            .iter()
+            .map(to_proto::breakpoint_args)
+            .collect(),
+    })
 }
 
 /// The ids an argument object names, all checked to exist.
@@ -431,13 +438,16 @@ pub(crate) async fn delete(engine: &Arc<Engine>, args: &Value) -> Outcome {
             inner.breakpoints.remove(*id);
         }
     });
-    Ok(json!({ "deleted": ids }))
+    to_proto::ok(BpDeleteResult { deleted: ids })
 }
 
 pub(crate) async fn enable(engine: &Arc<Engine>, args: &Value, on: bool) -> Outcome {
     let ids = selected(engine, if on { "bp.enable" } else { "bp.disable" }, args)?;
     set_enabled(engine, &ids, on).await?;
-    Ok(json!({ "breakpoints": describe(engine, &ids) }))
+    to_proto::ok(BreakpointsResult {
+        breakpoints: describe(engine, &ids),
+        warning: None,
+    })
 }
 
 async fn set_enabled(engine: &Arc<Engine>, ids: &[u32], on: bool) -> Result<(), ErrorBody> {

@@ -8,8 +8,8 @@ use jsonl::args::{
     LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
 use jsonl::results::{
-    ListenResult, ThreadResult, ThreadsResult, UnlistenResult, WaitReached, WaitResult,
-    WaitTimedOut,
+    DetachResult, ListenResult, MoveResult, ThreadResult, ThreadsResult, UnlistenResult,
+    WaitReached, WaitResult, WaitTimedOut,
 };
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
@@ -173,7 +173,7 @@ async fn bounded(
             ErrorCode::Internal,
             format!("step task failed: {join}"),
         )),
-        Err(_) => Ok(json!({"pending": true})),
+        Err(_) => to_proto::ok(MoveResult::Pending { pending: true }),
     }
 }
 
@@ -245,7 +245,7 @@ async fn stopped(
         .await
         .map_err(|e| from_adt("reading the stack after the step", &e))?;
     engine.emit("stopped", body.clone(), Some(&cause));
-    Ok(json!({ "stop": body }))
+    to_proto::ok(MoveResult::Stop { stop: body })
 }
 
 /// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
@@ -357,7 +357,9 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
                 outcome = client.terminate().await;
             }
             _ => {
-                return Ok(json!({"ended": {"thread": thread, "reason": "lost"}}));
+                return to_proto::ok(MoveResult::Ended {
+                    ended: json!({"thread": thread, "reason": "lost"}),
+                });
             }
         }
     }
@@ -377,7 +379,11 @@ pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
     let body = ended(engine, thread, &client, "detached", Some(cause)).await;
-    Ok(json!({"detached": body, "how": how, "breakpoints_disabled": disabled}))
+    to_proto::ok(DetachResult {
+        detached: body,
+        how,
+        breakpoints_disabled: disabled,
+    })
 }
 
 /// The debuggee of `thread` is gone: forget it, say so, and close its session. When a run in
@@ -398,7 +404,7 @@ pub(crate) async fn ended(
     }
     engine.emit("debuggee.ended", body.clone(), cause);
     let _ = client.end_session().await;
-    json!({ "ended": body })
+    to_proto::json(&MoveResult::Ended { ended: body })
 }
 
 pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {
