@@ -25,8 +25,8 @@ struct World {
 }
 
 impl World {
-    fn new(url: &str) -> World {
-        let dir = std::env::temp_dir().join(format!("abapdbg-dap-test-{}", std::process::id()));
+    fn new(name: &str, url: &str) -> World {
+        let dir = std::env::temp_dir().join(format!("abapdbg-dap-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         for sub in ["run", "state", "home"] {
             std::fs::create_dir_all(dir.join(sub)).expect("create the test directories");
@@ -117,7 +117,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
         "--programs",
         &path_text(&samples),
     ]);
-    let world = World::new(&sim.url);
+    let world = World::new("client", &sim.url);
     let out = world
         .command("node")
         .args(["--test", "--test-reporter=tap", "dap.test.mjs"])
@@ -170,4 +170,142 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
 
 fn path_text(p: &Path) -> String {
     p.display().to_string()
+}
+
+/// Reads DAP messages from the adapter's stdout on a thread, so a test waits with a bound.
+fn dap_reader(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<serde_json::Value> {
+    use std::io::{BufRead, BufReader, Read};
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(stdout);
+        loop {
+            let mut length = None;
+            loop {
+                let mut line = String::new();
+                match r.read_line(&mut line) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.parse::<usize>().ok();
+                }
+            }
+            let Some(n) = length else { return };
+            let mut body = vec![0; n];
+            if r.read_exact(&mut body).is_err() {
+                return;
+            }
+            match serde_json::from_slice(&body) {
+                Ok(v) => {
+                    if tx.send(v).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => return,
+            }
+        }
+    });
+    rx
+}
+
+/// Malformed input reaches the adapter process: requests it can answer get `success: false`,
+/// a bad body is reported and skipped, and a stream out of step ends it cleanly (no panic, no
+/// hang).
+#[test]
+fn malformed_input_is_answered_and_a_broken_stream_ends_the_adapter() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::Duration;
+
+    let world = World::new("malformed", "http://127.0.0.1:9");
+    let mut child = world
+        .command(abapdbg_bin())
+        .arg("dap")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start abapdbg dap");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let messages = dap_reader(child.stdout.take().expect("stdout"));
+    let mut send = |raw: &[u8]| stdin.write_all(raw).and_then(|()| stdin.flush());
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let next = || {
+        messages
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the adapter answers")
+    };
+
+    send(frame(r#"{"seq":1,"type":"request","command":"next","arguments":3}"#).as_bytes())
+        .expect("write");
+    let bad_args = next();
+    assert_eq!(
+        (&bad_args["request_seq"], &bad_args["success"]),
+        (&serde_json::json!(1), &serde_json::json!(false)),
+        "{bad_args}"
+    );
+
+    send(frame("{not json").as_bytes()).expect("write");
+    let reported = next();
+    assert_eq!(reported["event"], "output", "{reported}");
+    assert!(
+        reported["body"]["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("not UTF-8 JSON")),
+        "{reported}"
+    );
+
+    send(frame(r#"{"seq":2,"type":"request","command":"initialize","arguments":{}}"#).as_bytes())
+        .expect("write");
+    let init = next();
+    assert_eq!(init["success"], true, "{init}");
+    assert_eq!(init["body"]["supportsConfigurationDoneRequest"], true);
+
+    send(frame(r#"{"seq":3,"type":"request","command":"fly"}"#).as_bytes()).expect("write");
+    let unknown = next();
+    assert_eq!(
+        (&unknown["request_seq"], &unknown["success"]),
+        (&serde_json::json!(3), &serde_json::json!(false))
+    );
+    send(
+        frame(r#"{"seq":4,"type":"request","command":"stackTrace","arguments":{"threadId":1}}"#)
+            .as_bytes(),
+    )
+    .expect("write");
+    let early = next();
+    assert_eq!(early["success"], false, "{early}");
+    assert!(
+        early["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("launch")),
+        "{early}"
+    );
+
+    // A header that is no header: where the next message starts is unknown, so it ends.
+    send(b"this is not a header\r\n\r\n").expect("write");
+    let said = next();
+    assert!(
+        said["body"]["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("not 'Name: value'")),
+        "{said}"
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the adapter did not end"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+    // Nothing was launched: no session was started.
+    assert!(!world.socket_left());
 }

@@ -120,6 +120,8 @@ test('launch: breakpoints from abapGit files, a stop, the stack, a paged table, 
 
     const count = await variable(dc, locals, 'LV_COUNT');
     assert.equal(count.value, '300');
+    const hex = (await dc.variablesRequest({ variablesReference: locals, format: { hex: true } })).body.variables;
+    assert.equal(hex.find((v) => v.name === 'LV_COUNT').value, '0x12C');
     const items = await variable(dc, locals, 'LT_ITEMS');
     assert.equal(items.indexedVariables, 300);
     assert.ok(items.variablesReference > 0);
@@ -188,7 +190,11 @@ test('attach: a program started by another client is caught, inspected and let g
     const initialized = dc.waitForEvent('initialized');
     await dc.attachRequest({ ...system });
     await initialized;
-    const set = await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    // A condition in ABAP: the first call (quantity 1) passes.
+    const set = await dc.setBreakpointsRequest({
+      source: { path: DEMO_SOURCE },
+      breakpoints: [{ line: 48, condition: 'iv_quantity = 2' }],
+    });
     assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
     await dc.configurationDoneRequest();
 
@@ -204,15 +210,15 @@ test('attach: a program started by another client is caught, inspected and let g
     assert.equal(frames[0].source.path, DEMO_SOURCE);
     assert.equal(frames[1].line, 36);
     const quantity = await dc.evaluateRequest({ expression: 'iv_quantity', frameId: frames[0].id, context: 'hover' });
-    assert.equal(quantity.body.result, '1');
+    assert.equal(quantity.body.result, '2');
     // The caller's frame has its own variables.
     const callerScopes = (await dc.scopesRequest({ frameId: frames[1].id })).body.scopes;
     const callerLocals = callerScopes.find((s) => s.name === 'Locals').variablesReference;
-    assert.equal((await variable(dc, callerLocals, 'LV_COUNT')).value, '1');
+    assert.equal((await variable(dc, callerLocals, 'LV_COUNT')).value, '2');
 
     // Without writes allowed, setVariable is refused and says why.
     const refused = await dc
-      .setVariableRequest({ variablesReference: callerLocals, name: 'LV_COUNT', value: '2' })
+      .setVariableRequest({ variablesReference: callerLocals, name: 'LV_COUNT', value: '7' })
       .then(() => null, (e) => e);
     assert.match(String(refused?.message), /allowWrites/);
 

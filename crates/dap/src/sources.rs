@@ -96,3 +96,39 @@ impl Sources {
             .and_then(|i| self.by_ref.get(i))
     }
 }
+
+/// A local path as a `file://` URI (for clients that said `pathFormat: "uri"`).
+pub fn path_to_uri(path: &Path) -> String {
+    let mut out = String::from("file://");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"/._~-".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A `file://` URI as a local path; other text is taken as a path already.
+pub fn uri_to_path(text: &str) -> String {
+    let Some(rest) = text.strip_prefix("file://") else {
+        return text.to_string();
+    };
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(hex) = rest.get(i + 1..i + 3)
+            && let Ok(b) = u8::from_str_radix(hex, 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

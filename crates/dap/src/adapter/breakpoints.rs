@@ -143,7 +143,7 @@ impl Registry {
 /// The DAP source a request names, and the key its breakpoints are kept under.
 fn named_source(adapter: &Adapter, source: &Value) -> Result<(SourceUnit, String), String> {
     if let Some(path) = source["path"].as_str() {
-        return SourceUnit::from_path(path)
+        return SourceUnit::from_path(&crate::sources::uri_to_path(path))
             .map(|u| (u, path.to_string()))
             .map_err(|e| e.to_string());
     }
@@ -224,7 +224,7 @@ impl Adapter {
             }
         };
         if let Some(path) = source["path"].as_str() {
-            self.sources.remember(path);
+            self.sources.remember(&crate::sources::uri_to_path(path));
         }
         let mut old = self.bps.lines.remove(&key).unwrap_or_default();
         let mut kept: Vec<LineBp> = Vec::new();

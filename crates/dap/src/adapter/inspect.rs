@@ -63,7 +63,12 @@ impl Adapter {
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| unit.file_name());
-            return Some(json!({ "name": name, "path": path.display().to_string() }));
+            let path = if self.caps.uri_paths {
+                crate::sources::path_to_uri(path)
+            } else {
+                path.display().to_string()
+            };
+            return Some(json!({ "name": name, "path": path }));
         }
         let reference = self.sources.reference(&unit);
         Some(json!({

@@ -61,6 +61,7 @@ impl Adapter {
                 .get("supportsVariableType")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
+            uri_paths: args.get("pathFormat").and_then(Value::as_str) == Some("uri"),
         };
         Ok(Some(capabilities()))
     }

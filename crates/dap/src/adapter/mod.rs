@@ -112,6 +112,8 @@ impl Output {
 pub(crate) struct ClientCaps {
     pub(crate) lines_start_at1: bool,
     pub(crate) supports_variable_type: bool,
+    /// Paths are `file://` URIs (`pathFormat: "uri"`).
+    pub(crate) uri_paths: bool,
 }
 
 /// The connection to the session, once `launch` or `attach` made it.
@@ -211,6 +213,7 @@ pub fn run(
         caps: ClientCaps {
             lines_start_at1: true,
             supports_variable_type: false,
+            uri_paths: false,
         },
         config: None,
         link: None,

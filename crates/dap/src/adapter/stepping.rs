@@ -44,7 +44,7 @@ impl Adapter {
             .ok_or_else(|| Failure("no line".into()))?;
         let source = &args["source"];
         let unit = match source["path"].as_str() {
-            Some(path) => SourceUnit::from_path(path)?,
+            Some(path) => SourceUnit::from_path(&crate::sources::uri_to_path(path))?,
             None => source["sourceReference"]
                 .as_i64()
                 .and_then(|r| self.sources.by_reference(r).cloned())

@@ -200,3 +200,18 @@ proptest! {
         let _ = SourceUnit::from_uri(&format!("/sap/bc/adt/{s}"));
     }
 }
+
+#[test]
+fn file_uris_and_paths() {
+    use dap::sources::{path_to_uri, uri_to_path};
+    let p = std::path::Path::new("/w/my src/#ns#cl_x.clas.abap");
+    let uri = path_to_uri(p);
+    assert_eq!(uri, "file:///w/my%20src/%23ns%23cl_x.clas.abap");
+    assert_eq!(uri_to_path(&uri), "/w/my src/#ns#cl_x.clas.abap");
+    assert_eq!(uri_to_path("/plain/path.abap"), "/plain/path.abap");
+    // Back from the URI, the path names the same source.
+    assert_eq!(
+        SourceUnit::from_path(&uri_to_path(&uri)),
+        SourceUnit::from_path(&p.display().to_string())
+    );
+}
