@@ -16,6 +16,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 
@@ -47,10 +48,10 @@ function collectOutput(dc) {
 
 /** The simulator's admin state holds nothing of DEVELOPER's: no listener, breakpoint or
  *  stopped program. The adapter's session may take a moment to end after `disconnect`. */
-async function assertNothingLeft() {
+async function assertNothingLeft(sim = SIM) {
   let state;
   for (let i = 0; i < 300; i++) {
-    state = await (await fetch(`${SIM}/sim/state`)).json();
+    state = await (await fetch(`${sim}/sim/state`)).json();
     const listeners = (state.listeners ?? []).filter((l) => JSON.stringify(l).includes('DEVELOPER'));
     const bps = state.breakpoints?.DEVELOPER ?? [];
     const debuggees = (state.debuggees ?? []).filter((d) => d.user === 'DEVELOPER');
@@ -349,4 +350,46 @@ test('ABAP Unit: a breakpoint in the test classes, step into the tested class (i
     dc.stopAdapter();
   }
   await assertNothingLeft();
+});
+
+test('a breakpoint set while the system is down is pending, and a breakpoint event says when it is set', async () => {
+  // A port nothing listens on yet.
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const dc = adapter();
+  await dc.start();
+  let lateSim;
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.attachRequest({ url, user: 'DEVELOPER', client: '001' });
+    await initialized;
+    const set = await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    const pending = set.body.breakpoints[0];
+    assert.equal(pending.verified, false, JSON.stringify(pending));
+    assert.match(pending.message, /pending/);
+
+    // The system comes up on that port: the session sets the breakpoint and the client hears.
+    const changed = dc.waitForEvent('breakpoint');
+    lateSim = spawn(BIN, ['sim', '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const event = (await changed).body;
+    assert.equal(event.reason, 'changed');
+    assert.equal(event.breakpoint.id, pending.id);
+    assert.equal(event.breakpoint.verified, true, JSON.stringify(event));
+    assert.equal(event.breakpoint.line, 48);
+    await dc.configurationDoneRequest();
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
+  }
+  try {
+    await assertNothingLeft(url);
+  } finally {
+    lateSim?.kill();
+  }
 });

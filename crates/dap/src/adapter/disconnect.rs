@@ -40,7 +40,14 @@ impl Adapter {
     pub(super) fn terminate(&mut self) -> Reply {
         self.link()?;
         let threads = self.our_stopped_threads();
-        if threads.is_empty() && !self.run_pending {
+        if threads.is_empty() {
+            if self.run_pending {
+                return Err(Failure(
+                    "the program is running: ADT can end it only while it is stopped (at a \
+                     breakpoint)"
+                        .into(),
+                ));
+            }
             self.terminated();
         }
         for thread in threads {

@@ -47,7 +47,9 @@ impl Adapter {
             .flatten()
             .filter_map(|b| b.as_u64().and_then(|i| u32::try_from(i).ok()))
             .collect();
-        if body["reason"] == "breakpoint" && !self.bps.should_stop(&hit) {
+        let moved = self.moving.remove(&thread);
+        let counted_stop = self.bps.should_stop(&hit);
+        if body["reason"] == "breakpoint" && moved.is_none() && !counted_stop {
             // A hit condition says not yet: on it goes.
             let resumed = self
                 .ensure_thread(thread)
@@ -65,9 +67,9 @@ impl Adapter {
             .copied()
             .filter(|id| self.bps.owns(*id))
             .collect();
-        let reason = match self.moving.remove(&thread) {
-            Some(r) => r,
-            None => match body["reason"].as_str().unwrap_or("step") {
+        let reason = match moved {
+            Some("goto") => "goto",
+            _ => match body["reason"].as_str().unwrap_or("step") {
                 "breakpoint" if body["exception"].is_string() => "exception",
                 "breakpoint" => "breakpoint",
                 "exception" => "exception",

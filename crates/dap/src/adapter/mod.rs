@@ -171,7 +171,7 @@ pub struct Adapter {
     bps: breakpoints::Registry,
     /// Threads reported to the client and not ended.
     threads_seen: BTreeSet<u32>,
-    /// The DAP reason for the next stop of a thread we moved (`goto`).
+    /// How we moved a thread (`step`, `goto`), until its next stop.
     moving: HashMap<u32, &'static str>,
     /// The thread of the last stop.
     last_thread: Option<u32>,

@@ -34,6 +34,11 @@ impl Adapter {
         let thread = Self::thread_arg(args)?;
         self.moving.remove(&thread);
         self.movement(thread, "step", json!({ "type": kind }))?;
+        if kind != "continue" {
+            // The stop this step ends in is shown even at a breakpoint whose hit count says
+            // not yet.
+            self.moving.insert(thread, "step");
+        }
         Ok((kind == "continue").then(|| json!({ "allThreadsContinued": false })))
     }
 
