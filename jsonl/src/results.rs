@@ -461,13 +461,39 @@ pub struct ShutdownResult {
     pub receipt: Receipt,
 }
 
-/// What a session released when it ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// What a session released when it ended (the `shutdown` result; printed to stderr when the
+/// session ends otherwise).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Receipt {
     pub listener_stopped: bool,
     pub breakpoints_deleted: usize,
     pub debuggees: Vec<ReleasedDebuggee>,
     pub errors: Vec<String>,
+}
+
+impl Receipt {
+    /// One line for a person.
+    pub fn summary(&self) -> String {
+        format!(
+            "abapdbg released: listener {}, {} breakpoint(s) deleted, {} debuggee(s) released{}",
+            if self.listener_stopped {
+                "stopped"
+            } else {
+                "was not armed"
+            },
+            self.breakpoints_deleted,
+            self.debuggees.len(),
+            if self.errors.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", {} error(s): {}",
+                    self.errors.len(),
+                    self.errors.join("; ")
+                )
+            }
+        )
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -3,51 +3,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
-
 use crate::config::ReleasePolicy;
 use crate::engine::Engine;
 
-/// What was released, for the `shutdown` response and stderr.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Receipt {
-    pub listener_stopped: bool,
-    pub breakpoints_deleted: usize,
-    /// `continued` (ran to its end), `terminated`, or `failed: …`.
-    pub debuggees: Vec<ReleasedDebuggee>,
-    pub errors: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct ReleasedDebuggee {
-    pub thread: u32,
-    pub program: String,
-    pub how: String,
-}
-
-impl Receipt {
-    pub fn summary(&self) -> String {
-        format!(
-            "abapdbg released: listener {}, {} breakpoint(s) deleted, {} debuggee(s) released{}",
-            if self.listener_stopped {
-                "stopped"
-            } else {
-                "was not armed"
-            },
-            self.breakpoints_deleted,
-            self.debuggees.len(),
-            if self.errors.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    ", {} error(s): {}",
-                    self.errors.len(),
-                    self.errors.join("; ")
-                )
-            }
-        )
-    }
-}
+/// What was released, for the `shutdown` response and stderr: the protocol's own type.
+pub use jsonl::results::{Receipt, ReleasedDebuggee};
 
 pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     let mut receipt = Receipt::default();

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use jsonl::{ErrorBody, ErrorCode, parse_request};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncWrite, BufReader};
 use tokio::sync::mpsc;
 
@@ -259,8 +259,10 @@ where
         );
     }
     if let Some(origin) = shutdown_origin {
-        let result = serde_json::to_value(&receipt).unwrap_or(Value::Null);
-        engine.respond(&origin, "shutdown", Ok(json!({ "receipt": result })));
+        let result = crate::to_proto::ok(jsonl::results::ShutdownResult {
+            receipt: receipt.clone(),
+        });
+        engine.respond(&origin, "shutdown", result);
     }
     engine.close_all();
     writers.extend(lock_list(&hub.writers).drain(..));
@@ -573,5 +575,8 @@ fn cancel(hub: &Hub, client: ClientId, args: &Value) -> Result<Value, ErrorBody>
             )),
         );
     }
-    Ok(json!({ "cancelled": cancelled, "id": args.id }))
+    crate::to_proto::ok(jsonl::results::CancelResult {
+        cancelled,
+        id: args.id,
+    })
 }
