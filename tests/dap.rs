@@ -265,6 +265,52 @@ fn malformed_input_is_answered_and_a_broken_stream_ends_the_adapter() {
     assert_eq!(init["success"], true, "{init}");
     assert_eq!(init["body"]["supportsConfigurationDoneRequest"], true);
 
+    // Every request behind an advertised capability is handled (before `launch` it may only
+    // say so); what is not advertised is refused as unsupported or impossible.
+    let advertised = [
+        ("supportsConfigurationDoneRequest", "configurationDone"),
+        ("supportsFunctionBreakpoints", "setFunctionBreakpoints"),
+        ("supportsSetVariable", "setVariable"),
+        ("supportsTerminateRequest", "terminate"),
+        ("supportsGotoTargetsRequest", "gotoTargets"),
+        ("supportsGotoTargetsRequest", "goto"),
+        ("supportsLoadedSourcesRequest", "loadedSources"),
+        ("supportsEvaluateForHovers", "evaluate"),
+    ];
+    for (i, (capability, command)) in advertised.iter().enumerate() {
+        assert_eq!(init["body"][capability], true, "{capability}");
+        let seq = 100 + i;
+        send(
+            frame(&format!(
+                r#"{{"seq":{seq},"type":"request","command":"{command}"}}"#
+            ))
+            .as_bytes(),
+        )
+        .expect("write");
+        let answer = next();
+        assert_eq!(answer["request_seq"], seq, "{answer}");
+        assert!(
+            !answer["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("not supported")),
+            "{command}: {answer}"
+        );
+    }
+    assert_ne!(init["body"]["supportsPauseRequest"], true);
+    send(
+        frame(r#"{"seq":200,"type":"request","command":"pause","arguments":{"threadId":1}}"#)
+            .as_bytes(),
+    )
+    .expect("write");
+    let pause = next();
+    assert_eq!(pause["success"], false);
+    assert!(
+        pause["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot interrupt")),
+        "{pause}"
+    );
+
     send(frame(r#"{"seq":3,"type":"request","command":"fly"}"#).as_bytes()).expect("write");
     let unknown = next();
     assert_eq!(
