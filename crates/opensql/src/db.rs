@@ -1,0 +1,300 @@
+//! The database: SQLite (in memory, or a file to keep it), the tables of a dictionary, the
+//! logon client and the transaction model of ABAP's logical unit of work: every change is
+//! visible to the program at once, `COMMIT WORK` makes it durable, `ROLLBACK WORK` undoes
+//! everything since the last commit.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+
+use crate::ast::{ClientHandling, Statement};
+use crate::cell::Cell;
+use crate::ddic::Dictionary;
+use crate::error::{Error, Result};
+use crate::host::HostResolver;
+use crate::outcome::Outcome;
+use crate::parser::parse;
+use crate::types::{DdicType, TableClass, TableDef};
+
+/// How to open a database.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// A file to keep the database in (`--db FILE`); `None`: in memory for the lifetime of
+    /// the [`Database`].
+    pub file: Option<PathBuf>,
+    /// The logon client (`sy-mandt`), three characters.
+    pub client: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            file: None,
+            client: "001".into(),
+        }
+    }
+}
+
+/// What [`Database::load_dir`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Tables created, with the number of rows loaded from their data file.
+    pub created: Vec<(String, usize)>,
+    /// Tables the database file already had (their data file is not read again).
+    pub kept: Vec<String>,
+}
+
+pub struct Database {
+    pub(crate) conn: Connection,
+    pub(crate) dict: Dictionary,
+    pub(crate) client: String,
+}
+
+impl Database {
+    pub fn open(options: &Options) -> Result<Database> {
+        let conn = match &options.file {
+            Some(f) => Connection::open(f)?,
+            None => Connection::open_in_memory()?,
+        };
+        if options.client.chars().count() != 3 {
+            return Err(Error::NotSupported(format!(
+                "client {:?}: a client has three characters",
+                options.client
+            )));
+        }
+        conn.execute_batch("BEGIN")?;
+        Ok(Database {
+            conn,
+            dict: Dictionary::default(),
+            client: options.client.clone(),
+        })
+    }
+
+    /// Reads the dictionary under `dir` and creates its database tables, filling each new
+    /// one from its `.tabl.data.json` file (if any); committed at once.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<LoadReport> {
+        let dict = Dictionary::load_dir(dir)?;
+        let mut report = LoadReport::default();
+        for table in dict.tables() {
+            if table.class != TableClass::Transparent {
+                continue;
+            }
+            let exists: bool = self.conn.query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [&table.name],
+                |r| r.get(0),
+            )?;
+            if exists {
+                report.kept.push(table.name.clone());
+                continue;
+            }
+            self.conn.execute_batch(&create_sql(table))?;
+            let mut loaded = 0;
+            if let Some(def_file) = dict.file_of(&table.name) {
+                let data = data_file_of(def_file);
+                if data.exists() {
+                    let rows = crate::data::read_rows(&data, table, &self.client)?;
+                    let sql = insert_sql(table, "INSERT");
+                    let mut stmt = self.conn.prepare(&sql)?;
+                    for (i, row) in rows.iter().enumerate() {
+                        stmt.execute(rusqlite::params_from_iter(row.iter()))
+                            .map_err(|e| match e {
+                                rusqlite::Error::SqliteFailure(f, _)
+                                    if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+                                {
+                                    Error::DataRow {
+                                        file: data.clone(),
+                                        row: i + 1,
+                                        field: table
+                                            .key_fields()
+                                            .map(|f| f.name.as_str())
+                                            .collect::<Vec<_>>()
+                                            .join("+"),
+                                        message: "duplicate key".into(),
+                                    }
+                                }
+                                other => other.into(),
+                            })?;
+                    }
+                    loaded = rows.len();
+                }
+            }
+            report.created.push((table.name.clone(), loaded));
+        }
+        self.dict = dict;
+        self.commit()?;
+        Ok(report)
+    }
+
+    pub fn dictionary(&self) -> &Dictionary {
+        &self.dict
+    }
+
+    /// The logon client.
+    pub fn client(&self) -> &str {
+        &self.client
+    }
+
+    /// True when `name` is a database table (not a structure): the interpreter asks this to
+    /// tell `DELETE dbtab FROM wa` from the internal-table statement of the same shape.
+    pub fn is_table(&self, name: &str) -> bool {
+        self.dict
+            .table(name)
+            .is_some_and(|t| t.class == TableClass::Transparent)
+    }
+
+    /// Parses and executes one statement.
+    pub fn run(&mut self, text: &str, host: &mut dyn HostResolver) -> Result<(Statement, Outcome)> {
+        let stmt = parse(text)?;
+        let outcome = self.execute(&stmt, host)?;
+        Ok((stmt, outcome))
+    }
+
+    pub fn execute(&mut self, stmt: &Statement, host: &mut dyn HostResolver) -> Result<Outcome> {
+        match stmt {
+            Statement::Select(s) => crate::query::select(self, s, host),
+            Statement::Insert(w) => crate::write::insert(self, w, host),
+            Statement::Update(u) => crate::write::update(self, u, host),
+            Statement::Modify(w) => crate::write::modify(self, w, host),
+            Statement::Delete(d) => crate::write::delete(self, d, host),
+            Statement::CommitWork => {
+                self.commit()?;
+                Ok(Outcome {
+                    subrc: 0,
+                    dbcnt: None,
+                    result: None,
+                })
+            }
+            Statement::RollbackWork => {
+                self.rollback()?;
+                Ok(Outcome {
+                    subrc: 0,
+                    dbcnt: None,
+                    result: None,
+                })
+            }
+        }
+    }
+
+    /// Makes every change so far durable (`COMMIT WORK`, and the end of a program).
+    pub fn commit(&mut self) -> Result<()> {
+        self.conn.execute_batch("COMMIT; BEGIN")?;
+        Ok(())
+    }
+
+    /// Undoes every change since the last commit (`ROLLBACK WORK`, a runtime error).
+    pub fn rollback(&mut self) -> Result<()> {
+        self.conn.execute_batch("ROLLBACK; BEGIN")?;
+        Ok(())
+    }
+
+    /// A transparent table by name.
+    pub(crate) fn table(&self, name: &str) -> Result<&TableDef> {
+        match self.dict.table(name) {
+            Some(t) if t.class == TableClass::Transparent => Ok(t),
+            Some(_) => Err(Error::UnknownTable(format!(
+                "{name} (a structure, not a database table)"
+            ))),
+            None => Err(Error::UnknownTable(name.to_string())),
+        }
+    }
+
+    /// The client a statement works in (`None`: `CLIENT SPECIFIED`).
+    pub(crate) fn client_of(
+        &self,
+        handling: &ClientHandling,
+        host: &mut dyn HostResolver,
+    ) -> Result<Option<String>> {
+        Ok(match handling {
+            ClientHandling::Automatic => Some(self.client.clone()),
+            ClientHandling::Specified => None,
+            ClientHandling::Using(op) => {
+                let cell = match op {
+                    crate::ast::Operand::Host(n) | crate::ast::Operand::Name(n) => {
+                        match host.value(n).map_err(|message| Error::Host {
+                            name: n.clone(),
+                            message,
+                        })? {
+                            crate::host::HostValue::Scalar(c) => c,
+                            _ => {
+                                return Err(Error::Host {
+                                    name: n.clone(),
+                                    message: "a client (c LENGTH 3) expected".into(),
+                                });
+                            }
+                        }
+                    }
+                    crate::ast::Operand::Text(s) => Cell::Char(s.clone()),
+                    _ => return Err(Error::NotSupported("this USING CLIENT operand".into())),
+                };
+                match cell.to_storage(DdicType::Clnt) {
+                    Ok(rusqlite::types::Value::Text(t)) => Some(t),
+                    _ => {
+                        return Err(Error::Conversion {
+                            value: cell.to_string(),
+                            target: "CLNT".into(),
+                        });
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// `<name>.tabl.data.json` beside `<name>.tabl.xml`.
+fn data_file_of(def: &Path) -> PathBuf {
+    let name = def.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let stem = &name[..name.len().saturating_sub(".xml".len())];
+    def.with_file_name(format!("{stem}.data.json"))
+}
+
+fn column_sql(t: DdicType) -> &'static str {
+    match t {
+        DdicType::Char(_)
+        | DdicType::Clnt
+        | DdicType::Lang
+        | DdicType::Cuky
+        | DdicType::Unit(_) => "TEXT NOT NULL COLLATE RTRIM",
+        DdicType::Numc(_)
+        | DdicType::Dats
+        | DdicType::Tims
+        | DdicType::String
+        | DdicType::SString(_) => "TEXT NOT NULL",
+        DdicType::Int1
+        | DdicType::Int2
+        | DdicType::Int4
+        | DdicType::Int8
+        | DdicType::Dec { .. } => "INTEGER NOT NULL",
+        DdicType::Fltp => "REAL NOT NULL",
+        DdicType::Raw(_) | DdicType::RawString => "BLOB NOT NULL",
+    }
+}
+
+fn create_sql(t: &TableDef) -> String {
+    let mut cols: Vec<String> = t
+        .fields
+        .iter()
+        .map(|f| format!("\"{}\" {}", f.name, column_sql(f.ddic)))
+        .collect();
+    let keys: Vec<String> = t.key_fields().map(|f| format!("\"{}\"", f.name)).collect();
+    if keys.is_empty() {
+        return format!("CREATE TABLE \"{}\" ({})", t.name, cols.join(", "));
+    }
+    cols.push(format!("PRIMARY KEY ({})", keys.join(", ")));
+    format!(
+        "CREATE TABLE \"{}\" ({}) WITHOUT ROWID",
+        t.name,
+        cols.join(", ")
+    )
+}
+
+/// `INSERT [OR …] INTO t (all fields) VALUES (?, …)`.
+pub(crate) fn insert_sql(t: &TableDef, verb: &str) -> String {
+    let names: Vec<String> = t.fields.iter().map(|f| format!("\"{}\"", f.name)).collect();
+    let marks = vec!["?"; t.fields.len()].join(", ");
+    format!(
+        "{verb} INTO \"{}\" ({}) VALUES ({marks})",
+        t.name,
+        names.join(", ")
+    )
+}

@@ -1,0 +1,264 @@
+//! The statement model the parser builds, what it refuses, and that no input makes it (or
+//! the engine behind it) panic.
+
+use opensql::ast::*;
+use opensql::{Error, HostMap, parse};
+use proptest::prelude::*;
+
+fn select(text: &str) -> Select {
+    match parse(text) {
+        Ok(Statement::Select(s)) => *s,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn select_clauses() {
+    let s = select(
+        "SELECT SINGLE FOR UPDATE DISTINCT a~f AS x, COUNT(*), COUNT( DISTINCT b~g ) FROM ztab AS a LEFT OUTER JOIN zother AS b ON b~k = a~k AND b~l EQ @v CLIENT SPECIFIED WHERE a~f IN @r GROUP BY a~f HAVING COUNT( * ) > 1 ORDER BY x DESCENDING, a~f INTO @DATA(wa) UP TO 5 ROWS OFFSET @o BYPASSING BUFFER",
+    );
+    assert!(s.single && s.distinct);
+    let fields = s.fields.clone().expect("fields");
+    assert_eq!(fields.len(), 3);
+    assert_eq!(fields[0].alias.as_deref(), Some("X"));
+    assert_eq!(
+        fields[1].expr,
+        SelectExpr::Aggregate(Aggregate {
+            func: AggFunc::Count,
+            distinct: false,
+            arg: None
+        })
+    );
+    assert!(matches!(&fields[2].expr, SelectExpr::Aggregate(a) if a.distinct));
+    assert_eq!(s.from.table.qualifier(), "A");
+    assert_eq!(s.from.joins[0].kind, JoinKind::LeftOuter);
+    assert_eq!(s.client, ClientHandling::Specified);
+    assert!(matches!(s.where_, Some(Cond::InRange { .. })));
+    assert_eq!(s.group_by.len(), 1);
+    assert!(s.having.is_some());
+    assert!(matches!(&s.order_by, Some(OrderBy::Columns(k)) if k.len() == 2 && k[0].1));
+    assert_eq!(s.up_to, Some(Operand::Number(5)));
+    assert_eq!(s.offset, Some(Operand::Host("O".into())));
+    let s = select("select * from ztab into table @data(t) where f = 'x' order by primary key");
+    assert_eq!(s.order_by, Some(OrderBy::PrimaryKey));
+    assert!(s.fields.is_none());
+    let s = select("SELECT * FROM ztab USING CLIENT @lv_client INTO TABLE lt");
+    assert_eq!(
+        s.client,
+        ClientHandling::Using(Operand::Host("LV_CLIENT".into()))
+    );
+}
+
+#[test]
+fn conditions() {
+    let s = select(
+        "SELECT * FROM t INTO TABLE @x WHERE NOT ( a = 1 OR b <> -2 ) AND c BETWEEN @lo AND @hi AND d NOT LIKE 'x%' ESCAPE '#' AND e IN ( 'a', @b ) AND f IS NOT NULL AND g IS INITIAL AND h NOT IN r",
+    );
+    let w = format!("{:?}", s.where_);
+    for part in [
+        "Not(Or(Compare(Name(\"A\"), Eq, Number(1)), Compare(Name(\"B\"), Ne, Number(-2))))",
+        "Between { operand: Name(\"C\"), low: Host(\"LO\"), high: Host(\"HI\"), negated: false }",
+        "Like { operand: Name(\"D\"), pattern: Text(\"x%\"), escape: Some(Text(\"#\")), negated: true }",
+        "InList { operand: Name(\"E\"), list: [Text(\"a\"), Host(\"B\")], negated: false }",
+        "IsNull { operand: Name(\"F\"), negated: true }",
+        "IsInitial { operand: Name(\"G\"), negated: false }",
+        "InRange { operand: Name(\"H\"), range: \"R\", negated: true }",
+    ] {
+        assert!(w.contains(part), "{part} not in {w}");
+    }
+}
+
+#[test]
+fn writes_and_transactions() {
+    let w = |t: &str| parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    assert!(matches!(
+        w("INSERT ztab FROM TABLE @lt ACCEPTING DUPLICATE KEYS"),
+        Statement::Insert(Write {
+            accepting_duplicates: true,
+            source: Source::Table(_),
+            ..
+        })
+    ));
+    assert!(matches!(
+        w("INSERT INTO ztab VALUES @ls"),
+        Statement::Insert(Write {
+            source: Source::Row(_),
+            ..
+        })
+    ));
+    assert!(matches!(
+        w("UPDATE ztab FROM TABLE lt"),
+        Statement::Update(Update::From(_))
+    ));
+    match w("UPDATE ztab SET f = @v, g = g + 1, h = h - @d WHERE k = 'A'") {
+        Statement::Update(Update::Set { sets, where_, .. }) => {
+            assert_eq!(sets.len(), 3);
+            assert!(matches!(
+                sets[1].value,
+                SetValue::Add(_, Operand::Number(1))
+            ));
+            assert!(matches!(sets[2].value, SetValue::Sub(_, Operand::Host(_))));
+            assert!(where_.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(w("MODIFY ztab FROM @ls"), Statement::Modify(_)));
+    assert!(matches!(
+        w("DELETE ztab FROM TABLE @lt"),
+        Statement::Delete(Delete::From(_))
+    ));
+    assert!(matches!(
+        w("DELETE FROM ztab WHERE f = 1"),
+        Statement::Delete(Delete::Where { .. })
+    ));
+    assert!(matches!(
+        w("DELETE FROM ztab"),
+        Statement::Delete(Delete::Where { where_: None, .. })
+    ));
+    assert_eq!(w("COMMIT WORK"), Statement::CommitWork);
+    assert_eq!(w("rollback work"), Statement::RollbackWork);
+}
+
+#[test]
+fn refusals_and_syntax_errors() {
+    for text in [
+        "SELECT * FROM t INTO TABLE @x WHERE f IN ( SELECT g FROM u )",
+        "SELECT * FROM t INTO TABLE @x WHERE EXISTS ( SELECT g FROM u )",
+        "SELECT * FROM t INTO TABLE @x PACKAGE SIZE 10",
+        "SELECT * FROM (lv_tab) INTO TABLE @x",
+        "SELECT f FROM t UNION SELECT f FROM u INTO TABLE @x",
+        "SELECT * FROM t RIGHT OUTER JOIN u ON u~a = t~a INTO TABLE @x",
+        "SELECT * FROM t INTO TABLE @x WHERE f = @( lv_a + 1 )",
+        "SELECT * FROM t INTO TABLE @x WHERE upper( f ) = 'A'",
+        "SELECT COUNT( f ) FROM t INTO @x",
+        "OPEN CURSOR @c FOR SELECT * FROM t",
+        "INSERT ztab",
+    ] {
+        assert!(
+            matches!(parse(text), Err(Error::NotSupported(_))),
+            "{text}: {:?}",
+            parse(text)
+        );
+    }
+    for text in [
+        "",
+        "SELECT",
+        "SELECT * INTO TABLE @x",
+        "SELECT * FROM t",
+        "SELECT * FROM t INTO TABLE @x WHERE",
+        "SELECT * FROM t INTO TABLE @x WHERE f =",
+        "SELECT * FROM t INTO TABLE @x WHERE ( f = 1",
+        "SELECT * FROM t INTO TABLE @x WHERE f = 'open",
+        "UPDATE ztab SET",
+        "DELETE",
+        "WRITE 'x'",
+        "SELECT * FROM t INTO TABLE @x garbage",
+    ] {
+        assert!(
+            matches!(parse(text), Err(Error::Syntax { .. })),
+            "{text}: {:?}",
+            parse(text)
+        );
+    }
+}
+
+const WORDS: &[&str] = &[
+    "SELECT",
+    "SINGLE",
+    "*",
+    "FROM",
+    "zsql_head",
+    "zsql_item",
+    "AS",
+    "h",
+    "INTO",
+    "TABLE",
+    "@",
+    "DATA",
+    "(",
+    ")",
+    ",",
+    "WHERE",
+    "AND",
+    "OR",
+    "NOT",
+    "=",
+    "<>",
+    "IN",
+    "BETWEEN",
+    "LIKE",
+    "IS",
+    "NULL",
+    "INITIAL",
+    "order_id",
+    "customer",
+    "h~order_id",
+    "'0001'",
+    "1",
+    "-",
+    "+",
+    "GROUP",
+    "BY",
+    "ORDER",
+    "HAVING",
+    "COUNT",
+    "SUM",
+    "UP",
+    "TO",
+    "ROWS",
+    "INNER",
+    "JOIN",
+    "LEFT",
+    "OUTER",
+    "ON",
+    "FOR",
+    "ALL",
+    "ENTRIES",
+    "INSERT",
+    "UPDATE",
+    "SET",
+    "DELETE",
+    "MODIFY",
+    "VALUES",
+    "COMMIT",
+    "WORK",
+    "ROLLBACK",
+    "CLIENT",
+    "SPECIFIED",
+    "USING",
+    "lt",
+    "lt-order_id",
+    "wa",
+    "`s`",
+    "ESCAPE",
+    "OFFSET",
+    "FIELDS",
+    "DISTINCT",
+    "PRIMARY",
+    "KEY",
+    "DESCENDING",
+    "APPENDING",
+    "CORRESPONDING",
+    "OF",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        let _ = parse(&text);
+    }
+
+    #[test]
+    fn token_soup_never_panics_in_parser_or_engine(words in proptest::collection::vec(0..WORDS.len(), 0..40)) {
+        let text: Vec<&str> = words.iter().map(|&i| WORDS[i]).collect();
+        let text = text.join(" ");
+        let _ = parse(&text);
+        let mut db = crate::common::db();
+        let mut host = HostMap::new()
+            .with("lt", opensql::HostValue::Table(vec![]))
+            .with("wa", opensql::HostValue::Struct(crate::common::head("0300", "P", "20250101", 0)));
+        let _ = db.run(&text, &mut host);
+    }
+}
