@@ -352,7 +352,7 @@ test('ABAP Unit: a breakpoint in the test classes, step into the tested class (i
   await assertNothingLeft();
 });
 
-test('a breakpoint set while the system is down is pending, and a breakpoint event says when it is set', async () => {
+test('a breakpoint set while the system is down is pending, a breakpoint event says when it is set; the end of the input releases', async () => {
   // A port nothing listens on yet.
   const port = await new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -383,8 +383,12 @@ test('a breakpoint set while the system is down is pending, and a breakpoint eve
     assert.equal(event.breakpoint.verified, true, JSON.stringify(event));
     assert.equal(event.breakpoint.line, 48);
     await dc.configurationDoneRequest();
+    // No disconnect: the editor closes the adapter's input. It releases and ends by itself.
+    const proc = dc._adapterProcess;
+    const exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+    proc.stdin.end();
+    assert.equal(await exited, 0);
   } finally {
-    await dc.disconnectRequest({}).catch(() => {});
     dc.stopAdapter();
   }
   try {
