@@ -75,9 +75,16 @@ Exit codes of the one-shot commands:
     after_help = "The system comes from ABAPDBG_URL, ABAPDBG_USER, ABAPDBG_PASSWORD and \
     ABAPDBG_CLIENT; flags override all but the password, which never goes on a command line.\n\
     Without ABAPDBG_URL (and --url), serve starts the embedded simulator.\n\n\
-    Besides stdin/stdout the session listens on a Unix socket (0600, in a 0700 directory under \
-    $XDG_RUNTIME_DIR/abapdbg or ABAPDBG_RUNTIME_DIR): more clients can connect and share it. \
-    One session per system and user: a second serve says so, or with --relay connects to it."
+    Besides stdin/stdout the session listens on a Unix socket (0600, in a directory `abapdbg` \
+    of its own, 0700, under ABAPDBG_RUNTIME_DIR or XDG_RUNTIME_DIR; the directory named there \
+    is never changed): more clients can connect and share it. One session per system and user: \
+    a second serve says so, or with --relay connects to it.\n\n\
+    TLS: the platform's trust store (SSL_CERT_FILE and SSL_CERT_DIR replace it, as for \
+    OpenSSL) plus --ca-bundle (ABAPDBG_CA_BUNDLE, the profile's ca_bundle). --insecure \
+    (ABAPDBG_INSECURE=true, the profile's insecure) checks no certificate and warns at every \
+    start.\n\n\
+    Protocol lines: one JSON request per line; blank lines are ignored; a key named twice is \
+    refused; ids are echoed exactly as sent (jsonl/PROTOCOL.md)."
 )]
 pub(crate) struct ServeArgs {
     /// Profile of the config file (~/.config/abapdbg/config.toml) [env: ABAPDBG_PROFILE]
@@ -95,6 +102,13 @@ pub(crate) struct ServeArgs {
     /// Logon language, e.g. EN [env: ABAPDBG_LANGUAGE]
     #[arg(long)]
     pub(crate) language: Option<String>,
+    /// PEM file of CA certificates to trust besides the platform's (a company CA)
+    /// [env: ABAPDBG_CA_BUNDLE]
+    #[arg(long, value_name = "PEM")]
+    pub(crate) ca_bundle: Option<String>,
+    /// Check no server certificate (a warning says so at every start) [env: ABAPDBG_INSECURE]
+    #[arg(long)]
+    pub(crate) insecure: bool,
     /// Seconds each listener long poll waits on the server before polling again.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub(crate) listener_poll_secs: u32,
@@ -118,11 +132,13 @@ pub(crate) struct ServeArgs {
     /// --idle-exit seconds without a client.
     #[arg(long)]
     pub(crate) no_stdio: bool,
-    /// Start the session in the background (socket only) and print where it listens.
+    /// Start the session in the background (socket only) and print where it listens; when one
+    /// already serves this system, print its pid with "already_running": true instead.
     #[arg(long, conflicts_with = "no_stdio")]
     pub(crate) daemon: bool,
-    /// If a session for this system and user is already running, relay stdin/stdout to it
-    /// instead of refusing to start.
+    /// Relay stdin/stdout to the session already running for this system and user (refused
+    /// when none runs). Ends once stdin is closed and every request is answered; exits 1 when
+    /// an answer was an error.
     #[arg(long, conflicts_with_all = ["no_stdio", "daemon"])]
     pub(crate) relay: bool,
     /// Seconds a socket-only session waits without any client before it releases everything

@@ -9,6 +9,9 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     if args.daemon {
         return daemon(&args).await;
     }
+    if args.relay {
+        return relay_to_session(&args).await;
+    }
     let system = system::resolve(&args).await?;
     // The embedded simulator's session is named by what it is, not by its random port, so
     // front ends find it; it needs no state file, as nothing of it outlives the process.
@@ -18,13 +21,6 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     } else {
         identity::socket_path(known)
     };
-    if args.relay
-        && let Some(path) = &socket
-        && let Ok(stream) = tokio::net::UnixStream::connect(path).await
-    {
-        tracing::info!("relaying to the running session at {}", path.display());
-        return relay(stream).await;
-    }
     let identity = adt::Identity {
         user: system.adt.user.clone(),
         terminal_id: identity::terminal_id(),
@@ -55,29 +51,91 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     Ok(())
 }
 
-/// Copies stdin to the running session's socket and its answers to stdout, until either side
-/// closes.
+/// `--relay`: speaks to the session that runs for this system, never starts one.
+async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let target = system::target(args)?;
+    let path = target
+        .socket_path()
+        .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
+    let stream = tokio::net::UnixStream::connect(&path).await.map_err(|e| {
+        format!(
+            "--relay: no session runs for {} (nothing listens at {}: {e}); start one with              `abapdbg serve --daemon`, or leave out --relay to serve here",
+            target.describe(),
+            path.display()
+        )
+    })?;
+    tracing::info!("relaying to the running session at {}", path.display());
+    relay(stream).await
+}
+
+/// Copies request lines from stdin to the session and its lines to stdout. Ends as soon as
+/// stdin is closed and every request sent has its answer (or when the session closes);
+/// fails when any answer was an error, so a script sees it in the exit code.
 async fn relay(stream: tokio::net::UnixStream) -> Result<(), Box<dyn Error + Send + Sync>> {
-    let (mut from_session, mut to_session) = stream.into_split();
-    let upstream = async {
-        let mut stdin = tokio::io::stdin();
-        let r = tokio::io::copy(&mut stdin, &mut to_session).await;
-        // Our client is done: say so to the session, then keep reading its last answers.
-        let _ = tokio::io::AsyncWriteExt::shutdown(&mut to_session).await;
-        r
-    };
-    let downstream = async {
-        let mut stdout = tokio::io::stdout();
-        tokio::io::copy(&mut from_session, &mut stdout).await
-    };
-    let (up, down) = tokio::join!(upstream, downstream);
-    up?;
-    down?;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let (from_session, mut to_session) = stream.into_split();
+    let mut session = tokio::io::BufReader::new(from_session);
+    let mut stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    let mut stdout = tokio::io::stdout();
+    let (mut request, mut answer) = (Vec::new(), Vec::new());
+    let (mut sent, mut answered, mut failed) = (0usize, 0usize, 0usize);
+    let mut stdin_open = true;
+    while stdin_open || answered < sent {
+        tokio::select! {
+            // Both reads keep what they read in their buffer when the other branch wins.
+            read = stdin.read_until(b'\n', &mut request), if stdin_open => {
+                if read? == 0 {
+                    stdin_open = false;
+                    // Our client is done: say so to the session, which still answers.
+                    let _ = to_session.shutdown().await;
+                    continue;
+                }
+                if !request.ends_with(b"\n") {
+                    request.push(b'\n');
+                }
+                // Blank lines are no requests and get no answer (PROTOCOL.md).
+                if !request.iter().all(u8::is_ascii_whitespace) {
+                    sent += 1;
+                }
+                to_session.write_all(&request).await?;
+                request.clear();
+            }
+            read = session.read_until(b'\n', &mut answer) => {
+                if read? == 0 {
+                    if answered < sent {
+                        return Err(format!(
+                            "the session closed the connection before answering {} request(s)",
+                            sent - answered
+                        )
+                        .into());
+                    }
+                    break;
+                }
+                stdout.write_all(&answer).await?;
+                stdout.flush().await?;
+                let line: serde_json::Value =
+                    serde_json::from_slice(&answer).unwrap_or_default();
+                if line["type"] == "response" {
+                    answered += 1;
+                    if line["ok"] == false {
+                        failed += 1;
+                    }
+                }
+                answer.clear();
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(
+            format!("{failed} of {answered} request(s) failed (see their responses)").into(),
+        );
+    }
     Ok(())
 }
 
 /// `--daemon`: starts `serve --no-stdio` detached, waits until its socket accepts, and prints
-/// one JSON line saying where it is.
+/// one JSON line saying where it is. When a session already serves this system it says so
+/// (`"already_running": true`, with that session's pid) and starts nothing.
 async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     // Without a URL the background session runs the embedded simulator.
     let adt_config = system::configured(args)?;
@@ -85,8 +143,15 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
         .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
     let log_path = identity::daemon_log(adt_config.as_ref())
         .ok_or("no state directory: set HOME or ABAPDBG_STATE_DIR")?;
+    if let Some(pid) = session_pid(&socket).await {
+        return already_running(&socket, pid, &log_path);
+    }
     if let Some(dir) = log_path.parent() {
-        std::fs::create_dir_all(dir)?;
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
     }
     let log = std::fs::File::create(&log_path)?;
     let exe = std::env::current_exe()?;
@@ -102,6 +167,12 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     pass(&mut cmd, "--user", &args.user);
     pass(&mut cmd, "--client", &args.client);
     pass(&mut cmd, "--language", &args.language);
+    if let Some(ca) = &args.ca_bundle {
+        cmd.arg("--ca-bundle").arg(ca);
+    }
+    if args.insecure {
+        cmd.arg("--insecure");
+    }
     cmd.arg("--listener-poll-secs")
         .arg(args.listener_poll_secs.to_string());
     cmd.arg("--max-threads").arg(args.max_threads.to_string());
@@ -132,19 +203,28 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     let mut child = cmd.spawn()?;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
-        if tokio::net::UnixStream::connect(&socket).await.is_ok() {
-            println!(
-                "{}",
-                serde_json::json!({"socket": socket, "pid": child.id(), "log": log_path})
-            );
-            return Ok(());
-        }
         if let Some(status) = child.try_wait()? {
+            // Another start won the race for this system: that session is the one to use.
+            if let Some(pid) = session_pid(&socket).await {
+                return already_running(&socket, pid, &log_path);
+            }
             let tail = std::fs::read_to_string(&log_path).unwrap_or_default();
             return Err(format!(
                 "the background session exited ({status}) before it listened:\n{tail}"
             )
             .into());
+        }
+        if let Some(pid) = session_pid(&socket).await {
+            if pid == child.id() {
+                println!(
+                    "{}",
+                    serde_json::json!({"socket": socket, "pid": pid, "log": log_path})
+                );
+                return Ok(());
+            }
+            // Someone else's session answers there: ours will find it and end.
+            let _ = child.wait();
+            return already_running(&socket, pid, &log_path);
         }
         if std::time::Instant::now() > deadline {
             return Err(format!(
@@ -156,6 +236,46 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+}
+
+/// The pid of the session that listens at `socket` (from the `ready` line it greets every
+/// client with), or `None` when nothing answers there.
+async fn session_pid(socket: &std::path::Path) -> Option<u32> {
+    use tokio::io::AsyncBufReadExt;
+    let greeting = async {
+        let stream = tokio::net::UnixStream::connect(socket).await.ok()?;
+        let mut line = String::new();
+        tokio::io::BufReader::new(stream)
+            .read_line(&mut line)
+            .await
+            .ok()?;
+        let ready: serde_json::Value = serde_json::from_str(&line).ok()?;
+        ready["body"]["pid"].as_u64()?.try_into().ok()
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(5), greeting)
+        .await
+        .ok()
+        .flatten()
+}
+
+/// Says that a session already serves this system, and which; starts nothing.
+fn already_running(
+    socket: &std::path::Path,
+    pid: u32,
+    log_path: &std::path::Path,
+) -> Result<(), Box<dyn Error + Send + Sync>> {
+    eprintln!(
+        "abapdbg: a session already serves this system (pid {pid}, {}); nothing was started, \
+         and that session keeps its own settings",
+        socket.display()
+    );
+    println!(
+        "{}",
+        serde_json::json!({
+            "socket": socket, "pid": pid, "log": log_path, "already_running": true,
+        })
+    );
+    Ok(())
 }
 
 /// Resolves on SIGINT, SIGTERM or SIGHUP: each is a request to release and leave.

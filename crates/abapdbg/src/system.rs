@@ -20,11 +20,14 @@ pub(crate) struct System {
 /// The system as flags, the process environment and the config file name it; secrets are
 /// not obtained yet.
 pub(crate) fn target(args: &ServeArgs) -> Result<client::Target, BoxError> {
+    let insecure = args.insecure.then(|| "true".to_string());
     let flags = [
         ("ABAPDBG_URL", &args.url),
         ("ABAPDBG_USER", &args.user),
         ("ABAPDBG_CLIENT", &args.client),
         ("ABAPDBG_LANGUAGE", &args.language),
+        ("ABAPDBG_CA_BUNDLE", &args.ca_bundle),
+        ("ABAPDBG_INSECURE", &insecure),
     ];
     // A flag counts as the variable it stands for, so it overrides the profile's field too.
     let lookup = |k: &str| {

@@ -186,7 +186,10 @@ impl Session {
         let authorization = authorization(config)?;
         let mut builder = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(15))
-            .pool_max_idle_per_host(2);
+            .pool_max_idle_per_host(2)
+            // A redirect must not tell the next host where we came from: our URLs carry the
+            // user and the terminal id.
+            .referer(false);
         if let Some(path) = &config.ca_bundle {
             let pem = std::fs::read(path).map_err(|e| {
                 AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
