@@ -46,13 +46,10 @@ impl Scope<'_> {
                 Some(t) => format!("{t}~{}", c.field),
                 None => c.field.clone(),
             })),
-            _ => Err(Error::Syntax {
-                offset: 0,
-                message: format!(
-                    "column {} is in more than one table: write tab~{}",
-                    c.field, c.field
-                ),
-            }),
+            _ => Err(Error::Check(format!(
+                "column {} is in more than one table: write tab~{}",
+                c.field, c.field
+            ))),
         }
     }
 
@@ -105,10 +102,10 @@ pub(crate) fn agg_sql(scope: &Scope, a: &Aggregate) -> Result<(String, DdicType)
         }
         AggFunc::Sum => {
             if !numeric {
-                return Err(Error::Syntax {
-                    offset: 0,
-                    message: format!("SUM of the non-numeric column {}", col.field),
-                });
+                return Err(Error::Check(format!(
+                    "SUM of the non-numeric column {}",
+                    col.field
+                )));
             }
             // SQLite sums integers exactly (an overflow is an error, never a rounding), and
             // packed columns are scaled integers.
@@ -120,10 +117,10 @@ pub(crate) fn agg_sql(scope: &Scope, a: &Aggregate) -> Result<(String, DdicType)
         }
         AggFunc::Avg => {
             if !numeric {
-                return Err(Error::Syntax {
-                    offset: 0,
-                    message: format!("AVG of the non-numeric column {}", col.field),
-                });
+                return Err(Error::Check(format!(
+                    "AVG of the non-numeric column {}",
+                    col.field
+                )));
             }
             let scale = match t {
                 DdicType::Dec { decimals, .. } if decimals > 0 => format!(" / 1e{decimals}"),
@@ -333,10 +330,9 @@ impl Gen<'_, '_> {
                         match (chars.next(), chars.next()) {
                             (Some(c), None) => Some(c),
                             _ => {
-                                return Err(Error::Syntax {
-                                    offset: 0,
-                                    message: "ESCAPE needs exactly one character".into(),
-                                });
+                                return Err(Error::Check(
+                                    "ESCAPE needs exactly one character".into(),
+                                ));
                             }
                         }
                     }

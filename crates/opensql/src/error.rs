@@ -24,6 +24,9 @@ pub enum Error {
     },
     #[error("syntax error at offset {offset}: {message}")]
     Syntax { offset: usize, message: String },
+    /// A statement a real system's syntax check rejects (an ambiguous column, `SUM` of text).
+    #[error("invalid statement: {0}")]
+    Check(String),
     #[error("unknown database table {0}")]
     UnknownTable(String),
     #[error("unknown column {0}")]

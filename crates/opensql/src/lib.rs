@@ -1,12 +1,4 @@
-//! Open SQL for the ADT simulator: database tables defined by abapGit dictionary files,
-//! filled from JSON data files, kept in an embedded SQLite, and the Open SQL statements
-//! ABAP programs run against them. See `README.md` beside this crate for the data file
-//! format, the type mapping, the `sy-subrc` / `sy-dbcnt` rules and what is refused.
-//!
-//! The crate knows nothing of the interpreter: the interpreter hands over a statement's
-//! text ([`parse`] / [`Database::run`]) and resolves host operands through
-//! [`HostResolver`]; the engine answers with typed rows ([`ResultSet`]) and the values of
-//! `sy-subrc` and `sy-dbcnt` ([`Outcome`]).
+#![doc = include_str!("../README.md")]
 
 pub mod ast;
 mod cell;
@@ -30,6 +22,6 @@ pub use db::{Database, LoadReport, Options};
 pub use ddic::Dictionary;
 pub use error::{Error, Result};
 pub use host::{Components, HostMap, HostResolver, HostValue};
-pub use outcome::{Column, Outcome, ResultSet};
+pub use outcome::{Column, Outcome, ResultSet, SelectLoop};
 pub use parser::parse;
 pub use types::{AbapType, DdicType, DecKind, Field, MAX_PACKED_DIGITS, TableClass, TableDef};

@@ -13,6 +13,7 @@ pub fn parse(text: &str) -> Result<Statement> {
         toks,
         pos: 0,
         end: text.len(),
+        predicates: 0,
     };
     let stmt = p.statement()?;
     if let Some(t) = p.toks.get(p.pos) {
@@ -73,7 +74,13 @@ struct Parser {
     toks: Vec<Token>,
     pos: usize,
     end: usize,
+    /// Predicates parsed so far: a condition tree deeper than the database (and a bounded
+    /// stack) can take is refused.
+    predicates: usize,
 }
+
+/// Most predicates in one statement.
+const MAX_PREDICATES: usize = 500;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -593,6 +600,12 @@ impl Parser {
     }
 
     fn predicate(&mut self) -> Result<Cond> {
+        self.predicates += 1;
+        if self.predicates > MAX_PREDICATES {
+            return Err(Error::NotSupported(format!(
+                "more than {MAX_PREDICATES} comparisons in one statement"
+            )));
+        }
         let operand = self.operand()?;
         let cmp = match self.peek() {
             Some(Tok::Sym("=")) => Some(CmpOp::Eq),

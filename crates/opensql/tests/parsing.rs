@@ -162,6 +162,18 @@ fn refusals_and_syntax_errors() {
     }
 }
 
+#[test]
+fn very_long_conditions_are_refused_not_overflowed() {
+    let mut text = String::from("SELECT * FROM t INTO TABLE @x WHERE a = 1");
+    for _ in 0..5000 {
+        text.push_str(" AND a = 1");
+    }
+    assert!(matches!(parse(&text), Err(Error::NotSupported(_))));
+    let mut nested = String::from("SELECT * FROM t INTO TABLE @x WHERE ");
+    nested.push_str(&"( NOT ".repeat(5000));
+    assert!(parse(&nested).is_err());
+}
+
 const WORDS: &[&str] = &[
     "SELECT",
     "SINGLE",

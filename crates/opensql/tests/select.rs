@@ -1,7 +1,7 @@
 //! SELECT forms against ZSQL_HEAD (client 001: orders 1, 2, 9, 10, 11; client 002: order 1).
 
 use opensql::ast::{IntoKind, Statement, Target};
-use opensql::{AbapType, Cell, Error, HostMap, HostValue, parse};
+use opensql::{AbapType, Cell, Error, HostMap, HostValue, SelectLoop, parse};
 
 use crate::common::{c, column, db, n, p, range_line, row, scalar, select, select_with};
 
@@ -169,6 +169,21 @@ fn into_forms_are_modelled() {
     );
     assert_eq!((rc, cnt), (0, 2));
     assert_eq!(ids(&r), ["2", "10"]);
+    let mut pass = SelectLoop::new(r);
+    assert_eq!(pass.columns()[1].name, "ORDER_ID");
+    let (first, dbcnt) = pass.next_row().expect("first pass");
+    assert_eq!((first[1].clone(), dbcnt), (n("0002"), 1));
+    let (second, dbcnt) = pass.next_row().expect("second pass");
+    assert_eq!((second[1].clone(), dbcnt), (n("0010"), 2));
+    assert!(pass.next_row().is_none());
+    assert_eq!(pass.finish(), (0, 2));
+    let (_, _, r) = select(
+        &mut db,
+        "SELECT * FROM zsql_head INTO @wa WHERE priority = 7",
+    );
+    let mut pass = SelectLoop::new(r);
+    assert!(pass.next_row().is_none());
+    assert_eq!(pass.finish(), (4, 0));
 }
 
 #[test]
