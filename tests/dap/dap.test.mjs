@@ -397,3 +397,31 @@ test('a breakpoint set while the system is down is pending, a breakpoint event s
     lateSim?.kill();
   }
 });
+
+test('terminate ends a stopped launched program: its run fails, the debug session ends', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system });
+    await initialized;
+    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    const stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    await stopped;
+    const terminated = dc.waitForEvent('terminated');
+    const exited = dc.waitForEvent('exited');
+    await dc.terminateRequest();
+    await terminated;
+    assert.equal((await exited).body.exitCode, 1);
+    const errors = output.filter((o) => o.category === 'stderr').map((o) => o.output).join('');
+    assert.match(errors, /run\.failed|terminated/i);
+    assert.equal(output.filter((o) => o.category === 'stdout').length, 0);
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
+  }
+  await assertNothingLeft();
+});

@@ -42,11 +42,12 @@ impl Adapter {
         let threads = self.our_stopped_threads();
         if threads.is_empty() {
             if self.run_pending {
-                return Err(Failure(
-                    "the program is running: ADT can end it only while it is stopped (at a \
-                     breakpoint)"
-                        .into(),
-                ));
+                // The debug session ends all the same; what the adapter holds is released at
+                // the disconnect that follows, and the program runs to its end untouched.
+                self.console(
+                    "abapdbg: the program is running and ADT can end it only while it is \
+                     stopped: it runs on without the debugger",
+                );
             }
             self.terminated();
         }
