@@ -425,3 +425,53 @@ test('terminate ends a stopped launched program: its run fails, the debug sessio
   }
   await assertNothingLeft();
 });
+
+test('two programs caught at once are two threads, each inspected and stepped on its own', async () => {
+  const dc = adapter();
+  await dc.start();
+  const runners = [];
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.attachRequest({ ...system });
+    await initialized;
+    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    await dc.configurationDoneRequest();
+
+    const stops = [];
+    const both = new Promise((resolve) =>
+      dc.on('stopped', (ev) => {
+        stops.push(ev.body);
+        if (new Set(stops.map((s) => s.threadId)).size === 2) resolve();
+      }),
+    );
+    for (let i = 0; i < 2; i++) {
+      runners.push(spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: process.env, stdio: 'ignore' }));
+    }
+    await both;
+    const threads = (await dc.threadsRequest()).body.threads;
+    assert.equal(threads.length, 2, JSON.stringify(threads));
+    const [a, b] = [...new Set(stops.map((s) => s.threadId))];
+
+    // Step the one the session does not have current, then read both.
+    const stepped = new Promise((resolve) =>
+      dc.on('stopped', (ev) => ev.body.threadId === b && ev.body.reason === 'step' && resolve()),
+    );
+    await dc.nextRequest({ threadId: b });
+    await stepped;
+    const top = async (thread) => (await dc.stackTraceRequest({ threadId: thread })).body.stackFrames[0];
+    const fa = await top(a);
+    const fb = await top(b);
+    assert.equal(fa.line, 48);
+    assert.notEqual(fb.line, 48);
+    assert.equal((await dc.evaluateRequest({ expression: 'iv_quantity', frameId: fa.id })).body.result, '1');
+    const callerOfB = (await dc.stackTraceRequest({ threadId: b })).body.stackFrames;
+    assert.ok(callerOfB.length >= 1);
+  } finally {
+    // Attached: disconnect lets both run on (breakpoints gone first, so they do not stop again).
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
+    for (const r of runners) r.kill();
+  }
+  await assertNothingLeft();
+});
