@@ -36,12 +36,14 @@ impl Default for Options {
 }
 
 /// What [`Database::load_dir`] did.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct LoadReport {
     /// Tables created, with the number of rows loaded from their data file.
     pub created: Vec<(String, usize)>,
     /// Tables the database file already had (their data file is not read again).
     pub kept: Vec<String>,
+    /// Definitions that could not be used: name and the error a statement naming it gets.
+    pub refused: Vec<(String, Error)>,
 }
 
 pub struct Database {
@@ -121,6 +123,11 @@ impl Database {
             }
             report.created.push((table.name.clone(), loaded));
         }
+        for (name, _, _) in dict.refused() {
+            if let Some(e) = dict.refusal(name) {
+                report.refused.push((name.to_string(), e));
+            }
+        }
         self.dict = dict;
         self.commit()?;
         Ok(report)
@@ -190,6 +197,9 @@ impl Database {
 
     /// A transparent table by name.
     pub(crate) fn table(&self, name: &str) -> Result<&TableDef> {
+        if let Some(e) = self.dict.refusal(name) {
+            return Err(e);
+        }
         match self.dict.table(name) {
             Some(t) if t.class == TableClass::Transparent => Ok(t),
             Some(_) => Err(Error::UnknownTable(format!(

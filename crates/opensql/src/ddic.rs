@@ -11,10 +11,13 @@ use crate::xml::{Record, records};
 /// How deep `.INCLUDE`s may nest (a cycle must not loop).
 const MAX_INCLUDE_DEPTH: usize = 16;
 
-/// Tables and structures by upper-case name, with where each came from.
+/// Tables and structures by upper-case name, with where each came from, and the
+/// definitions that could not be used (with why), so one odd table does not keep the others
+/// from loading.
 #[derive(Debug, Default, Clone)]
 pub struct Dictionary {
     tables: BTreeMap<String, (TableDef, PathBuf)>,
+    refused: BTreeMap<String, (PathBuf, String)>,
 }
 
 /// The abapGit files of one folder tree, read but not yet resolved.
@@ -23,6 +26,8 @@ struct Sources {
     tables: BTreeMap<String, (PathBuf, Vec<Record>, Record)>,
     elements: BTreeMap<String, Record>,
     domains: BTreeMap<String, Record>,
+    /// Files that could not be read as what their name says, by object name.
+    broken: BTreeMap<String, (PathBuf, String)>,
 }
 
 impl Dictionary {
@@ -44,47 +49,83 @@ impl Dictionary {
                     source,
                 })
             };
-            let bad = |message: String| Error::Definition {
-                file: file.clone(),
-                message,
+            let first = |xml: &str, record: &str| -> std::result::Result<Record, String> {
+                records(xml, record)?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| format!("no {record}"))
             };
             if let Some(stem) = lower.strip_suffix(".tabl.xml") {
                 let xml = read()?;
-                let head = records(&xml, "DD02V")
-                    .map_err(bad)?
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| bad("no DD02V".into()))?;
-                let fields = records(&xml, "DD03P").map_err(bad)?;
-                src.tables
-                    .insert(stem.to_ascii_uppercase(), (file.clone(), fields, head));
+                let name = stem.to_ascii_uppercase();
+                match first(&xml, "DD02V").and_then(|h| Ok((h, records(&xml, "DD03P")?))) {
+                    Ok((head, fields)) => {
+                        src.tables.insert(name, (file.clone(), fields, head));
+                    }
+                    Err(message) => {
+                        src.broken.insert(name, (file.clone(), message));
+                    }
+                }
             } else if let Some(stem) = lower.strip_suffix(".dtel.xml") {
                 let xml = read()?;
-                let rec = records(&xml, "DD04V")
-                    .map_err(bad)?
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| bad("no DD04V".into()))?;
-                src.elements.insert(stem.to_ascii_uppercase(), rec);
+                match first(&xml, "DD04V") {
+                    Ok(rec) => {
+                        src.elements.insert(stem.to_ascii_uppercase(), rec);
+                    }
+                    Err(message) => {
+                        src.broken
+                            .insert(stem.to_ascii_uppercase(), (file.clone(), message));
+                    }
+                }
             } else if let Some(stem) = lower.strip_suffix(".doma.xml") {
                 let xml = read()?;
-                let rec = records(&xml, "DD01V")
-                    .map_err(bad)?
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| bad("no DD01V".into()))?;
-                src.domains.insert(stem.to_ascii_uppercase(), rec);
+                match first(&xml, "DD01V") {
+                    Ok(rec) => {
+                        src.domains.insert(stem.to_ascii_uppercase(), rec);
+                    }
+                    Err(message) => {
+                        src.broken
+                            .insert(stem.to_ascii_uppercase(), (file.clone(), message));
+                    }
+                }
             }
         }
         let mut dict = Dictionary::default();
         for (name, (file, _, _)) in &src.tables {
-            let def = src.table(name, 0).map_err(|message| Error::Definition {
-                file: file.clone(),
-                message,
-            })?;
-            dict.tables.insert(name.clone(), (def, file.clone()));
+            match src.table(name, 0) {
+                Ok(def) => {
+                    dict.tables.insert(name.clone(), (def, file.clone()));
+                }
+                Err(message) => {
+                    dict.refused.insert(name.clone(), (file.clone(), message));
+                }
+            }
+        }
+        for (name, (file, message)) in &src.broken {
+            if !src.elements.contains_key(name) && !src.domains.contains_key(name) {
+                dict.refused
+                    .insert(name.clone(), (file.clone(), message.clone()));
+            }
         }
         Ok(dict)
+    }
+
+    /// Why the definition of `name` could not be used, as the error a statement naming it
+    /// gets (`None`: not refused).
+    pub fn refusal(&self, name: &str) -> Option<Error> {
+        self.refused
+            .get(&name.to_ascii_uppercase())
+            .map(|(file, message)| Error::Definition {
+                file: file.clone(),
+                message: message.clone(),
+            })
+    }
+
+    /// Every refused definition: name, file and why.
+    pub fn refused(&self) -> impl Iterator<Item = (&str, &Path, &str)> {
+        self.refused
+            .iter()
+            .map(|(n, (f, m))| (n.as_str(), f.as_path(), m.as_str()))
     }
 
     /// The table or structure `name` (any case).
@@ -153,7 +194,12 @@ impl Sources {
         let (_, rows, head) = self
             .tables
             .get(name)
-            .ok_or_else(|| format!("included structure {name} has no .tabl.xml"))?;
+            .ok_or_else(|| match self.broken.get(name) {
+                Some((file, message)) => {
+                    format!("structure {name} ({}): {message}", file.display())
+                }
+                None => format!("included structure {name} has no .tabl.xml"),
+            })?;
         let class = match text(head, "TABCLASS") {
             "TRANSP" => TableClass::Transparent,
             "INTTAB" => TableClass::Structure,
@@ -238,6 +284,12 @@ impl Sources {
                 None => standard_domain(&domain)
                     .ok_or_else(|| format!("domain {domain} has no .doma.xml")),
             };
+        }
+        if let Some((file, message)) = self.broken.get(name) {
+            return Err(format!(
+                "data element {name} ({}): {message}",
+                file.display()
+            ));
         }
         standard_element(name).ok_or_else(|| format!("data element {name} has no .dtel.xml"))
     }

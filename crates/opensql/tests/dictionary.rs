@@ -203,7 +203,7 @@ fn data_errors_name_file_row_and_field() {
 }
 
 #[test]
-fn a_definition_error_names_its_file() {
+fn a_definition_that_cannot_be_used_is_refused_alone() {
     let dir = scratch("def");
     std::fs::write(
         dir.join("zsql_bad.tabl.xml"),
@@ -213,18 +213,40 @@ fn a_definition_error_names_its_file() {
 </asx:values></asx:abap></abapGit>"#,
     )
     .expect("write");
-    let e = match load(&dir) {
-        Ok(_) => panic!("loaded"),
-        Err(e) => e,
-    };
+    std::fs::write(dir.join("zsql_broken.tabl.xml"), "<abapGit><DD02V>").expect("write");
+    std::fs::write(
+        dir.join("zsql_wide.tabl.xml"),
+        r#"<abapGit><asx:abap xmlns:asx="http://www.sap.com/abapxml"><asx:values>
+<DD02V><TABNAME>ZSQL_WIDE</TABNAME><TABCLASS>TRANSP</TABCLASS></DD02V>
+<DD03P_TABLE><DD03P><FIELDNAME>X</FIELDNAME><DATATYPE>D16N</DATATYPE><LENG>16</LENG></DD03P></DD03P_TABLE>
+</asx:values></asx:abap></abapGit>"#,
+    )
+    .expect("write");
+    let mut db = Database::open(&Options::default()).expect("open");
+    let report = db.load_dir(&dir).expect("the other tables load");
     let _ = std::fs::remove_dir_all(&dir);
-    match e {
-        Error::Definition { file, message } => {
+    let refused: Vec<&str> = report.refused.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(refused, ["ZSQL_BAD", "ZSQL_BROKEN", "ZSQL_WIDE"]);
+    assert!(
+        report
+            .created
+            .iter()
+            .any(|(n, rows)| n == "ZSQL_HEAD" && *rows == 0)
+    );
+    let mut host = opensql::HostMap::new();
+    match db.run("SELECT * FROM zsql_bad INTO TABLE @DATA(t)", &mut host) {
+        Err(Error::Definition { file, message }) => {
             assert!(file.ends_with("zsql_bad.tabl.xml"));
             assert!(message.contains("ZNOWHERE"), "{message}");
         }
         other => panic!("{other:?}"),
     }
+    match db.run("DELETE FROM zsql_wide", &mut host) {
+        Err(Error::Definition { message, .. }) => assert!(message.contains("D16N"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    let (rc, _, _) = select(&mut db, "SELECT * FROM zsql_head INTO TABLE @DATA(t)");
+    assert_eq!(rc, 4, "loaded, without its data file in the scratch folder");
 }
 
 #[test]
