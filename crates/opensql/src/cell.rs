@@ -7,7 +7,8 @@
 //! | NUMC(n) | TEXT of exactly n digits (text order = numeric order) |
 //! | DATS / TIMS | TEXT `YYYYMMDD` / `HHMMSS` (text order = time order) |
 //! | INT1/2/4/8 | INTEGER |
-//! | DEC/CURR/QUAN(n,d) | INTEGER = value·10^d (exact; n ≤ 18) |
+//! | DEC/CURR/QUAN(n,d), n ≤ 18 | INTEGER = value·10^d (exact) |
+//! | DEC/CURR/QUAN(n,d), n > 18 | TEXT that sorts as the numbers do ([`crate::wide`]) |
 //! | FLTP | REAL |
 //! | STRING, SSTRING | TEXT |
 //! | RAW(n), RAWSTRING | BLOB |
@@ -86,6 +87,9 @@ pub(crate) fn initial(t: DdicType) -> Sql {
         DdicType::Numc(n) => Sql::Text("0".repeat(n as usize)),
         DdicType::Dats => Sql::Text("00000000".into()),
         DdicType::Tims => Sql::Text("000000".into()),
+        DdicType::Dec { digits, .. } if crate::wide::is_wide(digits) => {
+            Sql::Text(crate::wide::encode(0))
+        }
         DdicType::Int1
         | DdicType::Int2
         | DdicType::Int4
@@ -202,6 +206,9 @@ fn packed_in_range(m: i128, scale: u32, digits: u32, decimals: u32) -> Result<Sq
             decimal::format(m, scale)
         ));
     }
+    if crate::wide::is_wide(digits) {
+        return Ok(Sql::Text(crate::wide::encode(v)));
+    }
     i64::try_from(v)
         .map(Sql::Integer)
         .map_err(|_| "the number overflows".to_string())
@@ -281,6 +288,10 @@ impl Cell {
             (Sql::Text(s), AbapType::N(_)) => Cell::Numc(s),
             (Sql::Text(s), AbapType::D) => Cell::Date(s),
             (Sql::Text(s), AbapType::T) => Cell::Time(s),
+            (Sql::Text(s), AbapType::P { dec, .. }) => match crate::wide::decode(&s) {
+                Some(mant) => Cell::Packed { mant, dec },
+                None => Cell::String(s),
+            },
             (Sql::Text(s), _) => Cell::String(s),
             (Sql::Integer(i), AbapType::P { dec, .. }) => Cell::Packed {
                 mant: i128::from(i),

@@ -100,6 +100,20 @@ pub(crate) fn agg_sql(scope: &Scope, a: &Aggregate) -> Result<(String, DdicType)
             let f = if a.func == AggFunc::Min { "MIN" } else { "MAX" };
             (format!("{f}({distinct}{sql})"), t)
         }
+        AggFunc::Sum if matches!(t, DdicType::Dec { digits, .. } if crate::wide::is_wide(digits)) => {
+            (format!("ABAP_WIDE_SUM({distinct}{sql})"), t)
+        }
+        AggFunc::Avg if matches!(t, DdicType::Dec { digits, .. } if crate::wide::is_wide(digits)) =>
+        {
+            let dec = match t {
+                DdicType::Dec { decimals, .. } => decimals,
+                _ => 0,
+            };
+            (
+                format!("(ABAP_WIDE_AVG({distinct}{sql}) / 1e{dec})"),
+                DdicType::Fltp,
+            )
+        }
         AggFunc::Sum => {
             if !numeric {
                 return Err(Error::Check(format!(
@@ -281,7 +295,7 @@ impl Gen<'_, '_> {
                 let r = self.side(r, aggregates)?;
                 match (l, r) {
                     (Side::Sql(a, ta), Side::Sql(b, tb)) => {
-                        let (a, b) = rescaled(a, ta, b, tb);
+                        let (a, b) = rescaled(a, ta, b, tb)?;
                         format!("({a} {} {b})", cmp_sql(*op))
                     }
                     (Side::Sql(a, t), Side::Value(v)) => {
@@ -485,8 +499,16 @@ impl Gen<'_, '_> {
 }
 
 /// Two packed columns of different decimals brought to the same scale.
-fn rescaled(a: String, ta: DdicType, b: String, tb: DdicType) -> (String, String) {
-    match (ta, tb) {
+fn rescaled(a: String, ta: DdicType, b: String, tb: DdicType) -> Result<(String, String)> {
+    let wide = |t| matches!(t, DdicType::Dec { digits, .. } if crate::wide::is_wide(digits));
+    if (wide(ta) || wide(tb)) && ta.abap().decimals() != tb.abap().decimals()
+        || wide(ta) != wide(tb)
+    {
+        return not_supported(
+            "comparing a packed column of more than 18 digits with a column of other type or decimals",
+        );
+    }
+    Ok(match (ta, tb) {
         (DdicType::Dec { decimals: da, .. }, DdicType::Dec { decimals: db, .. }) if da != db => {
             if da < db {
                 (format!("({a} * 1{})", "0".repeat((db - da) as usize)), b)
@@ -495,5 +517,5 @@ fn rescaled(a: String, ta: DdicType, b: String, tb: DdicType) -> (String, String
             }
         }
         _ => (a, b),
-    }
+    })
 }

@@ -64,6 +64,7 @@ impl Database {
                 options.client
             )));
         }
+        crate::wide::register(&conn)?;
         conn.execute_batch("BEGIN")?;
         Ok(Database {
             conn,
@@ -260,6 +261,7 @@ fn data_file_of(def: &Path) -> PathBuf {
 
 fn column_sql(t: DdicType) -> &'static str {
     match t {
+        DdicType::Dec { digits, .. } if crate::wide::is_wide(digits) => "TEXT NOT NULL",
         DdicType::Char(_)
         | DdicType::Clnt
         | DdicType::Lang

@@ -310,6 +310,11 @@ fn standard_element(name: &str) -> Option<DdicType> {
             digits: 15,
             decimals: 0,
         },
+        "TIMESTAMPL" => DdicType::Dec {
+            kind: crate::types::DecKind::Dec,
+            digits: 21,
+            decimals: 7,
+        },
         "INT4" => DdicType::Int4,
         "STRING" => DdicType::String,
         "XSTRING" => DdicType::RawString,

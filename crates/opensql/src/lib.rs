@@ -14,6 +14,7 @@ mod outcome;
 mod parser;
 mod query;
 mod types;
+mod wide;
 mod write;
 mod xml;
 

@@ -35,9 +35,8 @@ pub enum DecKind {
     Quan,
 }
 
-/// Most digits a packed column may have: the engine keeps packed values as 64-bit scaled
-/// integers, which hold 18 digits exactly.
-pub const MAX_PACKED_DIGITS: u32 = 18;
+/// Most digits a packed column may have (ABAP's limit).
+pub const MAX_PACKED_DIGITS: u32 = crate::wide::MAX_DIGITS;
 
 impl DdicType {
     /// The type from DDIC's `DATATYPE`, `LENG` and `DECIMALS`; `Err` says why not.

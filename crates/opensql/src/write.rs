@@ -264,12 +264,18 @@ pub(crate) fn update(
                         };
                         let v = convert(&v, ct, &c.field)?;
                         let p = sqlgen.push(v);
-                        let op = if matches!(item.value, SetValue::Add(..)) {
-                            "+"
+                        let add = matches!(item.value, SetValue::Add(..));
+                        if matches!(ct, DdicType::Dec { digits, .. } if crate::wide::is_wide(digits))
+                        {
+                            let f = if add {
+                                "ABAP_WIDE_ADD"
+                            } else {
+                                "ABAP_WIDE_SUB"
+                            };
+                            format!("{f}({sql}, {p})")
                         } else {
-                            "-"
-                        };
-                        format!("({sql} {op} {p})")
+                            format!("({sql} {} {p})", if add { "+" } else { "-" })
+                        }
                     }
                 };
                 set_sql.push(format!("\"{}\" = {rhs}", f.name));
@@ -307,6 +313,10 @@ fn convert(v: &crate::cell::Cell, t: DdicType, field: &str) -> Result<Sql> {
 /// `SET f = g …` between packed columns of different decimals is refused (the scaled
 /// integers would need rescaling with ABAP's rounding).
 fn same_scale(a: DdicType, b: DdicType) -> Result<()> {
+    let wide = |t| matches!(t, DdicType::Dec { digits, .. } if crate::wide::is_wide(digits));
+    if wide(a) != wide(b) {
+        return not_supported("SET between packed columns of up to and of more than 18 digits");
+    }
     match (a, b) {
         (DdicType::Dec { decimals: x, .. }, DdicType::Dec { decimals: y, .. }) if x != y => {
             not_supported("SET between packed columns of different decimals")

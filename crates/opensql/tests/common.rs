@@ -91,5 +91,6 @@ pub fn head(order: &str, customer: &str, date: &str, total: i128) -> Components 
         ("CURRENCY", c("EUR")),
         ("NOTE", Cell::String(String::new())),
         ("PRIORITY", Cell::Int(0)),
+        ("CHANGED_AT", p(0, 7)),
     ])
 }

@@ -47,7 +47,8 @@ fn fields_keys_types_and_client_dependence() {
             "TOTAL",
             "CURRENCY",
             "NOTE",
-            "PRIORITY"
+            "PRIORITY",
+            "CHANGED_AT"
         ]
     );
     let keys: Vec<&str> = head.key_fields().map(|f| f.name.as_str()).collect();
@@ -77,6 +78,8 @@ fn fields_keys_types_and_client_dependence() {
     assert_eq!(ty("NOTE"), DdicType::String);
     // A data element with its own built-in type.
     assert_eq!(ty("PRIORITY"), DdicType::Int4);
+    // A standard data element without file: TIMESTAMPL, DEC 21,7.
+    assert_eq!(ty("CHANGED_AT").abap(), AbapType::P { len: 11, dec: 7 });
 }
 
 #[test]

@@ -12,4 +12,5 @@ mod joins;
 mod parsing;
 mod select;
 mod transactions;
+mod wide_packed;
 mod writes;
