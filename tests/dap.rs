@@ -49,21 +49,24 @@ impl World {
             .env("ABAPDBG_RUNTIME_DIR", path("run"))
             .env("ABAPDBG_STATE_DIR", path("state"))
             .env("ABAPDBG_BIN", abapdbg_bin())
-            .env("ABAPDBG_URL", &self.url)
-            .env("ABAPDBG_USER", "DEVELOPER")
-            .env("ABAPDBG_CLIENT", "001")
             .env("ABAPDBG_PASSWORD", "abap");
         cmd
     }
 
+    /// Whether a session socket is left in the runtime directory (or the directory abapdbg
+    /// makes in it).
     fn socket_left(&self) -> bool {
-        std::fs::read_dir(self.dir.join("run"))
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .any(|e| e.file_name().to_string_lossy().ends_with(".sock"))
-            })
-            .unwrap_or(false)
+        fn any_socket(dir: &Path, depth: usize) -> bool {
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+                .any(|e| {
+                    e.file_name().to_string_lossy().ends_with(".sock")
+                        || (depth > 0 && e.path().is_dir() && any_socket(&e.path(), depth - 1))
+                })
+        }
+        any_socket(&self.dir.join("run"), 2)
     }
 
     /// The session daemons' logs, for failure messages.
@@ -85,6 +88,14 @@ impl World {
 impl Drop for World {
     fn drop(&mut self) {
         if self.socket_left() {
+            // The sessions a failed test may have left: the simulator's, and the embedded.
+            let _ = self
+                .command(abapdbg_bin())
+                .args(["shutdown", "--json"])
+                .env("ABAPDBG_URL", &self.url)
+                .env("ABAPDBG_USER", "DEVELOPER")
+                .env("ABAPDBG_CLIENT", "001")
+                .output();
             let _ = self
                 .command(abapdbg_bin())
                 .args(["shutdown", "--json"])
@@ -107,6 +118,10 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
     let fixtures = tests_dir().join("abap");
     let demo = tests_dir().join("../crates/sim/samples/zcl_abapdbg_demo.clas.abap");
     let demo = demo.canonicalize().expect("the bundled demo class");
+    let orders = tests_dir()
+        .join("../crates/sim/samples/zcl_abapdbg_orders.clas.abap")
+        .canonicalize()
+        .expect("the bundled orders class");
     let samples = tests_dir()
         .join("../samples")
         .canonicalize()
@@ -125,6 +140,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
         .env("DAP_SIM_URL", &sim.url)
         .env("DAP_FIXTURES", path_text(&fixtures))
         .env("DAP_DEMO_SOURCE", path_text(&demo))
+        .env("DAP_ORDERS_SOURCE", path_text(&orders))
         .env("DAP_SAMPLES", path_text(&samples))
         .output()
         .expect("run node (Node.js must be installed)");
@@ -137,7 +153,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
     );
     // Every test ran and passed (a filter or a skip must not pass silently).
     assert!(
-        stdout.contains("# pass 7") && stdout.contains("# fail 0"),
+        stdout.contains("# pass 8") && stdout.contains("# fail 0"),
         "{stdout}"
     );
 

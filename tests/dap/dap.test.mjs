@@ -7,6 +7,7 @@
 //   DAP_FIXTURES       tests/abap (abapGit files of ZCL_NU_ORDERS)
 //   DAP_DEMO_SOURCE    crates/sim/samples/zcl_abapdbg_demo.clas.abap (bundled by the simulator)
 //   DAP_SAMPLES        samples/ (loaded too: ZCL_SMP_ZERO_DIVIDE, ZCL_SMP_CALCULATOR)
+//   DAP_ORDERS_SOURCE  crates/sim/samples/zcl_abapdbg_orders.clas.abap (bundled)
 // plus ABAPDBG_PASSWORD and private ABAPDBG_RUNTIME_DIR / ABAPDBG_STATE_DIR.
 //
 // Expected values come from the ABAP source: ZCL_NU_ORDERS fills LT_ITEMS with 300 rows
@@ -17,6 +18,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 
@@ -25,6 +27,8 @@ const SIM = process.env.DAP_SIM_URL;
 const FIXTURES = process.env.DAP_FIXTURES;
 const DEMO_SOURCE = process.env.DAP_DEMO_SOURCE;
 const SAMPLES = process.env.DAP_SAMPLES;
+const BUNDLED_ORDERS = process.env.DAP_ORDERS_SOURCE;
+const RUNTIME_DIR = process.env.ABAPDBG_RUNTIME_DIR;
 const ORDERS_FILE = path.join(FIXTURES, 'zcl_nu_orders.clas.abap');
 const ZERO_DIVIDE_FILE = path.join(SAMPLES, 'zcl_smp_zero_divide.clas.abap');
 const CALCULATOR_TESTS_FILE = path.join(SAMPLES, 'zcl_smp_calculator.clas.testclasses.abap');
@@ -32,6 +36,9 @@ const CALCULATOR_TESTS_FILE = path.join(SAMPLES, 'zcl_smp_calculator.clas.testcl
 const EVENT_WAIT = 60_000;
 
 const system = { url: SIM, user: 'DEVELOPER', client: '001' };
+// The adapter's environment names no system (a configuration without one means the embedded
+// simulator); the one-shot CLI, another client of the same session, gets it in its own.
+const onSystem = { ...process.env, ABAPDBG_URL: SIM, ABAPDBG_USER: 'DEVELOPER', ABAPDBG_CLIENT: '001' };
 
 function adapter() {
   const dc = new DebugClient(BIN, 'dap', 'abap', { env: process.env }, true);
@@ -59,6 +66,14 @@ async function assertNothingLeft(sim = SIM) {
     await new Promise((r) => setTimeout(r, 100));
   }
   assert.fail(`the simulator still holds something of ours: ${JSON.stringify(state)}`);
+}
+
+/** The session sockets under the runtime directory (their file names). */
+function sockets() {
+  return fs
+    .readdirSync(RUNTIME_DIR, { recursive: true })
+    .map((p) => path.basename(String(p)))
+    .filter((name) => name.endsWith('.sock'));
 }
 
 async function variable(dc, reference, name) {
@@ -201,7 +216,7 @@ test('attach: a program started by another client is caught, inspected and let g
 
     // Another client of the same session starts the program: the one-shot CLI.
     const stopped = dc.waitForEvent('stopped');
-    runner = spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    runner = spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: onSystem, stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = (await stopped).body;
     assert.equal(stop.reason, 'breakpoint');
 
@@ -446,7 +461,7 @@ test('two programs caught at once are two threads, each inspected and stepped on
       }),
     );
     for (let i = 0; i < 2; i++) {
-      runners.push(spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: process.env, stdio: 'ignore' }));
+      runners.push(spawn(BIN, ['run', 'ZCL_ABAPDBG_DEMO', '--json'], { env: onSystem, stdio: 'ignore' }));
     }
     await both;
     const threads = (await dc.threadsRequest()).body.threads;
@@ -474,4 +489,40 @@ test('two programs caught at once are two threads, each inspected and stepped on
     for (const r of runners) r.kill();
   }
   await assertNothingLeft();
+});
+
+test('without a system anywhere: the embedded simulator, started and ended by the adapter', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_ABAPDBG_ORDERS' });
+    await initialized;
+    assert.deepEqual(sockets(), ['session-embedded.sock']);
+    const set = await dc.setBreakpointsRequest({ source: { path: BUNDLED_ORDERS }, breakpoints: [{ line: 67 }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
+    const stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    const frame = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    assert.equal(frame.line, 67);
+    const items = await dc.evaluateRequest({ expression: 'lt_items', frameId: frame.id, context: 'watch' });
+    assert.equal(items.body.indexedVariables, 300);
+    const last = (
+      await dc.variablesRequest({ variablesReference: items.body.variablesReference, start: 299, count: 5 })
+    ).body.variables;
+    assert.deepEqual(last.map((v) => v.name), ['[300]']);
+    const terminated = dc.waitForEvent('terminated');
+    await dc.continueRequest({ threadId: stop.threadId });
+    await terminated;
+    const printed = output.filter((o) => o.category === 'stdout').map((o) => o.output).join('');
+    assert.equal(printed, '300 items for ACME\ndone 301\n');
+    await dc.disconnectRequest({});
+    // The session the adapter started is gone with it.
+    assert.deepEqual(sockets(), []);
+  } finally {
+    dc.stopAdapter();
+  }
 });
