@@ -5,7 +5,8 @@
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
-/// Deeper documents are refused rather than risking the stack.
+/// Deeper documents are refused rather than risking the stack (dropping a tree recurses).
+/// The simulator's reader has the same bound; no ADT document nests more than about ten deep.
 const MAX_DEPTH: usize = 128;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -155,7 +156,8 @@ pub(crate) fn parse(body: &str) -> Result<Element, XmlError> {
     root.ok_or_else(|| XmlError("no root element".into()))
 }
 
-/// Escape text for an attribute value or element content.
+/// Escape text for an attribute value or element content: the same characters as the
+/// simulator's writer.
 pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -168,8 +170,9 @@ pub(crate) fn escape(s: &str) -> String {
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             '\t' => out.push_str("&#9;"),
-            // Not representable in XML 1.0: replace rather than send a broken document.
-            c if (c as u32) < 0x20 => out.push('\u{FFFD}'),
+            // Not representable in XML 1.0 (its `Char` production leaves out the controls and
+            // U+FFFE, U+FFFF): replace rather than send a document a strict reader refuses.
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -207,6 +210,16 @@ mod tests {
         }
         let deep = "<a>".repeat(MAX_DEPTH + 1);
         assert!(parse(&deep).is_err());
+        let nested = "<a>".repeat(MAX_DEPTH) + &"</a>".repeat(MAX_DEPTH);
+        assert!(parse(&nested).is_ok());
+    }
+
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        assert_eq!(
+            escape("a\u{1}b\u{FFFE}c\u{FFFF}'"),
+            "a\u{FFFD}b\u{FFFD}c\u{FFFD}&apos;"
+        );
     }
 
     #[test]
@@ -230,7 +243,7 @@ mod tests {
         }
 
         #[test]
-        fn text_survives_escaping(s in "[^\u{0}-\u{1f}]{0,100}") {
+        fn text_survives_escaping(s in "[^\u{0}-\u{1f}\u{FFFE}\u{FFFF}]{0,100}") {
             let el = parse(&format!("<x>{}</x>", escape(&s))).unwrap();
             prop_assert_eq!(el.text, s);
         }

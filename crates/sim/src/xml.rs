@@ -4,8 +4,10 @@
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-/// Maximum element nesting accepted in request bodies.
-const MAX_DEPTH: usize = 64;
+/// Maximum element nesting accepted in request bodies: the same bound as crates/adt's
+/// reader (no ADT document nests more than about ten deep; the bound keeps the recursive
+/// walks, `Node::descendants` and dropping a tree, far from the stack's limit).
+const MAX_DEPTH: usize = 128;
 
 /// A request body that is not the XML we expect.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +22,10 @@ pub(crate) fn esc(s: &str) -> String {
 }
 
 /// Appends `s` escaped: runs of plain characters are copied whole (values are mostly
-/// plain, and a page of table rows has tens of thousands of them).
+/// plain, and a page of table rows has tens of thousands of them). As crates/adt's writer,
+/// except `'`: attributes are written in double quotes, where `'` is plain text, and the
+/// simulator's tests compare its documents with texts quoted from captures (`Attribute
+/// 'msgTy' expected`); the client escapes it, and each side's reader takes both forms.
 pub(crate) fn push_esc(out: &mut String, s: &str) {
     let mut plain = 0;
     for (i, c) in s.char_indices() {
@@ -390,14 +395,18 @@ mod tests {
         assert!(parse_tree("<a></b>").is_err());
         assert!(parse_tree("<a/><b/>").is_err());
         assert!(parse_tree("<a>&bogus;</a>").is_err());
-        let deep = "<a>".repeat(100) + &"</a>".repeat(100);
-        assert!(parse_tree(&deep).is_err());
+        let nested = |n: usize| "<a>".repeat(n) + &"</a>".repeat(n);
+        assert!(parse_tree(&nested(MAX_DEPTH)).is_ok());
+        assert!(parse_tree(&nested(MAX_DEPTH + 1)).is_err());
         assert!(parse_breakpoints_request("<x/>").is_err());
     }
 
     #[test]
     fn escaping() {
-        assert_eq!(esc("a<&>\"'\n\u{1}"), "a&lt;&amp;&gt;&quot;'&#10;\u{FFFD}");
+        assert_eq!(
+            esc("a<&>\"'\n\u{1}\u{FFFE}\u{FFFF}"),
+            "a&lt;&amp;&gt;&quot;'&#10;\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
         let mut s = String::new();
         elem(&mut s, "V", "");
         elem(&mut s, "W", "1 ");
