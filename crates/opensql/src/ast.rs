@@ -71,6 +71,8 @@ pub enum SelectExpr {
     /// `tab~*`: every column of one table of a join.
     AllOf(String),
     Aggregate(Aggregate),
+    /// A host value or literal (`@abap_true`, `'X'`): the same value in every row.
+    Value(Operand),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -344,10 +344,18 @@ impl Parser {
         }
         let mut items = Vec::new();
         loop {
+            let value = self.is_sym("@")
+                || matches!(self.peek(), Some(Tok::Text(_) | Tok::Str(_) | Tok::Int(_)));
             let expr = if let Some(agg) = self.aggregate()? {
                 SelectExpr::Aggregate(agg)
+            } else if value {
+                // `SELECT SINGLE @abap_true FROM …`: a value for every row.
+                SelectExpr::Value(self.operand()?)
             } else {
                 let w = self.word()?;
+                if self.is_sym("(") {
+                    return Err(Error::NotSupported(format!("SQL function {w}( )")));
+                }
                 if let Some(t) = w.strip_suffix("~*") {
                     SelectExpr::AllOf(t.to_string())
                 } else {

@@ -32,7 +32,7 @@ pub(crate) fn select(
     }
     let scope = Scope { tables };
     let client = db.client_of(&s.client, host)?;
-    let (list_sql, columns) = select_list(&scope, s)?;
+    let (list_sql, columns) = select_list(&scope, s, host)?;
     let aggregates_only = s.aggregates_only();
 
     let driver: Option<Vec<Components>> = match &s.for_all_entries {
@@ -308,7 +308,11 @@ fn count_of(sqlgen: &mut Gen, o: &crate::ast::Operand, what: &str) -> Result<i64
     Ok(n)
 }
 
-fn select_list(scope: &Scope, s: &Select) -> Result<(String, Vec<Column>)> {
+fn select_list(
+    scope: &Scope,
+    s: &Select,
+    host: &mut dyn HostResolver,
+) -> Result<(String, Vec<Column>)> {
     let mut sql = Vec::new();
     let mut cols = Vec::new();
     let all_of = |i: usize, sql: &mut Vec<String>, cols: &mut Vec<Column>| {
@@ -340,6 +344,24 @@ fn select_list(scope: &Scope, s: &Select) -> Result<(String, Vec<Column>)> {
                             name: item.alias.clone().unwrap_or_else(|| c.field.clone()),
                             ty: t.abap(),
                             ddic: Some(t),
+                        });
+                    }
+                    SelectExpr::Value(o) => {
+                        let mut values = Gen {
+                            scope,
+                            params: Vec::new(),
+                            host: &mut *host,
+                            driver: None,
+                        };
+                        let Some(cell) = values.value_of(o)? else {
+                            return not_supported("this operand in the select list");
+                        };
+                        let (literal, ty) = value_literal(&cell)?;
+                        sql.push(literal);
+                        cols.push(Column {
+                            name: item.alias.clone().unwrap_or_default(),
+                            ty,
+                            ddic: None,
                         });
                     }
                     SelectExpr::AllOf(q) => {
@@ -378,6 +400,22 @@ fn select_list(scope: &Scope, s: &Select) -> Result<(String, Vec<Column>)> {
         }
     }
     Ok((sql.join(", "), cols))
+}
+
+/// A value of the select list as an SQL literal (it is the same in every row) and its type.
+fn value_literal(cell: &Cell) -> Result<(String, AbapType)> {
+    let quoted = |s: &str| format!("'{}'", s.replace('\'', "''"));
+    let len = |s: &str| u32::try_from(s.chars().count().max(1)).unwrap_or(u32::MAX);
+    Ok(match cell {
+        Cell::Char(s) => {
+            let t = s.trim_end_matches(' ');
+            (quoted(t), AbapType::C(len(s)))
+        }
+        Cell::Numc(s) => (quoted(s), AbapType::N(len(s))),
+        Cell::String(s) => (quoted(s), AbapType::String),
+        Cell::Int(i) => (i.to_string(), AbapType::I),
+        other => return not_supported(format!("{other} in the select list")),
+    })
 }
 
 fn order_sql(scope: &Scope, s: &Select, o: &OrderBy) -> Result<String> {

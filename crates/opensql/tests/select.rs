@@ -463,3 +463,33 @@ fn errors_are_typed() {
         "a structure is no table: {e:?}"
     );
 }
+
+#[test]
+fn a_constant_in_the_select_list_tells_existence() {
+    let mut db = db();
+    let mut host = HostMap::new().with("abap_true", scalar(c("X")));
+    let (rc, cnt, r) = select_with(
+        &mut db,
+        "SELECT SINGLE @abap_true FROM zsql_head WHERE customer = 'BETA' INTO @DATA(exists)",
+        &mut host,
+    );
+    assert_eq!((rc, cnt), (0, 1));
+    assert_eq!(r.rows, [vec![c("X")]]);
+    assert_eq!(r.columns[0].ty, AbapType::C(1));
+    let (rc, _, r) = select_with(
+        &mut db,
+        "SELECT SINGLE FROM zsql_head FIELDS 'it''s', 42 AS n WHERE customer = 'NOBODY' INTO @DATA(exists)",
+        &mut host,
+    );
+    assert_eq!(rc, 4);
+    assert!(r.rows.is_empty());
+    let (_, _, r) = select(
+        &mut db,
+        "SELECT 'it''s' AS q, 42 AS n FROM zsql_head WHERE order_id = '0001' INTO TABLE @DATA(t)",
+    );
+    assert_eq!(r.rows, [vec![c("it's"), Cell::Int(42)]]);
+    assert!(matches!(
+        parse("SELECT CAST( f AS CHAR ) FROM t INTO TABLE @x"),
+        Err(Error::NotSupported(_))
+    ));
+}
