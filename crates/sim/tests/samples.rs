@@ -11,9 +11,10 @@
 //! - Interfaces: the simulator serves the source as it is in the file, and the expected file
 //!   names the sample that uses the interface (`interface used by: <OBJECT>`).
 //!
-//! Samples whose expected output is right by ABAP's rules but which the interpreter does not
-//! produce yet are listed in [`KNOWN_DEVIATIONS`]; they are checked by an ignored test so the
-//! gap stays visible.
+//! Every sample must give its expected output. (An allow-list of samples known to differ, run
+//! by an ignored test, was removed once it was empty: that test could only fail. A sample the
+//! interpreter gets wrong is a failure of `every_sample_gives_its_expected_output`, which
+//! names it and what differs.)
 
 mod common;
 
@@ -24,9 +25,6 @@ use common::Session;
 
 const AUNIT: &str = "/sap/bc/adt/abapunit/testruns";
 const AUNIT_CT: &str = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
-
-/// Samples the interpreter does not run correctly yet: name and what differs.
-const KNOWN_DEVIATIONS: &[(&str, &str)] = &[];
 
 fn samples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
@@ -225,7 +223,7 @@ fn run_config(uri: &str) -> String {
     )
 }
 
-async fn check_all(deviations: bool) {
+async fn check_all() {
     let sim = sim().await;
     let s = Session::new(&sim.base_url(), false);
     s.fetch_csrf().await;
@@ -234,10 +232,6 @@ async fn check_all(deviations: bool) {
     let mut failures = Vec::new();
     let mut checked = 0;
     for sample in &all {
-        let known = KNOWN_DEVIATIONS.iter().any(|(n, _)| *n == sample.name);
-        if known != deviations {
-            continue;
-        }
         checked += 1;
         if let Err(e) = check(&s, sample, &names).await {
             failures.push(format!("{} ({:?}): {e}", sample.name, sample.kind));
@@ -262,12 +256,6 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
         all.len(),
         samples_dir().display()
     );
-    for (name, _) in KNOWN_DEVIATIONS {
-        assert!(
-            all.iter().any(|s| s.name == *name),
-            "known deviation {name} is no sample"
-        );
-    }
     for kind in [Kind::Classrun, Kind::Report, Kind::Unit, Kind::Interface] {
         assert!(
             all.iter().any(|s| s.kind == kind),
@@ -298,13 +286,7 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_sample_gives_its_expected_output() {
-    check_all(false).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "samples listed in KNOWN_DEVIATIONS, which the interpreter does not run right yet"]
-async fn known_deviations_give_their_expected_output() {
-    check_all(true).await;
+    check_all().await;
 }
 
 #[test]
