@@ -2,7 +2,9 @@
 //! the interpreter's expression parser and judged by its comparison rules, so values that an
 //! `f64` cannot hold (`int8` beyond 2^53, `p` with 18 digits) compare exactly.
 
-use abap::{DebugHook, Repository, Resume, StopContext};
+use abap::Resume;
+
+use crate::harness::{on_stop, repo};
 
 const PROGRAM: &str = r#"CLASS zcl_cond DEFINITION PUBLIC FINAL CREATE PUBLIC.
   PUBLIC SECTION.
@@ -37,41 +39,23 @@ CLASS zcl_cond IMPLEMENTATION.
 ENDCLASS.
 "#;
 
-/// Judges conditions at the stop on line `line`, in frame `frame`.
-struct Judge {
-    line: u32,
-    frame: usize,
-    conditions: Vec<&'static str>,
-    verdicts: Vec<Result<bool, String>>,
-}
-
-impl DebugHook for Judge {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if ctx.location().line == self.line && self.verdicts.is_empty() {
-            for c in &self.conditions {
-                self.verdicts.push(ctx.condition_holds(self.frame, c));
-            }
+/// Judges `conditions` at the first stop on line `line`, in frame `frame`.
+fn judged(line: u32, frame: usize, conditions: &[&str]) -> Vec<Result<bool, String>> {
+    let mut verdicts = Vec::new();
+    let mut hook = on_stop(|ctx| {
+        if ctx.location().line == line && verdicts.is_empty() {
+            verdicts = conditions
+                .iter()
+                .map(|c| ctx.condition_holds(frame, c))
+                .collect();
         }
         Resume::Run
-    }
-}
-
-fn judged(line: u32, frame: usize, conditions: &[&'static str]) -> Vec<Result<bool, String>> {
-    let mut r = Repository::new();
-    r.add_file("zcl_cond.clas.abap", PROGRAM).expect("loads");
-    let mut judge = Judge {
-        line,
-        frame,
-        conditions: conditions.to_vec(),
-        verdicts: Vec::new(),
-    };
-    r.run_classrun("ZCL_COND", &mut judge).expect("runs");
-    assert_eq!(
-        judge.verdicts.len(),
-        conditions.len(),
-        "never stopped on {line}"
-    );
-    judge.verdicts
+    });
+    repo(&[("zcl_cond.clas.abap", PROGRAM)])
+        .run_classrun("ZCL_COND", &mut hook)
+        .expect("runs");
+    assert_eq!(verdicts.len(), conditions.len(), "never stopped on {line}");
+    verdicts
 }
 
 /// Line of `out->write( lv_count )` in `PROGRAM`.
@@ -101,7 +85,7 @@ fn conditions_are_judged_as_abap_judges_them() {
         ("lv_amount > '1234567890123456.78'", true),
         ("lv_amount = '1234567890123456.79'", true),
     ];
-    let conditions: Vec<&'static str> = cases.iter().map(|(c, _)| *c).collect();
+    let conditions: Vec<&str> = cases.iter().map(|(c, _)| *c).collect();
     let verdicts = judged(WRITE_LINE, 0, &conditions);
     for ((c, want), got) in cases.iter().zip(verdicts) {
         assert_eq!(got, Ok(*want), "{c}");

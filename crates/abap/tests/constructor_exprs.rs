@@ -1,6 +1,5 @@
 //! Constructor expressions: `VALUE` with `BASE`, `FOR`, `LET`, `LINES OF`; `REDUCE`;
 //! `CORRESPONDING`; `CAST` and `?=`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

@@ -1,24 +1,9 @@
 //! Constructor expressions `COND`, `SWITCH` and `CONV`, run through `Repository::run_classrun`
 //! and watched from the debugger.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext};
+use abap::{Resume, RunError};
 
-fn class(main: &str) -> String {
-    format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
-    )
-}
-
-fn repo(main: &str) -> Repository {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &class(main)).expect("loads");
-    r
-}
-
-fn run(main: &str) -> Result<String, RunError> {
-    repo(main).run_classrun("ZCL_T", &mut NoDebugger)
-}
+use crate::harness::{class_source, on_stop, repo, run};
 
 fn out(main: &str) -> String {
     match run(main) {
@@ -80,34 +65,30 @@ fn nested_constructors_and_unsupported_forms() {
     }
 }
 
-/// Records the statement keyword and the value of `T` at every stop.
-#[derive(Default)]
-struct Watch {
-    seen: Vec<(u32, String, String)>,
-}
-
-impl DebugHook for Watch {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+#[test]
+fn debugger_sees_constructor_assignments_as_moves() {
+    let src = class_source(
+        "",
+        "    DATA t TYPE c LENGTH 4.\n    t = COND #( WHEN 1 = 1 THEN 'ab' ).\n    t = CONV #( 'xyz' ).",
+        "",
+    );
+    // The statement keyword and the value of `T` at every stop.
+    let mut seen = Vec::new();
+    let mut watch = on_stop(|ctx| {
         let t = ctx
             .variables(0, &["T".to_string()])
             .into_iter()
             .next()
             .map(|r| r.value)
             .unwrap_or_default();
-        self.seen.push((ctx.location().line, ctx.statement(), t));
+        seen.push((ctx.location().line, ctx.statement(), t));
         Resume::Run
-    }
-}
-
-#[test]
-fn debugger_sees_constructor_assignments_as_moves() {
-    let r = repo(
-        "    DATA t TYPE c LENGTH 4.\n    t = COND #( WHEN 1 = 1 THEN 'ab' ).\n    t = CONV #( 'xyz' ).",
-    );
-    let mut w = Watch::default();
-    r.run_classrun("ZCL_T", &mut w).expect("runs");
+    });
+    repo(&[("zcl_t.clas.abap", &src)])
+        .run_classrun("ZCL_T", &mut watch)
+        .expect("runs");
     assert_eq!(
-        w.seen,
+        seen,
         vec![
             (9, "MOVE".to_string(), "    ".to_string()),
             (10, "MOVE".to_string(), "ab  ".to_string()),

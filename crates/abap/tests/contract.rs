@@ -1,6 +1,5 @@
 //! The debugger contract extensions (statement, caught exception, message, set_value, jump)
 //! and the report and ABAP Unit triggers, run through real ABAP source.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{
     DebugHook, NoDebugger, ObjectKind, Repository, Resume, RunError, SourcePart, StopContext,

@@ -1,19 +1,8 @@
 //! Declarations beyond plain DATA: STATICS, structured CONSTANTS, dictionary data elements.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext};
+use abap::{Resume, RunError};
 
-fn class(decl: &str, main: &str, methods: &str) -> String {
-    format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{decl}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
-    )
-}
-
-fn run(src: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
-}
+use crate::harness::{class_source as class, on_stop, repo, run_class as run};
 
 fn out(decl: &str, main: &str, methods: &str) -> String {
     match run(&class(decl, main, methods)) {
@@ -51,13 +40,14 @@ fn structured_constants_in_classes_methods_and_programs() {
     );
     assert_eq!(o, "OC2\nC\n-5 5");
 
-    let mut r = Repository::new();
-    r.add_file(
+    let r = repo(&[(
         "zr.prog.abap",
         "REPORT zr.\nCONSTANTS: BEGIN OF gc_color,\n             red  TYPE string VALUE `R`,\n             blue TYPE string VALUE `B`,\n           END OF gc_color.\nSTART-OF-SELECTION.\n  WRITE / |{ gc_color-red }{ gc_color-blue }|.\n",
-    )
-    .expect("loads");
-    assert_eq!(r.run_report("ZR", &mut NoDebugger).expect("runs"), "RB");
+    )]);
+    assert_eq!(
+        r.run_report("ZR", &mut abap::NoDebugger).expect("runs"),
+        "RB"
+    );
 }
 
 #[test]
@@ -99,25 +89,6 @@ fn dictionary_data_elements() {
     assert_eq!(o, "[abcdefghij] 4 DEVELOPER X");
 }
 
-/// Records the declared type names of some variables at the first `out->write( )`.
-struct DeclaredNames {
-    ids: Vec<String>,
-    seen: Vec<(String, String)>,
-}
-
-impl DebugHook for DeclaredNames {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if self.seen.is_empty() && ctx.statement() == "CALL METHOD" {
-            self.seen = ctx
-                .variables(0, &self.ids)
-                .into_iter()
-                .map(|r| (r.id, r.declared_type_name))
-                .collect();
-        }
-        Resume::Run
-    }
-}
-
 #[test]
 fn the_debugger_shows_the_type_name_a_variable_was_declared_with() {
     let src = class(
@@ -125,8 +96,6 @@ fn the_debugger_shows_the_type_name_a_variable_was_declared_with() {
         "DATA lv_amount TYPE ty_amount.\nDATA lv_flag TYPE abap_bool.\nDATA lv_rc TYPE syst_subrc.\nDATA lv_name TYPE char10.\nDATA lv_i TYPE i.\nDATA lv_c TYPE c LENGTH 3.\nout->write( lv_i ).",
         "  METHOD m.\n  ENDMETHOD.",
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
     let ids = [
         "LV_AMOUNT",
         "LV_FLAG",
@@ -135,13 +104,24 @@ fn the_debugger_shows_the_type_name_a_variable_was_declared_with() {
         "LV_I",
         "LV_C",
         "ME->MV_TOTAL",
-    ];
-    let mut hook = DeclaredNames {
-        ids: ids.iter().map(|s| s.to_string()).collect(),
-        seen: Vec::new(),
-    };
-    r.run_classrun("ZCL_T", &mut hook).expect("runs");
-    let names: Vec<&str> = hook.seen.iter().map(|(_, n)| n.as_str()).collect();
+    ]
+    .map(String::from);
+    // The declared type names of the variables at the first `out->write( )`.
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut hook = on_stop(|ctx| {
+        if seen.is_empty() && ctx.statement() == "CALL METHOD" {
+            seen = ctx
+                .variables(0, &ids)
+                .into_iter()
+                .map(|r| (r.id, r.declared_type_name))
+                .collect();
+        }
+        Resume::Run
+    });
+    repo(&[("zcl_t.clas.abap", &src)])
+        .run_classrun("ZCL_T", &mut hook)
+        .expect("runs");
+    let names: Vec<&str> = seen.iter().map(|(_, n)| n.as_str()).collect();
     assert_eq!(
         names,
         [

@@ -1,6 +1,5 @@
 //! Where exceptions go: ABAP finds the handler before it unwinds, so `CLEANUP` blocks run only
 //! on the way to a handler, and a runtime error becomes an exception only when one is there.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

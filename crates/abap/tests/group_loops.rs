@@ -1,5 +1,4 @@
 //! `LOOP AT … GROUP BY` with representative and group binding, `LOOP AT GROUP`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

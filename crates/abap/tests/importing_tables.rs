@@ -2,7 +2,6 @@
 //! statement that only reads them works on them, every statement that changes them ends the
 //! run with `MOVE_TO_LIT_NOTALLOWED_NODATA`, also when the change goes through a field symbol
 //! or a data reference to one of their rows.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

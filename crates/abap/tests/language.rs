@@ -1,7 +1,8 @@
 //! Semantics of the supported ABAP subset, run through `Repository::run_classrun`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{DebugHook, LoadError, NoDebugger, Repository, Resume, RunError, StopContext};
+use abap::{LoadError, NoDebugger, Repository, Resume, RunError};
+
+use crate::harness::{on_stop, repo};
 
 /// A classrun class `ZCL_T` whose `main` has `body`; `extra` goes into the private section,
 /// `methods` into the implementation.
@@ -203,52 +204,46 @@ fn endless_loop_hits_the_budget() {
 
 #[test]
 fn statement_hook_sees_static_method_without_me() {
-    struct Scopes(Vec<(u32, Vec<String>)>);
-    impl DebugHook for Scopes {
-        fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-            let ids = ctx.scopes(0).into_iter().map(|s| s.id).collect();
-            self.0.push((ctx.location().line, ids));
-            Resume::Run
-        }
-    }
     let src = class(
         "    CLASS-METHODS s.\n    DATA mv_a TYPE i VALUE 3.",
         "    s( ).",
         "  METHOD s.\n    RETURN.\n  ENDMETHOD.",
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    let mut h = Scopes(Vec::new());
-    r.run_classrun("zcl_t", &mut h).expect("runs");
-    assert_eq!(h.0[1], (14, vec!["@LOCALS".to_string()]));
-    assert_eq!(h.0[2].0, 15, "RETURN stops at ENDMETHOD");
+    let mut scopes: Vec<(u32, Vec<String>)> = Vec::new();
+    let mut h = on_stop(|ctx| {
+        let ids = ctx.scopes(0).into_iter().map(|s| s.id).collect();
+        scopes.push((ctx.location().line, ids));
+        Resume::Run
+    });
+    repo(&[("zcl_t.clas.abap", &src)])
+        .run_classrun("zcl_t", &mut h)
+        .expect("runs");
+    assert_eq!(scopes[1], (14, vec!["@LOCALS".to_string()]));
+    assert_eq!(scopes[2].0, 15, "RETURN stops at ENDMETHOD");
 }
 
 #[test]
 fn me_children_are_attributes() {
-    struct Me(Option<Vec<(String, String, String)>>);
-    impl DebugHook for Me {
-        fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-            self.0 = ctx.children(0, "ME").map(|v| {
-                v.into_iter()
-                    .map(|r| (r.id, r.value, r.instantiation_kind))
-                    .collect()
-            });
-            assert!(ctx.children(0, "NO_SUCH").is_none());
-            Resume::Run
-        }
-    }
     let src = class(
         "    DATA mv_a TYPE i VALUE 3.\n    CLASS-DATA gv_b TYPE string.",
         "    mv_a = 4.",
         "",
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    let mut h = Me(None);
-    r.run_classrun("zcl_t", &mut h).expect("runs");
+    let mut me: Option<Vec<(String, String, String)>> = None;
+    let mut h = on_stop(|ctx| {
+        me = ctx.children(0, "ME").map(|v| {
+            v.into_iter()
+                .map(|r| (r.id, r.value, r.instantiation_kind))
+                .collect()
+        });
+        assert!(ctx.children(0, "NO_SUCH").is_none());
+        Resume::Run
+    });
+    repo(&[("zcl_t.clas.abap", &src)])
+        .run_classrun("zcl_t", &mut h)
+        .expect("runs");
     assert_eq!(
-        h.0,
+        me,
         Some(vec![
             (
                 "{O:1*\\CLASS=ZCL_T}-MV_A".into(),

@@ -1,25 +1,15 @@
 //! Guards of a run (`abap::Limits`): statements, run time outside the debugger, table rows.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use std::time::{Duration, Instant};
 
-use abap::{DebugHook, Limits, NoDebugger, Repository, Resume, RunError, StopContext};
+use abap::{DebugHook, Limits, NoDebugger, Repository, Resume, StopContext};
+
+use crate::harness::{self, class_source, dump};
 
 fn repo(main: &str, limits: Limits) -> Repository {
-    let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
-    );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let mut r = harness::repo(&[("zcl_t.clas.abap", &class_source("", main, ""))]);
     r.set_limits(limits);
     r
-}
-
-fn dump(r: Result<String, RunError>) -> (String, String) {
-    match r {
-        Err(RunError::Dump { id, text, .. }) => (id, text),
-        other => panic!("expected a dump, got {other:?}"),
-    }
 }
 
 const ENDLESS: &str =
@@ -48,6 +38,7 @@ fn run_time_limit_ends_an_endless_loop() {
 }
 
 /// Holds the program at its first statement for a while, as a user at a breakpoint would.
+/// Its own hook, not the harness's: it reports the time held through `DebugHook::paused`.
 struct HoldsFirstStop {
     hold: Duration,
     held: Duration,

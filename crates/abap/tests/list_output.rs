@@ -1,6 +1,5 @@
 //! `WRITE` to a report's list: output lengths, positions, `NO-GAP`, formatting options,
 //! `FORMAT` and `TOP-OF-PAGE`, and the additions outside the subset.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

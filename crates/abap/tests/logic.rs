@@ -1,6 +1,5 @@
 //! Logical expressions beyond AND/OR/NOT (EQUIV and its precedence) and component types
 //! (`TYPE ty-comp`).
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
 

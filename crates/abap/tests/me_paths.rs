@@ -1,6 +1,8 @@
 //! Debugger ids that reach an object's attributes through `ME->` (adt-wire.md §9.5).
 
-use abap::{DebugHook, Repository, Resume, StopContext, VarRecord};
+use abap::{Resume, VarRecord};
+
+use crate::harness::{on_stop, repo};
 
 const CLASS: &str = "\
 CLASS zcl_me_paths DEFINITION PUBLIC FINAL CREATE PUBLIC.
@@ -22,15 +24,12 @@ CLASS zcl_me_paths IMPLEMENTATION.
 ENDCLASS.
 ";
 
-#[derive(Default)]
-struct Probe {
-    seen: Vec<VarRecord>,
-}
-
-impl DebugHook for Probe {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if ctx.location().event_name == "BUMP" && self.seen.is_empty() {
-            self.seen = ctx.variables(
+#[test]
+fn me_attribute_paths_resolve() {
+    let mut seen: Vec<VarRecord> = Vec::new();
+    let mut probe = on_stop(|ctx| {
+        if ctx.location().event_name == "BUMP" && seen.is_empty() {
+            seen = ctx.variables(
                 0,
                 &[
                     "ME->MV_NAME".into(),
@@ -40,19 +39,12 @@ impl DebugHook for Probe {
             );
         }
         Resume::Run
-    }
-}
-
-#[test]
-fn me_attribute_paths_resolve() {
-    let mut repo = Repository::new();
-    repo.add_file("zcl_me_paths.clas.abap", CLASS)
-        .expect("loads");
-    let mut probe = Probe::default();
-    let out = repo.run_classrun("ZCL_ME_PATHS", &mut probe).expect("runs");
+    });
+    let out = repo(&[("zcl_me_paths.clas.abap", CLASS)])
+        .run_classrun("ZCL_ME_PATHS", &mut probe)
+        .expect("runs");
     assert_eq!(out.trim_end(), "ACME 1");
-    let ids: Vec<(&str, &str)> = probe
-        .seen
+    let ids: Vec<(&str, &str)> = seen
         .iter()
         .map(|r| (r.id.as_str(), r.value.as_str()))
         .collect();

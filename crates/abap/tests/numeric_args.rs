@@ -1,17 +1,7 @@
 //! Numeric built-in functions with named arguments: `nmax`/`nmin`, `ipow` and `round( val
 //! dec|prec mode )`, run through `Repository::run_classrun`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{NoDebugger, Repository, RunError};
-
-fn run(main: &str) -> Result<String, RunError> {
-    let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
-    );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
-}
+use crate::harness::run;
 
 fn out(main: &str) -> String {
     match run(main) {

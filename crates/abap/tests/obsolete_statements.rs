@@ -1,6 +1,5 @@
 //! Obsolete statements that legacy reports still use: `MOVE … TO`, `ADD … TO`, `SUBTRACT …
 //! FROM`, `MULTIPLY … BY`, `DIVIDE … BY`, and `FORM … TABLES p STRUCTURE s`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
 

@@ -1,6 +1,5 @@
 //! Interface components through classes and aliases (`ALIASES`, interface constants, static
 //! and instance attributes), chained calls on `NEW`/factory results, `FINAL` and `DEFERRED`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
 

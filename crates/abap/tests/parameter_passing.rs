@@ -1,7 +1,6 @@
 //! How actual parameters reach a procedure: by reference (the formal parameter is the actual
 //! data object, changes are visible at once) or by value (a copy, written back at the end for
 //! CHANGING/EXPORTING), and generic typing that takes the actual's length and decimals.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
 

@@ -1,5 +1,4 @@
 //! Relational predicates beyond plain comparisons: `[NOT] BETWEEN … AND …`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

@@ -1,5 +1,4 @@
 //! Range tables and `IN`, `IS SUPPLIED`, `IS INSTANCE OF`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

@@ -1,7 +1,6 @@
 //! Field symbols and data references alias the storage they point to (ASSIGN, ASSIGN
 //! COMPONENT, UNASSIGN, GET REFERENCE, REF #( ), CREATE DATA, NEW, ->*), and their debugger
 //! view (adt-wire.md §9.3–§9.5).
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext, VarRecord};
 

@@ -2,18 +2,8 @@
 //! trailing blanks and cut back to its length (a cut of blanks only is no cut), an empty
 //! pattern is found before the first character, `REPLACE ALL OCCURRENCES` of it raises
 //! `CX_SY_REPLACE_INFINITE_LOOP`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{NoDebugger, Repository, RunError};
-
-fn run(main: &str) -> Result<String, RunError> {
-    let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
-    );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
-}
+use crate::harness::run;
 
 fn out(main: &str) -> String {
     match run(main) {

@@ -2,7 +2,6 @@
 //! they follow it when rows are inserted before it, deleted before it, or sorted; when the
 //! row is deleted (or the table replaced) the field symbol is no longer assigned and the data
 //! reference is invalid.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

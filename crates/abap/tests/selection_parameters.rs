@@ -1,7 +1,6 @@
 //! `PARAMETERS` and `SELECT-OPTIONS` of a report: global variables that start with their
 //! `DEFAULT` value (ranges tables empty), as when the report is submitted without showing its
 //! selection screen (the simulator shows none).
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository};
 

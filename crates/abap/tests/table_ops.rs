@@ -1,7 +1,6 @@
 //! Internal table statements beyond the basics: `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY
 //! … TRANSPORTING [WHERE]`, `MODIFY TABLE`, key reads with linear and binary search,
 //! `DESCRIBE TABLE`, `DELETE TABLE`, `SORT … AS TEXT`.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{NoDebugger, Repository, RunError};
 

@@ -1,6 +1,5 @@
 //! Structures and internal tables: statements, table expressions and the debugger view
 //! (adt-wire.md §9.3–§9.6).
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
 use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext, VarRecord};
 

@@ -1,24 +1,13 @@
 //! Elementary types beyond `c`, `string`, `i` and `p`: `d`, `t`, `n`, `x`, `xstring`, `int8`,
 //! `f`, `decfloat16/34` — declarations, conversions, calculation types, `**`, and what the
 //! debugger shows for them.
-#![allow(clippy::result_large_err)] // RunError is the crate's contract type
 
-use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext, VarRecord};
+use abap::{Repository, Resume, RunError, VarRecord};
 
-fn class(main: &str) -> String {
-    format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
-    )
-}
+use crate::harness::{self, class_source, on_stop, run};
 
 fn repo(main: &str) -> Repository {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &class(main)).expect("loads");
-    r
-}
-
-fn run(main: &str) -> Result<String, RunError> {
-    repo(main).run_classrun("ZCL_T", &mut NoDebugger)
+    harness::repo(&[("zcl_t.clas.abap", &class_source("", main, ""))])
 }
 
 fn out(main: &str) -> String {
@@ -125,38 +114,31 @@ fn system_date_and_ddic_names() {
     assert_eq!(out(main), "20240102 120000\n20230101");
 }
 
-/// Stops at `ENDMETHOD`, optionally sets a value there, and keeps the records of the named
-/// variables.
-#[derive(Default)]
-struct Grab {
-    names: Vec<&'static str>,
-    records: Vec<VarRecord>,
-    set: Option<(&'static str, &'static str)>,
-    set_result: Option<Result<VarRecord, String>>,
-}
-
-impl DebugHook for Grab {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+/// At `ENDMETHOD`: sets `set` (id, text) when given, then reads the records of `names`.
+fn at_endmethod(
+    main: &str,
+    names: &[&str],
+    set: Option<(&str, &str)>,
+) -> (Vec<VarRecord>, Option<Result<VarRecord, String>>) {
+    let ids: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let (mut records, mut set_result) = (Vec::new(), None);
+    let mut hook = on_stop(|ctx| {
         if ctx.statement() == "ENDMETHOD" {
-            if let Some((id, v)) = self.set {
-                self.set_result = Some(ctx.set_value(0, id, v));
+            if let Some((id, v)) = set {
+                set_result = Some(ctx.set_value(0, id, v));
             }
-            let ids: Vec<String> = self.names.iter().map(|s| s.to_string()).collect();
-            self.records = ctx.variables(0, &ids);
+            records = ctx.variables(0, &ids);
         }
         Resume::Run
-    }
-}
-
-fn records(main: &str, names: &[&'static str]) -> Vec<VarRecord> {
-    let mut g = Grab {
-        names: names.to_vec(),
-        ..Grab::default()
-    };
-    if let Err(e) = repo(main).run_classrun("ZCL_T", &mut g) {
+    });
+    if let Err(e) = repo(main).run_classrun("ZCL_T", &mut hook) {
         panic!("run failed: {e:?}");
     }
-    g.records
+    (records, set_result)
+}
+
+fn records(main: &str, names: &[&str]) -> Vec<VarRecord> {
+    at_endmethod(main, names, None).0
 }
 
 /// `(VALUE, HEX_VALUE, TECHNICAL_TYPE, META_TYPE, LENGTH)` of each record.
@@ -213,23 +195,15 @@ fn debugger_shows_each_type() {
 fn setting_a_value_converts_with_move_rules() {
     let main = "    DATA d TYPE d VALUE '20260111'.\n    DATA n TYPE n LENGTH 4.\n    out->write( |{ d }| ).";
     for (id, text, value) in [("D", "20261231", "20261231"), ("N", "x7y", "0007")] {
-        let mut g = Grab {
-            names: vec![],
-            set: Some((id, text)),
-            ..Grab::default()
-        };
-        repo(main).run_classrun("ZCL_T", &mut g).expect("runs");
-        match g.set_result {
+        match at_endmethod(main, &[], Some((id, text))).1 {
             Some(Ok(r)) => assert_eq!(r.value, value),
             other => panic!("set_value failed: {other:?}"),
         }
     }
-    let mut g = Grab {
-        set: Some(("N", "")),
-        ..Grab::default()
-    };
-    repo(main).run_classrun("ZCL_T", &mut g).expect("runs");
-    assert!(matches!(g.set_result, Some(Ok(_))));
+    assert!(matches!(
+        at_endmethod(main, &[], Some(("N", ""))).1,
+        Some(Ok(_))
+    ));
 }
 
 #[test]
