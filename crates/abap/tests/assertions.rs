@@ -8,13 +8,20 @@ use crate::harness::run;
 #[test]
 fn a_holding_assertion_goes_on_and_a_violated_one_ends_the_run() {
     assert_eq!(
-        run("DATA(n) = 3.\nASSERT n = 3 AND n > 2.\nASSERT ID zgroup CONDITION n = 4.\nout->write( `on` ).")
-            .expect("runs"),
+        run(r"DATA(n) = 3.
+ASSERT n = 3 AND n > 2.
+ASSERT ID zgroup CONDITION n = 4.
+out->write( `on` ).")
+        .expect("runs"),
         "on"
     );
-    match run(
-        "out->write( `before` ).\nTRY.\n  ASSERT 1 = 2.\nCATCH cx_root.\n  out->write( `caught` ).\nENDTRY.",
-    ) {
+    match run(r"out->write( `before` ).
+TRY.
+  ASSERT 1 = 2.
+CATCH cx_root.
+  out->write( `caught` ).
+ENDTRY.")
+    {
         Err(RunError::Dump { id, output, .. }) => {
             assert_eq!(
                 (id.as_str(), output.as_str()),

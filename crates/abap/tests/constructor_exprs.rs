@@ -52,7 +52,18 @@ ENDCLASS.
 
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{DECL}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{DECL}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -95,7 +106,12 @@ fn value_for_in_with_where_index_and_let() {
     DATA(copy) = VALUE tt_other( FOR <r> IN rows ( qty = <r>-qty label = <r>-name ) ).
     out->write( |{ lines( copy ) } { copy[ 3 ]-label }| ).",
     );
-    assert_eq!(o, "2:b:50\n3:c:70\n3 c");
+    assert_eq!(
+        o,
+        r"2:b:50
+3:c:70
+3 c"
+    );
 }
 
 #[test]
@@ -161,7 +177,14 @@ fn corresponding_structures_and_tables() {
     DATA(rows) = VALUE tt_rows( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ).
     DATA(others) = CORRESPONDING tt_other( rows MAPPING label = name ).
     out->write( |{ lines( others ) } { others[ 2 ]-label } { others[ 2 ]-qty }| ).");
-    assert_eq!(o, "3 \n3 x\n0 x\n3 abc\n2 b 2");
+    assert_eq!(
+        o,
+        r"3 
+3 x
+0 x
+3 abc
+2 b 2"
+    );
 }
 
 #[test]
@@ -184,7 +207,13 @@ fn cast_and_down_cast_assignment() {
     IF dog IS INITIAL.
       out->write( `initial` ).
     ENDIF.");
-    assert_eq!(o, "woof\nwoof\ncast error\ninitial");
+    assert_eq!(
+        o,
+        r"woof
+woof
+cast error
+initial"
+    );
 }
 
 #[test]
@@ -205,7 +234,12 @@ fn calls_chained_on_new_and_cast() {
     out->write( a->name( ) ).
     NEW lcl_dog( )->bark( ).
     out->write( NEW lcl_dog( )->name( ) && `!` ).");
-    assert_eq!(o, "woof\nanimal\nanimal!");
+    assert_eq!(
+        o,
+        r"woof
+animal
+animal!"
+    );
 }
 
 #[test]
@@ -216,7 +250,12 @@ fn typeless_constructors_take_the_parameter_type() {
     out->write( lcl_util=>label( is = CORRESPONDING #( r MAPPING label = name ) ) ).
     out->write( lcl_util=>label( VALUE #( label = `v` ) ) ).",
     );
-    assert_eq!(o, "5\nn/4\nv/0");
+    assert_eq!(
+        o,
+        r"5
+n/4
+v/0"
+    );
 }
 
 #[test]
@@ -231,7 +270,12 @@ fn move_corresponding_keeps_other_components() {
     out->write( |{ lines( others ) }| ).
     MOVE-CORRESPONDING rows TO others.
     out->write( |{ lines( others ) } { others[ 1 ]-qty }| ).");
-    assert_eq!(o, "4 keep abc\n3\n2 1");
+    assert_eq!(
+        o,
+        r"4 keep abc
+3
+2 1"
+    );
 }
 
 #[test]

@@ -14,29 +14,85 @@ fn out(main: &str) -> String {
 
 #[test]
 fn cond_picks_the_first_true_branch() {
-    let main = "    DATA n TYPE i.\n    DATA t TYPE string.\n    DO 4 TIMES.\n      n = sy-index.\n      t = COND #( WHEN n = 1 THEN `one` WHEN n < 3 AND n > 1 THEN `two` ELSE |many { n }| ).\n      out->write( t ).\n    ENDDO.";
-    assert_eq!(out(main), "one\ntwo\nmany 3\nmany 4");
+    let main = r"    DATA n TYPE i.
+    DATA t TYPE string.
+    DO 4 TIMES.
+      n = sy-index.
+      t = COND #( WHEN n = 1 THEN `one` WHEN n < 3 AND n > 1 THEN `two` ELSE |many { n }| ).
+      out->write( t ).
+    ENDDO.";
+    assert_eq!(
+        out(main),
+        r"one
+two
+many 3
+many 4"
+    );
 }
 
 #[test]
 fn cond_converts_to_the_target_and_is_initial_without_else() {
-    let main = "    DATA c TYPE c LENGTH 3.\n    DATA i TYPE i VALUE 7.\n    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    c = COND #( WHEN i > 5 THEN 'ABCDEF' ).\n    out->write( |<{ c }>| ).\n    c = COND #( WHEN i > 50 THEN 'X' ).\n    out->write( |<{ c }>| ).\n    p = COND #( WHEN i = 7 THEN '1.5' ).\n    out->write( |{ p }| ).\n    i = COND i( WHEN i = 7 THEN '42' ) + 1.\n    out->write( |{ i }| ).";
-    assert_eq!(out(main), "<ABC>\n<>\n1.50\n43");
+    let main = r"    DATA c TYPE c LENGTH 3.
+    DATA i TYPE i VALUE 7.
+    DATA p TYPE p LENGTH 8 DECIMALS 2.
+    c = COND #( WHEN i > 5 THEN 'ABCDEF' ).
+    out->write( |<{ c }>| ).
+    c = COND #( WHEN i > 50 THEN 'X' ).
+    out->write( |<{ c }>| ).
+    p = COND #( WHEN i = 7 THEN '1.5' ).
+    out->write( |{ p }| ).
+    i = COND i( WHEN i = 7 THEN '42' ) + 1.
+    out->write( |{ i }| ).";
+    assert_eq!(
+        out(main),
+        r"<ABC>
+<>
+1.50
+43"
+    );
 }
 
 #[test]
 fn switch_compares_the_operand() {
-    let main = "    DATA code TYPE c LENGTH 2.\n    DATA t TYPE string.\n    code = 'B'.\n    t = SWITCH #( code WHEN 'A' THEN `alpha` WHEN 'B' THEN `bravo` ELSE `other` ).\n    out->write( t ).\n    code = 'Z'.\n    out->write( SWITCH string( code WHEN 'A' THEN `alpha` ELSE `other` ) ).\n    DATA n TYPE i.\n    n = SWITCH #( code WHEN 'A' THEN 1 ).\n    out->write( |{ n }| ).";
-    assert_eq!(out(main), "bravo\nother\n0");
+    let main = r"    DATA code TYPE c LENGTH 2.
+    DATA t TYPE string.
+    code = 'B'.
+    t = SWITCH #( code WHEN 'A' THEN `alpha` WHEN 'B' THEN `bravo` ELSE `other` ).
+    out->write( t ).
+    code = 'Z'.
+    out->write( SWITCH string( code WHEN 'A' THEN `alpha` ELSE `other` ) ).
+    DATA n TYPE i.
+    n = SWITCH #( code WHEN 'A' THEN 1 ).
+    out->write( |{ n }| ).";
+    assert_eq!(
+        out(main),
+        r"bravo
+other
+0"
+    );
 }
 
 #[test]
 fn conv_converts_with_move_rules() {
-    let main = "    DATA s TYPE string.\n    DATA i TYPE i.\n    s = `12`.\n    i = CONV i( s ) * 2.\n    out->write( |{ i }| ).\n    out->write( |<{ CONV string( 'ab  ' ) }>| ).\n    DATA c TYPE c LENGTH 2.\n    c = CONV #( `xyz` ).\n    out->write( c ).\n    i = CONV i( `nope` ).";
+    let main = r"    DATA s TYPE string.
+    DATA i TYPE i.
+    s = `12`.
+    i = CONV i( s ) * 2.
+    out->write( |{ i }| ).
+    out->write( |<{ CONV string( 'ab  ' ) }>| ).
+    DATA c TYPE c LENGTH 2.
+    c = CONV #( `xyz` ).
+    out->write( c ).
+    i = CONV i( `nope` ).";
     match run(main) {
         Err(RunError::Dump { id, output, .. }) => {
             assert_eq!(id, "CONVT_NO_NUMBER");
-            assert_eq!(output, "24\n<ab>\nxy");
+            assert_eq!(
+                output,
+                r"24
+<ab>
+xy"
+            );
         }
         other => panic!("expected a dump, got {other:?}"),
     }
@@ -69,7 +125,9 @@ fn nested_constructors_and_unsupported_forms() {
 fn debugger_sees_constructor_assignments_as_moves() {
     let src = class_source(
         "",
-        "    DATA t TYPE c LENGTH 4.\n    t = COND #( WHEN 1 = 1 THEN 'ab' ).\n    t = CONV #( 'xyz' ).",
+        r"    DATA t TYPE c LENGTH 4.
+    t = COND #( WHEN 1 = 1 THEN 'ab' ).
+    t = CONV #( 'xyz' ).",
         "",
     );
     // The statement keyword and the value of `T` at every stop.

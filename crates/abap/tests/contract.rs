@@ -8,7 +8,22 @@ use abap::{
 
 fn classrun_class(main: &str, methods: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n    METHODS helper RETURNING VALUE(r) TYPE i.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n  METHOD helper.\n    r = 42.\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+    METHODS helper RETURNING VALUE(r) TYPE i.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+  METHOD helper.
+    r = 42.
+  ENDMETHOD.
+{methods}
+ENDCLASS.
+"
     )
 }
 
@@ -54,12 +69,41 @@ impl DebugHook for Recorder {
 #[test]
 fn try_catch_raise_and_cx_tree() {
     let out = classrun(
-        "    DATA lx TYPE REF TO cx_root.\n    DATA i TYPE i.\n    TRY.\n        i = 1 / i.\n      CATCH cx_sy_zerodivide INTO lx.\n        out->write( lx->get_text( ) ).\n    ENDTRY.\n    TRY.\n        RAISE EXCEPTION TYPE cx_sy_itab_line_not_found.\n      CATCH cx_sy_arithmetic_error.\n        out->write( `wrong` ).\n      CATCH cx_dynamic_check INTO lx.\n        out->write( `dynamic` ).\n    ENDTRY.\n    TRY.\n        TRY.\n            RAISE EXCEPTION NEW cx_sy_zerodivide( ).\n          CLEANUP.\n            out->write( `cleanup` ).\n        ENDTRY.\n      CATCH cx_root INTO lx.\n        out->write( `outer` ).\n        IF lx->previous IS NOT BOUND.\n          out->write( `no previous` ).\n        ENDIF.\n    ENDTRY.",
+        r"    DATA lx TYPE REF TO cx_root.
+    DATA i TYPE i.
+    TRY.
+        i = 1 / i.
+      CATCH cx_sy_zerodivide INTO lx.
+        out->write( lx->get_text( ) ).
+    ENDTRY.
+    TRY.
+        RAISE EXCEPTION TYPE cx_sy_itab_line_not_found.
+      CATCH cx_sy_arithmetic_error.
+        out->write( `wrong` ).
+      CATCH cx_dynamic_check INTO lx.
+        out->write( `dynamic` ).
+    ENDTRY.
+    TRY.
+        TRY.
+            RAISE EXCEPTION NEW cx_sy_zerodivide( ).
+          CLEANUP.
+            out->write( `cleanup` ).
+        ENDTRY.
+      CATCH cx_root INTO lx.
+        out->write( `outer` ).
+        IF lx->previous IS NOT BOUND.
+          out->write( `no previous` ).
+        ENDIF.
+    ENDTRY.",
     )
     .expect("runs");
     assert_eq!(
         out,
-        "Division by zero (type i)\ndynamic\ncleanup\nouter\nno previous"
+        r"Division by zero (type i)
+dynamic
+cleanup
+outer
+no previous"
     );
 }
 
@@ -80,7 +124,11 @@ fn uncaught_exception_is_a_dump_at_the_raise() {
     }
     // A runtime error nobody catches keeps its own id.
     match classrun(
-        "    DATA i TYPE i.\n    TRY.\n    i = 1 / i.\n    CATCH cx_sy_conversion_error.\n    ENDTRY.",
+        r"    DATA i TYPE i.
+    TRY.
+    i = 1 / i.
+    CATCH cx_sy_conversion_error.
+    ENDTRY.",
     ) {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "COMPUTE_INT_ZERODIVIDE"),
         other => panic!("{other:?}"),
@@ -90,7 +138,16 @@ fn uncaught_exception_is_a_dump_at_the_raise() {
 #[test]
 fn stop_context_names_statements_exceptions_and_messages() {
     let src = classrun_class(
-        "    DATA i TYPE i.\n    i = 1.\n    i = i + 1.\n    helper( ).\n    TRY.\n        RAISE EXCEPTION TYPE cx_sy_zerodivide.\n      CATCH cx_root.\n        MESSAGE e001(zmsg) WITH 'x'.\n    ENDTRY.\n    MESSAGE 'hello' TYPE 'I'.",
+        r"    DATA i TYPE i.
+    i = 1.
+    i = i + 1.
+    helper( ).
+    TRY.
+        RAISE EXCEPTION TYPE cx_sy_zerodivide.
+      CATCH cx_root.
+        MESSAGE e001(zmsg) WITH 'x'.
+    ENDTRY.
+    MESSAGE 'hello' TYPE 'I'.",
         "",
     );
     let r = repo_with(&[("zcl_t.clas.abap", &src)]);
@@ -156,7 +213,11 @@ impl DebugHook for Setter {
 #[test]
 fn set_value_converts_like_a_move() {
     let src = classrun_class(
-        "    DATA i TYPE i.\n    DATA c TYPE c LENGTH 4.\n    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    CONSTANTS k TYPE i VALUE 1.\n    out->write( |{ i } { c } { p }| ).",
+        r"    DATA i TYPE i.
+    DATA c TYPE c LENGTH 4.
+    DATA p TYPE p LENGTH 8 DECIMALS 2.
+    CONSTANTS k TYPE i VALUE 1.
+    out->write( |{ i } { c } { p }| ).",
         "",
     );
     let r = repo_with(&[("zcl_t.clas.abap", &src)]);
@@ -216,7 +277,13 @@ impl DebugHook for Jumper {
 
 #[test]
 fn jump_skips_or_repeats_statements() {
-    let main = "    DATA i TYPE i.\n    i = 1.\n    i = i + 10.\n    DO 2 TIMES.\n      i = i + 100.\n    ENDDO.\n    out->write( i ).";
+    let main = r"    DATA i TYPE i.
+    i = 1.
+    i = i + 10.
+    DO 2 TIMES.
+      i = i + 100.
+    ENDDO.
+    out->write( i ).";
     let src = classrun_class(main, "");
     let r = repo_with(&[("zcl_t.clas.abap", &src)]);
     // Skip `i = i + 10`.
@@ -261,7 +328,33 @@ fn jump_skips_or_repeats_statements() {
     assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "211 ");
 }
 
-const REPORT: &str = "REPORT zrep.\n\nDATA gv_count TYPE i.\n\nINITIALIZATION.\n  gv_count = 1.\n\nSTART-OF-SELECTION.\n  WRITE 'Hello'.\n  WRITE 'World'.\n  PERFORM add USING 5 CHANGING gv_count.\n  WRITE / gv_count.\n  ULINE.\n  SKIP.\n  WRITE: / 'n', 'x'.\n  NEW-LINE.\n  WRITE 'end'.\n\nEND-OF-SELECTION.\n  WRITE / 'done'.\n\nFORM add USING iv_n TYPE i CHANGING cv_sum TYPE i.\n  DATA lv_tmp TYPE i.\n  lv_tmp = iv_n * 2.\n  cv_sum = cv_sum + lv_tmp.\nENDFORM.\n";
+const REPORT: &str = r"REPORT zrep.
+
+DATA gv_count TYPE i.
+
+INITIALIZATION.
+  gv_count = 1.
+
+START-OF-SELECTION.
+  WRITE 'Hello'.
+  WRITE 'World'.
+  PERFORM add USING 5 CHANGING gv_count.
+  WRITE / gv_count.
+  ULINE.
+  SKIP.
+  WRITE: / 'n', 'x'.
+  NEW-LINE.
+  WRITE 'end'.
+
+END-OF-SELECTION.
+  WRITE / 'done'.
+
+FORM add USING iv_n TYPE i CHANGING cv_sum TYPE i.
+  DATA lv_tmp TYPE i.
+  lv_tmp = iv_n * 2.
+  cv_sum = cv_sum + lv_tmp.
+ENDFORM.
+";
 
 #[test]
 fn report_events_forms_and_list() {
@@ -272,7 +365,15 @@ fn report_events_forms_and_list() {
     // line's trailing blanks).
     assert_eq!(
         out,
-        format!("Hello World\n        11\n{uline}\n\nn x\nend\ndone")
+        format!(
+            r"Hello World
+        11
+{uline}
+
+n x
+end
+done"
+        )
     );
     assert!(matches!(
         r.run_report("ZNONE", &mut NoDebugger),
@@ -357,9 +458,72 @@ fn report_frames_name_events_and_forms() {
     assert_eq!(h.globals, vec![("GV_COUNT".to_string(), "1 ".to_string())]);
 }
 
-const CUT: &str = "CLASS zcl_calc DEFINITION PUBLIC CREATE PUBLIC.\n  PUBLIC SECTION.\n    METHODS add IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.\n    METHODS div IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\n\nCLASS zcl_calc IMPLEMENTATION.\n  METHOD add.\n    r = a + b.\n  ENDMETHOD.\n  METHOD div.\n    r = a / b.\n  ENDMETHOD.\nENDCLASS.\n";
+const CUT: &str = r"CLASS zcl_calc DEFINITION PUBLIC CREATE PUBLIC.
+  PUBLIC SECTION.
+    METHODS add IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.
+    METHODS div IMPORTING a TYPE i b TYPE i RETURNING VALUE(r) TYPE i.
+ENDCLASS.
 
-const TESTS: &str = "CLASS ltcl_calc DEFINITION FINAL FOR TESTING\n  DURATION SHORT\n  RISK LEVEL HARMLESS.\n  PRIVATE SECTION.\n    DATA cut TYPE REF TO zcl_calc.\n    CLASS-DATA setups TYPE i.\n    METHODS setup.\n    METHODS adds FOR TESTING.\n    METHODS fails FOR TESTING.\n    METHODS divides_by_zero FOR TESTING.\n    METHODS old_api FOR TESTING.\n    METHODS helper.\nENDCLASS.\n\nCLASS ltcl_calc IMPLEMENTATION.\n  METHOD setup.\n    cut = NEW #( ).\n    setups = setups + 1.\n  ENDMETHOD.\n  METHOD adds.\n    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 2 ) exp = 3 ).\n    cl_abap_unit_assert=>assert_bound( cut ).\n    cl_abap_unit_assert=>assert_char_cp( act = `Hello World` exp = 'Hello*' ).\n    cl_abap_unit_assert=>assert_true( abap_true ).\n  ENDMETHOD.\n  METHOD fails.\n    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 1 ) exp = 3 msg = 'one and one' ).\n    cl_abap_unit_assert=>fail( 'not reached' ).\n  ENDMETHOD.\n  METHOD divides_by_zero.\n    cut->div( a = 1 b = 0 ).\n  ENDMETHOD.\n  METHOD old_api.\n    cl_aunit_assert=>assert_differs( act = setups exp = 0 ).\n  ENDMETHOD.\n  METHOD helper.\n  ENDMETHOD.\nENDCLASS.\n\nCLASS ltd_double DEFINITION FOR TESTING.\n  PUBLIC SECTION.\n    METHODS answer RETURNING VALUE(r) TYPE i.\nENDCLASS.\n\nCLASS ltd_double IMPLEMENTATION.\n  METHOD answer.\n    r = 42.\n  ENDMETHOD.\nENDCLASS.\n";
+CLASS zcl_calc IMPLEMENTATION.
+  METHOD add.
+    r = a + b.
+  ENDMETHOD.
+  METHOD div.
+    r = a / b.
+  ENDMETHOD.
+ENDCLASS.
+";
+
+const TESTS: &str = r"CLASS ltcl_calc DEFINITION FINAL FOR TESTING
+  DURATION SHORT
+  RISK LEVEL HARMLESS.
+  PRIVATE SECTION.
+    DATA cut TYPE REF TO zcl_calc.
+    CLASS-DATA setups TYPE i.
+    METHODS setup.
+    METHODS adds FOR TESTING.
+    METHODS fails FOR TESTING.
+    METHODS divides_by_zero FOR TESTING.
+    METHODS old_api FOR TESTING.
+    METHODS helper.
+ENDCLASS.
+
+CLASS ltcl_calc IMPLEMENTATION.
+  METHOD setup.
+    cut = NEW #( ).
+    setups = setups + 1.
+  ENDMETHOD.
+  METHOD adds.
+    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 2 ) exp = 3 ).
+    cl_abap_unit_assert=>assert_bound( cut ).
+    cl_abap_unit_assert=>assert_char_cp( act = `Hello World` exp = 'Hello*' ).
+    cl_abap_unit_assert=>assert_true( abap_true ).
+  ENDMETHOD.
+  METHOD fails.
+    cl_abap_unit_assert=>assert_equals( act = cut->add( a = 1 b = 1 ) exp = 3 msg = 'one and one' ).
+    cl_abap_unit_assert=>fail( 'not reached' ).
+  ENDMETHOD.
+  METHOD divides_by_zero.
+    cut->div( a = 1 b = 0 ).
+  ENDMETHOD.
+  METHOD old_api.
+    cl_aunit_assert=>assert_differs( act = setups exp = 0 ).
+  ENDMETHOD.
+  METHOD helper.
+  ENDMETHOD.
+ENDCLASS.
+
+CLASS ltd_double DEFINITION FOR TESTING.
+  PUBLIC SECTION.
+    METHODS answer RETURNING VALUE(r) TYPE i.
+ENDCLASS.
+
+CLASS ltd_double IMPLEMENTATION.
+  METHOD answer.
+    r = 42.
+  ENDMETHOD.
+ENDCLASS.
+";
 
 /// Records the stack at the first stop in the test include.
 #[derive(Default)]
@@ -464,9 +628,48 @@ fn unit_tests_pass_fail_and_err() {
 
 #[test]
 fn local_classes_and_inheritance_in_class_includes() {
-    let main = "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    DATA lo TYPE REF TO lcl_base.\n    lo = NEW lcl_child( 5 ).\n    out->write( lo->describe( ) ).\n    CREATE OBJECT lo TYPE lcl_base EXPORTING iv = 2.\n    out->write( lo->describe( ) ).\n  ENDMETHOD.\nENDCLASS.\n";
-    let defs = "CLASS lcl_base DEFINITION.\n  PUBLIC SECTION.\n    METHODS constructor IMPORTING iv TYPE i.\n    METHODS describe RETURNING VALUE(r) TYPE string.\n  PROTECTED SECTION.\n    DATA mv TYPE i.\nENDCLASS.\nCLASS lcl_child DEFINITION INHERITING FROM lcl_base.\n  PUBLIC SECTION.\n    METHODS describe REDEFINITION.\nENDCLASS.\n";
-    let imps = "CLASS lcl_base IMPLEMENTATION.\n  METHOD constructor.\n    mv = iv.\n  ENDMETHOD.\n  METHOD describe.\n    r = |base { mv }|.\n  ENDMETHOD.\nENDCLASS.\nCLASS lcl_child IMPLEMENTATION.\n  METHOD describe.\n    r = super->describe( ).\n    r = |child of { r }|.\n  ENDMETHOD.\nENDCLASS.\n";
+    let main = r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+    DATA lo TYPE REF TO lcl_base.
+    lo = NEW lcl_child( 5 ).
+    out->write( lo->describe( ) ).
+    CREATE OBJECT lo TYPE lcl_base EXPORTING iv = 2.
+    out->write( lo->describe( ) ).
+  ENDMETHOD.
+ENDCLASS.
+";
+    let defs = r"CLASS lcl_base DEFINITION.
+  PUBLIC SECTION.
+    METHODS constructor IMPORTING iv TYPE i.
+    METHODS describe RETURNING VALUE(r) TYPE string.
+  PROTECTED SECTION.
+    DATA mv TYPE i.
+ENDCLASS.
+CLASS lcl_child DEFINITION INHERITING FROM lcl_base.
+  PUBLIC SECTION.
+    METHODS describe REDEFINITION.
+ENDCLASS.
+";
+    let imps = r"CLASS lcl_base IMPLEMENTATION.
+  METHOD constructor.
+    mv = iv.
+  ENDMETHOD.
+  METHOD describe.
+    r = |base { mv }|.
+  ENDMETHOD.
+ENDCLASS.
+CLASS lcl_child IMPLEMENTATION.
+  METHOD describe.
+    r = super->describe( ).
+    r = |child of { r }|.
+  ENDMETHOD.
+ENDCLASS.
+";
     let r = repo_with(&[
         ("zcl_t.clas.abap", main),
         ("zcl_t.clas.locals_def.abap", defs),
@@ -498,7 +701,16 @@ fn local_classes_and_inheritance_in_class_includes() {
 #[test]
 fn inline_declarations_in_assignments_and_catch() {
     let out = classrun(
-        "    DATA(n) = 7.\n    DATA(s) = |n={ n }|.\n    DATA(c) = 'abc'.\n    n = n / 2.\n    TRY.\n        n = n / 0.\n      CATCH cx_sy_zerodivide INTO DATA(lx).\n        out->write( lx->get_text( ) ).\n    ENDTRY.\n    out->write( s && c && n ).",
+        r"    DATA(n) = 7.
+    DATA(s) = |n={ n }|.
+    DATA(c) = 'abc'.
+    n = n / 2.
+    TRY.
+        n = n / 0.
+      CATCH cx_sy_zerodivide INTO DATA(lx).
+        out->write( lx->get_text( ) ).
+    ENDTRY.
+    out->write( s && c && n ).",
     )
     .expect("runs");
     assert_eq!(out, "Division by zero (type i)\nn=7abc4 ");
@@ -527,7 +739,9 @@ impl DebugHook for ReadAt {
 #[test]
 fn inline_variables_appear_once_declared() {
     let src = classrun_class(
-        "    DATA(n) = 7.\n    DATA(s) = `x`.\n    out->write( s ).",
+        r"    DATA(n) = 7.
+    DATA(s) = `x`.
+    out->write( s ).",
         "",
     );
     let r = repo_with(&[("zcl_t.clas.abap", &src)]);

@@ -15,10 +15,24 @@ fn out(decl: &str, main: &str, methods: &str) -> String {
 fn statics_keep_their_value_between_calls_and_instances() {
     let o = out(
         "    METHODS next RETURNING VALUE(rv) TYPE i.",
-        "DATA(lo_other) = NEW zcl_t( ).\nout->write( next( ) ).\nout->write( next( ) ).\nout->write( lo_other->next( ) ).",
-        "  METHOD next.\n    STATICS sv_count TYPE i VALUE 10.\n    DATA lv_local TYPE i.\n    sv_count = sv_count + 1.\n    lv_local = lv_local + 1.\n    rv = sv_count * 100 + lv_local.\n  ENDMETHOD.",
+        r"DATA(lo_other) = NEW zcl_t( ).
+out->write( next( ) ).
+out->write( next( ) ).
+out->write( lo_other->next( ) ).",
+        r"  METHOD next.
+    STATICS sv_count TYPE i VALUE 10.
+    DATA lv_local TYPE i.
+    sv_count = sv_count + 1.
+    lv_local = lv_local + 1.
+    rv = sv_count * 100 + lv_local.
+  ENDMETHOD.",
     );
-    assert_eq!(o, "1101 \n1201 \n1301 ");
+    assert_eq!(
+        o,
+        r"1101 
+1201 
+1301 "
+    );
 }
 
 #[test]
@@ -26,7 +40,15 @@ fn statics_structure_keeps_its_components() {
     let o = out(
         "    METHODS count IMPORTING iv_text TYPE string RETURNING VALUE(rv) TYPE string.",
         "out->write( count( `a` ) ).\nout->write( count( `bc` ) ).",
-        "  METHOD count.\n    STATICS: BEGIN OF ss_seen,\n               calls TYPE i,\n               chars TYPE i,\n             END OF ss_seen.\n    ss_seen-calls = ss_seen-calls + 1.\n    ss_seen-chars = ss_seen-chars + strlen( iv_text ).\n    rv = |{ ss_seen-calls }/{ ss_seen-chars }|.\n  ENDMETHOD.",
+        r"  METHOD count.
+    STATICS: BEGIN OF ss_seen,
+               calls TYPE i,
+               chars TYPE i,
+             END OF ss_seen.
+    ss_seen-calls = ss_seen-calls + 1.
+    ss_seen-chars = ss_seen-chars + strlen( iv_text ).
+    rv = |{ ss_seen-calls }/{ ss_seen-chars }|.
+  ENDMETHOD.",
     );
     assert_eq!(o, "1/1\n2/3");
 }
@@ -34,15 +56,37 @@ fn statics_structure_keeps_its_components() {
 #[test]
 fn structured_constants_in_classes_methods_and_programs() {
     let o = out(
-        "    CONSTANTS: BEGIN OF c_status,\n                 open   TYPE c LENGTH 1 VALUE 'O',\n                 closed TYPE c LENGTH 1 VALUE 'C',\n                 count  TYPE i VALUE 2,\n               END OF c_status.",
-        "CONSTANTS: BEGIN OF lc_limits,\n             low  TYPE i VALUE -5,\n             high TYPE i VALUE 5,\n           END OF lc_limits.\nout->write( |{ c_status-open }{ c_status-closed }{ c_status-count }| ).\nout->write( |{ zcl_t=>c_status-closed }| ).\nout->write( |{ lc_limits-low } { lc_limits-high }| ).",
+        r"    CONSTANTS: BEGIN OF c_status,
+                 open   TYPE c LENGTH 1 VALUE 'O',
+                 closed TYPE c LENGTH 1 VALUE 'C',
+                 count  TYPE i VALUE 2,
+               END OF c_status.",
+        r"CONSTANTS: BEGIN OF lc_limits,
+             low  TYPE i VALUE -5,
+             high TYPE i VALUE 5,
+           END OF lc_limits.
+out->write( |{ c_status-open }{ c_status-closed }{ c_status-count }| ).
+out->write( |{ zcl_t=>c_status-closed }| ).
+out->write( |{ lc_limits-low } { lc_limits-high }| ).",
         "",
     );
-    assert_eq!(o, "OC2\nC\n-5 5");
+    assert_eq!(
+        o,
+        r"OC2
+C
+-5 5"
+    );
 
     let r = repo(&[(
         "zr.prog.abap",
-        "REPORT zr.\nCONSTANTS: BEGIN OF gc_color,\n             red  TYPE string VALUE `R`,\n             blue TYPE string VALUE `B`,\n           END OF gc_color.\nSTART-OF-SELECTION.\n  WRITE / |{ gc_color-red }{ gc_color-blue }|.\n",
+        r"REPORT zr.
+CONSTANTS: BEGIN OF gc_color,
+             red  TYPE string VALUE `R`,
+             blue TYPE string VALUE `B`,
+           END OF gc_color.
+START-OF-SELECTION.
+  WRITE / |{ gc_color-red }{ gc_color-blue }|.
+",
     )]);
     assert_eq!(
         r.run_report("ZR", &mut abap::NoDebugger).expect("runs"),
@@ -53,7 +97,9 @@ fn structured_constants_in_classes_methods_and_programs() {
 #[test]
 fn constants_cannot_be_changed() {
     let r = run(&class(
-        "    CONSTANTS: BEGIN OF c_s,\n                 a TYPE i VALUE 1,\n               END OF c_s.",
+        r"    CONSTANTS: BEGIN OF c_s,
+                 a TYPE i VALUE 1,
+               END OF c_s.",
         "c_s-a = 2.",
         "",
     ));
@@ -67,7 +113,12 @@ fn constants_cannot_be_changed() {
 fn nested_structure_constants_are_reported_not_silently_initial() {
     let r = run(&class(
         "",
-        "CONSTANTS: BEGIN OF lc_outer,\n             BEGIN OF inner,\n               a TYPE i VALUE 1,\n             END OF inner,\n           END OF lc_outer.\nout->write( lc_outer-inner-a ).",
+        r"CONSTANTS: BEGIN OF lc_outer,
+             BEGIN OF inner,
+               a TYPE i VALUE 1,
+             END OF inner,
+           END OF lc_outer.
+out->write( lc_outer-inner-a ).",
         "",
     ));
     match r {
@@ -83,7 +134,13 @@ fn nested_structure_constants_are_reported_not_silently_initial() {
 fn dictionary_data_elements() {
     let o = out(
         "",
-        "DATA lv_name TYPE char10 VALUE 'abcdefghijkl'.\nDATA lv_rc TYPE syst_subrc.\nDATA lv_user TYPE syuname.\nDATA lv_flag TYPE boole_d VALUE 'X'.\nlv_rc = 4.\nlv_user = sy-uname.\nout->write( |[{ lv_name }] { lv_rc } { lv_user } { lv_flag }| ).",
+        r"DATA lv_name TYPE char10 VALUE 'abcdefghijkl'.
+DATA lv_rc TYPE syst_subrc.
+DATA lv_user TYPE syuname.
+DATA lv_flag TYPE boole_d VALUE 'X'.
+lv_rc = 4.
+lv_user = sy-uname.
+out->write( |[{ lv_name }] { lv_rc } { lv_user } { lv_flag }| ).",
         "",
     );
     assert_eq!(o, "[abcdefghij] 4 DEVELOPER X");
@@ -92,8 +149,16 @@ fn dictionary_data_elements() {
 #[test]
 fn the_debugger_shows_the_type_name_a_variable_was_declared_with() {
     let src = class(
-        "    TYPES ty_amount TYPE p LENGTH 8 DECIMALS 2.\n    DATA mv_total TYPE ty_amount.\n    METHODS m IMPORTING iv_flag TYPE abap_bool.",
-        "DATA lv_amount TYPE ty_amount.\nDATA lv_flag TYPE abap_bool.\nDATA lv_rc TYPE syst_subrc.\nDATA lv_name TYPE char10.\nDATA lv_i TYPE i.\nDATA lv_c TYPE c LENGTH 3.\nout->write( lv_i ).",
+        r"    TYPES ty_amount TYPE p LENGTH 8 DECIMALS 2.
+    DATA mv_total TYPE ty_amount.
+    METHODS m IMPORTING iv_flag TYPE abap_bool.",
+        r"DATA lv_amount TYPE ty_amount.
+DATA lv_flag TYPE abap_bool.
+DATA lv_rc TYPE syst_subrc.
+DATA lv_name TYPE char10.
+DATA lv_i TYPE i.
+DATA lv_c TYPE c LENGTH 3.
+out->write( lv_i ).",
         "  METHOD m.\n  ENDMETHOD.",
     );
     let ids = [

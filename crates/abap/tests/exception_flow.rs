@@ -5,7 +5,22 @@ use abap::{NoDebugger, Repository, RunError};
 
 fn class(main: &str, methods: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n  PRIVATE SECTION.\n    METHODS inner IMPORTING out TYPE REF TO if_oo_adt_classrun_out RAISING cx_static_check.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n  METHOD inner.\n{methods}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+  PRIVATE SECTION.
+    METHODS inner IMPORTING out TYPE REF TO if_oo_adt_classrun_out RAISING cx_static_check.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+  METHOD inner.
+{methods}
+  ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -24,32 +39,60 @@ fn dump(r: Result<String, RunError>) -> (String, String) {
     }
 }
 
-const INNER_DIVIDES: &str = "DATA lv_zero TYPE i.\nTRY.\n  out->write( `inner` ).\n  lv_zero = 1 / lv_zero.\nCLEANUP.\n  out->write( `cleanup` ).\nENDTRY.";
+const INNER_DIVIDES: &str = r"DATA lv_zero TYPE i.
+TRY.
+  out->write( `inner` ).
+  lv_zero = 1 / lv_zero.
+CLEANUP.
+  out->write( `cleanup` ).
+ENDTRY.";
 
 #[test]
 fn runtime_error_caught_further_out_runs_cleanup_on_the_way() {
     let out = run(
-        "TRY.\n  inner( out ).\nCATCH cx_sy_zerodivide INTO DATA(lx).\n  out->write( lx->get_text( ) ).\nENDTRY.",
+        r"TRY.
+  inner( out ).
+CATCH cx_sy_zerodivide INTO DATA(lx).
+  out->write( lx->get_text( ) ).
+ENDTRY.",
         INNER_DIVIDES,
     )
     .expect("runs");
-    assert_eq!(out, "inner\ncleanup\nDivision by zero (type i)");
+    assert_eq!(
+        out,
+        r"inner
+cleanup
+Division by zero (type i)"
+    );
 }
 
 #[test]
 fn runtime_error_caught_by_a_superclass_handler_runs_cleanup() {
     let out = run(
-        "TRY.\n  inner( out ).\nCATCH cx_root.\n  out->write( `root` ).\nENDTRY.",
+        r"TRY.
+  inner( out ).
+CATCH cx_root.
+  out->write( `root` ).
+ENDTRY.",
         INNER_DIVIDES,
     )
     .expect("runs");
-    assert_eq!(out, "inner\ncleanup\nroot");
+    assert_eq!(
+        out,
+        r"inner
+cleanup
+root"
+    );
 }
 
 #[test]
 fn runtime_error_nobody_catches_stays_a_runtime_error_without_cleanup() {
     let (id, output) = dump(run(
-        "TRY.\n  inner( out ).\nCATCH cx_sy_conversion_error.\n  out->write( `wrong handler` ).\nENDTRY.",
+        r"TRY.
+  inner( out ).
+CATCH cx_sy_conversion_error.
+  out->write( `wrong handler` ).
+ENDTRY.",
         INNER_DIVIDES,
     ));
     assert_eq!(id, "COMPUTE_INT_ZERODIVIDE");
@@ -60,7 +103,12 @@ fn runtime_error_nobody_catches_stays_a_runtime_error_without_cleanup() {
 fn raised_exception_nobody_catches_runs_no_cleanup() {
     let (id, output) = dump(run(
         "inner( out ).",
-        "TRY.\n  out->write( `inner` ).\n  RAISE EXCEPTION TYPE cx_sy_zerodivide.\nCLEANUP.\n  out->write( `cleanup` ).\nENDTRY.",
+        r"TRY.
+  out->write( `inner` ).
+  RAISE EXCEPTION TYPE cx_sy_zerodivide.
+CLEANUP.
+  out->write( `cleanup` ).
+ENDTRY.",
     ));
     assert_eq!(id, "UNCAUGHT_EXCEPTION");
     assert_eq!(output, "inner");
@@ -69,7 +117,16 @@ fn raised_exception_nobody_catches_runs_no_cleanup() {
 #[test]
 fn exception_raised_in_a_catch_block_is_not_caught_by_the_same_try() {
     let out = run(
-        "TRY.\n  TRY.\n    RAISE EXCEPTION TYPE cx_sy_zerodivide.\n  CATCH cx_sy_zerodivide.\n    out->write( `first` ).\n    RAISE EXCEPTION TYPE cx_sy_zerodivide.\n  ENDTRY.\nCATCH cx_sy_arithmetic_error.\n  out->write( `outer` ).\nENDTRY.",
+        r"TRY.
+  TRY.
+    RAISE EXCEPTION TYPE cx_sy_zerodivide.
+  CATCH cx_sy_zerodivide.
+    out->write( `first` ).
+    RAISE EXCEPTION TYPE cx_sy_zerodivide.
+  ENDTRY.
+CATCH cx_sy_arithmetic_error.
+  out->write( `outer` ).
+ENDTRY.",
         "",
     )
     .expect("runs");
@@ -79,11 +136,25 @@ fn exception_raised_in_a_catch_block_is_not_caught_by_the_same_try() {
 #[test]
 fn nested_cleanups_run_innermost_first() {
     let out = run(
-        "TRY.\n  TRY.\n    inner( out ).\n  CLEANUP.\n    out->write( `outer cleanup` ).\n  ENDTRY.\nCATCH cx_sy_arithmetic_error.\n  out->write( `caught` ).\nENDTRY.",
+        r"TRY.
+  TRY.
+    inner( out ).
+  CLEANUP.
+    out->write( `outer cleanup` ).
+  ENDTRY.
+CATCH cx_sy_arithmetic_error.
+  out->write( `caught` ).
+ENDTRY.",
         INNER_DIVIDES,
     )
     .expect("runs");
-    assert_eq!(out, "inner\ncleanup\nouter cleanup\ncaught");
+    assert_eq!(
+        out,
+        r"inner
+cleanup
+outer cleanup
+caught"
+    );
 }
 
 /// An exception class as the class builder generates it: the constructor types its parameters
@@ -109,8 +180,17 @@ ENDCLASS.";
     r.add_file(
         "zcl_t.clas.abap",
         &class(
-            "TRY.\n  inner( out ).\nCATCH lcx_app INTO DATA(lx).\n  out->write( |{ lx->mv_detail } { lx->previous->get_text( ) }| ).\nENDTRY.",
-            "TRY.\n  DATA(lv_zero) = 0.\n  lv_zero = 1 / lv_zero.\nCATCH cx_sy_zerodivide INTO DATA(lx_div).\n  RAISE EXCEPTION NEW lcx_app( mv_detail = `wrapped` previous = lx_div ).\nENDTRY.",
+            r"TRY.
+  inner( out ).
+CATCH lcx_app INTO DATA(lx).
+  out->write( |{ lx->mv_detail } { lx->previous->get_text( ) }| ).
+ENDTRY.",
+            r"TRY.
+  DATA(lv_zero) = 0.
+  lv_zero = 1 / lv_zero.
+CATCH cx_sy_zerodivide INTO DATA(lx_div).
+  RAISE EXCEPTION NEW lcx_app( mv_detail = `wrapped` previous = lx_div ).
+ENDTRY.",
         ),
     )
     .expect("loads");
@@ -167,13 +247,25 @@ ENDCLASS.";
     r.add_file(
         "zcl_t.clas.abap",
         &class(
-            "TRY.\n  inner( out ).\nCATCH zcx_app INTO DATA(lx).\n  out->write( lx->get_text( ) ).\n  out->write( lx->if_t100_message~t100key-msgno ).\nENDTRY.\nTRY.\n  RAISE EXCEPTION TYPE zcx_app.\nCATCH zcx_app INTO lx.\n  out->write( lx->get_text( ) ).\nENDTRY.",
+            r"TRY.
+  inner( out ).
+CATCH zcx_app INTO DATA(lx).
+  out->write( lx->get_text( ) ).
+  out->write( lx->if_t100_message~t100key-msgno ).
+ENDTRY.
+TRY.
+  RAISE EXCEPTION TYPE zcx_app.
+CATCH zcx_app INTO lx.
+  out->write( lx->get_text( ) ).
+ENDTRY.",
             "RAISE EXCEPTION TYPE zcx_app EXPORTING textid = zcx_app=>not_found mv_id = `42` mv_where = 'shelf'.",
         ),
     )
     .expect("loads");
     assert_eq!(
         r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs"),
-        "ZAPP(001) 42 shelf\n001\nSY(530)"
+        r"ZAPP(001) 42 shelf
+001
+SY(530)"
     );
 }

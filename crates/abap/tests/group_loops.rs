@@ -15,7 +15,18 @@ const DATA: &str = "    DATA(sales) = VALUE tt_sales( ( region = `N` item = `a` 
 
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{DATA}{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{TYPES}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{DATA}{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -38,7 +49,12 @@ fn representative_binding() {
       ENDLOOP.
       out->write( |{ s-region } { s-item } { items }| ).
     ENDLOOP.");
-    assert_eq!(o, "N a ac\nS b b\nE d d");
+    assert_eq!(
+        o,
+        r"N a ac
+S b b
+E d d"
+    );
 }
 
 #[test]
@@ -58,7 +74,13 @@ fn group_binding_with_size_index_order_and_where() {
         EXIT.
       ENDIF.
     ENDLOOP.");
-    assert_eq!(o, "S 1 1 2\nN 1 2 3\nE 1 3 4\n0");
+    assert_eq!(
+        o,
+        r"S 1 1 2
+N 1 2 3
+E 1 3 4
+0"
+    );
 }
 
 struct LocalsAtFirstCall {
@@ -79,7 +101,20 @@ impl abap::DebugHook for LocalsAtFirstCall {
 #[test]
 fn internal_helper_variables_are_not_shown() {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{DATA}    LOOP AT sales INTO DATA(s) GROUP BY s-region.\n      out->write( s-region ).\n    ENDLOOP.\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{TYPES}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{DATA}    LOOP AT sales INTO DATA(s) GROUP BY s-region.
+      out->write( s-region ).
+    ENDLOOP.
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -120,7 +155,18 @@ fn control_levels_with_sum() {
     ENDLOOP.");
     assert_eq!(
         o,
-        "first\nnew E ***\nrow d\nend E 4\nnew N ***\nrow a\nrow c\nend N 4\nnew S ***\nrow b\nend S 2\ntotal 10 **"
+        r"first
+new E ***
+row d
+end E 4
+new N ***
+row a
+row c
+end N 4
+new S ***
+row b
+end S 2
+total 10 **"
     );
 }
 
@@ -144,5 +190,11 @@ fn for_groups_in_value_and_reduce() {
       FOR GROUPS g OF r IN sales GROUP BY ( reg = r-region size = GROUP SIZE )
       NEXT txt = |{ txt }{ g-reg }{ g-size }| ).
     out->write( sizes ).");
-    assert_eq!(o, "E 1 4\nN 1 3\nS 1 2\nN2S1E1");
+    assert_eq!(
+        o,
+        r"E 1 4
+N 1 3
+S 1 2
+N2S1E1"
+    );
 }

@@ -8,7 +8,24 @@ use abap::{NoDebugger, Repository, RunError};
 /// A classrun class whose method `m( it )` has `body`; `main` passes the table `3 1 2`.
 fn run(body: &str) -> Result<String, RunError> {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n    TYPES tt_i TYPE STANDARD TABLE OF i WITH DEFAULT KEY.\n    METHODS m IMPORTING it TYPE tt_i RETURNING VALUE(r) TYPE string.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    DATA(lt) = VALUE tt_i( ( 3 ) ( 1 ) ( 2 ) ).\n    out->write( m( lt ) ).\n    out->write( lines( lt ) ).\n  ENDMETHOD.\n  METHOD m.\n{body}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+    TYPES tt_i TYPE STANDARD TABLE OF i WITH DEFAULT KEY.
+    METHODS m IMPORTING it TYPE tt_i RETURNING VALUE(r) TYPE string.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+    DATA(lt) = VALUE tt_i( ( 3 ) ( 1 ) ( 2 ) ).
+    out->write( m( lt ) ).
+    out->write( lines( lt ) ).
+  ENDMETHOD.
+  METHOD m.
+{body}
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -32,25 +49,35 @@ fn dump_id(body: &str) -> String {
 #[test]
 fn statements_that_read_an_importing_table_work() {
     assert_eq!(
-        out("    LOOP AT it INTO DATA(x).\n      r = |{ r }{ x }|.\n    ENDLOOP."),
+        out(r"    LOOP AT it INTO DATA(x).
+      r = |{ r }{ x }|.
+    ENDLOOP."),
         "312\n3 "
     );
     assert_eq!(
         out(
-            "    LOOP AT it ASSIGNING FIELD-SYMBOL(<x>) WHERE table_line > 1.\n      r = |{ r }{ <x> }|.\n    ENDLOOP.\n    LOOP AT it REFERENCE INTO DATA(rx) FROM 2.\n      r = |{ r }{ rx->* }|.\n    ENDLOOP."
+            r"    LOOP AT it ASSIGNING FIELD-SYMBOL(<x>) WHERE table_line > 1.
+      r = |{ r }{ <x> }|.
+    ENDLOOP.
+    LOOP AT it REFERENCE INTO DATA(rx) FROM 2.
+      r = |{ r }{ rx->* }|.
+    ENDLOOP."
         ),
         "3212\n3 "
     );
     assert_eq!(
-        out(
-            "    READ TABLE it INTO DATA(x) INDEX 2.\n    READ TABLE it TRANSPORTING NO FIELDS WITH KEY table_line = 2.\n    DATA n TYPE i.\n    DESCRIBE TABLE it LINES n.\n    r = |{ x } { sy-tabix } { n }|."
-        ),
+        out(r"    READ TABLE it INTO DATA(x) INDEX 2.
+    READ TABLE it TRANSPORTING NO FIELDS WITH KEY table_line = 2.
+    DATA n TYPE i.
+    DESCRIBE TABLE it LINES n.
+    r = |{ x } { sy-tabix } { n }|."),
         "1 3 3\n3 "
     );
     assert_eq!(
-        out(
-            "    LOOP AT it INTO DATA(x) GROUP BY x MOD 2 INTO DATA(g).\n      r = r && |g{ g }|.\n    ENDLOOP.\n    r = r && REDUCE string( INIT s = `` FOR y IN it NEXT s = |{ s }{ y }| ) && |{ it[ 1 ] }|."
-        ),
+        out(r"    LOOP AT it INTO DATA(x) GROUP BY x MOD 2 INTO DATA(g).
+      r = r && |g{ g }|.
+    ENDLOOP.
+    r = r && REDUCE string( INIT s = `` FOR y IN it NEXT s = |{ s }{ y }| ) && |{ it[ 1 ] }|."),
         "g1g03123\n3 "
     );
 }
@@ -69,7 +96,9 @@ fn statements_that_change_an_importing_table_end_the_run() {
         "COLLECT 4 INTO it.",
         "INSERT LINES OF VALUE tt_i( ( 7 ) ) INTO TABLE it.",
         "READ TABLE it ASSIGNING FIELD-SYMBOL(<x>) INDEX 1.\n    <x> = 9.",
-        "LOOP AT it REFERENCE INTO DATA(rx).\n      rx->* = 9.\n    ENDLOOP.",
+        r"LOOP AT it REFERENCE INTO DATA(rx).
+      rx->* = 9.
+    ENDLOOP.",
     ] {
         assert_eq!(
             dump_id(&format!("    {change}")),

@@ -8,7 +8,20 @@ use crate::harness::{on_stop, repo};
 /// `methods` into the implementation.
 fn class(decl: &str, main: &str, methods: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n  PRIVATE SECTION.\n{decl}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+  PRIVATE SECTION.
+{decl}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+{methods}
+ENDCLASS.
+"
     )
 }
 
@@ -39,39 +52,71 @@ fn dump_id(r: Result<String, RunError>) -> String {
 #[test]
 fn integer_arithmetic_rounds() {
     assert_eq!(
-        out(
-            "DATA i TYPE i.\ni = 7 / 2. out->write( i ).\ni = -7 / 2. out->write( i ).\ni = 5 / 3. out->write( |{ i }| ).\ni = 7 DIV 2. out->write( |{ i }| ).\ni = -7 MOD 3. out->write( |{ i }| ).\ni = 2 + 3 * 4 - ( 1 + 1 ). out->write( |{ i }| )."
-        ),
-        "4 \n4-\n2\n3\n2\n12"
+        out(r"DATA i TYPE i.
+i = 7 / 2. out->write( i ).
+i = -7 / 2. out->write( i ).
+i = 5 / 3. out->write( |{ i }| ).
+i = 7 DIV 2. out->write( |{ i }| ).
+i = -7 MOD 3. out->write( |{ i }| ).
+i = 2 + 3 * 4 - ( 1 + 1 ). out->write( |{ i }| )."),
+        r"4 
+4-
+2
+3
+2
+12"
     );
 }
 
 #[test]
 fn packed_arithmetic_and_conversions() {
     assert_eq!(
-        out(
-            "DATA p TYPE p LENGTH 8 DECIMALS 2.\nDATA i TYPE i.\np = 7 / 2. out->write( |{ p }| ).\np = '1.005'. out->write( |{ p }| ).\np = 1 / 3. out->write( |{ p }| ).\np = -2 / 3. out->write( |{ p }| ).\ni = p. out->write( |{ i }| ).\np = `12.50`. p = p * 3. out->write( p )."
-        ),
-        "3.50\n1.01\n0.33\n-0.67\n-1\n37.50 "
+        out(r"DATA p TYPE p LENGTH 8 DECIMALS 2.
+DATA i TYPE i.
+p = 7 / 2. out->write( |{ p }| ).
+p = '1.005'. out->write( |{ p }| ).
+p = 1 / 3. out->write( |{ p }| ).
+p = -2 / 3. out->write( |{ p }| ).
+i = p. out->write( |{ i }| ).
+p = `12.50`. p = p * 3. out->write( p )."),
+        r"3.50
+1.01
+0.33
+-0.67
+-1
+37.50 "
     );
 }
 
 #[test]
 fn character_fields_pad_and_truncate() {
     assert_eq!(
-        out(
-            "DATA c3 TYPE c LENGTH 3.\nDATA c TYPE c.\nDATA s TYPE string.\nc3 = 'ABCDEF'. out->write( |<{ c3 }>| ).\nc3 = 'A'. s = c3. out->write( |<{ s }>| ).\nc = 'XY'. out->write( c ).\nc3 = 42. out->write( |<{ c3 }>| ).\ns = 42. out->write( |<{ s }>| ).\ns = c3 && `!`. out->write( s )."
-        ),
-        "<ABC>\n<A>\nX\n<42>\n<42 >\n42!"
+        out(r"DATA c3 TYPE c LENGTH 3.
+DATA c TYPE c.
+DATA s TYPE string.
+c3 = 'ABCDEF'. out->write( |<{ c3 }>| ).
+c3 = 'A'. s = c3. out->write( |<{ s }>| ).
+c = 'XY'. out->write( c ).
+c3 = 42. out->write( |<{ c3 }>| ).
+s = 42. out->write( |<{ s }>| ).
+s = c3 && `!`. out->write( s )."),
+        r"<ABC>
+<A>
+X
+<42>
+<42 >
+42!"
     );
 }
 
 #[test]
 fn literals_and_templates() {
     assert_eq!(
-        out(
-            "DATA n TYPE i VALUE -5.\nout->write( |n={ n } \\{x\\}\\t| ).\nout->write( 'it''s' ).\nout->write( `a``b` ).\nout->write( |{ n * 2 }| )."
-        ),
+        out(r"DATA n TYPE i VALUE -5.
+out->write( |n={ n } \{x\}\t| ).
+out->write( 'it''s' ).
+out->write( `a``b` ).
+out->write( |{ n * 2 }| )."),
         "n=-5 {x}\t\nit's\na`b\n-10"
     );
 }
@@ -79,9 +124,11 @@ fn literals_and_templates() {
 #[test]
 fn chained_declarations_and_values() {
     assert_eq!(
-        out(
-            "DATA: a TYPE i VALUE 2,\n      b TYPE string VALUE `x`,\n      c TYPE c LENGTH 4 VALUE 'ab'.\nCONSTANTS k TYPE i VALUE 10.\na = a + k. out->write( |{ a }{ b }{ c }.| )."
-        ),
+        out(r"DATA: a TYPE i VALUE 2,
+      b TYPE string VALUE `x`,
+      c TYPE c LENGTH 4 VALUE 'ab'.
+CONSTANTS k TYPE i VALUE 10.
+a = a + k. out->write( |{ a }{ b }{ c }.| )."),
         "12xab."
     );
 }
@@ -89,21 +136,80 @@ fn chained_declarations_and_values() {
 #[test]
 fn control_flow() {
     assert_eq!(
-        out(
-            "DATA i TYPE i.\nDATA s TYPE string.\nDO 5 TIMES.\n  IF sy-index = 2.\n    CONTINUE.\n  ELSEIF sy-index > 4.\n    EXIT.\n  ELSE.\n    s = s && |{ sy-index }|.\n  ENDIF.\nENDDO.\nout->write( s ).\nWHILE i < 3.\n  i = i + 1.\nENDWHILE.\nout->write( |{ i }| ).\nCASE i.\n  WHEN 1 OR 2.\n    out->write( 'low' ).\n  WHEN 3.\n    out->write( 'three' ).\n  WHEN OTHERS.\n    out->write( 'other' ).\nENDCASE.\nIF NOT ( i = 3 AND s = `134` ) OR s IS INITIAL.\n  out->write( 'wrong' ).\nELSE.\n  out->write( 'ok' ).\nENDIF.\nCHECK i = 4.\nout->write( 'not reached' )."
-        ),
-        "134\n3\nthree\nok"
+        out(r"DATA i TYPE i.
+DATA s TYPE string.
+DO 5 TIMES.
+  IF sy-index = 2.
+    CONTINUE.
+  ELSEIF sy-index > 4.
+    EXIT.
+  ELSE.
+    s = s && |{ sy-index }|.
+  ENDIF.
+ENDDO.
+out->write( s ).
+WHILE i < 3.
+  i = i + 1.
+ENDWHILE.
+out->write( |{ i }| ).
+CASE i.
+  WHEN 1 OR 2.
+    out->write( 'low' ).
+  WHEN 3.
+    out->write( 'three' ).
+  WHEN OTHERS.
+    out->write( 'other' ).
+ENDCASE.
+IF NOT ( i = 3 AND s = `134` ) OR s IS INITIAL.
+  out->write( 'wrong' ).
+ELSE.
+  out->write( 'ok' ).
+ENDIF.
+CHECK i = 4.
+out->write( 'not reached' )."),
+        r"134
+3
+three
+ok"
     );
 }
 
 #[test]
 fn method_calls_and_parameters() {
     let src = class(
-        "    DATA mv_count TYPE i VALUE 1.\n    CLASS-DATA gv_calls TYPE i.\n    METHODS add IMPORTING iv_a TYPE i iv_b TYPE i DEFAULT 5 RETURNING VALUE(rv) TYPE i.\n    METHODS split EXPORTING ev_hi TYPE i ev_lo TYPE i CHANGING cv TYPE i.\n    CLASS-METHODS twice IMPORTING iv TYPE any RETURNING VALUE(rv) TYPE string.",
-        "    DATA hi TYPE i.\n    DATA lo TYPE i.\n    DATA c TYPE i VALUE 47.\n    out->write( |{ add( iv_a = 1 ) } { me->add( iv_a = 1 iv_b = 2 ) } { add( 10 ) }| ).\n    split( IMPORTING ev_hi = hi ev_lo = lo CHANGING cv = c ).\n    out->write( |{ hi } { lo } { c } { mv_count } { gv_calls }| ).\n    out->write( zcl_t=>twice( `ab` ) )->write( twice( 3 ) ).",
-        "  METHOD add.\n    rv = iv_a + iv_b.\n    gv_calls = gv_calls + 1.\n  ENDMETHOD.\n  METHOD split.\n    ev_hi = cv DIV 10.\n    ev_lo = cv MOD 10.\n    cv = 0.\n    mv_count += 1.\n  ENDMETHOD.\n  METHOD twice.\n    rv = |{ iv }{ iv }|.\n  ENDMETHOD.",
+        r"    DATA mv_count TYPE i VALUE 1.
+    CLASS-DATA gv_calls TYPE i.
+    METHODS add IMPORTING iv_a TYPE i iv_b TYPE i DEFAULT 5 RETURNING VALUE(rv) TYPE i.
+    METHODS split EXPORTING ev_hi TYPE i ev_lo TYPE i CHANGING cv TYPE i.
+    CLASS-METHODS twice IMPORTING iv TYPE any RETURNING VALUE(rv) TYPE string.",
+        r"    DATA hi TYPE i.
+    DATA lo TYPE i.
+    DATA c TYPE i VALUE 47.
+    out->write( |{ add( iv_a = 1 ) } { me->add( iv_a = 1 iv_b = 2 ) } { add( 10 ) }| ).
+    split( IMPORTING ev_hi = hi ev_lo = lo CHANGING cv = c ).
+    out->write( |{ hi } { lo } { c } { mv_count } { gv_calls }| ).
+    out->write( zcl_t=>twice( `ab` ) )->write( twice( 3 ) ).",
+        r"  METHOD add.
+    rv = iv_a + iv_b.
+    gv_calls = gv_calls + 1.
+  ENDMETHOD.
+  METHOD split.
+    ev_hi = cv DIV 10.
+    ev_lo = cv MOD 10.
+    cv = 0.
+    mv_count += 1.
+  ENDMETHOD.
+  METHOD twice.
+    rv = |{ iv }{ iv }|.
+  ENDMETHOD.",
     );
-    assert_eq!(run_full(&src).expect("runs"), "6 3 15\n4 7 0 2 3\nabab\n33");
+    assert_eq!(
+        run_full(&src).expect("runs"),
+        r"6 3 15
+4 7 0 2 3
+abab
+33"
+    );
 }
 
 #[test]
@@ -137,7 +243,10 @@ fn runtime_errors() {
 
 #[test]
 fn runtime_error_keeps_output_and_location() {
-    match run("out->write( 'before' ).\nDATA i TYPE i.\ni = 1 / i.") {
+    match run(r"out->write( 'before' ).
+DATA i TYPE i.
+i = 1 / i.")
+    {
         Err(RunError::Dump {
             output,
             location: Some(loc),
@@ -152,9 +261,13 @@ fn runtime_error_keeps_output_and_location() {
 
 #[test]
 fn unsupported_statement_fails_when_executed() {
-    let r = run(
-        "DATA i TYPE i.\nIF i = 1.\n  LOOP AT lt INTO ls.\n  ENDLOOP.\nENDIF.\nout->write( 'ok' ).\nSELECT SINGLE * FROM t000 INTO @DATA(x).",
-    );
+    let r = run(r"DATA i TYPE i.
+IF i = 1.
+  LOOP AT lt INTO ls.
+  ENDLOOP.
+ENDIF.
+out->write( 'ok' ).
+SELECT SINGLE * FROM t000 INTO @DATA(x).");
     match r {
         Err(RunError::Dump {
             id,
@@ -187,7 +300,9 @@ fn guards_stop_endless_programs() {
     let src = class(
         "    METHODS rec IMPORTING n TYPE i.",
         "    rec( 1 ).",
-        "  METHOD rec.\n    rec( n + 1 ).\n  ENDMETHOD.",
+        r"  METHOD rec.
+    rec( n + 1 ).
+  ENDMETHOD.",
     );
     let r = run_full(&src);
     let Err(RunError::Dump { id, text, .. }) = r else {
@@ -207,7 +322,9 @@ fn statement_hook_sees_static_method_without_me() {
     let src = class(
         "    CLASS-METHODS s.\n    DATA mv_a TYPE i VALUE 3.",
         "    s( ).",
-        "  METHOD s.\n    RETURN.\n  ENDMETHOD.",
+        r"  METHOD s.
+    RETURN.
+  ENDMETHOD.",
     );
     let mut scopes: Vec<(u32, Vec<String>)> = Vec::new();
     let mut h = on_stop(|ctx| {

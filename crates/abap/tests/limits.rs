@@ -12,8 +12,13 @@ fn repo(main: &str, limits: Limits) -> Repository {
     r
 }
 
-const ENDLESS: &str =
-    "DATA lv TYPE i.\nDO.\n  lv = lv + 1.\n  IF lv > 1000000000.\n    lv = 0.\n  ENDIF.\nENDDO.";
+const ENDLESS: &str = r"DATA lv TYPE i.
+DO.
+  lv = lv + 1.
+  IF lv > 1000000000.
+    lv = 0.
+  ENDIF.
+ENDDO.";
 
 #[test]
 fn statement_limit_ends_an_endless_loop() {
@@ -66,7 +71,11 @@ fn time_stopped_in_the_debugger_does_not_count_as_run_time() {
         ..Limits::default()
     };
     // Enough statements that the clock is read after the long stop (every 1024).
-    let main = "DATA lv TYPE i.\nDO 5000 TIMES.\n  lv = lv + 1.\nENDDO.\nout->write( lv ).";
+    let main = r"DATA lv TYPE i.
+DO 5000 TIMES.
+  lv = lv + 1.
+ENDDO.
+out->write( lv ).";
     let mut hook = HoldsFirstStop {
         hold: Duration::from_millis(600),
         held: Duration::ZERO,
@@ -84,11 +93,19 @@ fn table_row_limit_ends_a_growing_table() {
         table_rows: 100,
         ..Limits::default()
     };
-    let appended = "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDO 100 TIMES.\n  APPEND sy-index TO lt.\nENDDO.\nout->write( lines( lt ) ).\nAPPEND 101 TO lt.";
+    let appended = r"DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+DO 100 TIMES.
+  APPEND sy-index TO lt.
+ENDDO.
+out->write( lines( lt ) ).
+APPEND 101 TO lt.";
     let (id, text) = dump(repo(appended, limits).run_classrun("ZCL_T", &mut NoDebugger));
     assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED");
     assert!(text.contains("100 rows"), "{text}");
-    let inserted = "DATA lt TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.\nDO 101 TIMES.\n  INSERT sy-index INTO TABLE lt.\nENDDO.";
+    let inserted = r"DATA lt TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.
+DO 101 TIMES.
+  INSERT sy-index INTO TABLE lt.
+ENDDO.";
     let (id, _) = dump(repo(inserted, limits).run_classrun("ZCL_T", &mut NoDebugger));
     assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED");
 }
@@ -99,7 +116,11 @@ fn tables_up_to_the_limit_are_fine() {
         table_rows: 100,
         ..Limits::default()
     };
-    let main = "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDO 100 TIMES.\n  INSERT sy-index INTO lt INDEX 1.\nENDDO.\nout->write( lines( lt ) ).";
+    let main = r"DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+DO 100 TIMES.
+  INSERT sy-index INTO lt INDEX 1.
+ENDDO.
+out->write( lines( lt ) ).";
     let out = repo(main, limits)
         .run_classrun("ZCL_T", &mut NoDebugger)
         .expect("runs");
@@ -126,7 +147,13 @@ fn string_dump(main: &str) -> String {
 #[test]
 fn growing_strings_end_with_string_size_too_large() {
     let doubled = |step: &str, decl: &str| {
-        format!("{decl}\nDO 40 TIMES.\n  {step}\nENDDO.\nout->write( strlen( lv_s ) ).")
+        format!(
+            r"{decl}
+DO 40 TIMES.
+  {step}
+ENDDO.
+out->write( strlen( lv_s ) )."
+        )
     };
     let s = "DATA lv_s TYPE string VALUE `ab`.";
     string_dump(&doubled("lv_s = lv_s && lv_s.", s));
@@ -149,20 +176,37 @@ fn growing_strings_end_with_string_size_too_large() {
         s,
     ));
     string_dump(
-        "DATA lt TYPE string_table.\nDO 20 TIMES.\n  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.\nENDDO.\nDATA lv_s TYPE string.\nCONCATENATE LINES OF lt INTO lv_s.",
+        r"DATA lt TYPE string_table.
+DO 20 TIMES.
+  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.
+ENDDO.
+DATA lv_s TYPE string.
+CONCATENATE LINES OF lt INTO lv_s.",
     );
     string_dump(
-        "DATA lt TYPE string_table.\nDO 20 TIMES.\n  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.\nENDDO.\nDATA(lv_s) = concat_lines_of( table = lt ).",
+        r"DATA lt TYPE string_table.
+DO 20 TIMES.
+  APPEND `0123456789012345678901234567890123456789012345678901234567890123456789` TO lt.
+ENDDO.
+DATA(lv_s) = concat_lines_of( table = lt ).",
     );
     let x = "DATA lv_x TYPE xstring VALUE 'ABCD'.";
     string_dump(&format!(
-        "{x}\nDO 40 TIMES.\n  lv_x = lv_x && lv_x.\nENDDO."
+        r"{x}
+DO 40 TIMES.
+  lv_x = lv_x && lv_x.
+ENDDO."
     ));
 }
 
 #[test]
 fn strings_up_to_the_limit_are_fine() {
-    let main = "DATA lv_s TYPE string VALUE `ab`.\nDO 8 TIMES.\n  lv_s = lv_s && lv_s.\nENDDO.\nCONCATENATE lv_s `x` INTO DATA(lv_t).\nout->write( strlen( lv_t ) ).";
+    let main = r"DATA lv_s TYPE string VALUE `ab`.
+DO 8 TIMES.
+  lv_s = lv_s && lv_s.
+ENDDO.
+CONCATENATE lv_s `x` INTO DATA(lv_t).
+out->write( strlen( lv_t ) ).";
     let out = repo(main, small_strings())
         .run_classrun("ZCL_T", &mut NoDebugger)
         .expect("runs");
@@ -181,15 +225,28 @@ fn tables_grown_in_bulk_end_with_tsv_tnew_page_alloc_failed() {
         assert_eq!(id, "TSV_TNEW_PAGE_ALLOC_FAILED", "{main}\n{text}");
     };
     table_dump(
-        "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nAPPEND 1 TO lt.\nDO 40 TIMES.\n  APPEND LINES OF lt TO lt.\nENDDO.",
+        r"DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+APPEND 1 TO lt.
+DO 40 TIMES.
+  APPEND LINES OF lt TO lt.
+ENDDO.",
     );
     table_dump(
-        "DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nAPPEND 1 TO lt.\nDO 40 TIMES.\n  INSERT LINES OF lt INTO TABLE lt.\nENDDO.",
+        r"DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+APPEND 1 TO lt.
+DO 40 TIMES.
+  INSERT LINES OF lt INTO TABLE lt.
+ENDDO.",
     );
     table_dump(
         "TYPES ty_t TYPE STANDARD TABLE OF i WITH EMPTY KEY.\nDATA(lt) = VALUE ty_t( FOR i = 1 UNTIL i > 100000000 ( i ) ).",
     );
     table_dump(
-        "DATA lv_s TYPE string VALUE `a,a,a,a,a,a,a,a,a,a`.\nDATA lt TYPE string_table.\nDO 4 TIMES.\n  lv_s = lv_s && `,` && lv_s.\nENDDO.\nSPLIT lv_s AT `,` INTO TABLE lt.",
+        r"DATA lv_s TYPE string VALUE `a,a,a,a,a,a,a,a,a,a`.
+DATA lt TYPE string_table.
+DO 4 TIMES.
+  lv_s = lv_s && `,` && lv_s.
+ENDDO.
+SPLIT lv_s AT `,` INTO TABLE lt.",
     );
 }

@@ -5,8 +5,15 @@ use abap::{NoDebugger, Repository, RunError};
 
 fn run(body: &str) -> Result<String, RunError> {
     let mut r = Repository::new();
-    r.add_file("zr.prog.abap", &format!("REPORT zr.\n{body}\n"))
-        .expect("loads");
+    r.add_file(
+        "zr.prog.abap",
+        &format!(
+            r"REPORT zr.
+{body}
+"
+        ),
+    )
+    .expect("loads");
     r.run_report("ZR", &mut NoDebugger)
 }
 
@@ -21,7 +28,12 @@ fn list(body: &str) -> String {
 fn outputs_follow_each_other_after_one_blank_in_their_output_length() {
     assert_eq!(
         list(
-            "DATA lv_c TYPE c LENGTH 6 VALUE 'ab'.\nDATA lv_i TYPE i VALUE -42.\nDATA lv_p TYPE p LENGTH 4 DECIMALS 2 VALUE '1234.5'.\nSTART-OF-SELECTION.\n  WRITE: lv_c, lv_i, lv_p, 'x'.\n  WRITE: / 'a' NO-GAP, 'b', 'c'."
+            r"DATA lv_c TYPE c LENGTH 6 VALUE 'ab'.
+DATA lv_i TYPE i VALUE -42.
+DATA lv_p TYPE p LENGTH 4 DECIMALS 2 VALUE '1234.5'.
+START-OF-SELECTION.
+  WRITE: lv_c, lv_i, lv_p, 'x'.
+  WRITE: / 'a' NO-GAP, 'b', 'c'."
         ),
         // c(6), i (11 places, sign last), p(4) with 2 decimals (9 places), then the literal.
         "ab             42- 1,234.50  x\nab c"
@@ -32,9 +44,14 @@ fn outputs_follow_each_other_after_one_blank_in_their_output_length() {
 fn positions_and_output_lengths() {
     assert_eq!(
         list(
-            "START-OF-SELECTION.\n  WRITE: /5 'Name', 20 'Amount'.\n  WRITE: /(4) 'truncated', AT 3 'X'.\n  WRITE: /3(5) 12345678, sy-uline(6), sy-vline."
+            r"START-OF-SELECTION.
+  WRITE: /5 'Name', 20 'Amount'.
+  WRITE: /(4) 'truncated', AT 3 'X'.
+  WRITE: /3(5) 12345678, sy-uline(6), sy-vline."
         ),
-        "    Name           Amount\ntrXn\n  *5678 ------ |"
+        r"    Name           Amount
+trXn
+  *5678 ------ |"
     );
 }
 
@@ -42,9 +59,20 @@ fn positions_and_output_lengths() {
 fn formatting_options_of_write() {
     assert_eq!(
         list(
-            "DATA lv_p TYPE p LENGTH 8 DECIMALS 2 VALUE '-1234567.891'.\nDATA lv_d TYPE d VALUE '20240229'.\nDATA lv_z TYPE i.\nSTART-OF-SELECTION.\n  WRITE: / lv_p LEFT-JUSTIFIED, / lv_p NO-GROUPING NO-SIGN, / lv_p DECIMALS 0.\n  WRITE: / lv_d, lv_d DD/MM/YY, / '[' NO-GAP, lv_z NO-ZERO NO-GAP, ']'.\n  WRITE: / 'abc' RIGHT-JUSTIFIED COLOR COL_HEADING INTENSIFIED ON."
+            r"DATA lv_p TYPE p LENGTH 8 DECIMALS 2 VALUE '-1234567.891'.
+DATA lv_d TYPE d VALUE '20240229'.
+DATA lv_z TYPE i.
+START-OF-SELECTION.
+  WRITE: / lv_p LEFT-JUSTIFIED, / lv_p NO-GROUPING NO-SIGN, / lv_p DECIMALS 0.
+  WRITE: / lv_d, lv_d DD/MM/YY, / '[' NO-GAP, lv_z NO-ZERO NO-GAP, ']'.
+  WRITE: / 'abc' RIGHT-JUSTIFIED COLOR COL_HEADING INTENSIFIED ON."
         ),
-        "1,234,567.89-\n      1234567.89\n       1,234,568-\n29.02.2024 29.02.24\n[           ]\nabc"
+        r"1,234,567.89-
+      1234567.89
+       1,234,568-
+29.02.2024 29.02.24
+[           ]
+abc"
     );
 }
 
@@ -52,9 +80,24 @@ fn formatting_options_of_write() {
 fn format_changes_nothing_and_top_of_page_comes_first() {
     assert_eq!(
         list(
-            "TOP-OF-PAGE.\n  WRITE / 'Header'.\n  ULINE.\nSTART-OF-SELECTION.\n  FORMAT COLOR COL_HEADING INTENSIFIED OFF.\n  WRITE 'body'.\n  FORMAT RESET.\n  SKIP.\n  WRITE / 'end'."
+            r"TOP-OF-PAGE.
+  WRITE / 'Header'.
+  ULINE.
+START-OF-SELECTION.
+  FORMAT COLOR COL_HEADING INTENSIFIED OFF.
+  WRITE 'body'.
+  FORMAT RESET.
+  SKIP.
+  WRITE / 'end'."
         ),
-        format!("Header\n{}\nbody\n\nend", "-".repeat(83))
+        format!(
+            r"Header
+{}
+body
+
+end",
+            "-".repeat(83)
+        )
     );
 }
 
@@ -62,7 +105,9 @@ fn format_changes_nothing_and_top_of_page_comes_first() {
 fn additions_outside_the_subset_end_the_run() {
     for body in [
         "START-OF-SELECTION.\n  WRITE 'a' UNDER 'b'.",
-        "DATA lv_p TYPE p DECIMALS 2.\nSTART-OF-SELECTION.\n  WRITE lv_p CURRENCY 'EUR'.",
+        r"DATA lv_p TYPE p DECIMALS 2.
+START-OF-SELECTION.
+  WRITE lv_p CURRENCY 'EUR'.",
         "START-OF-SELECTION.\n  WRITE 'X' AS CHECKBOX.",
         "START-OF-SELECTION.\n  FORMAT HOTSPOT ON COLOR 5 FOO.",
     ] {

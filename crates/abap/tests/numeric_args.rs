@@ -18,15 +18,34 @@ fn numeric_extremes_and_integer_power() {
 
 #[test]
 fn round_with_decimals_precision_and_modes() {
-    let main = "DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '1234.565'.\nout->write( |{ round( val = p dec = 2 ) }| ).\nout->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_half_even ) }| ).\nout->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_down ) }| ).\nout->write( |{ round( val = p prec = 3 ) }| ).\nout->write( |{ round( val = p dec = -2 mode = cl_abap_math=>round_up ) }| ).\nout->write( |{ round( val = -1 * p dec = 1 mode = cl_abap_math=>round_floor ) }| ).";
+    let main = r"DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '1234.565'.
+out->write( |{ round( val = p dec = 2 ) }| ).
+out->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_half_even ) }| ).
+out->write( |{ round( val = p dec = 2 mode = cl_abap_math=>round_down ) }| ).
+out->write( |{ round( val = p prec = 3 ) }| ).
+out->write( |{ round( val = p dec = -2 mode = cl_abap_math=>round_up ) }| ).
+out->write( |{ round( val = -1 * p dec = 1 mode = cl_abap_math=>round_floor ) }| ).";
     assert_eq!(
         out(main),
-        "1234.570\n1234.560\n1234.560\n1230.000\n1300.000\n-1234.600"
+        r"1234.570
+1234.560
+1234.560
+1230.000
+1300.000
+-1234.600"
     );
 }
 
 #[test]
 fn ipow_with_huge_exponents_ends_quickly() {
-    let main = "DATA one TYPE p LENGTH 8 DECIMALS 2 VALUE '-1'.\nDATA zero TYPE p LENGTH 8 DECIMALS 2.\nout->write( |{ ipow( base = one exp = 2000000001 ) } { ipow( base = zero exp = 2000000000 ) }| ).\nDATA two TYPE p LENGTH 8 DECIMALS 2 VALUE 2.\nTRY.\n    out->write( ipow( base = two exp = 2000000000 ) ).\n  CATCH cx_sy_arithmetic_overflow.\n    out->write( `overflow` ).\nENDTRY.";
+    let main = r"DATA one TYPE p LENGTH 8 DECIMALS 2 VALUE '-1'.
+DATA zero TYPE p LENGTH 8 DECIMALS 2.
+out->write( |{ ipow( base = one exp = 2000000001 ) } { ipow( base = zero exp = 2000000000 ) }| ).
+DATA two TYPE p LENGTH 8 DECIMALS 2 VALUE 2.
+TRY.
+    out->write( ipow( base = two exp = 2000000000 ) ).
+  CATCH cx_sy_arithmetic_overflow.
+    out->write( `overflow` ).
+ENDTRY.";
     assert_eq!(out(main), "-1.00 0.00\noverflow");
 }

@@ -90,7 +90,13 @@ fn interface_instance_attributes_and_aliases() {
     DATA(o) = NEW zcl_t( ).
     o->label = `d`.
     out->write( |{ o->zif_shape~mv_label } { label }| ).");
-    assert_eq!(o, "a\nb\nc c 4\nd c");
+    assert_eq!(
+        o,
+        r"a
+b
+c c 4
+d c"
+    );
 }
 
 #[test]
@@ -176,7 +182,13 @@ fn case_type_of() {
       ENDCASE.
     ENDLOOP.",
     );
-    assert_eq!(o, "square\narithmetic\nroot\nother");
+    assert_eq!(
+        o,
+        r"square
+arithmetic
+root
+other"
+    );
 }
 
 #[test]
@@ -188,5 +200,11 @@ fn attributes_of_call_and_constructor_results() {
     DATA i TYPE REF TO zif_shape.
     i = me.
     out->write( CAST zcl_t( i )->label ).");
-    assert_eq!(o, "me\n|\n4\nme");
+    assert_eq!(
+        o,
+        r"me
+|
+4
+me"
+    );
 }

@@ -15,7 +15,20 @@ fn report(src: &str) -> String {
 
 fn classrun(decl: &str, main: &str, methods: &str) -> String {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n  PRIVATE SECTION.\n{decl}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{methods}\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+  PRIVATE SECTION.
+{decl}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+{methods}
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -28,7 +41,16 @@ fn classrun(decl: &str, main: &str, methods: &str) -> String {
 #[test]
 fn form_changing_by_reference_changes_the_actual_at_once() {
     let out = report(
-        "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add CHANGING gv.\n  WRITE / gv.\nFORM add CHANGING cv TYPE i.\n  cv = cv + 5.\n  WRITE / gv.\nENDFORM.\n",
+        r"REPORT zr.
+DATA gv TYPE i VALUE 1.
+START-OF-SELECTION.
+  PERFORM add CHANGING gv.
+  WRITE / gv.
+FORM add CHANGING cv TYPE i.
+  cv = cv + 5.
+  WRITE / gv.
+ENDFORM.
+",
     );
     assert_eq!(out, "         6\n         6");
 }
@@ -36,7 +58,16 @@ fn form_changing_by_reference_changes_the_actual_at_once() {
 #[test]
 fn form_changing_value_writes_back_at_the_end() {
     let out = report(
-        "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add CHANGING gv.\n  WRITE / gv.\nFORM add CHANGING VALUE(cv) TYPE i.\n  cv = cv + 5.\n  WRITE / gv.\nENDFORM.\n",
+        r"REPORT zr.
+DATA gv TYPE i VALUE 1.
+START-OF-SELECTION.
+  PERFORM add CHANGING gv.
+  WRITE / gv.
+FORM add CHANGING VALUE(cv) TYPE i.
+  cv = cv + 5.
+  WRITE / gv.
+ENDFORM.
+",
     );
     assert_eq!(out, "         1\n         6");
 }
@@ -44,7 +75,15 @@ fn form_changing_value_writes_back_at_the_end() {
 #[test]
 fn form_using_by_reference_is_the_actual_too() {
     let out = report(
-        "REPORT zr.\nDATA gv TYPE i VALUE 1.\nSTART-OF-SELECTION.\n  PERFORM add USING gv.\n  WRITE / gv.\nFORM add USING uv TYPE i.\n  uv = 9.\nENDFORM.\n",
+        r"REPORT zr.
+DATA gv TYPE i VALUE 1.
+START-OF-SELECTION.
+  PERFORM add USING gv.
+  WRITE / gv.
+FORM add USING uv TYPE i.
+  uv = 9.
+ENDFORM.
+",
     );
     assert_eq!(out, "         9");
 }
@@ -52,35 +91,98 @@ fn form_using_by_reference_is_the_actual_too() {
 #[test]
 fn nested_forms_pass_the_same_data_object_down() {
     let out = report(
-        "REPORT zr.\nDATA gv TYPE i.\nSTART-OF-SELECTION.\n  PERFORM outer CHANGING gv.\n  WRITE / gv.\nFORM outer CHANGING cv TYPE i.\n  PERFORM inner CHANGING cv.\n  WRITE / gv.\nENDFORM.\nFORM inner CHANGING cv2 TYPE i.\n  cv2 = 3.\n  WRITE / gv.\nENDFORM.\n",
+        r"REPORT zr.
+DATA gv TYPE i.
+START-OF-SELECTION.
+  PERFORM outer CHANGING gv.
+  WRITE / gv.
+FORM outer CHANGING cv TYPE i.
+  PERFORM inner CHANGING cv.
+  WRITE / gv.
+ENDFORM.
+FORM inner CHANGING cv2 TYPE i.
+  cv2 = 3.
+  WRITE / gv.
+ENDFORM.
+",
     );
-    assert_eq!(out, "         3\n         3\n         3");
+    assert_eq!(
+        out,
+        r"         3
+         3
+         3"
+    );
 }
 
 #[test]
 fn method_changing_by_reference_changes_an_attribute_at_once() {
     let out = classrun(
-        "DATA mv TYPE i.\nDATA mv_seen TYPE i.\nMETHODS change CHANGING cv TYPE i.\nMETHODS change_copy CHANGING VALUE(cv) TYPE i.",
-        "mv = 2.\nchange( CHANGING cv = mv ).\nout->write( mv_seen ).\nchange_copy( CHANGING cv = mv ).\nout->write( mv_seen ).\nout->write( mv ).",
-        "METHOD change.\n  cv = 10.\n  mv_seen = mv.\nENDMETHOD.\nMETHOD change_copy.\n  cv = 20.\n  mv_seen = mv.\nENDMETHOD.",
+        r"DATA mv TYPE i.
+DATA mv_seen TYPE i.
+METHODS change CHANGING cv TYPE i.
+METHODS change_copy CHANGING VALUE(cv) TYPE i.",
+        r"mv = 2.
+change( CHANGING cv = mv ).
+out->write( mv_seen ).
+change_copy( CHANGING cv = mv ).
+out->write( mv_seen ).
+out->write( mv ).",
+        r"METHOD change.
+  cv = 10.
+  mv_seen = mv.
+ENDMETHOD.
+METHOD change_copy.
+  cv = 20.
+  mv_seen = mv.
+ENDMETHOD.",
     );
-    assert_eq!(out, "10 \n10 \n20 ");
+    assert_eq!(
+        out,
+        r"10 
+10 
+20 "
+    );
 }
 
 #[test]
 fn method_exporting_by_reference_starts_with_the_actual_value() {
     let out = classrun(
         "METHODS get EXPORTING ev TYPE i er TYPE string.\nMETHODS get_value EXPORTING VALUE(ev) TYPE i.",
-        "DATA lv TYPE i VALUE 7.\nDATA lv_seen TYPE string.\nget( IMPORTING ev = lv er = lv_seen ).\nout->write( lv_seen ).\nout->write( lv ).\nlv = 7.\nget_value( IMPORTING ev = lv ).\nout->write( lv ).",
-        "METHOD get.\n  er = |at start { ev }|.\n  ev = ev + 1.\nENDMETHOD.\nMETHOD get_value.\n  ev = ev + 1.\nENDMETHOD.",
+        r"DATA lv TYPE i VALUE 7.
+DATA lv_seen TYPE string.
+get( IMPORTING ev = lv er = lv_seen ).
+out->write( lv_seen ).
+out->write( lv ).
+lv = 7.
+get_value( IMPORTING ev = lv ).
+out->write( lv ).",
+        r"METHOD get.
+  er = |at start { ev }|.
+  ev = ev + 1.
+ENDMETHOD.
+METHOD get_value.
+  ev = ev + 1.
+ENDMETHOD.",
     );
-    assert_eq!(out, "at start 7\n8 \n1 ");
+    assert_eq!(
+        out,
+        r"at start 7
+8 
+1 "
+    );
 }
 
 #[test]
 fn generic_parameters_take_length_and_decimals_of_the_actual() {
     let out = report(
-        "REPORT zr.\nDATA gv_amount TYPE p LENGTH 6 DECIMALS 2 VALUE '8.50'.\nSTART-OF-SELECTION.\n  PERFORM show USING 'abc' gv_amount.\nFORM show USING iv_text TYPE c iv_num TYPE p.\n  WRITE / |{ strlen( iv_text ) } { iv_num }|.\nENDFORM.\n",
+        r"REPORT zr.
+DATA gv_amount TYPE p LENGTH 6 DECIMALS 2 VALUE '8.50'.
+START-OF-SELECTION.
+  PERFORM show USING 'abc' gv_amount.
+FORM show USING iv_text TYPE c iv_num TYPE p.
+  WRITE / |{ strlen( iv_text ) } { iv_num }|.
+ENDFORM.
+",
     );
     assert_eq!(out, "3 8.50");
 }
@@ -90,9 +192,22 @@ fn generic_parameters_take_length_and_decimals_of_the_actual() {
 #[test]
 fn inline_declarations_take_the_type_of_the_formal_parameter() {
     let out = classrun(
-        "    TYPES ty_code TYPE c LENGTH 3.\n    METHODS parts IMPORTING iv TYPE string EXPORTING ev_head TYPE ty_code ev_len TYPE i.\n    METHODS code RETURNING VALUE(rv) TYPE ty_code.",
-        "    parts( EXPORTING iv = `abcdef` IMPORTING ev_head = DATA(lv_head) ev_len = DATA(lv_len) ).\n    CALL METHOD code RECEIVING rv = DATA(lv_code).\n    out->write( lv_code ).\n    lv_code = 'XYZW'.\n    lv_len = lv_len / 4.\n    out->write( |{ lv_head }/{ lv_len }/{ lv_code }| ).",
-        "  METHOD parts.\n    ev_head = iv.\n    ev_len = strlen( iv ).\n  ENDMETHOD.\n  METHOD code.\n    rv = 'A'.\n  ENDMETHOD.",
+        r"    TYPES ty_code TYPE c LENGTH 3.
+    METHODS parts IMPORTING iv TYPE string EXPORTING ev_head TYPE ty_code ev_len TYPE i.
+    METHODS code RETURNING VALUE(rv) TYPE ty_code.",
+        r"    parts( EXPORTING iv = `abcdef` IMPORTING ev_head = DATA(lv_head) ev_len = DATA(lv_len) ).
+    CALL METHOD code RECEIVING rv = DATA(lv_code).
+    out->write( lv_code ).
+    lv_code = 'XYZW'.
+    lv_len = lv_len / 4.
+    out->write( |{ lv_head }/{ lv_len }/{ lv_code }| ).",
+        r"  METHOD parts.
+    ev_head = iv.
+    ev_len = strlen( iv ).
+  ENDMETHOD.
+  METHOD code.
+    rv = 'A'.
+  ENDMETHOD.",
     );
     // c LENGTH 3 cuts `XYZW`; i rounds 6 / 4.
     assert_eq!(out, "A\nabc/2/XYZ");

@@ -35,7 +35,19 @@ ENDCLASS.
 
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{DECL}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\n{IMPL}\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{DECL}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+{IMPL}
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -91,7 +103,13 @@ fn in_range_options_and_signs() {
     ENDDO.
     out->write( s ).",
     );
-    assert_eq!(o, "++++++++++\n2359\n89\n123");
+    assert_eq!(
+        o,
+        r"++++++++++
+2359
+89
+123"
+    );
 }
 
 #[test]
@@ -113,7 +131,12 @@ fn range_of_strings_with_patterns_and_where() {
       ENDIF.
     ENDLOOP.
     out->write( |{ cnt }| ).");
-    assert_eq!(o, "Anna\nAda\n2");
+    assert_eq!(
+        o,
+        r"Anna
+Ada
+2"
+    );
 }
 
 #[test]
@@ -125,7 +148,13 @@ fn is_supplied() {
     opt( EXPORTING a = 2 IMPORTING e = x ).
     DATA(t) = opt( a = 1 ).
     out->write( t ).");
-    assert_eq!(o, "a no b no 3\na yes b no 3\na no b yes 7\na yes b no 3");
+    assert_eq!(
+        o,
+        r"a no b no 3
+a yes b no 3
+a no b yes 7
+a yes b no 3"
+    );
 }
 
 #[test]

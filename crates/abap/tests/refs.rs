@@ -6,7 +6,19 @@ use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext, Var
 
 fn class(decl: &str, main: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{decl}\n  PRIVATE SECTION.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{decl}
+  PRIVATE SECTION.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -133,7 +145,16 @@ fn assign_components_rows_and_other_field_symbols() {
     out->write( sy-subrc ).
     out->write( <row>-name ).",
     );
-    assert_eq!(o, "direct\n0\nTWO\n20\none\n4\none");
+    assert_eq!(
+        o,
+        r"direct
+0
+TWO
+20
+one
+4
+one"
+    );
 }
 
 #[test]
@@ -156,7 +177,13 @@ fn inline_field_symbol_and_is_assigned() {
     IF <g> IS NOT ASSIGNED.
       out->write( 'unassigned' ).
     ENDIF.");
-    assert_eq!(o, "not assigned\n8\nassigned\nunassigned");
+    assert_eq!(
+        o,
+        r"not assigned
+8
+assigned
+unassigned"
+    );
 }
 
 #[test]
@@ -184,7 +211,16 @@ fn assign_component_by_name_and_index() {
       out->write( <c> ).
     ENDDO.",
     );
-    assert_eq!(o, "0\n42 xyz\nxyz\n4\n4\n42\nxyz");
+    assert_eq!(
+        o,
+        r"0
+42 xyz
+xyz
+4
+4
+42
+xyz"
+    );
 }
 
 #[test]
@@ -198,7 +234,12 @@ fn dynamic_assign_by_name() {
     out->write( lv_x ).
     ASSIGN ('LV_NOTHING') TO <fs>.
     out->write( sy-subrc ).");
-    assert_eq!(o, "0\n4\n4");
+    assert_eq!(
+        o,
+        r"0
+4
+4"
+    );
 }
 
 #[test]
@@ -242,7 +283,12 @@ fn loop_assigning_writes_rows() {
     LOOP AT lt ASSIGNING <n>.
       out->write( <n> ).
     ENDLOOP.");
-    assert_eq!(o, "10\n20\n30");
+    assert_eq!(
+        o,
+        r"10
+20
+30"
+    );
 }
 
 // ---------------------------------------------------------------- data references
@@ -260,7 +306,12 @@ fn get_reference_and_dereference() {
     IF lr = lr2.
       out->write( 'same' ).
     ENDIF.");
-    assert_eq!(o, "42\n7\nsame");
+    assert_eq!(
+        o,
+        r"42
+7
+same"
+    );
 }
 
 #[test]
@@ -280,7 +331,13 @@ fn create_data_makes_anonymous_objects() {
     CREATE DATA lr_i.
     out->write( lr_i->* ).
     out->write( lr_copy->* ).");
-    assert_eq!(o, "10\nhello\n0\n10");
+    assert_eq!(
+        o,
+        r"10
+hello
+0
+10"
+    );
 }
 
 #[test]
@@ -319,7 +376,12 @@ fn structure_references_and_create_data_like() {
     APPEND ls_row TO <tab>.
     out->write( lines( <tab> ) ).",
     );
-    assert_eq!(o, "3 three\n9\n1");
+    assert_eq!(
+        o,
+        r"3 three
+9
+1"
+    );
 }
 
 #[test]
@@ -338,7 +400,13 @@ fn is_bound_is_initial_and_clear() {
     ENDIF.
     ASSIGN lr->* TO FIELD-SYMBOL(<x>).
     out->write( sy-subrc ).");
-    assert_eq!(o, "initial\nbound\ncleared\n4");
+    assert_eq!(
+        o,
+        r"initial
+bound
+cleared
+4"
+    );
 }
 
 #[test]
@@ -595,5 +663,11 @@ fn dynamic_assign_of_attributes() {
     ASSIGN me->('NOPE') TO <a>.
     out->write( |{ sy-subrc }| ).",
     );
-    assert_eq!(o, "0 4\n0 2\n0 3\n4");
+    assert_eq!(
+        o,
+        r"0 4
+0 2
+0 3
+4"
+    );
 }

@@ -49,13 +49,38 @@ fn substring_functions() {
             "substring_to( val = 'a1b22c3' regex = '[0-9]+' occ = 2 len = 1 )",
             "substring_from( val = 'a1b22c3' pcre = '[0-9]+' occ = 2 len = 3 )",
         ]),
-        "[CD]\n[FGH]\n[ABC]\n[CDEFGH]\n[EFGH]\n[AB]\n[ABCD]\n[c]\n[]\n[ef]\n[EF]\n[c3]\n[b]\n[b22]\n[22c]"
+        r"[CD]
+[FGH]
+[ABC]
+[CDEFGH]
+[EFGH]
+[AB]
+[ABCD]
+[c]
+[]
+[ef]
+[EF]
+[c3]
+[b]
+[b22]
+[22c]"
     );
 }
 
 #[test]
 fn substring_errors_are_catchable() {
-    let main = "DATA s TYPE string.\nTRY.\n    s = substring( val = `abc` off = 2 len = 5 ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `range` ).\nENDTRY.\nTRY.\n    s = substring_after( val = `a-b` sub = `-` occ = 0 ).\n  CATCH cx_sy_strg_par_val.\n    out->write( `occ` ).\nENDTRY.\n";
+    let main = r"DATA s TYPE string.
+TRY.
+    s = substring( val = `abc` off = 2 len = 5 ).
+  CATCH cx_sy_range_out_of_bounds.
+    out->write( `range` ).
+ENDTRY.
+TRY.
+    s = substring_after( val = `a-b` sub = `-` occ = 0 ).
+  CATCH cx_sy_strg_par_val.
+    out->write( `occ` ).
+ENDTRY.
+";
     assert_eq!(out(main), "range\nocc");
     assert_eq!(
         dump_id("DATA(s) = substring( val = `abc` off = 4 )."),
@@ -83,10 +108,44 @@ fn find_count_match_and_predicates() {
             "count_any_not_of( val = `hello` sub = `l` )",
             "match( val = `order 4711 shipped` regex = `[0-9]+` )",
         ]),
-        "[2]\n[5]\n[2]\n[-1]\n[2]\n[3]\n[5]\n[4]\n[3]\n[2]\n[2]\n[3]\n[3]\n[3]\n[4711]"
+        r"[2]
+[5]
+[2]
+[-1]
+[2]
+[3]
+[5]
+[4]
+[3]
+[2]
+[2]
+[3]
+[3]
+[3]
+[4711]"
     );
-    let main = "IF matches( val = `4711` regex = `[0-9]+` ).\n  out->write( `digits` ).\nENDIF.\nIF NOT matches( val = `47a1` regex = `[0-9]+` ).\n  out->write( `not only digits` ).\nENDIF.\nIF contains( val = `Hello World` sub = `world` case = abap_false ) AND contains( val = `Hello` start = `He` ) AND NOT contains( val = `Hello` end = `x` ).\n  out->write( `contains` ).\nENDIF.\nIF contains_any_of( val = `abc` sub = `xyc` ) AND NOT contains_any_not_of( val = `aaa` sub = `a` ).\n  out->write( `any` ).\nENDIF.\nDATA(b) = xsdbool( matches( val = `ab` regex = `a` ) ).\nout->write( |[{ b }]| ).";
-    assert_eq!(out(main), "digits\nnot only digits\ncontains\nany\n[]");
+    let main = r"IF matches( val = `4711` regex = `[0-9]+` ).
+  out->write( `digits` ).
+ENDIF.
+IF NOT matches( val = `47a1` regex = `[0-9]+` ).
+  out->write( `not only digits` ).
+ENDIF.
+IF contains( val = `Hello World` sub = `world` case = abap_false ) AND contains( val = `Hello` start = `He` ) AND NOT contains( val = `Hello` end = `x` ).
+  out->write( `contains` ).
+ENDIF.
+IF contains_any_of( val = `abc` sub = `xyc` ) AND NOT contains_any_not_of( val = `aaa` sub = `a` ).
+  out->write( `any` ).
+ENDIF.
+DATA(b) = xsdbool( matches( val = `ab` regex = `a` ) ).
+out->write( |[{ b }]| ).";
+    assert_eq!(
+        out(main),
+        r"digits
+not only digits
+contains
+any
+[]"
+    );
     assert_eq!(
         dump_id("DATA(i) = find( val = `abc` sub = `` )."),
         "STRG_ILLEGAL_PAR"
@@ -114,7 +173,22 @@ fn replace_insert_and_shift_functions() {
             "shift_left( val = `xxyxab` sub = `x` )",
             "shift_right( val = `abxyxy` sub = `xy` )",
         ]),
-        "[a+b-c]\n[a+b+c]\n[a-b+c]\n[a-b-c]\n[xxx]\n[01.03.2024]\n[aXYZdef]\n[abcdef]\n[ab  ]\n[  ab]\n[cdef]\n[abcd]\n[cdefab]\n[efabcd]\n[yxab]\n[ab]"
+        r"[a+b-c]
+[a+b+c]
+[a-b+c]
+[a-b-c]
+[xxx]
+[01.03.2024]
+[aXYZdef]
+[abcdef]
+[ab  ]
+[  ab]
+[cdef]
+[abcd]
+[cdefab]
+[efabcd]
+[yxab]
+[ab]"
     );
     assert_eq!(
         dump_id("DATA(s) = shift_left( val = `abc` places = 4 )."),
@@ -143,27 +217,75 @@ fn condense_repeat_reverse_segment_and_friends() {
             "cmax( val1 = `abc` val2 = `abd` val3 = `ab` )",
             "cmin( val1 = `abc` val2 = `abd` val3 = `ab` )",
         ]),
-        "[a b]\n[a-b]\n[a   b]\n[ababab]\n[cba]\n[2]\n[4]\n[b]\n[]\n[c]\n[c]\n[AbapDocuText]\n[ABAP_DOCU_TEXT]\n[xcxc]\n[abd]\n[ab]"
+        r"[a b]
+[a-b]
+[a   b]
+[ababab]
+[cba]
+[2]
+[4]
+[b]
+[]
+[c]
+[c]
+[AbapDocuText]
+[ABAP_DOCU_TEXT]
+[xcxc]
+[abd]
+[ab]"
     );
-    let main = "TRY.\n    DATA(s) = segment( val = `a;b` index = 3 sep = `;` ).\n  CATCH cx_sy_strg_par_val.\n    out->write( `no segment` ).\nENDTRY.";
+    let main = r"TRY.
+    DATA(s) = segment( val = `a;b` index = 3 sep = `;` ).
+  CATCH cx_sy_strg_par_val.
+    out->write( `no segment` ).
+ENDTRY.";
     assert_eq!(out(main), "no segment");
 }
 
 #[test]
 fn concat_lines_of_and_line_index() {
-    let main = "DATA t TYPE string_table.\nt = VALUE #( ( `a` ) ( `b` ) ( `c` ) ).\nout->write( concat_lines_of( t ) ).\nout->write( concat_lines_of( table = t sep = `, ` ) ).\nout->write( line_index( t[ table_line = `b` ] ) ).\nout->write( line_index( t[ table_line = `x` ] ) ).";
-    assert_eq!(out(main), "abc\na, b, c\n2 \n0 ");
+    let main = r"DATA t TYPE string_table.
+t = VALUE #( ( `a` ) ( `b` ) ( `c` ) ).
+out->write( concat_lines_of( t ) ).
+out->write( concat_lines_of( table = t sep = `, ` ) ).
+out->write( line_index( t[ table_line = `b` ] ) ).
+out->write( line_index( t[ table_line = `x` ] ) ).";
+    assert_eq!(
+        out(main),
+        r"abc
+a, b, c
+2 
+0 "
+    );
 }
 
 #[test]
 fn empty_matches_are_replaced_in_abaps_order() {
-    let main = "DATA s TYPE string VALUE `abbc`.\nREPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.\nout->write( s ).\ns = `bb`.\nREPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.\nout->write( s ).\nout->write( replace( val = `abc` regex = `x*` with = `-` occ = 0 ) ).\nout->write( replace( val = `abbc` pcre = `b*` with = `-` occ = 0 ) ).";
-    assert_eq!(out(main), "-a--c-\n-\n-a-b-c-\n-a--c-");
+    let main = r"DATA s TYPE string VALUE `abbc`.
+REPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.
+out->write( s ).
+s = `bb`.
+REPLACE ALL OCCURRENCES OF REGEX `b*` IN s WITH `-`.
+out->write( s ).
+out->write( replace( val = `abc` regex = `x*` with = `-` occ = 0 ) ).
+out->write( replace( val = `abbc` pcre = `b*` with = `-` occ = 0 ) ).";
+    assert_eq!(
+        out(main),
+        r"-a--c-
+-
+-a-b-c-
+-a--c-"
+    );
 }
 
 #[test]
 fn an_escaped_trailing_blank_stays_in_a_pattern() {
-    let main = "IF `ab ` CP 'ab# '.\n  out->write( |escaped { sy-fdpos }| ).\nENDIF.\nIF NOT `ab` CP 'ab# '.\n  out->write( `needs the blank` ).\nENDIF.";
+    let main = r"IF `ab ` CP 'ab# '.
+  out->write( |escaped { sy-fdpos }| ).
+ENDIF.
+IF NOT `ab` CP 'ab# '.
+  out->write( `needs the blank` ).
+ENDIF.";
     assert_eq!(out(main), "escaped 0\nneeds the blank");
 }
 
@@ -245,7 +367,10 @@ mod never_panic {
                 .replace("{i}", i)
                 .replace("{j}", j);
             let main = format!(
-                "    TRY.\n        out->write( |{{ {expr} }}| ).\n      CATCH cx_root.\n    ENDTRY."
+                r"    TRY.
+        out->write( |{{ {expr} }}| ).
+      CATCH cx_root.
+    ENDTRY."
             );
             let _ = run(&main);
         }

@@ -14,12 +14,44 @@ fn out(main: &str) -> String {
 
 #[test]
 fn fixed_length_fields_are_searched_with_their_trailing_blanks() {
-    let main = "DATA c10 TYPE c LENGTH 10 VALUE 'ab'.\nREPLACE ALL OCCURRENCES OF ` ` IN c10 WITH `-`.\nout->write( |[{ c10 }] { sy-subrc }| ).\nDATA c4 TYPE c LENGTH 4 VALUE 'ab'.\nREPLACE ALL OCCURRENCES OF `a` IN c4 WITH `xxx`.\nout->write( |[{ c4 }] { sy-subrc }| ).\nc4 = 'abcd'.\nREPLACE ALL OCCURRENCES OF `a` IN c4 WITH `xxx`.\nout->write( |[{ c4 }] { sy-subrc }| ).\nDATA ct TYPE TABLE OF char4 WITH EMPTY KEY.\nct = VALUE #( ( 'a' ) ).\nREPLACE ALL OCCURRENCES OF ` ` IN TABLE ct WITH `.`.\nout->write( |[{ ct[ 1 ] }] { sy-subrc }| ).";
-    assert_eq!(out(main), "[ab--------] 0\n[xxxb] 0\n[xxxb] 2\n[a...] 0");
+    let main = r"DATA c10 TYPE c LENGTH 10 VALUE 'ab'.
+REPLACE ALL OCCURRENCES OF ` ` IN c10 WITH `-`.
+out->write( |[{ c10 }] { sy-subrc }| ).
+DATA c4 TYPE c LENGTH 4 VALUE 'ab'.
+REPLACE ALL OCCURRENCES OF `a` IN c4 WITH `xxx`.
+out->write( |[{ c4 }] { sy-subrc }| ).
+c4 = 'abcd'.
+REPLACE ALL OCCURRENCES OF `a` IN c4 WITH `xxx`.
+out->write( |[{ c4 }] { sy-subrc }| ).
+DATA ct TYPE TABLE OF char4 WITH EMPTY KEY.
+ct = VALUE #( ( 'a' ) ).
+REPLACE ALL OCCURRENCES OF ` ` IN TABLE ct WITH `.`.
+out->write( |[{ ct[ 1 ] }] { sy-subrc }| ).";
+    assert_eq!(
+        out(main),
+        r"[ab--------] 0
+[xxxb] 0
+[xxxb] 2
+[a...] 0"
+    );
 }
 
 #[test]
 fn an_empty_pattern_is_found_before_the_first_character() {
-    let main = "DATA s TYPE string VALUE `abc`.\nREPLACE FIRST OCCURRENCE OF `` IN s WITH `x`.\nout->write( |{ s } { sy-subrc }| ).\nFIND `` IN s MATCH OFFSET DATA(o).\nout->write( |{ sy-subrc } { o }| ).\nTRY.\n    REPLACE ALL OCCURRENCES OF `` IN s WITH `x`.\n  CATCH cx_sy_replace_infinite_loop.\n    out->write( `endless` ).\nENDTRY.";
-    assert_eq!(out(main), "xabc 0\n0 0\nendless");
+    let main = r"DATA s TYPE string VALUE `abc`.
+REPLACE FIRST OCCURRENCE OF `` IN s WITH `x`.
+out->write( |{ s } { sy-subrc }| ).
+FIND `` IN s MATCH OFFSET DATA(o).
+out->write( |{ sy-subrc } { o }| ).
+TRY.
+    REPLACE ALL OCCURRENCES OF `` IN s WITH `x`.
+  CATCH cx_sy_replace_infinite_loop.
+    out->write( `endless` ).
+ENDTRY.";
+    assert_eq!(
+        out(main),
+        r"xabc 0
+0 0
+endless"
+    );
 }

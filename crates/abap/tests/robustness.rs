@@ -44,7 +44,25 @@ impl DebugHook for Inspector {
 
 fn wrap(body: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC.\n PUBLIC SECTION.\n INTERFACES if_oo_adt_classrun.\n DATA x TYPE i.\n METHODS m IMPORTING a TYPE i RETURNING VALUE(r) TYPE i.\nENDCLASS.\nCLASS zcl_t IMPLEMENTATION.\n METHOD if_oo_adt_classrun~main.\n DATA y TYPE string.\n TYPES: BEGIN OF ty_s, f TYPE i, g TYPE string, END OF ty_s.\n DATA lt TYPE STANDARD TABLE OF ty_s WITH DEFAULT KEY.\n DATA ls TYPE ty_s.\n{body}\n ENDMETHOD.\n METHOD m.\n r = a * 2.\n ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC.
+ PUBLIC SECTION.
+ INTERFACES if_oo_adt_classrun.
+ DATA x TYPE i.
+ METHODS m IMPORTING a TYPE i RETURNING VALUE(r) TYPE i.
+ENDCLASS.
+CLASS zcl_t IMPLEMENTATION.
+ METHOD if_oo_adt_classrun~main.
+ DATA y TYPE string.
+ TYPES: BEGIN OF ty_s, f TYPE i, g TYPE string, END OF ty_s.
+ DATA lt TYPE STANDARD TABLE OF ty_s WITH DEFAULT KEY.
+ DATA ls TYPE ty_s.
+{body}
+ ENDMETHOD.
+ METHOD m.
+ r = a * 2.
+ ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -313,31 +331,55 @@ fn statement() -> impl Strategy<Value = String> {
                 prop::collection::vec(inner.clone(), 0..3)
             )
                 .prop_map(|(c, a, b)| format!(
-                    "IF {c}.\n{}\nELSE.\n{}\nENDIF.",
+                    r"IF {c}.
+{}
+ELSE.
+{}
+ENDIF.",
                     a.join("\n"),
                     b.join("\n")
                 )),
-            (0..4u8, prop::collection::vec(inner.clone(), 0..3))
-                .prop_map(|(n, b)| format!("DO {n} TIMES.\n{}\nENDDO.", b.join("\n"))),
+            (0..4u8, prop::collection::vec(inner.clone(), 0..3)).prop_map(|(n, b)| format!(
+                r"DO {n} TIMES.
+{}
+ENDDO.",
+                b.join("\n")
+            )),
             (
                 prop::collection::vec(inner.clone(), 0..3),
                 prop::collection::vec(inner.clone(), 0..2)
             )
                 .prop_map(|(a, b)| format!(
-                    "TRY.\n{}\nCATCH cx_sy_arithmetic_error cx_static_check.\n{}\nCATCH cx_root.\nCLEANUP.\nENDTRY.",
+                    r"TRY.
+{}
+CATCH cx_sy_arithmetic_error cx_static_check.
+{}
+CATCH cx_root.
+CLEANUP.
+ENDTRY.",
                     a.join("\n"),
                     b.join("\n")
                 )),
             prop::collection::vec(inner.clone(), 0..3).prop_map(|b| format!(
-                "LOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).\n<r>-f = <r>-f + 1.\n{}\nENDLOOP.",
+                r"LOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).
+<r>-f = <r>-f + 1.
+{}
+ENDLOOP.",
                 b.join("\n")
             )),
             (condition(), prop::collection::vec(inner.clone(), 0..3)).prop_map(|(c, b)| format!(
-                "LOOP AT lt INTO ls WHERE {c}.\nAPPEND ls TO lt.\n{}\nENDLOOP.",
+                r"LOOP AT lt INTO ls WHERE {c}.
+APPEND ls TO lt.
+{}
+ENDLOOP.",
                 b.join("\n")
             )),
             (expression(), prop::collection::vec(inner, 0..3)).prop_map(|(e, b)| format!(
-                "CASE {e}.\nWHEN 1 OR 'A001'.\n{}\nWHEN OTHERS.\nENDCASE.",
+                r"CASE {e}.
+WHEN 1 OR 'A001'.
+{}
+WHEN OTHERS.
+ENDCASE.",
                 b.join("\n")
             )),
         ]
@@ -382,13 +424,39 @@ impl DebugHook for Meddler {
 
 fn report(body: &str) -> String {
     format!(
-        "REPORT zr.\nDATA gv TYPE i.\nSTART-OF-SELECTION.\n{body}\n  PERFORM f USING 1 CHANGING gv.\nFORM f USING a TYPE i CHANGING b TYPE i.\n{body}\n  b = a.\nENDFORM.\n"
+        r"REPORT zr.
+DATA gv TYPE i.
+START-OF-SELECTION.
+{body}
+  PERFORM f USING 1 CHANGING gv.
+FORM f USING a TYPE i CHANGING b TYPE i.
+{body}
+  b = a.
+ENDFORM.
+"
     )
 }
 
 fn test_class(body: &str) -> String {
     format!(
-        "CLASS ltcl DEFINITION FOR TESTING.\n PRIVATE SECTION.\n DATA x TYPE i.\n METHODS setup.\n METHODS t FOR TESTING.\nENDCLASS.\nCLASS ltcl IMPLEMENTATION.\n METHOD setup.\n x = 1.\n ENDMETHOD.\n METHOD t.\n DATA y TYPE string.\n DATA z TYPE i.\n{body}\n cl_abap_unit_assert=>assert_equals( act = x exp = 1 ).\n ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS ltcl DEFINITION FOR TESTING.
+ PRIVATE SECTION.
+ DATA x TYPE i.
+ METHODS setup.
+ METHODS t FOR TESTING.
+ENDCLASS.
+CLASS ltcl IMPLEMENTATION.
+ METHOD setup.
+ x = 1.
+ ENDMETHOD.
+ METHOD t.
+ DATA y TYPE string.
+ DATA z TYPE i.
+{body}
+ cl_abap_unit_assert=>assert_equals( act = x exp = 1 ).
+ ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -505,8 +573,14 @@ fn huge_expressions_are_refused_not_overflowing() {
             " ) ) )".repeat(20_000)
         ),
         format!("x = {}1{}.", "lt[ ".repeat(20_000), " ]".repeat(20_000)),
-        "DO.\n  APPEND ls TO lt.\nENDDO.".to_string(),
-        "APPEND ls TO lt. LOOP AT lt INTO ls.\n  APPEND ls TO lt.\nENDLOOP.".to_string(),
+        r"DO.
+  APPEND ls TO lt.
+ENDDO."
+            .to_string(),
+        r"APPEND ls TO lt. LOOP AT lt INTO ls.
+  APPEND ls TO lt.
+ENDLOOP."
+            .to_string(),
     ] {
         let mut r = Repository::new();
         if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
@@ -525,14 +599,31 @@ fn the_deepest_allowed_nesting_of_every_block_kind_loads_and_runs() {
     let kinds: [(&str, &str); 6] = [
         ("IF x = 0.\n", "ENDIF.\n"),
         ("DO 1 TIMES.\n", "ENDDO.\n"),
-        ("WHILE x < 1.\n", "x = 1.\nENDWHILE.\n"),
+        (
+            "WHILE x < 1.\n",
+            r"x = 1.
+ENDWHILE.
+",
+        ),
         ("LOOP AT lt INTO ls.\n", "ENDLOOP.\n"),
-        ("TRY.\n", "CATCH cx_root.\nENDTRY.\n"),
-        ("CASE x.\nWHEN 0.\n", "ENDCASE.\n"),
+        (
+            "TRY.\n",
+            r"CATCH cx_root.
+ENDTRY.
+",
+        ),
+        (
+            r"CASE x.
+WHEN 0.
+",
+            "ENDCASE.\n",
+        ),
     ];
     for (open, close) in kinds {
         let body = format!(
-            "APPEND ls TO lt.\n{}out->write( `deep` ).\n{}",
+            r"APPEND ls TO lt.
+{}out->write( `deep` ).
+{}",
             open.repeat(63),
             close.repeat(63)
         );

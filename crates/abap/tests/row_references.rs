@@ -7,7 +7,24 @@ use abap::{NoDebugger, Repository, RunError};
 
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n    TYPES: BEGIN OF ty_row, k TYPE i, t TYPE string, END OF ty_row,\n           tt_rows TYPE STANDARD TABLE OF ty_row WITH EMPTY KEY,\n           tt_sorted TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY k,\n           tt_refs TYPE STANDARD TABLE OF REF TO ty_row WITH EMPTY KEY.\n    DATA mr_row TYPE REF TO ty_row.\n    CLASS-DATA gr_row TYPE REF TO ty_row.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    DATA(lt) = VALUE tt_rows( ( k = 10 t = `a` ) ( k = 20 t = `b` ) ( k = 30 t = `c` ) ).\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+    TYPES: BEGIN OF ty_row, k TYPE i, t TYPE string, END OF ty_row,
+           tt_rows TYPE STANDARD TABLE OF ty_row WITH EMPTY KEY,
+           tt_sorted TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY k,
+           tt_refs TYPE STANDARD TABLE OF REF TO ty_row WITH EMPTY KEY.
+    DATA mr_row TYPE REF TO ty_row.
+    CLASS-DATA gr_row TYPE REF TO ty_row.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+    DATA(lt) = VALUE tt_rows( ( k = 10 t = `a` ) ( k = 20 t = `b` ) ( k = 30 t = `c` ) ).
+{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");
@@ -34,7 +51,9 @@ fn field_symbols_follow_their_row() {
     SORT lt BY k DESCENDING.
     <b>-t = `B`.
     out->write( |{ <b>-t } { <c_text> } { lt[ 2 ]-t }| )."),
-        "b c\nb c\nB c B"
+        r"b c
+b c
+B c B"
     );
 }
 
@@ -68,9 +87,13 @@ fn data_references_follow_their_row_and_become_invalid_with_it() {
     lt = VALUE #( ( k = 1 t = `x` ) ).
     READ TABLE lt_refs INTO lr_c INDEX 1.
     out->write( |{ xsdbool( lr_a IS BOUND ) }{ xsdbool( lr_c IS BOUND ) }| )."),
-        "b c a\n c a\n"
+        r"b c a
+ c a
+"
     );
-    match run("    DATA(lr) = REF #( lt[ 1 ] ).\n    DELETE lt INDEX 1.\n    out->write( lr->t ).")
+    match run(r"    DATA(lr) = REF #( lt[ 1 ] ).
+    DELETE lt INDEX 1.
+    out->write( lr->t ).")
     {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "DATREF_NOT_ASSIGNED"),
         other => panic!("expected a dump, got {other:?}"),
@@ -166,7 +189,9 @@ fn references_in_attributes_tables_and_anonymous_objects_follow_and_lose_rows() 
     lr_2 = lt_refs[ 2 ].
     lr_a2 = <anon>[ 2 ].
     out->write( |{ xsdbool( lr_2 IS BOUND ) }{ xsdbool( lr_a2 IS BOUND ) }{ xsdbool( mr_row IS BOUND ) }{ xsdbool( gr_row IS BOUND ) }| )."),
-        "a c c b c\n c  b\n"
+        r"a c c b c
+ c  b
+"
     );
 }
 
@@ -227,13 +252,17 @@ fn a_loop_goes_on_after_its_current_row_when_rows_are_inserted_before_it() {
 
 #[test]
 fn using_a_field_symbol_or_reference_to_a_deleted_row_is_a_runtime_error() {
-    match run(
-        "    ASSIGN lt[ 1 ] TO FIELD-SYMBOL(<a>).\n    DELETE lt INDEX 1.\n    out->write( <a>-t ).",
-    ) {
+    match run(r"    ASSIGN lt[ 1 ] TO FIELD-SYMBOL(<a>).
+    DELETE lt INDEX 1.
+    out->write( <a>-t ).")
+    {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "GETWA_NOT_ASSIGNED"),
         other => panic!("expected a dump, got {other:?}"),
     }
-    match run("    DATA(lr) = REF #( lt[ 3 ]-t ).\n    CLEAR lt.\n    out->write( lr->* ).") {
+    match run(r"    DATA(lr) = REF #( lt[ 3 ]-t ).
+    CLEAR lt.
+    out->write( lr->* ).")
+    {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "DATREF_NOT_ASSIGNED"),
         other => panic!("expected a dump, got {other:?}"),
     }

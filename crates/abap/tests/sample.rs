@@ -405,14 +405,27 @@ fn load_dir_skips_an_object_it_cannot_load() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("zcl_abapdbg_demo.clas.abap"), SAMPLE).expect("write");
     let deep = format!(
-        "CLASS lcl_deep DEFINITION.\n  PUBLIC SECTION.\n    METHODS m.\nENDCLASS.\nCLASS lcl_deep IMPLEMENTATION.\n  METHOD m.\n    DATA x TYPE i.\n{}{}  ENDMETHOD.\nENDCLASS.\n",
+        r"CLASS lcl_deep DEFINITION.
+  PUBLIC SECTION.
+    METHODS m.
+ENDCLASS.
+CLASS lcl_deep IMPLEMENTATION.
+  METHOD m.
+    DATA x TYPE i.
+{}{}  ENDMETHOD.
+ENDCLASS.
+",
         "IF x = 0.\n".repeat(5_000),
         "ENDIF.\n".repeat(5_000)
     );
     // The main source loads; the local implementations do not: the whole object is out.
     std::fs::write(
         dir.join("zcl_deep.clas.abap"),
-        "CLASS zcl_deep DEFINITION PUBLIC.\nENDCLASS.\nCLASS zcl_deep IMPLEMENTATION.\nENDCLASS.\n",
+        r"CLASS zcl_deep DEFINITION PUBLIC.
+ENDCLASS.
+CLASS zcl_deep IMPLEMENTATION.
+ENDCLASS.
+",
     )
     .expect("write");
     std::fs::write(dir.join("zcl_deep.clas.locals_imp.abap"), deep).expect("write");

@@ -15,19 +15,31 @@ fn out(main: &str) -> String {
 #[test]
 fn concatenate_drops_trailing_blanks_of_fixed_fields_unless_asked() {
     assert_eq!(
-        out(
-            "DATA c10 TYPE c LENGTH 10 VALUE 'ab'.\nDATA s TYPE string.\nCONCATENATE c10 'cd' `ef ` INTO s.\nout->write( |[{ s }]| ).\nCONCATENATE 'a' 'b' INTO s SEPARATED BY space.\nout->write( |[{ s }]| ).\nCONCATENATE c10 'x' INTO s RESPECTING BLANKS.\nout->write( |[{ s }]| ).\nCONCATENATE 'a' 'b' 'c' INTO DATA(lv_new) SEPARATED BY `, `.\nout->write( lv_new )."
-        ),
-        "[abcdef ]\n[a b]\n[ab        x]\na, b, c"
+        out(r"DATA c10 TYPE c LENGTH 10 VALUE 'ab'.
+DATA s TYPE string.
+CONCATENATE c10 'cd' `ef ` INTO s.
+out->write( |[{ s }]| ).
+CONCATENATE 'a' 'b' INTO s SEPARATED BY space.
+out->write( |[{ s }]| ).
+CONCATENATE c10 'x' INTO s RESPECTING BLANKS.
+out->write( |[{ s }]| ).
+CONCATENATE 'a' 'b' 'c' INTO DATA(lv_new) SEPARATED BY `, `.
+out->write( lv_new )."),
+        r"[abcdef ]
+[a b]
+[ab        x]
+a, b, c"
     );
 }
 
 #[test]
 fn concatenate_into_a_short_field_cuts_and_says_so() {
     assert_eq!(
-        out(
-            "DATA c3 TYPE c LENGTH 3.\nCONCATENATE 'abc' 'def' INTO c3.\nout->write( |{ c3 } { sy-subrc }| ).\nCONCATENATE 'a' 'b' INTO c3.\nout->write( |{ c3 } { sy-subrc }| )."
-        ),
+        out(r"DATA c3 TYPE c LENGTH 3.
+CONCATENATE 'abc' 'def' INTO c3.
+out->write( |{ c3 } { sy-subrc }| ).
+CONCATENATE 'a' 'b' INTO c3.
+out->write( |{ c3 } { sy-subrc }| )."),
         "abc 4\nab 0"
     );
 }
@@ -35,9 +47,13 @@ fn concatenate_into_a_short_field_cuts_and_says_so() {
 #[test]
 fn concatenate_lines_of_a_table() {
     assert_eq!(
-        out(
-            "DATA lt TYPE string_table.\nDATA s TYPE string.\nAPPEND `a` TO lt.\nAPPEND `b` TO lt.\nAPPEND `c` TO lt.\nCONCATENATE LINES OF lt INTO s SEPARATED BY ','.\nout->write( s )."
-        ),
+        out(r"DATA lt TYPE string_table.
+DATA s TYPE string.
+APPEND `a` TO lt.
+APPEND `b` TO lt.
+APPEND `c` TO lt.
+CONCATENATE LINES OF lt INTO s SEPARATED BY ','.
+out->write( s )."),
         "a,b,c"
     );
 }
@@ -45,79 +61,182 @@ fn concatenate_lines_of_a_table() {
 #[test]
 fn split_into_a_table_keeps_inner_empty_segments_but_no_trailing_one() {
     assert_eq!(
-        out(
-            "DATA lt TYPE string_table.\nSPLIT 'a,b,,c' AT ',' INTO TABLE lt.\nout->write( lines( lt ) ).\nout->write( |[{ lt[ 3 ] }]| ).\nSPLIT 'a,b,' AT ',' INTO TABLE lt.\nout->write( lines( lt ) ).\nSPLIT `,x` AT ',' INTO TABLE lt.\nout->write( |{ lines( lt ) } [{ lt[ 1 ] }]| )."
-        ),
-        "4 \n[]\n2 \n2 []"
+        out(r"DATA lt TYPE string_table.
+SPLIT 'a,b,,c' AT ',' INTO TABLE lt.
+out->write( lines( lt ) ).
+out->write( |[{ lt[ 3 ] }]| ).
+SPLIT 'a,b,' AT ',' INTO TABLE lt.
+out->write( lines( lt ) ).
+SPLIT `,x` AT ',' INTO TABLE lt.
+out->write( |{ lines( lt ) } [{ lt[ 1 ] }]| )."),
+        r"4 
+[]
+2 
+2 []"
     );
 }
 
 #[test]
 fn split_into_fields_gives_the_rest_to_the_last_and_clears_the_others() {
     assert_eq!(
-        out(
-            "DATA a TYPE string.\nDATA b TYPE string.\nDATA c TYPE string VALUE `old`.\nSPLIT 'a,b,c' AT ',' INTO a b.\nout->write( |{ a }/{ b }| ).\nSPLIT 'x;y' AT ';' INTO a b c.\nout->write( |{ a }/{ b }/[{ c }] { sy-subrc }| ).\nDATA c1 TYPE c LENGTH 1.\nSPLIT 'ab cd' AT space INTO c1 DATA(lv_rest).\nout->write( |{ c1 }/{ lv_rest } { sy-subrc }| )."
-        ),
-        "a/b,c\nx/y/[] 0\na/cd 4"
+        out(r"DATA a TYPE string.
+DATA b TYPE string.
+DATA c TYPE string VALUE `old`.
+SPLIT 'a,b,c' AT ',' INTO a b.
+out->write( |{ a }/{ b }| ).
+SPLIT 'x;y' AT ';' INTO a b c.
+out->write( |{ a }/{ b }/[{ c }] { sy-subrc }| ).
+DATA c1 TYPE c LENGTH 1.
+SPLIT 'ab cd' AT space INTO c1 DATA(lv_rest).
+out->write( |{ c1 }/{ lv_rest } { sy-subrc }| )."),
+        r"a/b,c
+x/y/[] 0
+a/cd 4"
     );
 }
 
 #[test]
 fn condense_translate_overlay() {
     assert_eq!(
-        out(
-            "DATA s TYPE string VALUE `  a   b  `.\nDATA c10 TYPE c LENGTH 10 VALUE '  a  b'.\nCONDENSE s.\nCONDENSE c10.\nout->write( |[{ s }][{ c10 }]| ).\ns = ` a b c `.\nCONDENSE s NO-GAPS.\nout->write( s ).\nTRANSLATE s TO UPPER CASE.\nout->write( s ).\nDATA m TYPE string VALUE `a_b_c`.\nTRANSLATE m USING '_ '.\nout->write( |[{ m }]| ).\nTRANSLATE m TO LOWER CASE.\nDATA o TYPE c LENGTH 5 VALUE 'a c e'.\nOVERLAY o WITH 'ABCDE'.\nout->write( |{ o } { sy-subrc }| )."
-        ),
-        "[a b][a b]\nabc\nABC\n[a b c]\naBcDe 0"
+        out(r"DATA s TYPE string VALUE `  a   b  `.
+DATA c10 TYPE c LENGTH 10 VALUE '  a  b'.
+CONDENSE s.
+CONDENSE c10.
+out->write( |[{ s }][{ c10 }]| ).
+s = ` a b c `.
+CONDENSE s NO-GAPS.
+out->write( s ).
+TRANSLATE s TO UPPER CASE.
+out->write( s ).
+DATA m TYPE string VALUE `a_b_c`.
+TRANSLATE m USING '_ '.
+out->write( |[{ m }]| ).
+TRANSLATE m TO LOWER CASE.
+DATA o TYPE c LENGTH 5 VALUE 'a c e'.
+OVERLAY o WITH 'ABCDE'.
+out->write( |{ o } { sy-subrc }| )."),
+        r"[a b][a b]
+abc
+ABC
+[a b c]
+aBcDe 0"
     );
 }
 
 #[test]
 fn shift_fixed_fields_and_strings() {
     assert_eq!(
-        out(
-            "DATA c5 TYPE c LENGTH 5 VALUE 'abcde'.\nSHIFT c5.\nout->write( |[{ c5 }]| ).\nc5 = 'abcde'.\nSHIFT c5 BY 2 PLACES RIGHT.\nout->write( |[{ c5 }]| ).\nc5 = 'abcde'.\nSHIFT c5 LEFT BY 2 PLACES CIRCULAR.\nout->write( |[{ c5 }]| ).\nDATA s TYPE string VALUE `abc`.\nSHIFT s RIGHT BY 2 PLACES.\nout->write( |[{ s }]| ).\nSHIFT s LEFT BY 3 PLACES.\nout->write( |[{ s }]| )."
-        ),
-        "[bcde]\n[  abc]\n[cdeab]\n[  abc]\n[bc]"
+        out(r"DATA c5 TYPE c LENGTH 5 VALUE 'abcde'.
+SHIFT c5.
+out->write( |[{ c5 }]| ).
+c5 = 'abcde'.
+SHIFT c5 BY 2 PLACES RIGHT.
+out->write( |[{ c5 }]| ).
+c5 = 'abcde'.
+SHIFT c5 LEFT BY 2 PLACES CIRCULAR.
+out->write( |[{ c5 }]| ).
+DATA s TYPE string VALUE `abc`.
+SHIFT s RIGHT BY 2 PLACES.
+out->write( |[{ s }]| ).
+SHIFT s LEFT BY 3 PLACES.
+out->write( |[{ s }]| )."),
+        r"[bcde]
+[  abc]
+[cdeab]
+[  abc]
+[bc]"
     );
 }
 
 #[test]
 fn shift_deleting_and_up_to() {
     assert_eq!(
-        out(
-            "DATA c6 TYPE c LENGTH 6 VALUE '000120'.\nSHIFT c6 LEFT DELETING LEADING '0'.\nout->write( |[{ c6 }]| ).\nDATA c10 TYPE c LENGTH 10 VALUE 'ab'.\nSHIFT c10 RIGHT DELETING TRAILING space.\nDATA s TYPE string.\ns = c10.\nout->write( |[{ s }]| ).\ns = `abcde`.\nSHIFT s UP TO 'c'.\nout->write( |{ s } { sy-subrc }| ).\nSHIFT s UP TO 'x'.\nout->write( |{ s } { sy-subrc }| )."
-        ),
-        "[120]\n[        ab]\ncde 0\ncde 4"
+        out(r"DATA c6 TYPE c LENGTH 6 VALUE '000120'.
+SHIFT c6 LEFT DELETING LEADING '0'.
+out->write( |[{ c6 }]| ).
+DATA c10 TYPE c LENGTH 10 VALUE 'ab'.
+SHIFT c10 RIGHT DELETING TRAILING space.
+DATA s TYPE string.
+s = c10.
+out->write( |[{ s }]| ).
+s = `abcde`.
+SHIFT s UP TO 'c'.
+out->write( |{ s } { sy-subrc }| ).
+SHIFT s UP TO 'x'.
+out->write( |{ s } { sy-subrc }| )."),
+        r"[120]
+[        ab]
+cde 0
+cde 4"
     );
 }
 
 #[test]
 fn find_first_all_case_and_section() {
     assert_eq!(
-        out(
-            "DATA o TYPE i.\nDATA l TYPE i.\nFIND FIRST OCCURRENCE OF 'b' IN 'abcabc' MATCH OFFSET o MATCH LENGTH l.\nout->write( |{ sy-subrc } { o } { l }| ).\nFIND ALL OCCURRENCES OF 'bc' IN 'abcabc' MATCH COUNT DATA(n) MATCH OFFSET o.\nout->write( |{ n } { o }| ).\nFIND 'B' IN 'abc'.\nout->write( sy-subrc ).\nFIND 'B' IN 'abc' IGNORING CASE.\nout->write( sy-subrc ).\nFIND 'a' IN SECTION OFFSET 1 OF 'abca' MATCH OFFSET o.\nout->write( o ).\nFIND ALL OCCURRENCES OF 'z' IN 'abc' MATCH COUNT n.\nout->write( |{ n } { sy-subrc }| )."
-        ),
-        "0 1 1\n2 4\n4 \n0 \n3 \n0 4"
+        out(r"DATA o TYPE i.
+DATA l TYPE i.
+FIND FIRST OCCURRENCE OF 'b' IN 'abcabc' MATCH OFFSET o MATCH LENGTH l.
+out->write( |{ sy-subrc } { o } { l }| ).
+FIND ALL OCCURRENCES OF 'bc' IN 'abcabc' MATCH COUNT DATA(n) MATCH OFFSET o.
+out->write( |{ n } { o }| ).
+FIND 'B' IN 'abc'.
+out->write( sy-subrc ).
+FIND 'B' IN 'abc' IGNORING CASE.
+out->write( sy-subrc ).
+FIND 'a' IN SECTION OFFSET 1 OF 'abca' MATCH OFFSET o.
+out->write( o ).
+FIND ALL OCCURRENCES OF 'z' IN 'abc' MATCH COUNT n.
+out->write( |{ n } { sy-subrc }| )."),
+        r"0 1 1
+2 4
+4 
+0 
+3 
+0 4"
     );
 }
 
 #[test]
 fn replace_pattern_section_and_obsolete_forms() {
     assert_eq!(
-        out(
-            "DATA s TYPE string VALUE `banana`.\nREPLACE ALL OCCURRENCES OF 'a' IN s WITH 'xy' REPLACEMENT COUNT DATA(n).\nout->write( |{ s } { n } { sy-subrc }| ).\ns = `banana`.\nREPLACE 'a' IN s WITH 'o'.\nout->write( s ).\nREPLACE 'q' IN s WITH 'o'.\nout->write( |{ s } { sy-subrc }| ).\ns = `Banana`.\nREPLACE ALL OCCURRENCES OF 'b' IN s WITH 'c' IGNORING CASE.\nout->write( s ).\ns = `abcd`.\nREPLACE SECTION OFFSET 1 LENGTH 2 OF s WITH 'XY'.\nout->write( s ).\nREPLACE 'd' WITH 'D' INTO s.\nout->write( s ).\nDATA c5 TYPE c LENGTH 5 VALUE 'aaaaa'.\nREPLACE ALL OCCURRENCES OF 'a' IN c5 WITH 'bb'.\nout->write( |{ c5 } { sy-subrc }| )."
-        ),
-        "bxynxynxy 3 0\nbonana\nbonana 4\ncanana\naXYd\naXYD\nbbbbb 2"
+        out(r"DATA s TYPE string VALUE `banana`.
+REPLACE ALL OCCURRENCES OF 'a' IN s WITH 'xy' REPLACEMENT COUNT DATA(n).
+out->write( |{ s } { n } { sy-subrc }| ).
+s = `banana`.
+REPLACE 'a' IN s WITH 'o'.
+out->write( s ).
+REPLACE 'q' IN s WITH 'o'.
+out->write( |{ s } { sy-subrc }| ).
+s = `Banana`.
+REPLACE ALL OCCURRENCES OF 'b' IN s WITH 'c' IGNORING CASE.
+out->write( s ).
+s = `abcd`.
+REPLACE SECTION OFFSET 1 LENGTH 2 OF s WITH 'XY'.
+out->write( s ).
+REPLACE 'd' WITH 'D' INTO s.
+out->write( s ).
+DATA c5 TYPE c LENGTH 5 VALUE 'aaaaa'.
+REPLACE ALL OCCURRENCES OF 'a' IN c5 WITH 'bb'.
+out->write( |{ c5 } { sy-subrc }| )."),
+        r"bxynxynxy 3 0
+bonana
+bonana 4
+canana
+aXYd
+aXYD
+bbbbb 2"
     );
 }
 
 #[test]
 fn out_of_range_sections_are_runtime_errors_a_program_can_catch() {
     assert_eq!(
-        out(
-            "TRY.\n    FIND 'a' IN SECTION OFFSET 9 OF 'abc'.\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `caught` ).\nENDTRY."
-        ),
+        out(r"TRY.
+    FIND 'a' IN SECTION OFFSET 9 OF 'abc'.
+  CATCH cx_sy_range_out_of_bounds.
+    out->write( `caught` ).
+ENDTRY."),
         "caught"
     );
 }
@@ -136,19 +255,56 @@ fn regular_expressions_the_engine_cannot_run_are_reported_as_not_supported() {
 #[test]
 fn comparison_operators_for_character_strings_set_fdpos() {
     assert_eq!(
-        out(
-            "DATA s TYPE string VALUE `ABCA`.\nIF s CO 'ABC'.\n  out->write( |CO { sy-fdpos }| ).\nENDIF.\nIF s CN 'AB'.\n  out->write( |CN { sy-fdpos }| ).\nENDIF.\nIF s CA 'XC'.\n  out->write( |CA { sy-fdpos }| ).\nENDIF.\nIF s NA 'XYZ'.\n  out->write( |NA { sy-fdpos }| ).\nENDIF.\nIF s CS 'ca'.\n  out->write( |CS { sy-fdpos }| ).\nENDIF.\nIF s NS 'zz'.\n  out->write( |NS { sy-fdpos }| ).\nENDIF.\nIF s CP '*C+'.\n  out->write( |CP { sy-fdpos }| ).\nENDIF.\nIF s NP 'X*'.\n  out->write( |NP { sy-fdpos }| ).\nENDIF.\nIF NOT s CP 'B*'.\n  out->write( `not CP` ).\nENDIF."
-        ),
-        "CO 4\nCN 2\nCA 2\nNA 4\nCS 2\nNS 4\nCP 2\nNP 4\nnot CP"
+        out(r"DATA s TYPE string VALUE `ABCA`.
+IF s CO 'ABC'.
+  out->write( |CO { sy-fdpos }| ).
+ENDIF.
+IF s CN 'AB'.
+  out->write( |CN { sy-fdpos }| ).
+ENDIF.
+IF s CA 'XC'.
+  out->write( |CA { sy-fdpos }| ).
+ENDIF.
+IF s NA 'XYZ'.
+  out->write( |NA { sy-fdpos }| ).
+ENDIF.
+IF s CS 'ca'.
+  out->write( |CS { sy-fdpos }| ).
+ENDIF.
+IF s NS 'zz'.
+  out->write( |NS { sy-fdpos }| ).
+ENDIF.
+IF s CP '*C+'.
+  out->write( |CP { sy-fdpos }| ).
+ENDIF.
+IF s NP 'X*'.
+  out->write( |NP { sy-fdpos }| ).
+ENDIF.
+IF NOT s CP 'B*'.
+  out->write( `not CP` ).
+ENDIF."),
+        r"CO 4
+CN 2
+CA 2
+NA 4
+CS 2
+NS 4
+CP 2
+NP 4
+not CP"
     );
 }
 
 #[test]
 fn text_comparisons_in_where_conditions_see_the_row() {
     assert_eq!(
-        out(
-            "DATA lt TYPE string_table.\nAPPEND `Anna` TO lt.\nAPPEND `Bob` TO lt.\nAPPEND `Alf` TO lt.\nLOOP AT lt INTO DATA(lv) WHERE table_line CP 'A*'.\n  out->write( lv ).\nENDLOOP."
-        ),
+        out(r"DATA lt TYPE string_table.
+APPEND `Anna` TO lt.
+APPEND `Bob` TO lt.
+APPEND `Alf` TO lt.
+LOOP AT lt INTO DATA(lv) WHERE table_line CP 'A*'.
+  out->write( lv ).
+ENDLOOP."),
         "Anna\nAlf"
     );
 }
@@ -156,40 +312,88 @@ fn text_comparisons_in_where_conditions_see_the_row() {
 #[test]
 fn offset_and_length_read_sections() {
     assert_eq!(
-        out(
-            "DATA c10 TYPE c LENGTH 10 VALUE 'ABCDEFGHIJ'.\nDATA s TYPE string VALUE `hello world`.\nDATA d TYPE d VALUE '20240315'.\nDATA off TYPE i VALUE 6.\nout->write( c10+2(3) ).\nout->write( c10(2) ).\nout->write( c10+8 ).\nout->write( s+off ).\nout->write( s+off(3) ).\nout->write( |{ d+4(2) }.{ d(4) }| ).\nDATA lv_month TYPE i.\nlv_month = d+4(2).\nout->write( lv_month )."
-        ),
-        "CDE\nAB\nIJ\nworld\nwor\n03.2024\n3 "
+        out(r"DATA c10 TYPE c LENGTH 10 VALUE 'ABCDEFGHIJ'.
+DATA s TYPE string VALUE `hello world`.
+DATA d TYPE d VALUE '20240315'.
+DATA off TYPE i VALUE 6.
+out->write( c10+2(3) ).
+out->write( c10(2) ).
+out->write( c10+8 ).
+out->write( s+off ).
+out->write( s+off(3) ).
+out->write( |{ d+4(2) }.{ d(4) }| ).
+DATA lv_month TYPE i.
+lv_month = d+4(2).
+out->write( lv_month )."),
+        r"CDE
+AB
+IJ
+world
+wor
+03.2024
+3 "
     );
 }
 
 #[test]
 fn offset_and_length_write_into_fixed_fields() {
     assert_eq!(
-        out(
-            "DATA c6 TYPE c LENGTH 6 VALUE 'abcdef'.\nc6+2(2) = 'XYZ'.\nout->write( c6 ).\nc6(1) = 'Q'.\nout->write( c6 ).\nDATA d TYPE d VALUE '20240315'.\nd+6(2) = '01'.\nout->write( |{ d DATE = ISO }| )."
-        ),
-        "abXYef\nQbXYef\n2024-03-01"
+        out(r"DATA c6 TYPE c LENGTH 6 VALUE 'abcdef'.
+c6+2(2) = 'XYZ'.
+out->write( c6 ).
+c6(1) = 'Q'.
+out->write( c6 ).
+DATA d TYPE d VALUE '20240315'.
+d+6(2) = '01'.
+out->write( |{ d DATE = ISO }| )."),
+        r"abXYef
+QbXYef
+2024-03-01"
     );
 }
 
 #[test]
 fn sections_outside_the_field_are_catchable_runtime_errors() {
     assert_eq!(
-        out(
-            "DATA s TYPE string VALUE `abc`.\nDATA n TYPE i VALUE 5.\nTRY.\n    out->write( s+n ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `offset` ).\nENDTRY.\nDATA c3 TYPE c LENGTH 3 VALUE 'abc'.\nTRY.\n    out->write( c3+1(n) ).\n  CATCH cx_sy_range_out_of_bounds.\n    out->write( `length` ).\nENDTRY.\nout->write( s+3 )."
-        ),
-        "offset\nlength\n"
+        out(r"DATA s TYPE string VALUE `abc`.
+DATA n TYPE i VALUE 5.
+TRY.
+    out->write( s+n ).
+  CATCH cx_sy_range_out_of_bounds.
+    out->write( `offset` ).
+ENDTRY.
+DATA c3 TYPE c LENGTH 3 VALUE 'abc'.
+TRY.
+    out->write( c3+1(n) ).
+  CATCH cx_sy_range_out_of_bounds.
+    out->write( `length` ).
+ENDTRY.
+out->write( s+3 )."),
+        r"offset
+length
+"
     );
 }
 
 #[test]
 fn find_and_replace_with_regular_expressions() {
     assert_eq!(
-        out(
-            "DATA s TYPE string VALUE `order 12 of 2024-03-15, item 7`.\nFIND FIRST OCCURRENCE OF PCRE `(\\d{4})-(\\d{2})-(\\d{2})` IN s MATCH OFFSET DATA(o) MATCH LENGTH DATA(l) SUBMATCHES DATA(y) DATA(m) DATA(d).\nout->write( |{ o } { l } { d }.{ m }.{ y }| ).\nFIND ALL OCCURRENCES OF REGEX `[0-9]+` IN s MATCH COUNT DATA(n).\nout->write( n ).\nREPLACE ALL OCCURRENCES OF PCRE `(\\d{4})-(\\d{2})-(\\d{2})` IN s WITH `$3.$2.$1`.\nout->write( s ).\nREPLACE ALL OCCURRENCES OF REGEX `\\s+` IN s WITH `_` REPLACEMENT COUNT DATA(r).\nout->write( |{ s } { r }| ).\nFIND PCRE `ITEM` IN s IGNORING CASE MATCH OFFSET o.\nout->write( o )."
-        ),
-        "12 10 15.03.2024\n5 \norder 12 of 15.03.2024, item 7\norder_12_of_15.03.2024,_item_7 5\n24 "
+        out(r"DATA s TYPE string VALUE `order 12 of 2024-03-15, item 7`.
+FIND FIRST OCCURRENCE OF PCRE `(\d{4})-(\d{2})-(\d{2})` IN s MATCH OFFSET DATA(o) MATCH LENGTH DATA(l) SUBMATCHES DATA(y) DATA(m) DATA(d).
+out->write( |{ o } { l } { d }.{ m }.{ y }| ).
+FIND ALL OCCURRENCES OF REGEX `[0-9]+` IN s MATCH COUNT DATA(n).
+out->write( n ).
+REPLACE ALL OCCURRENCES OF PCRE `(\d{4})-(\d{2})-(\d{2})` IN s WITH `$3.$2.$1`.
+out->write( s ).
+REPLACE ALL OCCURRENCES OF REGEX `\s+` IN s WITH `_` REPLACEMENT COUNT DATA(r).
+out->write( |{ s } { r }| ).
+FIND PCRE `ITEM` IN s IGNORING CASE MATCH OFFSET o.
+out->write( o )."),
+        r"12 10 15.03.2024
+5 
+order 12 of 15.03.2024, item 7
+order_12_of_15.03.2024,_item_7 5
+24 "
     );
 }
 

@@ -4,11 +4,29 @@
 
 use abap::{NoDebugger, Repository, RunError};
 
-const TYPES: &str = "    TYPES: BEGIN OF ty_row,\n             name TYPE string,\n             qty  TYPE i,\n             amt  TYPE p LENGTH 8 DECIMALS 2,\n           END OF ty_row,\n           tt_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY,\n           tt_sorted TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY name,\n           tt_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY.";
+const TYPES: &str = r"    TYPES: BEGIN OF ty_row,
+             name TYPE string,
+             qty  TYPE i,
+             amt  TYPE p LENGTH 8 DECIMALS 2,
+           END OF ty_row,
+           tt_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY,
+           tt_sorted TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY name,
+           tt_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY.";
 
 fn class(main: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{TYPES}
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -70,7 +88,13 @@ fn insert_lines_of_into_table_and_index() {
     ENDLOOP.
     out->write( s ).",
     );
-    assert_eq!(o, "1 a 1\n2 b 2\n3 c 3\n1234");
+    assert_eq!(
+        o,
+        r"1 a 1
+2 b 2
+3 c 3
+1234"
+    );
 }
 
 #[test]
@@ -104,7 +128,13 @@ fn collect_sums_numeric_components_by_key() {
     LOOP AT totals INTO DATA(t).
       out->write( |{ t-name } { t-qty } { t-amt }| ).
     ENDLOOP.");
-    assert_eq!(o, "2\n1\nx 7 1.75\ny 1 2.00");
+    assert_eq!(
+        o,
+        r"2
+1
+x 7 1.75
+y 1 2.00"
+    );
 }
 
 #[test]
@@ -131,7 +161,15 @@ fn modify_transporting_where_and_modify_table() {
     );
     assert_eq!(
         o,
-        "0\n4\n0 2\n4\nz 1 0.00\nb 0 0.00\nc 0 0.00\nk 1 0.00\nm 20 0.00"
+        r"0
+4
+0 2
+4
+z 1 0.00
+b 0 0.00
+c 0 0.00
+k 1 0.00
+m 20 0.00"
     );
 }
 
@@ -153,7 +191,14 @@ fn read_binary_search_subrc_and_tabix() {
     READ TABLE ints TRANSPORTING NO FIELDS WITH KEY table_line = 1 BINARY SEARCH.
     out->write( |{ sy-subrc } { sy-tabix }| ).",
     );
-    assert_eq!(o, "0 2 20\n4 4 -1\n4 1 -1\n8 5\n8 1");
+    assert_eq!(
+        o,
+        r"0 2 20
+4 4 -1
+4 1 -1
+8 5
+8 1"
+    );
 }
 
 #[test]
@@ -170,7 +215,14 @@ fn read_with_table_key_on_sorted_table() {
     out->write( |{ sy-subrc } { sy-tabix } { r-name }| ).
     READ TABLE sorted INTO r WITH KEY qty = 3.
     out->write( |{ sy-subrc }| ).");
-    assert_eq!(o, "0 2 4\n4 2\n8 3\n0 1 b\n4");
+    assert_eq!(
+        o,
+        r"0 2 4
+4 2
+8 3
+0 1 b
+4"
+    );
 }
 
 #[test]
@@ -200,7 +252,12 @@ fn delete_table_from_wa_and_with_table_key() {
     out->write( |{ sy-subrc }| ).
     DELETE TABLE sorted WITH TABLE KEY name = `b`.
     out->write( |{ sy-subrc } { lines( sorted ) }| ).");
-    assert_eq!(o, "0\n4\n0 1");
+    assert_eq!(
+        o,
+        r"0
+4
+0 1"
+    );
 }
 
 #[test]
@@ -274,7 +331,13 @@ fn table_body_operator() {
     IF a[] IS INITIAL.
       out->write( `empty` ).
     ENDIF.");
-    assert_eq!(o, "2\n2\n3\nempty");
+    assert_eq!(
+        o,
+        r"2
+2
+3
+empty"
+    );
 }
 
 #[test]
@@ -290,7 +353,12 @@ fn read_table_from_work_area() {
     wa-name = `b`.
     READ TABLE sorted FROM wa REFERENCE INTO DATA(ref).
     out->write( |{ sy-subrc } { ref->qty }| ).");
-    assert_eq!(o, "0 2 4\n8 3\n0 2");
+    assert_eq!(
+        o,
+        r"0 2 4
+8 3
+0 2"
+    );
 }
 
 #[test]
@@ -324,7 +392,14 @@ fn secondary_keys() {
     out->write( |{ sy-subrc } { sy-tabix } { r-qty }| ).
     out->write( |{ rows[ KEY by_name name = `b` ]-qty } { rows[ KEY by_qty COMPONENTS qty = 9 ]-name }| ).",
     );
-    assert_eq!(o, " c2 a3\n0 2 c\n4 3\n0 0 9\n1 a");
+    assert_eq!(
+        o,
+        r" c2 a3
+0 2 c
+4 3
+0 0 9
+1 a"
+    );
 }
 
 #[test]
@@ -382,7 +457,27 @@ fn loop_at_an_expression_evaluates_it_once() {
 #[test]
 fn table_expressions_on_call_results() {
     let src = format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{TYPES}\n    METHODS rows RETURNING VALUE(rt) TYPE tt_rows.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n    out->write( |{{ rows( )[ 2 ]-name }} {{ rows( )[ name = `c` ]-qty }} {{ xsdbool( line_exists( rows( )[ name = `z` ] ) ) }}/{{ line_index( rows( )[ qty = 3 ] ) }}| ).\n    TRY.\n        DATA(ls) = rows( )[ 9 ].\n      CATCH cx_sy_itab_line_not_found.\n        out->write( `none` ).\n    ENDTRY.\n  ENDMETHOD.\n  METHOD rows.\n    rt = VALUE #( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ( name = `c` qty = 3 ) ).\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{TYPES}
+    METHODS rows RETURNING VALUE(rt) TYPE tt_rows.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+    out->write( |{{ rows( )[ 2 ]-name }} {{ rows( )[ name = `c` ]-qty }} {{ xsdbool( line_exists( rows( )[ name = `z` ] ) ) }}/{{ line_index( rows( )[ qty = 3 ] ) }}| ).
+    TRY.
+        DATA(ls) = rows( )[ 9 ].
+      CATCH cx_sy_itab_line_not_found.
+        out->write( `none` ).
+    ENDTRY.
+  ENDMETHOD.
+  METHOD rows.
+    rt = VALUE #( ( name = `a` qty = 1 ) ( name = `b` qty = 2 ) ( name = `c` qty = 3 ) ).
+  ENDMETHOD.
+ENDCLASS.
+"
     );
     let mut r = Repository::new();
     r.add_file("zcl_t.clas.abap", &src).expect("loads");

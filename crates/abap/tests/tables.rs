@@ -5,7 +5,19 @@ use abap::{DebugHook, NoDebugger, Repository, Resume, RunError, StopContext, Var
 
 fn class(decl: &str, main: &str) -> String {
     format!(
-        "CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.\n  PUBLIC SECTION.\n    INTERFACES if_oo_adt_classrun.\n{decl}\n  PRIVATE SECTION.\nENDCLASS.\n\nCLASS zcl_t IMPLEMENTATION.\n  METHOD if_oo_adt_classrun~main.\n{main}\n  ENDMETHOD.\nENDCLASS.\n"
+        r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES if_oo_adt_classrun.
+{decl}
+  PRIVATE SECTION.
+ENDCLASS.
+
+CLASS zcl_t IMPLEMENTATION.
+  METHOD if_oo_adt_classrun~main.
+{main}
+  ENDMETHOD.
+ENDCLASS.
+"
     )
 }
 
@@ -83,33 +95,105 @@ fn brief(r: &VarRecord) -> String {
     )
 }
 
-const TY: &str = "TYPES: BEGIN OF ty_row,\n  id TYPE i,\n  name TYPE c LENGTH 4,\nEND OF ty_row.\n";
+const TY: &str = r"TYPES: BEGIN OF ty_row,
+  id TYPE i,
+  name TYPE c LENGTH 4,
+END OF ty_row.
+";
 
 #[test]
 fn structures_components_read_write_clear() {
     let main = format!(
-        "{TY}DATA ls TYPE ty_row.\nls-id = 7.\nls-name = 'AB'.\nout->write( ls-id ).\nout->write( |{{ ls-name }}!| ).\nDATA ls2 LIKE ls.\nls2 = ls.\nCLEAR ls-id.\nout->write( ls-id ).\nout->write( ls2-id ).\nCLEAR ls2.\nIF ls2 IS INITIAL. out->write( 'initial' ). ENDIF."
+        r"{TY}DATA ls TYPE ty_row.
+ls-id = 7.
+ls-name = 'AB'.
+out->write( ls-id ).
+out->write( |{{ ls-name }}!| ).
+DATA ls2 LIKE ls.
+ls2 = ls.
+CLEAR ls-id.
+out->write( ls-id ).
+out->write( ls2-id ).
+CLEAR ls2.
+IF ls2 IS INITIAL. out->write( 'initial' ). ENDIF."
     );
-    assert_eq!(out(&main), "7 \nAB!\n0 \n7 \ninitial");
+    assert_eq!(
+        out(&main),
+        r"7 
+AB!
+0 
+7 
+initial"
+    );
 }
 
 #[test]
 fn nested_structures_and_include() {
-    let main = "TYPES: BEGIN OF ty_addr,\n  city TYPE string,\n  zip TYPE c LENGTH 5,\nEND OF ty_addr.\nTYPES: BEGIN OF ty_p,\n  name TYPE string,\n  BEGIN OF inner,\n    n TYPE i,\n  END OF inner,\n  addr TYPE ty_addr.\n  INCLUDE TYPE ty_addr.\nTYPES END OF ty_p.\nDATA p TYPE ty_p.\np-addr-city = `Berlin`.\np-city = `Paris`.\np-inner-n = 3.\np-inner-n += 1.\nout->write( p-addr-city ).\nout->write( p-city ).\nout->write( p-inner-n ).";
-    assert_eq!(out(main), "Berlin\nParis\n4 ");
+    let main = r"TYPES: BEGIN OF ty_addr,
+  city TYPE string,
+  zip TYPE c LENGTH 5,
+END OF ty_addr.
+TYPES: BEGIN OF ty_p,
+  name TYPE string,
+  BEGIN OF inner,
+    n TYPE i,
+  END OF inner,
+  addr TYPE ty_addr.
+  INCLUDE TYPE ty_addr.
+TYPES END OF ty_p.
+DATA p TYPE ty_p.
+p-addr-city = `Berlin`.
+p-city = `Paris`.
+p-inner-n = 3.
+p-inner-n += 1.
+out->write( p-addr-city ).
+out->write( p-city ).
+out->write( p-inner-n ).";
+    assert_eq!(
+        out(main),
+        r"Berlin
+Paris
+4 "
+    );
 }
 
 #[test]
 fn class_level_types_and_data_begin_of() {
-    let decl = "    TYPES: BEGIN OF ty_s,\n      a TYPE i,\n      b TYPE string,\n    END OF ty_s.\n    DATA ms TYPE ty_s.";
-    let main = "DATA: BEGIN OF local,\n  x TYPE i,\n  y TYPE c LENGTH 2,\nEND OF local.\nlocal-x = 2.\nms-a = local-x * 10.\nDATA s2 TYPE zcl_t=>ty_s.\ns2 = ms.\nout->write( s2-a ).";
+    let decl = r"    TYPES: BEGIN OF ty_s,
+      a TYPE i,
+      b TYPE string,
+    END OF ty_s.
+    DATA ms TYPE ty_s.";
+    let main = r"DATA: BEGIN OF local,
+  x TYPE i,
+  y TYPE c LENGTH 2,
+END OF local.
+local-x = 2.
+ms-a = local-x * 10.
+DATA s2 TYPE zcl_t=>ty_s.
+s2 = ms.
+out->write( s2-a ).";
     assert_eq!(out_decl(decl, main), "20 ");
 }
 
 #[test]
 fn debugger_view_of_structures() {
     let main = format!(
-        "{TY}TYPES: BEGIN OF ty_deep,\n  id TYPE i,\n  text TYPE string,\n  row TYPE ty_row,\nEND OF ty_deep.\nDATA ls TYPE ty_row.\nDATA ld TYPE ty_deep.\nDATA: BEGIN OF lc,\n  a TYPE c LENGTH 2,\nEND OF lc.\nls-id = 15.\nls-name = 'A1'.\nld-row = ls.\nld-text = `hi`.\nout->write( 'STOP' )."
+        r"{TY}TYPES: BEGIN OF ty_deep,
+  id TYPE i,
+  text TYPE string,
+  row TYPE ty_row,
+END OF ty_deep.
+DATA ls TYPE ty_row.
+DATA ld TYPE ty_deep.
+DATA: BEGIN OF lc,
+  a TYPE c LENGTH 2,
+END OF lc.
+ls-id = 15.
+ls-name = 'A1'.
+ld-row = ls.
+ld-text = `hi`.
+out->write( 'STOP' )."
     );
     at_first_call(&main, |ctx| {
         let vars = ctx.variables(0, &["LS".into(), "LD".into(), "LC".into(), "LS-ID".into()]);
@@ -146,23 +230,102 @@ fn debugger_view_of_structures() {
     });
 }
 
-const TT: &str = "TYPES: BEGIN OF ty_row,\n  id TYPE i,\n  name TYPE c LENGTH 4,\nEND OF ty_row.\nTYPES ty_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY.\n";
+const TT: &str = r"TYPES: BEGIN OF ty_row,
+  id TYPE i,
+  name TYPE c LENGTH 4,
+END OF ty_row.
+TYPES ty_rows TYPE STANDARD TABLE OF ty_row WITH DEFAULT KEY.
+";
 
 #[test]
 fn append_loop_read_modify_delete() {
     let main = format!(
-        "{TT}DATA lt TYPE ty_rows.\nDATA ls TYPE ty_row.\nls-id = 3. ls-name = 'C'. APPEND ls TO lt.\nAPPEND VALUE #( id = 1 name = 'A' ) TO lt.\nINSERT VALUE #( id = 2 name = 'B' ) INTO TABLE lt.\nout->write( lines( lt ) ).\nLOOP AT lt INTO DATA(wa) WHERE id >= 2.\n  out->write( |{{ sy-tabix }}:{{ wa-id }}{{ wa-name }}| ).\nENDLOOP.\nREAD TABLE lt INTO ls WITH KEY id = 1.\nout->write( |{{ sy-subrc }} {{ sy-tabix }} {{ ls-name }}| ).\nREAD TABLE lt TRANSPORTING NO FIELDS WITH KEY id = 9.\nout->write( sy-subrc ).\nLOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).\n  <r>-id = <r>-id * 10.\nENDLOOP.\nSORT lt BY id DESCENDING.\nout->write( lt[ 1 ]-id ).\nls-id = 99. MODIFY lt FROM ls INDEX 2.\nDELETE lt WHERE id = 10.\nLOOP AT lt INTO ls.\n  out->write( |{{ ls-id }}| ).\nENDLOOP.\nDELETE lt INDEX 1.\nout->write( lines( lt ) )."
+        r"{TT}DATA lt TYPE ty_rows.
+DATA ls TYPE ty_row.
+ls-id = 3. ls-name = 'C'. APPEND ls TO lt.
+APPEND VALUE #( id = 1 name = 'A' ) TO lt.
+INSERT VALUE #( id = 2 name = 'B' ) INTO TABLE lt.
+out->write( lines( lt ) ).
+LOOP AT lt INTO DATA(wa) WHERE id >= 2.
+  out->write( |{{ sy-tabix }}:{{ wa-id }}{{ wa-name }}| ).
+ENDLOOP.
+READ TABLE lt INTO ls WITH KEY id = 1.
+out->write( |{{ sy-subrc }} {{ sy-tabix }} {{ ls-name }}| ).
+READ TABLE lt TRANSPORTING NO FIELDS WITH KEY id = 9.
+out->write( sy-subrc ).
+LOOP AT lt ASSIGNING FIELD-SYMBOL(<r>).
+  <r>-id = <r>-id * 10.
+ENDLOOP.
+SORT lt BY id DESCENDING.
+out->write( lt[ 1 ]-id ).
+ls-id = 99. MODIFY lt FROM ls INDEX 2.
+DELETE lt WHERE id = 10.
+LOOP AT lt INTO ls.
+  out->write( |{{ ls-id }}| ).
+ENDLOOP.
+DELETE lt INDEX 1.
+out->write( lines( lt ) )."
     );
-    assert_eq!(out(&main), "3 \n1:3C\n3:2B\n0 2 A\n4 \n30 \n30\n99\n1 ");
+    assert_eq!(
+        out(&main),
+        r"3 
+1:3C
+3:2B
+0 2 A
+4 
+30 
+30
+99
+1 "
+    );
 }
 
 #[test]
 fn elementary_tables_sorted_hashed_and_expressions() {
-    let main = "DATA nums TYPE TABLE OF i.\nnums = VALUE #( ( 5 ) ( 1 ) ( 5 ) ( 3 ) ).\nSORT nums.\nDELETE ADJACENT DUPLICATES FROM nums.\nLOOP AT nums INTO DATA(n).\n  out->write( |{ n }| ).\nENDLOOP.\nDATA st TYPE SORTED TABLE OF string WITH UNIQUE KEY table_line.\nINSERT `b` INTO TABLE st.\nINSERT `a` INTO TABLE st.\nINSERT `b` INTO TABLE st.\nout->write( sy-subrc ).\nout->write( concat( ) ).";
-    let main = main.replace("out->write( concat( ) ).", "out->write( st[ 1 ] ).\nIF line_exists( st[ table_line = `b` ] ). out->write( 'yes' ). ENDIF.\nDATA words TYPE string_table.\nAPPEND `x` TO words.\nout->write( lines( words ) ).\nTRY.\n    DATA(w) = words[ 5 ].\n  CATCH cx_sy_itab_line_not_found.\n    out->write( 'not found' ).\nENDTRY.\nCLEAR words.\nout->write( lines( words ) ).");
-    assert_eq!(out(&main), "1\n3\n5\n4 \na\nyes\n1 \nnot found\n0 ");
+    let main = r"DATA nums TYPE TABLE OF i.
+nums = VALUE #( ( 5 ) ( 1 ) ( 5 ) ( 3 ) ).
+SORT nums.
+DELETE ADJACENT DUPLICATES FROM nums.
+LOOP AT nums INTO DATA(n).
+  out->write( |{ n }| ).
+ENDLOOP.
+DATA st TYPE SORTED TABLE OF string WITH UNIQUE KEY table_line.
+INSERT `b` INTO TABLE st.
+INSERT `a` INTO TABLE st.
+INSERT `b` INTO TABLE st.
+out->write( sy-subrc ).
+out->write( concat( ) ).";
+    let main = main.replace(
+        "out->write( concat( ) ).",
+        r"out->write( st[ 1 ] ).
+IF line_exists( st[ table_line = `b` ] ). out->write( 'yes' ). ENDIF.
+DATA words TYPE string_table.
+APPEND `x` TO words.
+out->write( lines( words ) ).
+TRY.
+    DATA(w) = words[ 5 ].
+  CATCH cx_sy_itab_line_not_found.
+    out->write( 'not found' ).
+ENDTRY.
+CLEAR words.
+out->write( lines( words ) ).",
+    );
+    assert_eq!(
+        out(&main),
+        r"1
+3
+5
+4 
+a
+yes
+1 
+not found
+0 "
+    );
     let (id, _) = dump(
-        "DATA st TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.\nAPPEND 2 TO st.\nAPPEND 1 TO st.",
+        r"DATA st TYPE SORTED TABLE OF i WITH NON-UNIQUE KEY table_line.
+APPEND 2 TO st.
+APPEND 1 TO st.",
     );
     assert_eq!(id, "ITAB_ILLEGAL_SORT_ORDER");
     let (id, _) = dump("DATA t TYPE TABLE OF i.\nDATA(x) = t[ 1 ].");
@@ -172,7 +335,12 @@ fn elementary_tables_sorted_hashed_and_expressions() {
 #[test]
 fn debugger_view_of_tables() {
     let main = format!(
-        "{TT}DATA lt TYPE ty_rows.\nDATA le TYPE ty_rows.\nDATA li TYPE TABLE OF i.\nlt = VALUE #( ( id = 1 name = 'A' ) ( id = 2 name = 'B' ) ).\nli = VALUE #( ( 7 ) ).\nout->write( 'STOP' )."
+        r"{TT}DATA lt TYPE ty_rows.
+DATA le TYPE ty_rows.
+DATA li TYPE TABLE OF i.
+lt = VALUE #( ( id = 1 name = 'A' ) ( id = 2 name = 'B' ) ).
+li = VALUE #( ( 7 ) ).
+out->write( 'STOP' )."
     );
     at_first_call(&main, |ctx| {
         let v = ctx.variables(

@@ -21,10 +21,27 @@ fn dump_text(main: &str) -> String {
 
 #[test]
 fn width_align_pad() {
-    let main = "    DATA w TYPE i VALUE 7.\n    out->write( |[{ `ab` WIDTH = 5 }]| ).\n    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT }]| ).\n    out->write( |[{ `ab` ALIGN = CENTER WIDTH = 6 }]| ).\n    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT PAD = '*' }]| ).\n    out->write( |[{ `abcdef` WIDTH = 3 }]| ).\n    out->write( |[{ `ab` PAD = '*' ALIGN = RIGHT }]| ).\n    out->write( |[{ `ab` WIDTH = w PAD = '.' }]| ).\n    out->write( |[{ 42 WIDTH = 5 }]| ).\n    out->write( |[{ 42 WIDTH = 6 ALIGN = RIGHT PAD = '0' }]| ).";
+    let main = r"    DATA w TYPE i VALUE 7.
+    out->write( |[{ `ab` WIDTH = 5 }]| ).
+    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT }]| ).
+    out->write( |[{ `ab` ALIGN = CENTER WIDTH = 6 }]| ).
+    out->write( |[{ `ab` WIDTH = 5 ALIGN = RIGHT PAD = '*' }]| ).
+    out->write( |[{ `abcdef` WIDTH = 3 }]| ).
+    out->write( |[{ `ab` PAD = '*' ALIGN = RIGHT }]| ).
+    out->write( |[{ `ab` WIDTH = w PAD = '.' }]| ).
+    out->write( |[{ 42 WIDTH = 5 }]| ).
+    out->write( |[{ 42 WIDTH = 6 ALIGN = RIGHT PAD = '0' }]| ).";
     assert_eq!(
         out(main),
-        "[ab   ]\n[   ab]\n[  ab  ]\n[***ab]\n[abcdef]\n[ab]\n[ab.....]\n[42   ]\n[000042]"
+        r"[ab   ]
+[   ab]
+[  ab  ]
+[***ab]
+[abcdef]
+[ab]
+[ab.....]
+[42   ]
+[000042]"
     );
 }
 
@@ -36,28 +53,48 @@ fn case_option() {
 
 #[test]
 fn decimals_sign_number_zero() {
-    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '-2.345'.\n    DATA big TYPE p LENGTH 10 DECIMALS 2 VALUE '-1234567.5'.\n    DATA n TYPE i VALUE 5.\n    DATA z TYPE i.\n    out->write( |{ n DECIMALS = 2 } { p DECIMALS = 2 } { p DECIMALS = 0 }| ).\n    out->write( |{ 1234567 NUMBER = USER } { big NUMBER = USER } { big NUMBER = RAW }| ).\n    out->write( |[{ n SIGN = LEFTPLUS }][{ n SIGN = LEFTSPACE }][{ n SIGN = RIGHTPLUS }][{ n SIGN = RIGHTSPACE }][{ n SIGN = RIGHT }]| ).\n    out->write( |[{ p SIGN = RIGHT }][{ p SIGN = LEFTPLUS }][{ n SIGN = RIGHTSPACE DECIMALS = 1 }]| ).\n    out->write( |[{ z ZERO = NO }][{ z ZERO = YES }][{ n ZERO = NO }][{ z ZERO = NO WIDTH = 3 }]| ).";
+    let main = r"    DATA p TYPE p LENGTH 8 DECIMALS 3 VALUE '-2.345'.
+    DATA big TYPE p LENGTH 10 DECIMALS 2 VALUE '-1234567.5'.
+    DATA n TYPE i VALUE 5.
+    DATA z TYPE i.
+    out->write( |{ n DECIMALS = 2 } { p DECIMALS = 2 } { p DECIMALS = 0 }| ).
+    out->write( |{ 1234567 NUMBER = USER } { big NUMBER = USER } { big NUMBER = RAW }| ).
+    out->write( |[{ n SIGN = LEFTPLUS }][{ n SIGN = LEFTSPACE }][{ n SIGN = RIGHTPLUS }][{ n SIGN = RIGHTSPACE }][{ n SIGN = RIGHT }]| ).
+    out->write( |[{ p SIGN = RIGHT }][{ p SIGN = LEFTPLUS }][{ n SIGN = RIGHTSPACE DECIMALS = 1 }]| ).
+    out->write( |[{ z ZERO = NO }][{ z ZERO = YES }][{ n ZERO = NO }][{ z ZERO = NO WIDTH = 3 }]| ).";
     assert_eq!(
         out(main),
-        "5.00 -2.35 -2\n1,234,567 -1,234,567.50 -1234567.50\n[+5][ 5][5+][5 ][5]\n[2.345-][-2.345][5.0 ]\n[][0][5][   ]"
+        r"5.00 -2.35 -2
+1,234,567 -1,234,567.50 -1234567.50
+[+5][ 5][5+][5 ][5]
+[2.345-][-2.345][5.0 ]
+[][0][5][   ]"
     );
 }
 
 #[test]
 fn decimals_on_binary_floats() {
-    let main = "    DATA f TYPE f VALUE '1.5'.\n    DATA g TYPE f VALUE '-1234.5678'.\n    out->write( |{ f DECIMALS = 2 } { g DECIMALS = 2 } { g DECIMALS = 0 NUMBER = USER }| ).";
+    let main = r"    DATA f TYPE f VALUE '1.5'.
+    DATA g TYPE f VALUE '-1234.5678'.
+    out->write( |{ f DECIMALS = 2 } { g DECIMALS = 2 } { g DECIMALS = 0 NUMBER = USER }| ).";
     assert_eq!(out(main), "1.50 -1234.57 -1,235");
 }
 
 #[test]
 fn xsd_format() {
-    let main = "    DATA d TYPE d VALUE '20240301'.\n    DATA t TYPE t VALUE '235930'.\n    out->write( |{ d XSD = YES } { t XSD = YES } { -5 XSD = YES } { `a b` XSD = YES } { d XSD = NO }| ).";
+    let main = r"    DATA d TYPE d VALUE '20240301'.
+    DATA t TYPE t VALUE '235930'.
+    out->write( |{ d XSD = YES } { t XSD = YES } { -5 XSD = YES } { `a b` XSD = YES } { d XSD = NO }| ).";
     assert_eq!(out(main), "2024-03-01 23:59:30 -5 a b 20240301");
 }
 
 #[test]
 fn alpha_conversion() {
-    let main = "    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.\n    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.\n    DATA name TYPE c LENGTH 6 VALUE 'AB12'.\n    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).\n    out->write( |[{ `00815` ALPHA = OUT }][{ `815` ALPHA = IN WIDTH = 6 }][{ `00815` ALPHA = OUT WIDTH = 2 }]| ).";
+    let main = r"    DATA kunnr TYPE c LENGTH 10 VALUE '4711'.
+    DATA padded TYPE c LENGTH 10 VALUE '0000004711'.
+    DATA name TYPE c LENGTH 6 VALUE 'AB12'.
+    out->write( |{ kunnr ALPHA = IN } { padded ALPHA = OUT } { name ALPHA = IN } { kunnr ALPHA = RAW }| ).
+    out->write( |[{ `00815` ALPHA = OUT }][{ `815` ALPHA = IN WIDTH = 6 }][{ `00815` ALPHA = OUT WIDTH = 2 }]| ).";
     assert_eq!(
         out(main),
         "0000004711 4711       AB12   4711\n[815  ][000815][815]"
@@ -150,7 +187,12 @@ mod never_panic {
             o3 in prop::sample::select(OPTS),
         ) {
             let main = format!(
-                "    DATA a TYPE {ty}.\n    TRY.\n        a = {src}.\n      CATCH cx_root.\n    ENDTRY.\n    out->write( |[{{ a {o1} {o2} {o3} }}]| )."
+                r"    DATA a TYPE {ty}.
+    TRY.
+        a = {src}.
+      CATCH cx_root.
+    ENDTRY.
+    out->write( |[{{ a {o1} {o2} {o3} }}]| )."
             );
             let _ = run(&main);
         }
@@ -159,8 +201,23 @@ mod never_panic {
 
 #[test]
 fn alpha_as_the_whole_template_takes_the_target_length() {
-    let main = "    DATA c10 TYPE c LENGTH 10.\n    DATA c3 TYPE c LENGTH 3.\n    DATA s TYPE string.\n    DATA nr TYPE string VALUE `4711`.\n    c10 = |{ nr ALPHA = IN }|.\n    s = |{ nr ALPHA = IN }|.\n    out->write( |[{ c10 }][{ s }]| ).\n    c3 = |{ `0042` ALPHA = OUT }|.\n    c10 = |{ `0042` ALPHA = OUT }|.\n    out->write( |[{ c3 }][{ c10 }]| ).\n    out->write( |{ nr ALPHA = IN }| ).";
-    assert_eq!(out(main), "[0000004711][4711]\n[42][42]\n4711");
+    let main = r"    DATA c10 TYPE c LENGTH 10.
+    DATA c3 TYPE c LENGTH 3.
+    DATA s TYPE string.
+    DATA nr TYPE string VALUE `4711`.
+    c10 = |{ nr ALPHA = IN }|.
+    s = |{ nr ALPHA = IN }|.
+    out->write( |[{ c10 }][{ s }]| ).
+    c3 = |{ `0042` ALPHA = OUT }|.
+    c10 = |{ `0042` ALPHA = OUT }|.
+    out->write( |[{ c3 }][{ c10 }]| ).
+    out->write( |{ nr ALPHA = IN }| ).";
+    assert_eq!(
+        out(main),
+        r"[0000004711][4711]
+[42][42]
+4711"
+    );
 }
 
 #[test]

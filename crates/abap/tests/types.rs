@@ -26,83 +26,255 @@ fn dump(main: &str) -> (String, String) {
 
 #[test]
 fn date_arithmetic_counts_days() {
-    let main = "    DATA d TYPE d VALUE '20240228'.\n    d = d + 1.\n    out->write( |{ d }| ).\n    d = d + 1.\n    out->write( |{ d }| ).\n    DATA(days) = CONV d( '20240301' ) - CONV d( '20240101' ).\n    out->write( |{ days }| ).\n    DATA i TYPE i.\n    i = CONV d( '00010102' ).\n    out->write( |{ i }| ).\n    d = 730121.\n    out->write( |{ d }| ).\n    d = d - 730121.\n    out->write( |{ d }| ).\n    IF d IS INITIAL.\n      out->write( `initial` ).\n    ENDIF.\n    d = '20241231'.\n    IF d > '20240101'.\n      out->write( `later` ).\n    ENDIF.";
+    let main = r"    DATA d TYPE d VALUE '20240228'.
+    d = d + 1.
+    out->write( |{ d }| ).
+    d = d + 1.
+    out->write( |{ d }| ).
+    DATA(days) = CONV d( '20240301' ) - CONV d( '20240101' ).
+    out->write( |{ days }| ).
+    DATA i TYPE i.
+    i = CONV d( '00010102' ).
+    out->write( |{ i }| ).
+    d = 730121.
+    out->write( |{ d }| ).
+    d = d - 730121.
+    out->write( |{ d }| ).
+    IF d IS INITIAL.
+      out->write( `initial` ).
+    ENDIF.
+    d = '20241231'.
+    IF d > '20240101'.
+      out->write( `later` ).
+    ENDIF.";
     assert_eq!(
         out(main),
-        "20240229\n20240301\n60\n1\n20000101\n00000000\ninitial\nlater"
+        r"20240229
+20240301
+60
+1
+20000101
+00000000
+initial
+later"
     );
 }
 
 #[test]
 fn time_arithmetic_wraps_at_midnight() {
-    let main = "    DATA t TYPE t VALUE '235930'.\n    t = t + 45.\n    out->write( |{ t }| ).\n    t = t - 60.\n    out->write( |{ t }| ).\n    DATA secs TYPE i.\n    secs = CONV t( '010203' ).\n    out->write( |{ secs }| ).\n    DATA(diff) = CONV t( '120000' ) - CONV t( '113000' ).\n    out->write( |{ diff }| ).\n    DATA t0 TYPE t.\n    out->write( |{ t0 }| ).";
-    assert_eq!(out(main), "000015\n235915\n3723\n1800\n000000");
+    let main = r"    DATA t TYPE t VALUE '235930'.
+    t = t + 45.
+    out->write( |{ t }| ).
+    t = t - 60.
+    out->write( |{ t }| ).
+    DATA secs TYPE i.
+    secs = CONV t( '010203' ).
+    out->write( |{ secs }| ).
+    DATA(diff) = CONV t( '120000' ) - CONV t( '113000' ).
+    out->write( |{ diff }| ).
+    DATA t0 TYPE t.
+    out->write( |{ t0 }| ).";
+    assert_eq!(
+        out(main),
+        r"000015
+235915
+3723
+1800
+000000"
+    );
 }
 
 #[test]
 fn numeric_text_keeps_digits_right_aligned() {
-    let main = "    DATA n TYPE n LENGTH 6.\n    n = 'A12B3'.\n    out->write( |{ n }| ).\n    n = 42.\n    out->write( |{ n }| ).\n    n = -42.\n    out->write( |{ n }| ).\n    n = 1234567.\n    out->write( |{ n }| ).\n    DATA n2(4) TYPE n VALUE '12'.\n    n2 = n2 + 1.\n    out->write( |{ n2 }| ).\n    DATA n3 TYPE n LENGTH 3.\n    IF n3 IS INITIAL.\n      out->write( |{ n3 } initial| ).\n    ENDIF.\n    DATA c TYPE c LENGTH 6.\n    c = n2.\n    out->write( |<{ c }>| ).";
+    let main = r"    DATA n TYPE n LENGTH 6.
+    n = 'A12B3'.
+    out->write( |{ n }| ).
+    n = 42.
+    out->write( |{ n }| ).
+    n = -42.
+    out->write( |{ n }| ).
+    n = 1234567.
+    out->write( |{ n }| ).
+    DATA n2(4) TYPE n VALUE '12'.
+    n2 = n2 + 1.
+    out->write( |{ n2 }| ).
+    DATA n3 TYPE n LENGTH 3.
+    IF n3 IS INITIAL.
+      out->write( |{ n3 } initial| ).
+    ENDIF.
+    DATA c TYPE c LENGTH 6.
+    c = n2.
+    out->write( |<{ c }>| ).";
     assert_eq!(
         out(main),
-        "000123\n000042\n000042\n234567\n0013\n000 initial\n<0013>"
+        r"000123
+000042
+000042
+234567
+0013
+000 initial
+<0013>"
     );
 }
 
 #[test]
 fn bytes_convert_to_and_from_hex_text_and_integers() {
-    let main = "    DATA x TYPE x LENGTH 4 VALUE 'FF'.\n    out->write( |{ x }| ).\n    DATA i TYPE i.\n    i = x.\n    out->write( |{ i }| ).\n    x = 255.\n    out->write( |{ x }| ).\n    x = -2.\n    out->write( |{ x }| ).\n    DATA h(1) TYPE x VALUE 'A0'.\n    i = h.\n    out->write( |{ i }| ).\n    DATA xs TYPE xstring.\n    xs = `48656C6C6F`.\n    out->write( |{ xs }| ).\n    DATA s TYPE string.\n    s = xs.\n    out->write( s ).\n    xs = 'ABZ'.\n    out->write( |{ xs }| ).\n    IF xs IS NOT INITIAL.\n      out->write( `set` ).\n    ENDIF.";
+    let main = r"    DATA x TYPE x LENGTH 4 VALUE 'FF'.
+    out->write( |{ x }| ).
+    DATA i TYPE i.
+    i = x.
+    out->write( |{ i }| ).
+    x = 255.
+    out->write( |{ x }| ).
+    x = -2.
+    out->write( |{ x }| ).
+    DATA h(1) TYPE x VALUE 'A0'.
+    i = h.
+    out->write( |{ i }| ).
+    DATA xs TYPE xstring.
+    xs = `48656C6C6F`.
+    out->write( |{ xs }| ).
+    DATA s TYPE string.
+    s = xs.
+    out->write( s ).
+    xs = 'ABZ'.
+    out->write( |{ xs }| ).
+    IF xs IS NOT INITIAL.
+      out->write( `set` ).
+    ENDIF.";
     assert_eq!(
         out(main),
-        "FF000000\n-16777216\n000000FF\nFFFFFFFE\n160\n48656C6C6F\n48656C6C6F\nAB\nset"
+        r"FF000000
+-16777216
+000000FF
+FFFFFFFE
+160
+48656C6C6F
+48656C6C6F
+AB
+set"
     );
 }
 
 #[test]
 fn int8_calculates_beyond_the_range_of_i() {
-    let main = "    DATA big TYPE int8 VALUE 2147483647.\n    big = big + 1.\n    out->write( |{ big }| ).\n    DATA(twice) = big * 2.\n    out->write( |{ twice }| ).\n    big = '-9223372036854775808'.\n    out->write( |{ big }| ).\n    DATA s TYPE string.\n    s = CONV int8( -5 ).\n    out->write( |<{ s }>| ).";
+    let main = r"    DATA big TYPE int8 VALUE 2147483647.
+    big = big + 1.
+    out->write( |{ big }| ).
+    DATA(twice) = big * 2.
+    out->write( |{ twice }| ).
+    big = '-9223372036854775808'.
+    out->write( |{ big }| ).
+    DATA s TYPE string.
+    s = CONV int8( -5 ).
+    out->write( |<{ s }>| ).";
     assert_eq!(
         out(main),
-        "2147483648\n4294967296\n-9223372036854775808\n<5->"
+        r"2147483648
+4294967296
+-9223372036854775808
+<5->"
     );
 }
 
 #[test]
 fn int8_and_i_overflow_dump() {
-    let (id, output) =
-        dump("    DATA i TYPE i VALUE 2147483647.\n    out->write( `before` ).\n    i = i + 1.");
+    let (id, output) = dump(
+        r"    DATA i TYPE i VALUE 2147483647.
+    out->write( `before` ).
+    i = i + 1.",
+    );
     assert_eq!(
         (id.as_str(), output.as_str()),
         ("COMPUTE_INT_PLUS_OVERFLOW", "before")
     );
     let (id, _) = dump("    DATA big TYPE int8 VALUE 9223372036854775807.\n    big = big + 1.");
     assert_eq!(id, "COMPUTE_INT_PLUS_OVERFLOW");
-    let (id, _) =
-        dump("    DATA i TYPE i.\n    DATA big TYPE int8 VALUE 3000000000.\n    i = big.");
+    let (id, _) = dump(
+        r"    DATA i TYPE i.
+    DATA big TYPE int8 VALUE 3000000000.
+    i = big.",
+    );
     assert_eq!(id, "CONVT_OVERFLOW");
 }
 
 #[test]
 fn float_calculation_and_text_forms() {
-    let main = "    DATA f TYPE f VALUE '1.5'.\n    f = f * 2.\n    out->write( |{ f }| ).\n    DATA s TYPE string.\n    s = f.\n    out->write( s ).\n    f = 1 / 3.\n    out->write( |{ f }| ).\n    f = '-6.25E-2'.\n    out->write( |{ f }| ).\n    DATA i TYPE i.\n    i = CONV f( '2.5' ).\n    out->write( |{ i }| ).\n    DATA p TYPE p LENGTH 8 DECIMALS 2.\n    p = CONV f( '0.125' ).\n    out->write( |{ p }| ).";
+    let main = r"    DATA f TYPE f VALUE '1.5'.
+    f = f * 2.
+    out->write( |{ f }| ).
+    DATA s TYPE string.
+    s = f.
+    out->write( s ).
+    f = 1 / 3.
+    out->write( |{ f }| ).
+    f = '-6.25E-2'.
+    out->write( |{ f }| ).
+    DATA i TYPE i.
+    i = CONV f( '2.5' ).
+    out->write( |{ i }| ).
+    DATA p TYPE p LENGTH 8 DECIMALS 2.
+    p = CONV f( '0.125' ).
+    out->write( |{ p }| ).";
     assert_eq!(
         out(main),
-        "3\n3.0000000000000000E+00\n0.33333333333333331\n-0.0625\n3\n0.13"
+        r"3
+3.0000000000000000E+00
+0.33333333333333331
+-0.0625
+3
+0.13"
     );
 }
 
 #[test]
 fn power_operator_is_right_associative_and_float() {
-    let main = "    DATA(r) = 2 ** 10.\n    out->write( |{ r }| ).\n    DATA i TYPE i.\n    i = 2 ** 3 ** 2.\n    out->write( |{ i }| ).\n    i = 3 * 2 ** 2.\n    out->write( |{ i }| ).\n    DATA p TYPE p LENGTH 8 DECIMALS 3.\n    p = 2 ** -1.\n    out->write( |{ p }| ).\n    DATA df TYPE decfloat34.\n    df = '1.1' ** 2.\n    out->write( |{ df }| ).";
-    assert_eq!(out(main), "1024\n512\n12\n0.500\n1.21");
+    let main = r"    DATA(r) = 2 ** 10.
+    out->write( |{ r }| ).
+    DATA i TYPE i.
+    i = 2 ** 3 ** 2.
+    out->write( |{ i }| ).
+    i = 3 * 2 ** 2.
+    out->write( |{ i }| ).
+    DATA p TYPE p LENGTH 8 DECIMALS 3.
+    p = 2 ** -1.
+    out->write( |{ p }| ).
+    DATA df TYPE decfloat34.
+    df = '1.1' ** 2.
+    out->write( |{ df }| ).";
+    assert_eq!(
+        out(main),
+        r"1024
+512
+12
+0.500
+1.21"
+    );
 }
 
 #[test]
 fn decfloat_keeps_34_digits() {
-    let main = "    DATA df TYPE decfloat34.\n    df = 1 / 3.\n    out->write( |{ df }| ).\n    df = '1.5E2'.\n    out->write( |{ df }| ).\n    DATA(sum) = df + CONV decfloat34( '0.25' ).\n    out->write( |{ sum }| ).\n    DATA d16 TYPE decfloat16.\n    d16 = 2 / 3.\n    out->write( |{ d16 }| ).\n    DATA s TYPE string.\n    s = CONV decfloat34( '-12.50' ).\n    out->write( s ).";
+    let main = r"    DATA df TYPE decfloat34.
+    df = 1 / 3.
+    out->write( |{ df }| ).
+    df = '1.5E2'.
+    out->write( |{ df }| ).
+    DATA(sum) = df + CONV decfloat34( '0.25' ).
+    out->write( |{ sum }| ).
+    DATA d16 TYPE decfloat16.
+    d16 = 2 / 3.
+    out->write( |{ d16 }| ).
+    DATA s TYPE string.
+    s = CONV decfloat34( '-12.50' ).
+    out->write( s ).";
     assert_eq!(
         out(main),
         format!(
-            "0.{}\n150\n150.25\n0.6666666666666667\n-12.50",
+            r"0.{}
+150
+150.25
+0.6666666666666667
+-12.50",
             "3".repeat(34)
         )
     );
@@ -110,7 +282,15 @@ fn decfloat_keeps_34_digits() {
 
 #[test]
 fn system_date_and_ddic_names() {
-    let main = "    DATA d TYPE datum.\n    DATA t TYPE uzeit.\n    d = sy-datum.\n    t = sy-uzeit.\n    d = d + 1.\n    out->write( |{ d } { t }| ).\n    DATA d2 TYPE sydatum.\n    d2 = d - 366.\n    out->write( |{ d2 }| ).";
+    let main = r"    DATA d TYPE datum.
+    DATA t TYPE uzeit.
+    d = sy-datum.
+    t = sy-uzeit.
+    d = d + 1.
+    out->write( |{ d } { t }| ).
+    DATA d2 TYPE sydatum.
+    d2 = d - 366.
+    out->write( |{ d2 }| ).";
     assert_eq!(out(main), "20240102 120000\n20230101");
 }
 
@@ -162,7 +342,15 @@ fn row(v: &str, h: &str, t: &str, m: &str, l: u32) -> (String, String, String, S
 
 #[test]
 fn debugger_shows_each_type() {
-    let main = "    DATA d TYPE d VALUE '20260111'.\n    DATA t TYPE t VALUE '123456'.\n    DATA n TYPE n LENGTH 4 VALUE '42'.\n    DATA x TYPE x LENGTH 2 VALUE 'AB01'.\n    DATA xs TYPE xstring.\n    DATA big TYPE int8 VALUE -42.\n    DATA f TYPE f VALUE '12.5'.\n    DATA df TYPE decfloat34 VALUE '-1.25'.\n    xs = 'CAFE'.";
+    let main = r"    DATA d TYPE d VALUE '20260111'.
+    DATA t TYPE t VALUE '123456'.
+    DATA n TYPE n LENGTH 4 VALUE '42'.
+    DATA x TYPE x LENGTH 2 VALUE 'AB01'.
+    DATA xs TYPE xstring.
+    DATA big TYPE int8 VALUE -42.
+    DATA f TYPE f VALUE '12.5'.
+    DATA df TYPE decfloat34 VALUE '-1.25'.
+    xs = 'CAFE'.";
     let r = records(main, &["D", "T", "N", "X", "XS", "BIG", "F", "DF"]);
     assert_eq!(
         shown(&r),
@@ -193,7 +381,9 @@ fn debugger_shows_each_type() {
 
 #[test]
 fn setting_a_value_converts_with_move_rules() {
-    let main = "    DATA d TYPE d VALUE '20260111'.\n    DATA n TYPE n LENGTH 4.\n    out->write( |{ d }| ).";
+    let main = r"    DATA d TYPE d VALUE '20260111'.
+    DATA n TYPE n LENGTH 4.
+    out->write( |{ d }| ).";
     for (id, text, value) in [("D", "20261231", "20261231"), ("N", "x7y", "0007")] {
         match at_endmethod(main, &[], Some((id, text))).1 {
             Some(Ok(r)) => assert_eq!(r.value, value),
@@ -208,10 +398,17 @@ fn setting_a_value_converts_with_move_rules() {
 
 #[test]
 fn template_date_and_time_options() {
-    let main = "    DATA d TYPE d VALUE '20240301'.\n    DATA t TYPE t VALUE '074505'.\n    DATA style TYPE string VALUE `ISO`.\n    out->write( |{ d DATE = ISO } { d DATE = RAW } { d DATE = USER }| ).\n    out->write( |{ t TIME = ISO } { t TIME = RAW } { t time = (style) }| ).\n    out->write( |{ CONV decfloat34( '1.50' ) STYLE = SCALE_PRESERVING } { CONV f( 8 ) STYLE = SCIENTIFIC }| ).";
+    let main = r"    DATA d TYPE d VALUE '20240301'.
+    DATA t TYPE t VALUE '074505'.
+    DATA style TYPE string VALUE `ISO`.
+    out->write( |{ d DATE = ISO } { d DATE = RAW } { d DATE = USER }| ).
+    out->write( |{ t TIME = ISO } { t TIME = RAW } { t time = (style) }| ).
+    out->write( |{ CONV decfloat34( '1.50' ) STYLE = SCALE_PRESERVING } { CONV f( 8 ) STYLE = SCIENTIFIC }| ).";
     assert_eq!(
         out(main),
-        "2024-03-01 20240301 01.03.2024\n07:45:05 074505 07:45:05\n1.50 8.0000000000000000E+00"
+        r"2024-03-01 20240301 01.03.2024
+07:45:05 074505 07:45:05
+1.50 8.0000000000000000E+00"
     );
 }
 
@@ -225,25 +422,59 @@ fn unknown_template_options_are_not_supported() {
 
 #[test]
 fn numeric_functions_keep_the_argument_type() {
-    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '-2.50'.\n    DATA f TYPE f VALUE '2.5'.\n    DATA i TYPE i VALUE -7.\n    out->write( |{ ceil( p ) } { floor( p ) } { trunc( p ) } { frac( p ) } { abs( p ) } { sign( p ) }| ).\n    out->write( |{ ceil( f ) } { floor( f ) } { abs( CONV f( -3 ) ) } { sqrt( CONV f( 16 ) ) }| ).\n    out->write( |{ abs( i ) } { sign( i ) } { ceil( i ) }| ).\n    out->write( |{ round( val = p dec = 0 ) } { round( val = CONV f( '1.25' ) dec = 1 ) } { round( val = 1250 dec = -2 ) }| ).\n    DATA big TYPE int8 VALUE -5.\n    out->write( |{ abs( big ) } { sqrt( 2 ) }| ).";
+    let main = r"    DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '-2.50'.
+    DATA f TYPE f VALUE '2.5'.
+    DATA i TYPE i VALUE -7.
+    out->write( |{ ceil( p ) } { floor( p ) } { trunc( p ) } { frac( p ) } { abs( p ) } { sign( p ) }| ).
+    out->write( |{ ceil( f ) } { floor( f ) } { abs( CONV f( -3 ) ) } { sqrt( CONV f( 16 ) ) }| ).
+    out->write( |{ abs( i ) } { sign( i ) } { ceil( i ) }| ).
+    out->write( |{ round( val = p dec = 0 ) } { round( val = CONV f( '1.25' ) dec = 1 ) } { round( val = 1250 dec = -2 ) }| ).
+    DATA big TYPE int8 VALUE -5.
+    out->write( |{ abs( big ) } { sqrt( 2 ) }| ).";
     assert_eq!(
         out(main),
-        "-2.00 -3.00 -2.00 -0.50 2.50 -1\n3 2 3 4\n7 -1 -7\n-3.00 1.3 1300\n5 1.4142135623730951"
+        r"-2.00 -3.00 -2.00 -0.50 2.50 -1
+3 2 3 4
+7 -1 -7
+-3.00 1.3 1300
+5 1.4142135623730951"
     );
 }
 
 #[test]
 fn math_domain_errors_are_catchable() {
-    let main = "    TRY.\n        DATA(r) = sqrt( -1 ).\n      CATCH cx_sy_arg_out_of_domain.\n        out->write( `domain` ).\n    ENDTRY.";
+    let main = r"    TRY.
+        DATA(r) = sqrt( -1 ).
+      CATCH cx_sy_arg_out_of_domain.
+        out->write( `domain` ).
+    ENDTRY.";
     assert_eq!(out(main), "domain");
 }
 
 #[test]
 fn clock_statements_use_the_run_clock_in_utc() {
-    let main = "    DATA ts TYPE timestamp.\n    DATA tsl TYPE timestampl.\n    DATA t TYPE t.\n    GET TIME STAMP FIELD ts.\n    GET TIME STAMP FIELD tsl.\n    GET TIME FIELD t.\n    out->write( |{ ts } { tsl } { t }| ).\n    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE DATA(d) TIME DATA(tm) DAYLIGHT SAVING TIME DATA(dst).\n    out->write( |{ d } { tm } <{ dst }> { sy-subrc }| ).\n    d = d + 1.\n    CONVERT DATE d TIME '235959' INTO TIME STAMP ts TIME ZONE space.\n    out->write( |{ ts }| ).\n    ts = 20241332000000.\n    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE d.\n    out->write( |{ sy-subrc } { d }| ).\n    GET TIME.";
+    let main = r"    DATA ts TYPE timestamp.
+    DATA tsl TYPE timestampl.
+    DATA t TYPE t.
+    GET TIME STAMP FIELD ts.
+    GET TIME STAMP FIELD tsl.
+    GET TIME FIELD t.
+    out->write( |{ ts } { tsl } { t }| ).
+    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE DATA(d) TIME DATA(tm) DAYLIGHT SAVING TIME DATA(dst).
+    out->write( |{ d } { tm } <{ dst }> { sy-subrc }| ).
+    d = d + 1.
+    CONVERT DATE d TIME '235959' INTO TIME STAMP ts TIME ZONE space.
+    out->write( |{ ts }| ).
+    ts = 20241332000000.
+    CONVERT TIME STAMP ts TIME ZONE 'UTC' INTO DATE d.
+    out->write( |{ sy-subrc } { d }| ).
+    GET TIME.";
     assert_eq!(
         out(main),
-        "20240101120000 20240101120000.0000000 120000\n20240101 120000 <> 0\n20240102235959\n12 20240102"
+        r"20240101120000 20240101120000.0000000 120000
+20240101 120000 <> 0
+20240102235959
+12 20240102"
     );
     let (id, _) = dump(
         "    DATA ts TYPE timestamp.\n    CONVERT TIME STAMP ts TIME ZONE 'CET' INTO DATE DATA(d).",
@@ -253,7 +484,10 @@ fn clock_statements_use_the_run_clock_in_utc() {
 
 #[test]
 fn context_info_gives_the_run_clock() {
-    let main = "    DATA(today) = cl_abap_context_info=>get_system_date( ).\n    DATA(now) = cl_abap_context_info=>get_system_time( ).\n    today = today + 1.\n    out->write( |{ today } { now TIME = ISO } { cl_abap_context_info=>get_user_time_zone( ) }| ).";
+    let main = r"    DATA(today) = cl_abap_context_info=>get_system_date( ).
+    DATA(now) = cl_abap_context_info=>get_system_time( ).
+    today = today + 1.
+    out->write( |{ today } { now TIME = ISO } { cl_abap_context_info=>get_user_time_zone( ) }| ).";
     assert_eq!(out(main), "20240102 12:00:00 UTC");
 }
 
@@ -310,7 +544,28 @@ mod never_panic {
             opt in prop::sample::select(&["", " DATE = ISO", " TIME = ISO", " STYLE = SCIENTIFIC"][..]),
         ) {
             let main = format!(
-                "    DATA a TYPE {t1}.\n    DATA b TYPE {t2}.\n    TRY.\n        a = {src}.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a {op} b.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        DATA(c) = b {op} a.\n        out->write( |{{ c{opt} }}{{ abs( b ) }}{{ ceil( a ) }}| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF a > b OR a IS INITIAL.\n      out->write( b ).\n    ENDIF."
+                r"    DATA a TYPE {t1}.
+    DATA b TYPE {t2}.
+    TRY.
+        a = {src}.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        b = a.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        b = a {op} b.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        DATA(c) = b {op} a.
+        out->write( |{{ c{opt} }}{{ abs( b ) }}{{ ceil( a ) }}| ).
+      CATCH cx_root.
+    ENDTRY.
+    IF a > b OR a IS INITIAL.
+      out->write( b ).
+    ENDIF."
             );
             let _ = run(&main);
         }
@@ -319,12 +574,52 @@ mod never_panic {
 
 #[test]
 fn never_panic_program_shape_runs() {
-    let main = "    DATA a TYPE d.\n    DATA b TYPE int8.\n    TRY.\n        a = '20240229'.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        b = a - b.\n      CATCH cx_root.\n    ENDTRY.\n    TRY.\n        DATA(c) = b + a.\n        out->write( |{ c }{ abs( b ) }{ ceil( a ) }| ).\n      CATCH cx_root.\n    ENDTRY.\n    IF a > b OR a IS INITIAL.\n      out->write( b ).\n    ENDIF.";
+    let main = r"    DATA a TYPE d.
+    DATA b TYPE int8.
+    TRY.
+        a = '20240229'.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        b = a.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        b = a - b.
+      CATCH cx_root.
+    ENDTRY.
+    TRY.
+        DATA(c) = b + a.
+        out->write( |{ c }{ abs( b ) }{ ceil( a ) }| ).
+      CATCH cx_root.
+    ENDTRY.
+    IF a > b OR a IS INITIAL.
+      out->write( b ).
+    ENDIF.";
     assert_eq!(out(main), "7389460738946\n0 ");
 }
 
 #[test]
 fn comparisons_calculate_in_the_type_of_all_operands() {
-    let main = "    DATA p TYPE p LENGTH 8 DECIMALS 1 VALUE '3.5'.\n    DATA i TYPE i VALUE 7.\n    IF i / 2 = p.\n      out->write( `p: 3.5` ).\n    ENDIF.\n    IF i / 2 = 4.\n      out->write( `i: 4` ).\n    ENDIF.\n    IF i / 2 > CONV f( '3.4' ).\n      out->write( `f: 3.5` ).\n    ENDIF.\n    IF 2 ** 3 = 8.\n      out->write( `power` ).\n    ENDIF.";
-    assert_eq!(out(main), "p: 3.5\ni: 4\nf: 3.5\npower");
+    let main = r"    DATA p TYPE p LENGTH 8 DECIMALS 1 VALUE '3.5'.
+    DATA i TYPE i VALUE 7.
+    IF i / 2 = p.
+      out->write( `p: 3.5` ).
+    ENDIF.
+    IF i / 2 = 4.
+      out->write( `i: 4` ).
+    ENDIF.
+    IF i / 2 > CONV f( '3.4' ).
+      out->write( `f: 3.5` ).
+    ENDIF.
+    IF 2 ** 3 = 8.
+      out->write( `power` ).
+    ENDIF.";
+    assert_eq!(
+        out(main),
+        r"p: 3.5
+i: 4
+f: 3.5
+power"
+    );
 }
