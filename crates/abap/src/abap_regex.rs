@@ -7,16 +7,8 @@
 //! `regex` crate cannot do (back references, look-around) is refused as well: a refused pattern
 //! ends the run as "not supported by the simulator", never with a different answer.
 
+use crate::ast::Flavor;
 use regex::{Captures, Regex, RegexBuilder};
-
-/// Which regular expression language a program asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flavor {
-    /// `REGEX`, `regex =`.
-    Posix,
-    /// `PCRE`, `pcre =`.
-    Pcre,
-}
 
 /// Bound on the compiled program (patterns come from the program being run).
 const SIZE_LIMIT: usize = 1 << 20;

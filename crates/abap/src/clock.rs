@@ -6,6 +6,7 @@
 //! blank, meaning UTC) are outside the simulator.
 
 use crate::ast::{CallExpr, Expr, Path};
+use crate::ast::{Target, TimeStmt};
 use crate::calendar::{day_number, seconds};
 use crate::expr::{parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp};
@@ -14,46 +15,6 @@ use crate::lexer::Token;
 use crate::number::Dec;
 use crate::parser::inline_decl;
 use crate::value::{Type, Value};
-
-/// Where a result goes: a data object or an inline declaration `DATA(x)`.
-#[derive(Debug, Clone)]
-pub enum Target {
-    Path(Path),
-    Inline(String),
-}
-
-#[derive(Debug, Clone)]
-pub enum TimeStmt {
-    /// `GET TIME [FIELD t]`.
-    GetTime(Option<Target>),
-    /// `GET TIME STAMP FIELD ts`.
-    GetTimeStamp(Target),
-    /// `CONVERT TIME STAMP ts TIME ZONE tz INTO [DATE d] [TIME t] [DAYLIGHT SAVING TIME dst]`.
-    StampToDate {
-        stamp: Expr,
-        zone: Expr,
-        date: Option<Target>,
-        time: Option<Target>,
-        dst: Option<Target>,
-    },
-    /// `CONVERT DATE d [TIME t] INTO TIME STAMP ts TIME ZONE tz`.
-    DateToStamp {
-        date: Expr,
-        time: Option<Expr>,
-        stamp: Target,
-        zone: Expr,
-    },
-}
-
-impl TimeStmt {
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            TimeStmt::GetTime(_) => "GET TIME",
-            TimeStmt::GetTimeStamp(_) => "GET TIME STAMP",
-            TimeStmt::StampToDate { .. } | TimeStmt::DateToStamp { .. } => "CONVERT",
-        }
-    }
-}
 
 fn up(t: Option<&Token>) -> String {
     t.and_then(Token::word)

@@ -7,7 +7,8 @@ use std::cell::RefCell;
 use crate::ast::StmtKind;
 use crate::debug::{self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarRecord};
 use crate::expr::parse_path;
-use crate::state::{Current, Place, Slot, State, Var, VarKind};
+use crate::place::{Place, Slot};
+use crate::state::{Current, State, Var, VarKind};
 use crate::value::{Type, Value};
 
 /// What the hook gets: the stopped program's state, changeable through

@@ -9,34 +9,12 @@
 //! current row again. `SUM` puts the sums of the numeric components over the rows of the
 //! current group into the work area.
 
-use crate::ast::{Path, RowTarget, Stmt};
+use crate::ast::{ControlLevel, Level, SumStmt};
+use crate::ast::{Path, RowTarget};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::Token;
 use crate::state::LoopCursor;
 use crate::value::{Type, Value};
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Level {
-    First,
-    Last,
-    New(String),
-    EndOf(String),
-}
-
-#[derive(Debug, Clone)]
-pub struct ControlLevel {
-    pub level: Level,
-    /// The enclosing `LOOP`'s target (its work area).
-    pub target: RowTarget,
-    pub body: Vec<Stmt>,
-}
-
-/// `SUM.` inside an `AT … ENDAT` block of level `level`.
-#[derive(Debug, Clone)]
-pub struct SumStmt {
-    pub level: Level,
-    pub target: RowTarget,
-}
 
 fn upper(t: Option<&Token>) -> String {
     t.and_then(Token::word)

@@ -1,12 +1,14 @@
 //! Data elements of the ABAP Dictionary that programs commonly type with, as the built-in
 //! types the simulator has for them (the simulator has no dictionary of its own).
 
-use crate::value::{MAX_C_LENGTH, Type};
+use std::sync::Arc;
+
+use crate::value::{MAX_C_LENGTH, StructType, TableKey, TableKind, TableType, Type};
 
 /// The type of a dictionary data element by its upper-case name: `CHARnn`/`NUMCnn` (`c`/`n`
 /// of that length), the `SYST_*`/`SY*` elements of the system fields, `BOOLEAN`/`BOOLE_D`.
 pub fn data_element(name: &str) -> Option<Type> {
-    if let Some(t) = crate::t100::dictionary_type(name) {
+    if let Some(t) = dictionary_type(name) {
         return Some(t);
     }
     if let Some(n) = name.strip_prefix("CHAR")
@@ -38,6 +40,92 @@ pub fn data_element(name: &str) -> Option<Type> {
         _ => return None,
     };
     Some(ty)
+}
+
+/// Length of the `ATTR1` … `ATTR4` components (`SCX_ATTRNAME`).
+pub(crate) const ATTRNAME_LENGTH: u32 = 255;
+
+/// The dictionary structure `SCX_T100KEY`: message class, number and the names of the
+/// attributes that fill the placeholders.
+pub fn t100key_type() -> Type {
+    let attr = Type::C(ATTRNAME_LENGTH);
+    Type::Struct(Arc::new(StructType {
+        name: "SCX_T100KEY".into(),
+        comps: vec![
+            ("MSGID".into(), Type::C(20)),
+            ("MSGNO".into(), Type::N(3)),
+            ("ATTR1".into(), attr.clone()),
+            ("ATTR2".into(), attr.clone()),
+            ("ATTR3".into(), attr.clone()),
+            ("ATTR4".into(), attr),
+        ],
+    }))
+}
+
+/// Dictionary types of this area: `SCX_T100KEY`, `SCX_ATTRNAME`.
+pub fn dictionary_type(name: &str) -> Option<Type> {
+    match name {
+        "SCX_T100KEY" => Some(t100key_type()),
+        "SCX_ATTRNAME" => Some(Type::C(ATTRNAME_LENGTH)),
+        _ => None,
+    }
+}
+
+pub(crate) fn table_of(name: &str, line: Type) -> Type {
+    Type::Table(Arc::new(TableType {
+        name: name.to_string(),
+        kind: TableKind::Standard,
+        line,
+        unique: false,
+        key: TableKey::Default,
+        secondary: Vec::new(),
+    }))
+}
+
+pub(crate) fn submatch_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "SUBMATCH_RESULT".into(),
+        comps: vec![("OFFSET".into(), Type::I), ("LENGTH".into(), Type::I)],
+    })
+}
+
+pub(crate) fn match_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "MATCH_RESULT".into(),
+        comps: vec![
+            ("LINE".into(), Type::I),
+            ("OFFSET".into(), Type::I),
+            ("LENGTH".into(), Type::I),
+            (
+                "SUBMATCHES".into(),
+                table_of("SUBMATCH_RESULT_TAB", Type::Struct(submatch_result())),
+            ),
+        ],
+    })
+}
+
+pub(crate) fn repl_result() -> Arc<StructType> {
+    Arc::new(StructType {
+        name: "REPL_RESULT".into(),
+        comps: vec![
+            ("LINE".into(), Type::I),
+            ("OFFSET".into(), Type::I),
+            ("LENGTH".into(), Type::I),
+        ],
+    })
+}
+
+/// The dictionary types of match results by name.
+pub fn ddic_type(name: &str) -> Option<Type> {
+    Some(match name {
+        "MATCH_RESULT" => Type::Struct(match_result()),
+        "MATCH_RESULT_TAB" => table_of(name, Type::Struct(match_result())),
+        "SUBMATCH_RESULT" => Type::Struct(submatch_result()),
+        "SUBMATCH_RESULT_TAB" => table_of(name, Type::Struct(submatch_result())),
+        "REPL_RESULT" => Type::Struct(repl_result()),
+        "REPL_RESULT_TAB" => table_of(name, Type::Struct(repl_result())),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

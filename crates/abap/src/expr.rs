@@ -592,7 +592,7 @@ impl<'t> ExprParser<'t> {
             self.pos += 1;
             let inner = self.group()?;
             let cond = self.sub_cond(inner)?;
-            return Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Bool {
+            return Ok(Expr::Ctor(Box::new(crate::ast::Ctor::Bool {
                 string: up == "BOOLC",
                 cond,
             })));
@@ -767,7 +767,7 @@ impl<'t> ExprParser<'t> {
         }
         self.count_op()?;
         self.pos += 1;
-        Ok(Expr::Ctor(Box::new(crate::constructors::Ctor::Attr {
+        Ok(Expr::Ctor(Box::new(crate::ast::Ctor::Attr {
             obj: e,
             attr,
             comps,
@@ -1065,7 +1065,7 @@ impl<'t> ExprParser<'t> {
         }
         match self.sub_expr(rest)? {
             Expr::Call(c) if matches!(c.target, CallTarget::Implicit) => Ok(Expr::Ctor(Box::new(
-                crate::constructors::Ctor::Throw(Box::new(Expr::New {
+                crate::ast::Ctor::Throw(Box::new(Expr::New {
                     class: c.method,
                     args: Box::new(c.args),
                 })),

@@ -9,40 +9,12 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use crate::ast::{Cond, Expr, Path, RowTarget, Stmt, TableStmt};
+use crate::ast::{Expr, Path, RowTarget, TableStmt};
+use crate::ast::{GroupKey, GroupLoop, KeyPart};
 use crate::expr::{ExprParser, is_name};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::{Token, TokenKind};
 use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
-
-/// One component of a structured group key.
-#[derive(Debug, Clone)]
-pub enum KeyPart {
-    Expr(Expr),
-    /// `GROUP SIZE`
-    Size,
-    /// `GROUP INDEX`
-    Index,
-}
-
-#[derive(Debug, Clone)]
-pub enum GroupKey {
-    Single(Expr),
-    Fields(Vec<(String, KeyPart)>),
-}
-
-#[derive(Debug, Clone)]
-pub struct GroupLoop {
-    pub table: Path,
-    pub target: RowTarget,
-    pub cond: Option<Cond>,
-    pub key: GroupKey,
-    /// `Some(true)`: `DESCENDING`, `Some(false)`: `ASCENDING`.
-    pub order: Option<bool>,
-    /// `INTO group` / `INTO DATA(group)` (`true`: declared inline).
-    pub group: Option<(Path, bool)>,
-    pub body: Vec<Stmt>,
-}
 
 fn upper(t: Option<&Token>) -> String {
     t.and_then(Token::word)
@@ -392,7 +364,7 @@ impl<'r> Interp<'r, '_> {
     fn group_pass(
         &mut self,
         g: &'r GroupLoop,
-        place: &crate::state::Place,
+        place: &crate::place::Place,
         gr: &Group,
         index: usize,
         members_ty: &Type,

@@ -17,9 +17,10 @@ use crate::builtins;
 use crate::context::View;
 use crate::debug::{DebugHook, Location, Resume};
 use crate::limits::Limits;
+use crate::place::{Place, Slot};
 use crate::state::{
     CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
-    Place, Slot, State, Var, VarKind,
+    State, Var, VarKind,
 };
 use crate::value::{ConvError, ObjId, Type, Value};
 

@@ -15,8 +15,8 @@ use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use crate::lexer::{Token, TokenKind};
 use crate::parser::inline_decl;
+use crate::place::{Place, Step};
 use crate::row_refs;
-use crate::state::{Place, Step};
 use crate::value::{TableKind, TableType, Type, Value};
 
 fn word(t: Option<&Token>) -> String {

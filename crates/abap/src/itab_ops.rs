@@ -9,100 +9,13 @@
 
 use std::cmp::Ordering;
 
+use crate::ast::TableOp;
 use crate::ast::{BinOp, Cond, Expr, Path, RowTarget};
 use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp};
 use crate::itab::{as_i32, component, sy_set};
 use crate::lexer::{Token, TokenKind};
 use crate::value::{TableKind, TableType, Type, Value};
-
-#[derive(Debug, Clone)]
-pub enum TableOp {
-    /// `APPEND LINES OF src [FROM i] [TO j] TO itab` (`insert` false) and `INSERT LINES OF src
-    /// [FROM i] [TO j] INTO TABLE itab | INTO itab [INDEX n]` (`insert` true).
-    Lines {
-        insert: bool,
-        src: Expr,
-        from: Option<Expr>,
-        to: Option<Expr>,
-        table: Path,
-        /// `INTO TABLE` (by key).
-        by_key: bool,
-        index: Option<Expr>,
-    },
-    /// `COLLECT wa INTO itab`.
-    Collect { what: Expr, table: Path },
-    /// `MODIFY itab FROM wa [INDEX n] TRANSPORTING c … [WHERE cond]`.
-    ModifyComps {
-        table: Path,
-        from: Expr,
-        index: Option<Expr>,
-        comps: Vec<String>,
-        cond: Option<Cond>,
-    },
-    /// `MODIFY TABLE itab FROM wa [TRANSPORTING c …]` (the row with wa's table key).
-    ModifyTable {
-        table: Path,
-        from: Expr,
-        comps: Vec<String>,
-    },
-    /// `READ TABLE itab … WITH [TABLE] KEY c = v … [BINARY SEARCH]` / `READ TABLE itab FROM
-    /// wa …` (`from`: the table key's values come from `wa`).
-    ReadKey {
-        table: Path,
-        target: RowTarget,
-        key: Vec<(String, Expr)>,
-        from: Option<Expr>,
-        binary: bool,
-        /// `WITH [TABLE] KEY name COMPONENTS …`: a secondary key.
-        using: Option<String>,
-    },
-    /// `DESCRIBE TABLE itab [KIND k] [LINES n] [OCCURS o]`.
-    Describe {
-        table: Path,
-        kind: Option<Path>,
-        lines: Option<Path>,
-        occurs: Option<Path>,
-        /// Targets declared inline (`LINES DATA(n)`).
-        declared: Vec<String>,
-    },
-    /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see [`crate::control_levels`]).
-    Control(Box<crate::control_levels::ControlLevel>),
-    /// `SUM` in an `AT … ENDAT` block.
-    Sum(Box<crate::control_levels::SumStmt>),
-    /// `LOOP AT itab … GROUP BY … ENDLOOP` (see [`crate::groups`]).
-    GroupLoop(Box<crate::groups::GroupLoop>),
-    /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
-    DeleteRange {
-        table: Path,
-        from: Option<Expr>,
-        to: Option<Expr>,
-        cond: Option<Cond>,
-    },
-    /// `DELETE TABLE itab FROM wa` (`from`) / `DELETE TABLE itab WITH TABLE KEY c = v …`.
-    DeleteTable {
-        table: Path,
-        from: Option<Expr>,
-        key: Vec<(String, Expr)>,
-    },
-}
-
-impl TableOp {
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            TableOp::Lines { insert: false, .. } => "APPEND",
-            TableOp::Lines { insert: true, .. } => "INSERT",
-            TableOp::Collect { .. } => "COLLECT",
-            TableOp::ModifyComps { .. } | TableOp::ModifyTable { .. } => "MODIFY",
-            TableOp::ReadKey { .. } => "READ TABLE",
-            TableOp::Describe { .. } => "DESCRIBE",
-            TableOp::GroupLoop(_) => "LOOP",
-            TableOp::Control(_) => "AT",
-            TableOp::Sum(_) => "SUM",
-            TableOp::DeleteTable { .. } | TableOp::DeleteRange { .. } => "DELETE",
-        }
-    }
-}
 
 fn word(t: Option<&Token>) -> String {
     t.and_then(Token::word)

@@ -48,6 +48,7 @@ mod numeric_functions;
 mod offset_length;
 mod oo;
 mod parser;
+mod place;
 mod ranges;
 mod refs;
 mod regex_functions;

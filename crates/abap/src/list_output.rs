@@ -11,32 +11,16 @@
 //! Other additions (`UNDER`, `CURRENCY`, `UNIT`, `USING EDIT MASK`, `AS CHECKBOX|ICON|…`) end
 //! the run as not supported.
 
-use crate::ast::Expr;
+use crate::ast::ListWrite;
 use crate::expr::{Unsup, parse_full_expr};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::{Token, TokenKind};
 use crate::value::Value;
-use crate::write_to::{WriteOptions, parse_option};
+use crate::write_to::parse_option;
 
 /// The longest list line ABAP allows (`LINE-SIZE` 1023): positions and output lengths beyond
 /// it are refused, so a program cannot make the simulator build huge lines.
 const MAX_LINE_SIZE: usize = 1023;
-
-/// One `WRITE` to the list.
-#[derive(Debug, Clone, Default)]
-pub struct ListWrite {
-    /// `/`: a new line before the output.
-    pub newline: bool,
-    /// The column the output starts in (1-based).
-    pub pos: Option<usize>,
-    /// `(len)`: the output length.
-    pub len: Option<usize>,
-    /// `None`: only `WRITE /`.
-    pub source: Option<Expr>,
-    /// `NO-GAP`: no blank between this output and the next.
-    pub no_gap: bool,
-    pub options: WriteOptions,
-}
 
 /// Screen options that do not change the text, with whether they take an operand
 /// (`COLOR col`, `QUICKINFO info`) or an optional `ON`/`OFF`.
@@ -271,7 +255,7 @@ impl Interp<'_, '_> {
             return Err(self.not_supported("WRITE of a reference, structure or table"));
         }
         let len = w.len.unwrap_or_else(|| output_length(&v));
-        let own_alignment = w.options.justify == crate::write_to::Justify::Own;
+        let own_alignment = w.options.justify == crate::ast::Justify::Own;
         let text = match &v {
             // Text as it is, leading blanks too.
             Value::C(s) | Value::Str(s) if own_alignment => Some(fit(s, len)),

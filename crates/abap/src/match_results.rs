@@ -8,68 +8,11 @@
 //! that took no part has offset -1 and length 0). `ALL OCCURRENCES` fills a table of them,
 //! `FIRST OCCURRENCE` one structure; `RESULTS DATA(x)` declares the matching type.
 
-use std::sync::Arc;
-
+use crate::ast::Out;
+use crate::ddic::{ddic_type, match_result, repl_result, submatch_result, table_of};
 use crate::interp::{Exec, Interp};
-use crate::string_statements::{Hit, Out};
-use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
-
-fn table_of(name: &str, line: Type) -> Type {
-    Type::Table(Arc::new(TableType {
-        name: name.to_string(),
-        kind: TableKind::Standard,
-        line,
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    }))
-}
-
-fn submatch_result() -> Arc<StructType> {
-    Arc::new(StructType {
-        name: "SUBMATCH_RESULT".into(),
-        comps: vec![("OFFSET".into(), Type::I), ("LENGTH".into(), Type::I)],
-    })
-}
-
-fn match_result() -> Arc<StructType> {
-    Arc::new(StructType {
-        name: "MATCH_RESULT".into(),
-        comps: vec![
-            ("LINE".into(), Type::I),
-            ("OFFSET".into(), Type::I),
-            ("LENGTH".into(), Type::I),
-            (
-                "SUBMATCHES".into(),
-                table_of("SUBMATCH_RESULT_TAB", Type::Struct(submatch_result())),
-            ),
-        ],
-    })
-}
-
-fn repl_result() -> Arc<StructType> {
-    Arc::new(StructType {
-        name: "REPL_RESULT".into(),
-        comps: vec![
-            ("LINE".into(), Type::I),
-            ("OFFSET".into(), Type::I),
-            ("LENGTH".into(), Type::I),
-        ],
-    })
-}
-
-/// The dictionary types of match results by name.
-pub fn ddic_type(name: &str) -> Option<Type> {
-    Some(match name {
-        "MATCH_RESULT" => Type::Struct(match_result()),
-        "MATCH_RESULT_TAB" => table_of(name, Type::Struct(match_result())),
-        "SUBMATCH_RESULT" => Type::Struct(submatch_result()),
-        "SUBMATCH_RESULT_TAB" => table_of(name, Type::Struct(submatch_result())),
-        "REPL_RESULT" => Type::Struct(repl_result()),
-        "REPL_RESULT_TAB" => table_of(name, Type::Struct(repl_result())),
-        _ => return None,
-    })
-}
+use crate::string_statements::Hit;
+use crate::value::{Type, Value};
 
 fn int(n: usize) -> Value {
     Value::I(i32::try_from(n).unwrap_or(i32::MAX))

@@ -6,20 +6,13 @@
 //! error `CX_SY_RANGE_OUT_OF_BOUNDS`. Strings cannot be written through a section (ABAP
 //! forbids it).
 
-use crate::ast::{Expr, Path};
+use crate::ast::Expr;
+use crate::ast::SubAccess;
 use crate::expr::{Unsup, parse_path};
 use crate::interp::{Exec, Interp};
 use crate::lexer::{Token, TokenKind};
 use crate::number::Dec;
 use crate::value::{Type, Value};
-
-/// `base+off(len)`; a missing offset is 0, a missing length the rest of the data object.
-#[derive(Debug, Clone)]
-pub struct SubAccess {
-    pub base: Path,
-    pub off: Option<Expr>,
-    pub len: Option<Expr>,
-}
 
 /// Words that are followed by a glued `(x)` without being an offset/length access.
 const NOT_DATA: &[&str] = &["DATA", "FINAL", "FIELD-SYMBOL", "VALUE", "REFERENCE"];

@@ -6,10 +6,12 @@
 use std::collections::BTreeMap;
 
 use crate::LoadError;
-use crate::ast::{ClassDef, Expr, Path, Stmt, StmtKind, Visibility};
+use crate::ast::{CaseType, When, WhenType};
+use crate::ast::{ClassDef, Expr, Path, StmtKind, Visibility};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::Token;
-use crate::state::{Slot, State, Var, VarKind};
+use crate::place::Slot;
+use crate::state::{State, Var, VarKind};
 
 /// Bound on interface nesting walked (against cycles in broken sources).
 const MAX_INTERFACES: usize = 128;
@@ -187,33 +189,6 @@ impl<'r> Interp<'r, '_> {
             .find(|i| i.method_decl(method).is_some())
             .map(|i| format!("{}~{method}", i.name))
     }
-}
-
-/// `CASE TYPE OF oref.`
-#[derive(Debug, Clone)]
-pub struct CaseType {
-    pub subject: Expr,
-    pub whens: Vec<WhenType>,
-}
-
-#[derive(Debug, Clone)]
-pub struct WhenType {
-    pub line: u32,
-    pub when: When,
-    pub body: Vec<Stmt>,
-}
-
-/// What a `WHEN` of `CASE TYPE OF` tests.
-#[derive(Debug, Clone)]
-pub enum When {
-    /// `WHEN TYPE class [INTO target]` (`true`: `INTO DATA(x)`).
-    Type {
-        class: String,
-        into: Option<(Path, bool)>,
-    },
-    Others,
-    /// Not understood: a runtime error when reached.
-    Unsupported(String),
 }
 
 fn word_of(t: Option<&Token>) -> String {

@@ -9,82 +9,15 @@
 //! invalid (`IS BOUND` is false, dereferencing is the runtime error `DATREF_NOT_ASSIGNED`), as
 //! ABAP's stack references are.
 
+use crate::ast::{AssignSource, RefStmt};
 use crate::ast::{Expr, Path, RowSel, Sel};
 use crate::expr::{is_name, parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp, Unwind};
 use crate::lexer::{Token, TokenKind};
-use crate::state::{Place, Slot, State, Step, Var, VarKind};
+use crate::place::{DataRef, DataTarget};
+use crate::place::{Place, Slot, Step};
+use crate::state::{State, Var, VarKind};
 use crate::value::{Type, Value};
-
-/// The value of a data reference variable.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DataRef {
-    /// Static type of the target (`Type::Any` for `REF TO data`).
-    pub static_type: Type,
-    pub target: Option<DataTarget>,
-}
-
-/// What a non-initial data reference points to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DataTarget {
-    pub place: Place,
-    /// For a local of a procedure: the [`crate::state::Frame::serial`] of its call.
-    pub call: Option<u64>,
-}
-
-impl DataRef {
-    /// The static type as the debugger names it (`DATA`, `I`, `TY_ROW`).
-    pub fn type_name(&self) -> String {
-        match &self.static_type {
-            Type::Any => "DATA".into(),
-            t => t.name(),
-        }
-    }
-}
-
-/// Field symbol and data reference statements.
-#[derive(Debug, Clone)]
-pub enum RefStmt {
-    /// `ASSIGN source TO <fs>|FIELD-SYMBOL(<fs>) [ELSE UNASSIGN]`.
-    Assign {
-        source: AssignSource,
-        fs: String,
-        /// `FIELD-SYMBOL(<fs>)`.
-        inline: bool,
-        else_unassign: bool,
-    },
-    /// `UNASSIGN <fs>`.
-    Unassign(String),
-    /// `GET REFERENCE OF dobj INTO dref|DATA(dref)`.
-    GetReference { of: Expr, into: Path, inline: bool },
-    /// `CREATE DATA dref [TYPE …|LIKE …]` (`None`: the static type of `dref`).
-    CreateData { target: Path, ty: Option<Type> },
-}
-
-/// What `ASSIGN` assigns.
-#[derive(Debug, Clone)]
-pub enum AssignSource {
-    /// A data object written statically: `lv_x`, `ls-comp`, `<fs>-comp`, `me->attr`.
-    Static(Path),
-    /// A table expression `itab[ … ]` (sets `sy-subrc`).
-    Row(Expr),
-    /// `COMPONENT comp OF STRUCTURE struc` (sets `sy-subrc`).
-    Component { comp: Expr, of: Path },
-    /// `(name)`, `oref->(name)`, `class=>(name)`: the data object named by `prefix` and the
-    /// text (sets `sy-subrc`).
-    Dynamic { prefix: String, name: Expr },
-}
-
-impl RefStmt {
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            RefStmt::Assign { .. } => "ASSIGN",
-            RefStmt::Unassign(_) => "UNASSIGN",
-            RefStmt::GetReference { .. } => "GET REFERENCE",
-            RefStmt::CreateData { .. } => "CREATE DATA",
-        }
-    }
-}
 
 fn word(t: Option<&Token>) -> String {
     t.and_then(Token::word)
@@ -269,7 +202,7 @@ pub fn parse_ref_operand(inner: &[Token]) -> Result<Expr, String> {
 impl State<'_> {
     /// `dref->*` (`name` `*`) or `dref->comp` of the data reference `r`; `None` when `r` is
     /// initial or no longer valid.
-    pub fn deref_step(&self, r: &crate::refs::DataRef, name: &str) -> Option<Place> {
+    pub fn deref_step(&self, r: &crate::place::DataRef, name: &str) -> Option<Place> {
         let target = self.valid_target(r)?;
         let mut place = target.place.clone();
         if name != "*" {

@@ -12,8 +12,9 @@
 
 use regex::Regex;
 
-use crate::abap_regex::{self, Flavor};
+use crate::abap_regex;
 use crate::ast::CallExpr;
+use crate::ast::Flavor;
 use crate::interp::{Exec, Interp, Unwind};
 use crate::text_functions::PAR_VAL_DUMP;
 use crate::value::{Type, Value};

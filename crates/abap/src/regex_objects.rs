@@ -10,7 +10,8 @@
 //! `abap_regex` with the match order of `FIND … REGEX`; patterns it refuses, `simple_regex`,
 //! table texts and a missing current match end the run as not supported.
 
-use crate::abap_regex::{self, Flavor};
+use crate::abap_regex;
+use crate::ast::Flavor;
 use crate::ast::{ClassDef, DataDecl, ParamDecl, ParamKind, Visibility};
 use crate::builtins::{method, param};
 use crate::interp::{Bound, Exec, Interp};
@@ -127,7 +128,7 @@ pub fn classes() -> Vec<ClassDef> {
             false,
             vec![ret(
                 "MATCHES",
-                crate::match_results::ddic_type("MATCH_RESULT_TAB").unwrap_or(Type::Any),
+                crate::ddic::ddic_type("MATCH_RESULT_TAB").unwrap_or(Type::Any),
             )],
         ),
         method(
@@ -325,7 +326,7 @@ impl<'r> Interp<'r, '_> {
             }
             "FIND_ALL" => {
                 let chars: Vec<char> = text.chars().collect();
-                let search = crate::string_statements::Search {
+                let search = crate::ast::Search {
                     all: true,
                     sub: crate::ast::Expr::Lit(Value::Str(s.pattern.clone().into())),
                     regex: Some(s.flavor),
@@ -333,8 +334,7 @@ impl<'r> Interp<'r, '_> {
                     section: None,
                 };
                 let hits = self.locate(&search, &chars, "FIND")?;
-                let Some(Type::Table(tt)) = crate::match_results::ddic_type("MATCH_RESULT_TAB")
-                else {
+                let Some(Type::Table(tt)) = crate::ddic::ddic_type("MATCH_RESULT_TAB") else {
                     return Err(self.not_supported("find_all( )"));
                 };
                 let rows = crate::match_results::result_rows(&hits);

@@ -101,8 +101,8 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
                 }
             }
             StmtKind::TableOp(t) => match &**t {
-                crate::itab_ops::TableOp::GroupLoop(g) => collect_stops(imp, &g.body, out),
-                crate::itab_ops::TableOp::Control(c) => collect_stops(imp, &c.body, out),
+                crate::ast::TableOp::GroupLoop(g) => collect_stops(imp, &g.body, out),
+                crate::ast::TableOp::Control(c) => collect_stops(imp, &c.body, out),
                 _ => {}
             },
             StmtKind::Case { whens, .. } => {

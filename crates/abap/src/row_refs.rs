@@ -19,8 +19,9 @@
 //! ([`crate::state::State::row_data_refs`]), so programs without them pay next to nothing.
 
 use crate::interp::Interp;
-use crate::refs::DataTarget;
-use crate::state::{LoopCursor, Place, Slot, Step};
+use crate::place::DataTarget;
+use crate::place::{Place, Slot, Step};
+use crate::state::LoopCursor;
 use crate::value::Value;
 
 /// The `call` of a [`DataTarget`] whose row was deleted: no procedure call has it, so the

@@ -9,7 +9,7 @@ use crate::ast::{Expr, Path, RowTarget};
 use crate::interp::{Exec, Interp};
 use crate::itab::{as_i32, sy_set};
 use crate::lexer::Token;
-use crate::state::Place;
+use crate::place::Place;
 use crate::value::{TableType, Value};
 
 /// `… KEY name COMPONENTS …` in a `READ TABLE`: the tokens without `name COMPONENTS` and

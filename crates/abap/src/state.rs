@@ -9,6 +9,7 @@ use crate::ast::{ClassDef, MethodImpl, ParamKind, Path, Sel, Stmt, StmtKind, Vis
 use crate::builtins;
 use crate::debug::Location;
 use crate::parser::{local_class_key, program_key};
+use crate::place::{Place, Slot, Step};
 use crate::value::{ObjId, Type, Value};
 
 /// Class of the object behind `out` in `IF_OO_ADT_CLASSRUN~MAIN`.
@@ -171,33 +172,6 @@ pub enum Current<'r> {
     Catch(ObjId),
 }
 
-/// A step from a data object into a part of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// Structure component by position.
-    Comp(usize),
-    /// Table row, 0-based.
-    Row(usize),
-}
-
-/// A data object or a part of one (component, row): where reads and writes go.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Place {
-    pub slot: Slot,
-    pub steps: Vec<Step>,
-}
-
-/// Where a named data object lives (for writes).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Slot {
-    Frame(usize, usize),
-    Attr(ObjId, usize),
-    Static(String, usize),
-    Sy(usize),
-    /// An anonymous data object (`CREATE DATA`, `NEW i( )`) in [`State::anon`].
-    Anon(usize),
-}
-
 #[derive(Debug)]
 pub struct State<'r> {
     pub classes: &'r BTreeMap<String, ClassDef>,
@@ -222,7 +196,7 @@ pub struct State<'r> {
     /// Anonymous data objects (never freed during a run, like the object heap).
     pub anon: Vec<Var>,
     /// Field symbols of programs (declared outside procedures): program, name, target.
-    pub global_fs: Vec<(String, String, Option<crate::refs::DataTarget>)>,
+    pub global_fs: Vec<(String, String, Option<crate::place::DataTarget>)>,
     /// Procedure calls started so far (for [`Frame::serial`]).
     pub calls: u64,
 }

@@ -6,41 +6,11 @@
 //! redefines `get_text`, is what `MESSAGE` shows for a message without text: `ID(NO)` followed
 //! by the values of the attributes that `ATTR1` … `ATTR4` name.
 
-use std::sync::Arc;
-
 use crate::ast::{ClassDef, DataDecl, Expr, Visibility};
-use crate::value::{StructType, Type, Value};
+use crate::ddic::t100key_type;
+use crate::value::Value;
 
 pub const T100_MESSAGE: &str = "IF_T100_MESSAGE";
-
-/// Length of the `ATTR1` … `ATTR4` components (`SCX_ATTRNAME`).
-const ATTRNAME_LENGTH: u32 = 255;
-
-/// The dictionary structure `SCX_T100KEY`: message class, number and the names of the
-/// attributes that fill the placeholders.
-pub fn t100key_type() -> Type {
-    let attr = Type::C(ATTRNAME_LENGTH);
-    Type::Struct(Arc::new(StructType {
-        name: "SCX_T100KEY".into(),
-        comps: vec![
-            ("MSGID".into(), Type::C(20)),
-            ("MSGNO".into(), Type::N(3)),
-            ("ATTR1".into(), attr.clone()),
-            ("ATTR2".into(), attr.clone()),
-            ("ATTR3".into(), attr.clone()),
-            ("ATTR4".into(), attr),
-        ],
-    }))
-}
-
-/// Dictionary types of this area: `SCX_T100KEY`, `SCX_ATTRNAME`.
-pub fn dictionary_type(name: &str) -> Option<Type> {
-    match name {
-        "SCX_T100KEY" => Some(t100key_type()),
-        "SCX_ATTRNAME" => Some(Type::C(ATTRNAME_LENGTH)),
-        _ => None,
-    }
-}
 
 /// The interface `IF_T100_MESSAGE`.
 pub fn interface() -> ClassDef {

@@ -9,9 +9,10 @@
 //! (`REPLACE`: 2 when a replaced row did not fit its `c` line), 4 otherwise.
 
 use crate::ast::Path;
+use crate::ast::{Out, Search};
 use crate::interp::{Exec, Interp};
 use crate::itab::sy_set;
-use crate::string_statements::{Hit, Out, Search};
+use crate::string_statements::Hit;
 use crate::value::{Type, Value};
 
 fn as_i32(n: usize) -> i32 {

@@ -9,6 +9,7 @@
 //! ABAP result is not pinned down here (they end the run as "not supported").
 
 use crate::ast::Expr;
+use crate::ast::{OptionValue, TemplateOption};
 use crate::expr::{ExprParser, Unsup, describe};
 use crate::float::{decfloat_text, f_to_string};
 use crate::interp::{Exec, Interp};
@@ -44,20 +45,6 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("ZERO", &["YES", "NO"]),
     ("XSD", &["YES", "NO"]),
 ];
-
-/// The value of a formatting option: a keyword (`ISO`) or an operand (`(dobj)`, a literal).
-#[derive(Debug, Clone)]
-pub enum OptionValue {
-    Keyword(String),
-    Operand(Expr),
-}
-
-#[derive(Debug, Clone)]
-pub struct TemplateOption {
-    /// Upper case (`DATE`).
-    pub name: String,
-    pub value: OptionValue,
-}
 
 /// The options after the embedded expression: `NAME = value …`.
 pub fn parse_options(toks: &[Token]) -> Result<Vec<TemplateOption>, Unsup> {

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::number::{Dec, pow10};
-use crate::refs::DataRef;
+use crate::place::DataRef;
 pub use crate::text::Text;
 
 /// Index of an object in the interpreter heap (instance number = index + 1).
@@ -432,7 +432,7 @@ pub fn ddic_type(name: &str) -> Option<Type> {
         _ => {
             return named_type(name)
                 .or_else(|| crate::ddic::data_element(name))
-                .or_else(|| crate::match_results::ddic_type(name));
+                .or_else(|| crate::ddic::ddic_type(name));
         }
     };
     Some(Type::Table(Arc::new(TableType {

@@ -15,35 +15,12 @@
 //!   options, other source types, a destination that is no `c` field and dates or times that do
 //!   not fit end the run as not supported.
 
-use crate::ast::{Expr, Path};
+use crate::ast::{Justify, WriteOptions, WriteTo};
 use crate::expr::{Unsup, parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp};
 use crate::lexer::Token;
 use crate::number::Dec;
 use crate::value::{Type, Value};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Justify {
-    /// The type's own alignment.
-    #[default]
-    Own,
-    Left,
-    Right,
-    Centered,
-}
-
-/// The options after the destination.
-#[derive(Debug, Clone, Default)]
-pub struct WriteOptions {
-    pub justify: Justify,
-    pub no_grouping: bool,
-    pub no_sign: bool,
-    pub no_zero: bool,
-    /// `DECIMALS n`.
-    pub decimals: Option<Expr>,
-    /// A date mask (`DD/MM/YYYY`, `YYMMDD`, …) as written.
-    pub date_mask: Option<&'static str>,
-}
 
 /// The date masks of `WRITE`.
 const DATE_MASKS: &[&str] = &[
@@ -68,14 +45,6 @@ fn masked_date(raw: &str, mask: &str) -> String {
         "MMDDYY" => format!("{}{}{}", part(4, 6), part(6, 8), part(2, 4)),
         _ => format!("{}{}{}", part(2, 4), part(4, 6), part(6, 8)),
     }
-}
-
-/// `WRITE source TO destination …` (the tokens after `WRITE`).
-#[derive(Debug, Clone)]
-pub struct WriteTo {
-    pub source: Expr,
-    pub target: Path,
-    pub options: WriteOptions,
 }
 
 /// Is this `WRITE` the `TO` form (a `TO` after the source)?

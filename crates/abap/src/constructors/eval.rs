@@ -325,11 +325,11 @@ impl<'r> Interp<'r, '_> {
                         continue;
                     }
                     let k = match key {
-                        crate::groups::GroupKey::Single(e) => vec![self.operand_value(e)?],
-                        crate::groups::GroupKey::Fields(parts) => {
+                        crate::ast::GroupKey::Single(e) => vec![self.operand_value(e)?],
+                        crate::ast::GroupKey::Fields(parts) => {
                             let mut k = Vec::new();
                             for (_, p) in parts {
-                                if let crate::groups::KeyPart::Expr(e) = p {
+                                if let crate::ast::KeyPart::Expr(e) = p {
                                     k.push(self.operand_value(e)?);
                                 }
                             }

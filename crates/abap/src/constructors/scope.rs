@@ -3,7 +3,8 @@
 
 use crate::ast::Expr;
 use crate::interp::{Exec, Interp};
-use crate::state::{Place, Slot, Var, VarKind};
+use crate::place::{Place, Slot};
+use crate::state::{Var, VarKind};
 use crate::value::Value;
 
 /// Variables the interpreter keeps for itself (`%FOR%<fs>`, `%MEMBERS%group`): not shown in

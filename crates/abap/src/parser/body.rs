@@ -31,7 +31,7 @@ pub(super) struct Body<'p, 'a> {
     /// Targets of the `LOOP`s around the statement being parsed (for `AT NEW` and `SUM`).
     loop_targets: Vec<crate::ast::RowTarget>,
     /// Levels of the `AT … ENDAT` blocks around the statement being parsed.
-    at_levels: Vec<crate::control_levels::Level>,
+    at_levels: Vec<crate::ast::Level>,
 }
 
 impl<'p, 'a> Body<'p, 'a> {
@@ -244,7 +244,7 @@ impl Body<'_, '_> {
         match kw {
             "SUM" if rest.is_empty() => match (self.at_levels.last(), self.loop_targets.last()) {
                 (Some(level), Some(target)) => StmtKind::TableOp(Box::new(
-                    crate::itab_ops::TableOp::Sum(Box::new(crate::control_levels::SumStmt {
+                    crate::ast::TableOp::Sum(Box::new(crate::ast::SumStmt {
                         level: level.clone(),
                         target: target.clone(),
                     })),
@@ -332,7 +332,7 @@ impl Body<'_, '_> {
             Ok(match parsed {
                 Ok(mut g) => {
                     g.body = body;
-                    StmtKind::TableOp(Box::new(crate::itab_ops::TableOp::GroupLoop(Box::new(g))))
+                    StmtKind::TableOp(Box::new(crate::ast::TableOp::GroupLoop(Box::new(g))))
                 }
                 Err(what) => StmtKind::Unsupported { what, stop: true },
             })
@@ -387,13 +387,13 @@ impl Body<'_, '_> {
         }
         let (body, _) = block?;
         Ok(match (level, target) {
-            (Ok(level), Some(target)) => StmtKind::TableOp(Box::new(
-                crate::itab_ops::TableOp::Control(Box::new(crate::control_levels::ControlLevel {
+            (Ok(level), Some(target)) => StmtKind::TableOp(Box::new(crate::ast::TableOp::Control(
+                Box::new(crate::ast::ControlLevel {
                     level,
                     target,
                     body,
-                })),
-            )),
+                }),
+            ))),
             (Err(what), _) => StmtKind::Unsupported { what, stop: true },
             (Ok(_), None) => StmtKind::Unsupported {
                 what: "AT outside LOOP".into(),
@@ -497,7 +497,7 @@ impl Body<'_, '_> {
         while first_kw(&end) == "WHEN" {
             let when = crate::oo::parse_when_type(&end.tokens);
             let (body, next) = self.required_block(st, &["WHEN", "ENDCASE"])?;
-            whens.push(crate::oo::WhenType {
+            whens.push(crate::ast::WhenType {
                 line: end.line,
                 when,
                 body,

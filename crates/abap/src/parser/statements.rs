@@ -82,7 +82,7 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         "RAISE" => raise(st),
         "MESSAGE" => message(st),
         "WRITE" if crate::write_to::is_write_to(rest) => match crate::write_to::parse(rest) {
-            Ok(w) => StmtKind::Text(Box::new(crate::string_statements::TextStmt::WriteTo(w))),
+            Ok(w) => StmtKind::Text(Box::new(crate::ast::TextStmt::WriteTo(w))),
             Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
         },
         "WRITE" => write(st),
@@ -626,7 +626,7 @@ pub(super) fn assignment(st: &Statement) -> StmtKind {
         Ok(arg) if cast => StmtKind::Assign {
             target,
             op,
-            expr: Expr::Ctor(Box::new(crate::constructors::Ctor::Cast { ty: None, arg })),
+            expr: Expr::Ctor(Box::new(crate::ast::Ctor::Cast { ty: None, arg })),
         },
         Ok(expr) => StmtKind::Assign { target, op, expr },
         Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },

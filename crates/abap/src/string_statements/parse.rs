@@ -1,7 +1,7 @@
 //! Parsing of the string statements: the tokens after the keyword become a [`TextStmt`].
 
 use super::{Out, Search, TextStmt};
-use crate::abap_regex::Flavor;
+use crate::ast::Flavor;
 use crate::ast::{Expr, Path};
 use crate::expr::{ExprParser, Unsup, parse_path};
 use crate::lexer::Token;

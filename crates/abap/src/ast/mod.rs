@@ -6,6 +6,26 @@
 use crate::debug::{ObjectKind, SourcePart};
 use crate::value::{Type, Value};
 
+mod access;
+mod constructors;
+mod list;
+mod oo;
+mod refs;
+mod tables;
+mod template;
+mod text;
+mod time;
+
+pub use access::*;
+pub use constructors::*;
+pub use list::*;
+pub use oo::*;
+pub use refs::*;
+pub use tables::*;
+pub use template::*;
+pub use text::*;
+pub use time::*;
+
 /// A class: global (`.clas.abap`), local (class includes, programs), built-in (`CX_*`) or the
 /// pseudo class of a program that holds its global data, event blocks and `FORM`s.
 #[derive(Debug, Clone)]
@@ -257,7 +277,7 @@ pub enum StmtKind {
     Message(Box<MessageStmt>),
     /// `WRITE [/] x`: new line first?, the operand (`None`: only `/`).
     /// `WRITE` to the list (see [`crate::list_output`]).
-    Write(Box<crate::list_output::ListWrite>),
+    Write(Box<crate::ast::ListWrite>),
     /// `FORMAT` with screen options only: nothing changes in the list text.
     ListFormat,
     Uline,
@@ -277,20 +297,20 @@ pub enum StmtKind {
     Table(Box<TableStmt>),
     /// Field symbol and data reference statements (`ASSIGN`, `UNASSIGN`, `GET REFERENCE`,
     /// `CREATE DATA`).
-    Refs(Box<crate::refs::RefStmt>),
+    Refs(Box<crate::ast::RefStmt>),
     /// `GET TIME`, `GET TIME STAMP`, `CONVERT TIME STAMP`, `CONVERT DATE` (`clock.rs`).
-    Time(Box<crate::clock::TimeStmt>),
+    Time(Box<crate::ast::TimeStmt>),
     /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
     /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
-    TableOp(Box<crate::itab_ops::TableOp>),
+    TableOp(Box<crate::ast::TableOp>),
     /// `CASE TYPE OF oref. WHEN TYPE class [INTO target]. … ENDCASE.`
-    CaseType(Box<crate::oo::CaseType>),
+    CaseType(Box<crate::ast::CaseType>),
     /// `CONCATENATE`, `SPLIT`, `CONDENSE`, `REPLACE`, `FIND`, `TRANSLATE`, `SHIFT`, `OVERLAY`,
     /// `SEARCH`.
-    Text(Box<crate::string_statements::TextStmt>),
+    Text(Box<crate::ast::TextStmt>),
     /// `dobj+off(len) = expr`: a write into a section of a fixed-length field.
     AssignSub {
-        target: Box<crate::offset_length::SubAccess>,
+        target: Box<crate::ast::SubAccess>,
         expr: Expr,
     },
     /// Outside the subset: a runtime error when executed.
@@ -589,9 +609,9 @@ pub enum Expr {
     },
     /// `VALUE` with `BASE`/`FOR`/`LET`/`LINES OF`, `REDUCE`, `CORRESPONDING`, `CAST` (see
     /// [`crate::constructors`]).
-    Ctor(Box<crate::constructors::Ctor>),
+    Ctor(Box<crate::ast::Ctor>),
     /// Offset/length access `dobj+off(len)` (see [`crate::offset_length`]).
-    Sub(Box<crate::offset_length::SubAccess>),
+    Sub(Box<crate::ast::SubAccess>),
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
 }
@@ -601,7 +621,7 @@ pub enum TemplateItem {
     Text(String),
     Expr(Expr),
     /// `{ expr OPTION = value … }` (see `template_format.rs`).
-    Formatted(Expr, Vec<crate::template_format::TemplateOption>),
+    Formatted(Expr, Vec<crate::ast::TemplateOption>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
