@@ -12,15 +12,10 @@ use crate::expr::{parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp};
 use crate::itab::sy_set;
 use crate::lexer::Token;
+use crate::lexer::upper_word;
 use crate::number::Dec;
 use crate::parser::inline_decl;
 use crate::value::{Type, Value};
-
-fn up(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
 
 fn target(toks: &[Token]) -> Option<Target> {
     if let Some((name, n)) = inline_decl(toks) {
@@ -69,7 +64,10 @@ fn clauses<'t>(toks: &'t [Token], phrases: &[&[&str]]) -> Option<Vec<Option<&'t 
 /// `GET TIME …` (tokens of the whole statement).
 pub fn parse_get_time(toks: &[Token]) -> Result<TimeStmt, String> {
     let bad = || "GET TIME".to_string();
-    match (up(toks.get(2)).as_str(), up(toks.get(3)).as_str()) {
+    match (
+        upper_word(toks.get(2)).as_str(),
+        upper_word(toks.get(3)).as_str(),
+    ) {
         ("", _) => Ok(TimeStmt::GetTime(None)),
         ("FIELD", _) => target(toks.get(3..).unwrap_or(&[]))
             .map(|t| TimeStmt::GetTime(Some(t)))
@@ -88,8 +86,8 @@ fn operand(toks: Option<&[Token]>) -> Option<Expr> {
 /// `CONVERT TIME STAMP …` / `CONVERT DATE …` (tokens of the whole statement).
 pub fn parse_convert(toks: &[Token]) -> Result<TimeStmt, String> {
     let rest = toks.get(1..).unwrap_or(&[]);
-    let bad = || format!("CONVERT {}", up(rest.first()));
-    if up(rest.first()) == "TIME" && up(rest.get(1)) == "STAMP" {
+    let bad = || format!("CONVERT {}", upper_word(rest.first()));
+    if upper_word(rest.first()) == "TIME" && upper_word(rest.get(1)) == "STAMP" {
         let c = clauses(
             rest,
             &[
@@ -117,7 +115,7 @@ pub fn parse_convert(toks: &[Token]) -> Result<TimeStmt, String> {
             dst: tgt(get(5))?,
         });
     }
-    if up(rest.first()) == "DATE" {
+    if upper_word(rest.first()) == "DATE" {
         let c = clauses(
             rest,
             &[

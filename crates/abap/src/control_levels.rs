@@ -13,18 +13,13 @@ use crate::ast::{ControlLevel, Level, SumStmt};
 use crate::ast::{Path, RowTarget};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::Token;
+use crate::lexer::upper_word;
 use crate::state::LoopCursor;
 use crate::value::{Type, Value};
 
-fn upper(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
-
 /// `AT FIRST|LAST|NEW comp|END OF comp`.
 pub fn parse_level(toks: &[Token]) -> Result<Level, String> {
-    let w = |i: usize| upper(toks.get(i));
+    let w = |i: usize| upper_word(toks.get(i));
     match (w(1).as_str(), toks.len()) {
         ("FIRST", 2) => Ok(Level::First),
         ("LAST", 2) => Ok(Level::Last),

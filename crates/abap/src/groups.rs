@@ -13,14 +13,9 @@ use crate::ast::{Expr, Path, RowTarget, TableStmt};
 use crate::ast::{GroupKey, GroupLoop, KeyPart};
 use crate::expr::{ExprParser, is_name};
 use crate::interp::{Exec, Flow, Interp};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
-
-fn upper(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
 
 /// The name of the variable holding the members of group `name`.
 pub fn members_var(name: &str) -> String {
@@ -34,7 +29,7 @@ pub fn group_by_at(toks: &[Token]) -> Option<usize> {
         match t.kind {
             TokenKind::LParen => depth += 1,
             TokenKind::RParen => depth = depth.saturating_sub(1),
-            _ if depth == 0 && t.is_kw("GROUP") && upper(toks.get(i + 1)) == "BY" => {
+            _ if depth == 0 && t.is_kw("GROUP") && upper_word(toks.get(i + 1)) == "BY" => {
                 return Some(i);
             }
             _ => {}
@@ -46,7 +41,7 @@ pub fn group_by_at(toks: &[Token]) -> Option<usize> {
 /// `LOOP AT GROUP g …`: the statement as a loop over the members variable.
 pub fn parse_group_members_loop(toks: &[Token]) -> Result<TableStmt, String> {
     let name_tok = toks.get(3).ok_or("LOOP AT GROUP without a group")?;
-    let name = upper(Some(name_tok));
+    let name = upper_word(Some(name_tok));
     let mut rewritten: Vec<Token> = toks.iter().take(2).cloned().collect();
     rewritten.extend(toks.iter().skip(3).cloned());
     if group_by_at(&rewritten).is_some() {
@@ -104,7 +99,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
                 _ if depth == 0
                     && i > 0
                     && matches!(
-                        upper(Some(t)).as_str(),
+                        upper_word(Some(t)).as_str(),
                         "ASCENDING" | "DESCENDING" | "WITHOUT" | "INTO" | "ASSIGNING" | "REFERENCE"
                     ) =>
                 {
@@ -122,7 +117,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
     let mut group = None;
     let mut i = end;
     while let Some(t) = tail.get(i) {
-        match upper(Some(t)).as_str() {
+        match upper_word(Some(t)).as_str() {
             "ASCENDING" => {
                 order = Some(false);
                 i += 1;
@@ -131,8 +126,8 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
                 order = Some(true);
                 i += 1;
             }
-            "AS" if upper(tail.get(i + 1)) == "TEXT" => i += 2,
-            "WITHOUT" if upper(tail.get(i + 1)) == "MEMBERS" => i += 2,
+            "AS" if upper_word(tail.get(i + 1)) == "TEXT" => i += 2,
+            "WITHOUT" if upper_word(tail.get(i + 1)) == "MEMBERS" => i += 2,
             "INTO" => {
                 let rest = tail.get(i + 1..).unwrap_or(&[]);
                 if let Some((name, n)) = crate::parser::inline_decl(rest) {
@@ -171,7 +166,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
 pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
     let structured = toks.first().is_some_and(|t| t.kind == TokenKind::LParen)
         && toks.last().is_some_and(|t| t.kind == TokenKind::RParen)
-        && upper(toks.get(2)) == "=";
+        && upper_word(toks.get(2)) == "=";
     if !structured {
         let mut p = ExprParser::new(toks);
         let e = p.expr().map_err(|u| u.0)?;
@@ -182,14 +177,14 @@ pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < inner.len() {
-        let name = upper(inner.get(i));
-        if !is_name(&name) || upper(inner.get(i + 1)) != "=" {
+        let name = upper_word(inner.get(i));
+        if !is_name(&name) || upper_word(inner.get(i + 1)) != "=" {
             return Err("group key component".into());
         }
         i += 2;
         match (
-            upper(inner.get(i)).as_str(),
-            upper(inner.get(i + 1)).as_str(),
+            upper_word(inner.get(i)).as_str(),
+            upper_word(inner.get(i + 1)).as_str(),
         ) {
             ("GROUP", "SIZE") => {
                 out.push((name, KeyPart::Size));

@@ -13,17 +13,12 @@ use std::sync::Arc;
 use crate::ast::{Cond, Expr, Path, RowSel, RowTarget, Stmt, TableStmt, ValueBody, ValueRow};
 use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp, Unwind};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::parser::inline_decl;
 use crate::place::{Place, Step};
 use crate::row_refs;
 use crate::value::{TableKind, TableType, Type, Value};
-
-fn word(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
 
 fn find_kw(toks: &[Token], kw: &str) -> Option<usize> {
     toks.iter().position(|t| t.is_kw(kw))
@@ -42,7 +37,7 @@ fn path(t: Option<&Token>) -> Result<Path, String> {
 /// `INTO wa` / `INTO DATA(wa)` / `ASSIGNING <fs>` / `ASSIGNING FIELD-SYMBOL(<fs>)` /
 /// `TRANSPORTING NO FIELDS` at `toks[i..]`: the target and the tokens used.
 pub(crate) fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize), String> {
-    match word(toks.get(i)).as_str() {
+    match upper_word(toks.get(i)).as_str() {
         "INTO" => {
             let rest = toks.get(i + 1..).unwrap_or(&[]);
             if let Some((name, n)) = inline_decl(rest) {
@@ -53,13 +48,13 @@ pub(crate) fn row_target(toks: &[Token], i: usize) -> Result<(RowTarget, usize),
         "ASSIGNING" => {
             let rest = toks.get(i + 1..).unwrap_or(&[]);
             if rest.first().is_some_and(|t| t.is_kw("FIELD-SYMBOL")) {
-                let name = word(rest.get(2));
+                let name = upper_word(rest.get(2));
                 return Ok((RowTarget::Assign(name), 5));
             }
-            Ok((RowTarget::Assign(word(rest.first())), 2))
+            Ok((RowTarget::Assign(upper_word(rest.first())), 2))
         }
-        "TRANSPORTING" if word(toks.get(i + 1)) == "NO" => Ok((RowTarget::None, 3)),
-        "REFERENCE" if word(toks.get(i + 1)) == "INTO" => {
+        "TRANSPORTING" if upper_word(toks.get(i + 1)) == "NO" => Ok((RowTarget::None, 3)),
+        "REFERENCE" if upper_word(toks.get(i + 1)) == "INTO" => {
             let rest = toks.get(i + 2..).unwrap_or(&[]);
             if let Some((name, n)) = inline_decl(rest) {
                 let p = parse_path(&name).ok_or_else(|| "REFERENCE INTO".to_string())?;
@@ -80,7 +75,7 @@ pub(crate) fn key_list(toks: &[Token]) -> Result<Vec<(String, Expr)>, String> {
             i += 1;
             continue;
         }
-        let name = word(toks.get(i));
+        let name = upper_word(toks.get(i));
         if toks.get(i + 1).and_then(Token::word) != Some("=") {
             return Err("key component".into());
         }
@@ -106,7 +101,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
         "APPEND" => {
             let to = find_kw(rest, "TO").ok_or("APPEND without TO")?;
             let what = if rest.first().is_some_and(|t| t.is_kw("INITIAL"))
-                && word(rest.get(1)) == "LINE"
+                && upper_word(rest.get(1)) == "LINE"
             {
                 None
             } else if rest.first().is_some_and(|t| t.is_kw("LINES")) {
@@ -131,14 +126,14 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             if rest.first().is_some_and(|t| t.is_kw("LINES")) {
                 return Err("INSERT LINES OF".into());
             }
-            let what = if word(rest.first()) == "INITIAL" {
+            let what = if upper_word(rest.first()) == "INITIAL" {
                 None
             } else {
                 Some(expr(&rest[..into])?)
             };
             // `ASSIGNING <fs>` / `REFERENCE INTO dref` at the end.
             let target_at = (into + 1..rest.len())
-                .find(|k| matches!(word(rest.get(*k)).as_str(), "ASSIGNING" | "REFERENCE"));
+                .find(|k| matches!(upper_word(rest.get(*k)).as_str(), "ASSIGNING" | "REFERENCE"));
             let target = match target_at {
                 Some(k) => {
                     let (t, n) = row_target(rest, k)?;
@@ -150,7 +145,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                 None => RowTarget::None,
             };
             let end = target_at.unwrap_or(rest.len());
-            if word(rest.get(into + 1)) == "TABLE" {
+            if upper_word(rest.get(into + 1)) == "TABLE" {
                 if end != into + 3 {
                     return Err("INSERT INTO TABLE with additions".into());
                 }
@@ -162,7 +157,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                 });
             }
             let table = path(rest.get(into + 1))?;
-            let index = match word(rest.get(into + 2)).as_str() {
+            let index = match upper_word(rest.get(into + 2)).as_str() {
                 "INDEX" => Some(expr(rest.get(into + 3..end).unwrap_or(&[]))?),
                 _ if end == into + 2 => None,
                 other => return Err(format!("INSERT … {other}")),
@@ -184,7 +179,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             let mut index = None;
             let mut key = Vec::new();
             while i < rest.len() {
-                match word(rest.get(i)).as_str() {
+                match upper_word(rest.get(i)).as_str() {
                     "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" => {
                         let (t, n) = row_target(rest, i)?;
                         target = t;
@@ -194,7 +189,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                         let end = (i + 1..rest.len())
                             .find(|k| {
                                 matches!(
-                                    word(rest.get(*k)).as_str(),
+                                    upper_word(rest.get(*k)).as_str(),
                                     "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE"
                                 )
                             })
@@ -204,16 +199,16 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                     }
                     "WITH" => {
                         let mut k = i + 1;
-                        if word(rest.get(k)) == "TABLE" {
+                        if upper_word(rest.get(k)) == "TABLE" {
                             k += 1;
                         }
-                        if word(rest.get(k)) != "KEY" {
+                        if upper_word(rest.get(k)) != "KEY" {
                             return Err("READ TABLE WITH".into());
                         }
                         let end = (k + 1..rest.len())
                             .find(|j| {
                                 matches!(
-                                    word(rest.get(*j)).as_str(),
+                                    upper_word(rest.get(*j)).as_str(),
                                     "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" | "BINARY"
                                 )
                             })
@@ -236,11 +231,14 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             })
         }
         "MODIFY" => {
-            if word(rest.first()) == "TABLE" {
+            if upper_word(rest.first()) == "TABLE" {
                 return Err("MODIFY TABLE".into());
             }
             let table = path(rest.first())?;
-            let (from, index) = match (word(rest.get(1)).as_str(), word(rest.get(2)).as_str()) {
+            let (from, index) = match (
+                upper_word(rest.get(1)).as_str(),
+                upper_word(rest.get(2)).as_str(),
+            ) {
                 ("FROM", _) => {
                     let ix = find_kw(rest, "INDEX");
                     if find_kw(rest, "TRANSPORTING").is_some() || find_kw(rest, "WHERE").is_some() {
@@ -261,17 +259,17 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             Ok(TableStmt::Modify { table, from, index })
         }
         "DELETE" => {
-            if word(rest.first()) == "ADJACENT" {
+            if upper_word(rest.first()) == "ADJACENT" {
                 let table = path(rest.get(3))?;
-                let comparing = match word(rest.get(4)).as_str() {
-                    "COMPARING" => rest[5..].iter().map(|t| word(Some(t))).collect(),
+                let comparing = match upper_word(rest.get(4)).as_str() {
+                    "COMPARING" => rest[5..].iter().map(|t| upper_word(Some(t))).collect(),
                     "" => Vec::new(),
                     other => return Err(format!("DELETE ADJACENT DUPLICATES … {other}")),
                 };
                 return Ok(TableStmt::DeleteAdjacent { table, comparing });
             }
             let table = path(rest.first())?;
-            match word(rest.get(1)).as_str() {
+            match upper_word(rest.get(1)).as_str() {
                 "INDEX" => Ok(TableStmt::Delete {
                     table,
                     index: Some(expr(&rest[2..])?),
@@ -297,7 +295,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
             let mut in_by = false;
             let mut as_text = false;
             for t in rest.iter().skip(1) {
-                match word(Some(t)).as_str() {
+                match upper_word(Some(t)).as_str() {
                     "ASCENDING" | "DESCENDING" => {
                         let d = t.is_kw("DESCENDING");
                         match (in_by, by.last_mut()) {
@@ -332,7 +330,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
 /// `LOOP AT itab [INTO …|ASSIGNING …|TRANSPORTING NO FIELDS] [FROM n] [TO m] [WHERE cond]`
 /// without the body.
 pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
-    if word(toks.get(1)) != "AT" {
+    if upper_word(toks.get(1)) != "AT" {
         return Err("LOOP".into());
     }
     let is_clause = |w: &str| {
@@ -345,7 +343,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
     let mut target = RowTarget::None;
     let (mut from, mut to, mut cond, mut key) = (None, None, None, None);
     while i < toks.len() {
-        match word(toks.get(i)).as_str() {
+        match upper_word(toks.get(i)).as_str() {
             "INTO" | "ASSIGNING" | "TRANSPORTING" | "REFERENCE" => {
                 let (t, n) = row_target(toks, i)?;
                 target = t;
@@ -353,7 +351,7 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
             }
             k @ ("FROM" | "TO") => {
                 let end = (i + 1..toks.len())
-                    .find(|j| is_clause(&word(toks.get(*j))))
+                    .find(|j| is_clause(&upper_word(toks.get(*j))))
                     .unwrap_or(toks.len());
                 let e = expr(&toks[i + 1..end])?;
                 if k == "FROM" {
@@ -367,8 +365,8 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
                 cond = Some(parse_full_cond(&toks[i + 1..]).map_err(|u| u.0)?);
                 i = toks.len();
             }
-            "USING" if word(toks.get(i + 1)) == "KEY" => {
-                let name = word(toks.get(i + 2));
+            "USING" if upper_word(toks.get(i + 1)) == "KEY" => {
+                let name = upper_word(toks.get(i + 2));
                 if name.is_empty() {
                     return Err("LOOP AT … USING KEY".into());
                 }
@@ -406,7 +404,7 @@ fn loop_operand(
         match t.kind {
             TokenKind::LParen => depth += 1,
             TokenKind::RParen => depth = depth.saturating_sub(1),
-            _ if depth == 0 && is_clause(&word(Some(t))) => break,
+            _ if depth == 0 && is_clause(&upper_word(Some(t))) => break,
             _ => {}
         }
         // `meth(` and `itab[` open a bracket of their own.

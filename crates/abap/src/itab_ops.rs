@@ -14,14 +14,9 @@ use crate::ast::{BinOp, Cond, Expr, Path, RowTarget};
 use crate::expr::{parse_full_cond, parse_full_expr, parse_path};
 use crate::interp::{Exec, Flow, Interp};
 use crate::itab::{as_i32, component, sy_set};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::value::{TableKind, TableType, Type, Value};
-
-fn word(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
 
 fn expr(toks: &[Token]) -> Result<Expr, String> {
     parse_full_expr(toks).map_err(|u| u.0)
@@ -44,7 +39,7 @@ fn clauses<'t>(toks: &'t [Token], kws: &[&str]) -> (&'t [Token], Vec<(String, &'
             TokenKind::RParen => depth = depth.saturating_sub(1),
             _ => {}
         }
-        let w = word(Some(t));
+        let w = upper_word(Some(t));
         if depth == 0 && kws.contains(&w.as_str()) && t.kind != TokenKind::LParen {
             cuts.push((i, w.clone()));
             if w == "WHERE" {
@@ -68,7 +63,7 @@ fn comp_names(toks: &[Token]) -> Result<Vec<String>, String> {
     }
     toks.iter()
         .map(|t| {
-            let w = word(Some(t));
+            let w = upper_word(Some(t));
             if crate::expr::is_name(&w) || w.contains('-') {
                 Ok(w)
             } else {
@@ -83,11 +78,13 @@ fn comp_names(toks: &[Token]) -> Result<Vec<String>, String> {
 pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
     let rest = toks.get(1..).unwrap_or(&[]);
     match kw {
-        "APPEND" | "INSERT" if word(rest.first()) == "LINES" && word(rest.get(1)) == "OF" => {
+        "APPEND" | "INSERT"
+            if upper_word(rest.first()) == "LINES" && upper_word(rest.get(1)) == "OF" =>
+        {
             Some(lines(kw == "INSERT", rest.get(2..).unwrap_or(&[])))
         }
         "COLLECT" => Some(collect(rest)),
-        "MODIFY" if word(rest.first()) == "TABLE" => Some(modify_table(rest)),
+        "MODIFY" if upper_word(rest.first()) == "TABLE" => Some(modify_table(rest)),
         "MODIFY" if rest.iter().any(|t| t.is_kw("TRANSPORTING")) => Some(modify_comps(rest)),
         "READ" if rest.iter().any(|t| t.is_kw("FROM")) => Some(read_from(rest)),
         "READ" => {
@@ -111,8 +108,10 @@ pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
             }
         }
         "DESCRIBE" => Some(describe(rest)),
-        "DELETE" if word(rest.first()) == "TABLE" => Some(delete_table(rest)),
-        "DELETE" if matches!(word(rest.get(1)).as_str(), "FROM" | "TO") => Some(delete_range(rest)),
+        "DELETE" if upper_word(rest.first()) == "TABLE" => Some(delete_table(rest)),
+        "DELETE" if matches!(upper_word(rest.get(1)).as_str(), "FROM" | "TO") => {
+            Some(delete_range(rest))
+        }
         _ => None,
     }
 }
@@ -141,10 +140,10 @@ fn lines(insert: bool, toks: &[Token]) -> Result<TableOp, String> {
         }
     }
     let dest = toks.get(at + 1..).unwrap_or(&[]);
-    let by_key = insert && word(dest.first()) == "TABLE";
+    let by_key = insert && upper_word(dest.first()) == "TABLE";
     let dest = if by_key { &dest[1..] } else { dest };
     let table = path(dest.first())?;
-    let index = match (word(dest.get(1)).as_str(), insert, by_key) {
+    let index = match (upper_word(dest.get(1)).as_str(), insert, by_key) {
         ("", _, _) => None,
         ("INDEX", true, false) => Some(expr(dest.get(2..).unwrap_or(&[]))?),
         (other, _, _) => return Err(format!("LINES OF … {other}")),
@@ -162,7 +161,7 @@ fn lines(insert: bool, toks: &[Token]) -> Result<TableOp, String> {
 
 /// `READ TABLE itab FROM wa INTO …|ASSIGNING …|REFERENCE INTO …|TRANSPORTING NO FIELDS`.
 fn read_from(rest: &[Token]) -> Result<TableOp, String> {
-    if word(rest.first()) != "TABLE" {
+    if upper_word(rest.first()) != "TABLE" {
         return Err("READ".into());
     }
     let table = path(rest.get(1))?;
@@ -188,7 +187,7 @@ fn read_from(rest: &[Token]) -> Result<TableOp, String> {
             .iter()
             .enumerate()
             .skip(at)
-            .find(|(_, x)| word(Some(x)) == k)
+            .find(|(_, x)| upper_word(Some(x)) == k)
             .map_or(tail.len(), |(i, _)| i);
         at = start + 1 + t.len();
         match k.as_str() {
@@ -269,7 +268,7 @@ fn modify_comps(rest: &[Token]) -> Result<TableOp, String> {
 }
 
 fn describe(rest: &[Token]) -> Result<TableOp, String> {
-    if word(rest.first()) != "TABLE" {
+    if upper_word(rest.first()) != "TABLE" {
         return Err("DESCRIBE FIELD".into());
     }
     let table = path(rest.get(1))?;
@@ -333,13 +332,16 @@ fn delete_range(rest: &[Token]) -> Result<TableOp, String> {
 fn delete_table(rest: &[Token]) -> Result<TableOp, String> {
     let table = path(rest.get(1))?;
     let tail = rest.get(2..).unwrap_or(&[]);
-    match (word(tail.first()).as_str(), word(tail.get(1)).as_str()) {
+    match (
+        upper_word(tail.first()).as_str(),
+        upper_word(tail.get(1)).as_str(),
+    ) {
         ("FROM", _) => Ok(TableOp::DeleteTable {
             table,
             from: Some(expr(&tail[1..])?),
             key: Vec::new(),
         }),
-        ("WITH", "TABLE") if word(tail.get(2)) == "KEY" => Ok(TableOp::DeleteTable {
+        ("WITH", "TABLE") if upper_word(tail.get(2)) == "KEY" => Ok(TableOp::DeleteTable {
             table,
             from: None,
             key: crate::itab::key_list(tail.get(3..).unwrap_or(&[]))?,

@@ -64,6 +64,14 @@ impl Token {
     }
 }
 
+/// The word of a token, upper case (ABAP keywords and names are case-insensitive); empty for
+/// no token or a token that is no word.
+pub fn upper_word(t: Option<&Token>) -> String {
+    t.and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
+}
+
 /// Nesting limit for templates inside template expressions (keeps recursion bounded).
 const MAX_TEMPLATE_DEPTH: usize = 16;
 

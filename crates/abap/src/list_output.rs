@@ -14,6 +14,7 @@
 use crate::ast::ListWrite;
 use crate::expr::{Unsup, parse_full_expr};
 use crate::interp::{Exec, Flow, Interp};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::value::Value;
 use crate::write_to::parse_option;
@@ -35,27 +36,21 @@ const SCREEN_OPTIONS: &[(&str, bool)] = &[
     ("RESET", false),
 ];
 
-fn word(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
-
 /// Skips a screen option at `toks[i]` (`COLOR COL_HEADING [ON|OFF]`, `COLOR = 3`,
 /// `INTENSIFIED [ON|OFF]`); the tokens used, 0 if `toks[i]` is none.
 fn screen_option(toks: &[Token], i: usize) -> usize {
-    let w = word(toks.get(i));
+    let w = upper_word(toks.get(i));
     let Some((_, operand)) = SCREEN_OPTIONS.iter().find(|(o, _)| *o == w) else {
         return 0;
     };
     let mut used = 1;
     if *operand {
-        if word(toks.get(i + used)) == "=" {
+        if upper_word(toks.get(i + used)) == "=" {
             used += 1;
         }
         used += 1;
     }
-    if matches!(word(toks.get(i + used)).as_str(), "ON" | "OFF") {
+    if matches!(upper_word(toks.get(i + used)).as_str(), "ON" | "OFF") {
         used += 1;
     }
     used
@@ -109,7 +104,7 @@ pub fn parse(rest: &[Token]) -> Result<ListWrite, Unsup> {
         && !open.space_before
         && close.kind == TokenKind::RParen
     {
-        let len = word(Some(n));
+        let len = upper_word(Some(n));
         w.len = Some(
             len.parse()
                 .map_err(|_| Unsup(format!("WRITE with output length ({len})")))?,
@@ -121,7 +116,7 @@ pub fn parse(rest: &[Token]) -> Result<ListWrite, Unsup> {
     let end = (0..toks.len())
         .find(|&k| {
             let t = &toks[k];
-            let w = word(Some(t));
+            let w = upper_word(Some(t));
             k > 0
                 && t.space_before
                 && (screen_option(toks, k) > 0
@@ -161,7 +156,7 @@ pub fn parse(rest: &[Token]) -> Result<ListWrite, Unsup> {
             k += skipped;
             continue;
         }
-        let name = word(opts.get(k));
+        let name = upper_word(opts.get(k));
         k += 1;
         if name == "NO-GAP" {
             w.no_gap = true;

@@ -10,6 +10,7 @@ use crate::ast::{CaseType, When, WhenType};
 use crate::ast::{ClassDef, Expr, Path, StmtKind, Visibility};
 use crate::interp::{Exec, Flow, Interp};
 use crate::lexer::Token;
+use crate::lexer::upper_word;
 use crate::place::Slot;
 use crate::state::{State, Var, VarKind};
 
@@ -191,15 +192,9 @@ impl<'r> Interp<'r, '_> {
     }
 }
 
-fn word_of(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
-
 /// The `WHEN` statement of a `CASE TYPE OF`.
 pub fn parse_when_type(toks: &[Token]) -> When {
-    let w = |i: usize| word_of(toks.get(i));
+    let w = |i: usize| upper_word(toks.get(i));
     if w(1) == "OTHERS" && toks.len() == 2 {
         return When::Others;
     }

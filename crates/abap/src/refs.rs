@@ -13,17 +13,12 @@ use crate::ast::{AssignSource, RefStmt};
 use crate::ast::{Expr, Path, RowSel, Sel};
 use crate::expr::{is_name, parse_full_expr, parse_path};
 use crate::interp::{Exec, Interp, Unwind};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::place::{DataRef, DataTarget};
 use crate::place::{Place, Slot, Step};
 use crate::state::{State, Var, VarKind};
 use crate::value::{Type, Value};
-
-fn word(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
 
 /// `<name>` with a valid name inside.
 pub fn is_field_symbol(n: &str) -> bool {
@@ -39,7 +34,7 @@ fn inline_field_symbol(toks: &[Token]) -> Option<String> {
         return None;
     }
     let open = toks.get(1)?;
-    let name = word(toks.get(2));
+    let name = upper_word(toks.get(2));
     (open.kind == TokenKind::LParen
         && is_field_symbol(&name)
         && toks.get(3)?.kind == TokenKind::RParen
@@ -61,7 +56,7 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
         .ok_or("ASSIGN without TO")?;
     let (src, target) = (&body[..to], &body[to + 1..]);
     let (fs, inline) = match target {
-        [t] if is_field_symbol(&word(Some(t))) => (word(Some(t)), false),
+        [t] if is_field_symbol(&upper_word(Some(t))) => (upper_word(Some(t)), false),
         _ => match inline_field_symbol(target) {
             Some(n) => (n, true),
             None => return Err("ASSIGN with CASTING, RANGE or another addition".into()),
@@ -102,7 +97,7 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
                     .word()
                     .is_some_and(|w| w.ends_with("->") || w.ends_with("=>")) =>
         {
-            let prefix = word(Some(head));
+            let prefix = upper_word(Some(head));
             let object = prefix.get(..prefix.len().saturating_sub(2)).unwrap_or("");
             if parse_path(object).is_none() {
                 return Err(format!("ASSIGN {prefix}( )"));
@@ -114,7 +109,7 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
         }
         [t] => match t.word().and_then(parse_path) {
             Some(p) => AssignSource::Static(p),
-            None => return Err(format!("ASSIGN {}", word(Some(t)))),
+            None => return Err(format!("ASSIGN {}", upper_word(Some(t)))),
         },
         _ => match parse_full_expr(src).map_err(|u| u.0)? {
             e @ Expr::Itab { .. } => AssignSource::Row(e),
@@ -132,7 +127,9 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
 /// `UNASSIGN <fs>`.
 pub fn parse_unassign(toks: &[Token]) -> Result<RefStmt, String> {
     match toks {
-        [_, t] if is_field_symbol(&word(Some(t))) => Ok(RefStmt::Unassign(word(Some(t)))),
+        [_, t] if is_field_symbol(&upper_word(Some(t))) => {
+            Ok(RefStmt::Unassign(upper_word(Some(t))))
+        }
         _ => Err("UNASSIGN".into()),
     }
 }
@@ -150,8 +147,8 @@ fn into_target(toks: &[Token]) -> Option<(Path, bool)> {
 
 /// `GET REFERENCE OF dobj INTO dref`.
 pub fn parse_get_reference(toks: &[Token]) -> Result<RefStmt, String> {
-    let bad = || format!("GET {}", word(toks.get(1)));
-    if !(word(toks.get(1)) == "REFERENCE" && word(toks.get(2)) == "OF") {
+    let bad = || format!("GET {}", upper_word(toks.get(1)));
+    if !(upper_word(toks.get(1)) == "REFERENCE" && upper_word(toks.get(2)) == "OF") {
         return Err(bad());
     }
     let rest = toks.get(3..).unwrap_or(&[]);

@@ -5,6 +5,7 @@
 use super::{Ctor, For, ForKind, Init, Row};
 use crate::ast::{Cond, Expr, Path};
 use crate::expr::{ExprParser, Unsup, is_name, parse_path};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 
 type PResult<T> = Result<T, Unsup>;
@@ -24,7 +25,11 @@ pub fn move_corresponding(toks: &[Token]) -> Result<crate::ast::StmtKind, String
         .and_then(parse_path)
         .ok_or("MOVE-CORRESPONDING target")?;
     let mut keep_lines = false;
-    let words: Vec<String> = rest.iter().skip(to + 2).map(|t| upper(Some(t))).collect();
+    let words: Vec<String> = rest
+        .iter()
+        .skip(to + 2)
+        .map(|t| upper_word(Some(t)))
+        .collect();
     let mut i = 0;
     while i < words.len() {
         match words.get(i..i + 3) {
@@ -152,12 +157,6 @@ struct Cur<'t> {
     ops: usize,
 }
 
-fn upper(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
-
 impl<'t> Cur<'t> {
     fn peek(&self) -> Option<&'t Token> {
         self.toks.get(self.pos)
@@ -168,7 +167,7 @@ impl<'t> Cur<'t> {
     }
 
     fn word_at(&self, k: usize) -> String {
-        upper(self.toks.get(self.pos + k))
+        upper_word(self.toks.get(self.pos + k))
     }
 
     fn expect_kw(&mut self, kw: &str) -> PResult<()> {
@@ -317,7 +316,7 @@ impl<'t> Cur<'t> {
             } else if self.peek_kw("IN") {
                 self.pos += 1;
                 let table_toks = self.until(|t, i| {
-                    let w = upper(t.get(i));
+                    let w = upper_word(t.get(i));
                     matches!(
                         w.as_str(),
                         "INDEX" | "WHERE" | "USING" | "FROM" | "TO" | "FOR" | "LET" | "NEXT"
@@ -350,13 +349,14 @@ impl<'t> Cur<'t> {
                 }
             } else {
                 self.expect_kw("=")?;
-                let start_toks = self
-                    .until(|t, i| matches!(upper(t.get(i)).as_str(), "THEN" | "UNTIL" | "WHILE"));
+                let start_toks = self.until(|t, i| {
+                    matches!(upper_word(t.get(i)).as_str(), "THEN" | "UNTIL" | "WHILE")
+                });
                 let start = self.full_expr(start_toks)?;
                 let then = if self.peek_kw("THEN") {
                     self.pos += 1;
-                    let t =
-                        self.until(|t, i| matches!(upper(t.get(i)).as_str(), "UNTIL" | "WHILE"));
+                    let t = self
+                        .until(|t, i| matches!(upper_word(t.get(i)).as_str(), "UNTIL" | "WHILE"));
                     Some(self.full_expr(t)?)
                 } else {
                     None
@@ -368,8 +368,8 @@ impl<'t> Cur<'t> {
                 };
                 self.pos += 1;
                 let cond_toks = self.until(|t, i| {
-                    let w = upper(t.get(i));
-                    let prev = upper(t.get(i.wrapping_sub(1)));
+                    let w = upper_word(t.get(i));
+                    let prev = upper_word(t.get(i.wrapping_sub(1)));
                     matches!(w.as_str(), "FOR" | "LET" | "NEXT")
                         || (row_start(t, i) && !matches!(prev.as_str(), "AND" | "OR" | "NOT"))
                 });
@@ -396,7 +396,7 @@ impl<'t> Cur<'t> {
         let row = self.name()?;
         self.expect_kw("IN")?;
         let table_toks =
-            self.until(|t, i| matches!(upper(t.get(i)).as_str(), "WHERE" | "GROUP" | "USING"));
+            self.until(|t, i| matches!(upper_word(t.get(i)).as_str(), "WHERE" | "GROUP" | "USING"));
         let table = self.full_expr(table_toks)?;
         let cond = if self.peek_kw("WHERE") {
             self.pos += 1;
@@ -415,7 +415,7 @@ impl<'t> Cur<'t> {
             self.toks.get(start..self.pos).unwrap_or(&[])
         } else {
             self.until(|t, i| {
-                let w = upper(t.get(i));
+                let w = upper_word(t.get(i));
                 matches!(
                     w.as_str(),
                     "ASCENDING" | "DESCENDING" | "WITHOUT" | "LET" | "FOR" | "NEXT"
@@ -570,7 +570,7 @@ impl<'t> Cur<'t> {
     fn filter(&mut self, ty: Option<String>) -> PResult<Ctor> {
         let src_toks = self.until(|t, i| {
             matches!(
-                upper(t.get(i)).as_str(),
+                upper_word(t.get(i)).as_str(),
                 "EXCEPT" | "IN" | "USING" | "WHERE"
             )
         });
@@ -583,7 +583,7 @@ impl<'t> Cur<'t> {
         };
         let ftab = if self.peek_kw("IN") {
             self.pos += 1;
-            let t = self.until(|t, i| matches!(upper(t.get(i)).as_str(), "USING" | "WHERE"));
+            let t = self.until(|t, i| matches!(upper_word(t.get(i)).as_str(), "USING" | "WHERE"));
             Some(self.full_expr(t)?)
         } else {
             None
@@ -617,7 +617,7 @@ impl<'t> Cur<'t> {
         }
         let src_toks = self.until(|t, i| {
             matches!(
-                upper(t.get(i)).as_str(),
+                upper_word(t.get(i)).as_str(),
                 "MAPPING" | "EXCEPT" | "DISCARDING" | "DEFAULT"
             )
         });
@@ -641,7 +641,7 @@ impl<'t> Cur<'t> {
                 "EXCEPT" => {
                     self.pos += 1;
                     while let Some(t) = self.peek() {
-                        let w = upper(Some(t));
+                        let w = upper_word(Some(t));
                         if w != "*" && !is_name(&w) {
                             break;
                         }

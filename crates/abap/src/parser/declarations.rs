@@ -1,11 +1,11 @@
 //! Declarative statements: `TYPES`/`DATA` (types with `LENGTH`, `DECIMALS`, tables, `BEGIN
 //! OF` structures, `VALUE`), `METHODS` and `FORM` signatures, `CLASS … DEFINITION` options.
 
-use super::word_of;
 use crate::ast::{
     ClassDef, DataDecl, Expr, MethodDecl, ParamDecl, ParamKind, TypeSpec, Visibility,
 };
 use crate::expr::{describe, is_name, parse_full_expr, parse_path};
+use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::statements::Statement;
 use crate::value::{
@@ -114,7 +114,7 @@ pub(super) fn form_decl(st: &Statement, name: &str) -> MethodDecl {
                 .get(i + 1)
                 .is_some_and(|t| t.kind == TokenKind::LParen && !t.space_before)
         {
-            (word_of(toks.get(i + 2)), w == "VALUE", i + 4)
+            (upper_word(toks.get(i + 2)), w == "VALUE", i + 4)
         } else {
             (w.clone(), false, i + 1)
         };
@@ -187,7 +187,7 @@ impl TypeBuilder {
     /// Feeds one statement (the tokens after `TYPES`/`DATA`); returns a finished top-level
     /// declaration: name and type (tables get their name).
     pub fn feed(&mut self, rest: &[Token]) -> Option<(String, TypeSpec, Option<Expr>)> {
-        let w = |i: usize| word_of(rest.get(i));
+        let w = |i: usize| upper_word(rest.get(i));
         if w(0) == "BEGIN" && w(1) == "OF" {
             let err = (self.stack.len() >= MAX_STRUCT_DEPTH)
                 .then(|| "structure nested too deeply".to_string());
@@ -305,8 +305,8 @@ pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String
     let mut flag = false;
     let mut i = 0;
     while let Some(t) = toks.get(i) {
-        let w = word_of(Some(t));
-        let next = word_of(toks.get(i + 1));
+        let w = upper_word(Some(t));
+        let next = upper_word(toks.get(i + 1));
         i += match (w.as_str(), next.as_str()) {
             ("DEFAULT", _) => {
                 default = toks.get(i + 1).cloned();
@@ -319,7 +319,7 @@ pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String
             ("AS", "LISTBOX") | ("LOWER", "CASE") | ("VALUE", "CHECK") => 2,
             ("RADIOBUTTON", "GROUP") => {
                 flag = true;
-                group = Some(word_of(toks.get(i + 2)));
+                group = Some(upper_word(toks.get(i + 2)));
                 3
             }
             ("MEMORY", "ID")
@@ -366,10 +366,10 @@ pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String
 /// run as not supported when the program starts.
 pub(super) fn select_options_decl(st: &Statement) -> Option<DataDecl> {
     let name = st.tokens.get(1)?.word()?.to_ascii_uppercase();
-    if !is_name(&name) || word_of(st.tokens.get(2)) != "FOR" {
+    if !is_name(&name) || upper_word(st.tokens.get(2)) != "FOR" {
         return None;
     }
-    let field = word_of(st.tokens.get(3));
+    let field = upper_word(st.tokens.get(3));
     let value = st
         .tokens
         .iter()
@@ -422,7 +422,7 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
         let kw = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
         match kw.as_str() {
             "TYPE" | "LIKE" => {
-                let w = |k: usize| word_of(toks.get(i + k));
+                let w = |k: usize| upper_word(toks.get(i + k));
                 if kw == "TYPE" && w(1) == "REF" && w(2) == "TO" {
                     let r = w(3);
                     if r.is_empty() {
@@ -555,7 +555,7 @@ fn elementary(base: &str, length: Option<u32>, decimals: Option<u32>) -> TypeSpe
 /// c …] [INITIAL SIZE n]` after `TYPE`/`LIKE`: the type and the tokens used; `None` if the
 /// tokens are no table type.
 fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
-    let w = |k: usize| word_of(toks.get(k));
+    let w = |k: usize| upper_word(toks.get(k));
     let mut i = 0;
     let kind = match w(0).as_str() {
         "STANDARD" => {

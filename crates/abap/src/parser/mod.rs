@@ -558,9 +558,3 @@ impl<'a> Parser<'a> {
         Err(self.err(start_line, "CLASS IMPLEMENTATION without ENDCLASS"))
     }
 }
-
-fn word_of(t: Option<&Token>) -> String {
-    t.and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
