@@ -6,9 +6,9 @@
 
 use crate::ast::Cond;
 use crate::debug::NoDebugger;
-use crate::expr::parse_full_cond;
 use crate::interp::{Interp, Unwind};
 use crate::lexer::lex;
+use crate::parser::expr::parse_full_cond;
 use crate::state::State;
 
 /// Longest condition accepted, in characters.

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 
 use crate::ast::StmtKind;
 use crate::debug::{self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarRecord};
-use crate::expr::parse_path;
+use crate::parser::expr::parse_path;
 use crate::place::{Place, Slot};
 use crate::state::{Current, State, Var, VarKind};
 use crate::value::{Type, Value};

@@ -12,22 +12,8 @@
 use crate::ast::{ControlLevel, Level, SumStmt};
 use crate::ast::{Path, RowTarget};
 use crate::interp::{Exec, Flow, Interp};
-use crate::lexer::Token;
-use crate::lexer::upper_word;
 use crate::state::LoopCursor;
 use crate::value::{Type, Value};
-
-/// `AT FIRST|LAST|NEW comp|END OF comp`.
-pub fn parse_level(toks: &[Token]) -> Result<Level, String> {
-    let w = |i: usize| upper_word(toks.get(i));
-    match (w(1).as_str(), toks.len()) {
-        ("FIRST", 2) => Ok(Level::First),
-        ("LAST", 2) => Ok(Level::Last),
-        ("NEW", 3) if crate::expr::is_name(&w(2)) => Ok(Level::New(w(2))),
-        ("END", 4) if w(2) == "OF" && crate::expr::is_name(&w(3)) => Ok(Level::EndOf(w(3))),
-        _ => Err("AT in a LOOP".into()),
-    }
-}
 
 /// The work area path of a `LOOP` target (`None`: no work area to change).
 fn work_area(target: &RowTarget) -> Option<Path> {

@@ -14,8 +14,6 @@
 //! - [`check_condition`] and [`StopContext::condition_holds`]: breakpoint and watchpoint
 //!   conditions, parsed and judged as the interpreter judges an `IF`.
 
-pub mod debug;
-
 mod abap_regex;
 mod ast;
 mod builtins;
@@ -29,10 +27,10 @@ mod context;
 mod control_levels;
 mod conversion;
 mod ddic;
+pub mod debug;
 mod escape_function;
 mod eval;
 mod exec;
-mod expr;
 mod float;
 mod groups;
 mod interp;

@@ -6,31 +6,10 @@
 //! with `LOW`, `BT`/`NB` test `LOW ≤ x ≤ HIGH`, `CP`/`NP` match `LOW` as a pattern.
 
 use std::cmp::Ordering;
-use std::sync::Arc;
 
 use crate::ast::Expr;
 use crate::interp::{Exec, Interp};
-use crate::value::{StructType, TableKey, TableKind, TableType, Type, Value};
-
-/// The table type of `RANGE OF t`: rows `SIGN c(1) OPTION c(2) LOW t HIGH t`.
-pub fn range_type(low: Type) -> Type {
-    Type::Table(Arc::new(TableType {
-        name: String::new(),
-        kind: TableKind::Standard,
-        line: Type::Struct(Arc::new(StructType {
-            name: String::new(),
-            comps: vec![
-                ("SIGN".into(), Type::C(1)),
-                ("OPTION".into(), Type::C(2)),
-                ("LOW".into(), low.clone()),
-                ("HIGH".into(), low),
-            ],
-        })),
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    }))
-}
+use crate::value::Value;
 
 /// `SIGN`, `OPTION`, `LOW`, `HIGH` of a range row.
 fn range_row(row: &Value) -> Option<(String, String, &Value, &Value)> {

@@ -8,33 +8,8 @@ use std::cmp::Ordering;
 use crate::ast::{Expr, Path, RowTarget};
 use crate::interp::{Exec, Interp};
 use crate::itab::{as_i32, sy_set};
-use crate::lexer::Token;
 use crate::place::Place;
 use crate::value::{TableType, Value};
-
-/// `… KEY name COMPONENTS …` in a `READ TABLE`: the tokens without `name COMPONENTS` and
-/// the key name (`PRIMARY_KEY` gives `None`).
-pub fn split_key_name(toks: &[Token]) -> (Vec<Token>, Option<String>) {
-    let at = toks.iter().enumerate().position(|(i, t)| {
-        t.is_kw("KEY") && toks.get(i + 2).is_some_and(|c| c.is_kw("COMPONENTS"))
-    });
-    let Some(at) = at else {
-        return (toks.to_vec(), None);
-    };
-    let name = toks
-        .get(at + 1)
-        .and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default();
-    let out: Vec<Token> = toks
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != at + 1 && *i != at + 2)
-        .map(|(_, t)| t.clone())
-        .collect();
-    let using = (name != "PRIMARY_KEY").then_some(name);
-    (out, using)
-}
 
 impl<'r> Interp<'r, '_> {
     /// Row indexes of the table at `place` in the order of secondary key `name`, and whether

@@ -88,6 +88,29 @@ pub fn split(tokens: Vec<Token>) -> Result<Vec<Statement>, SplitError> {
 }
 
 #[cfg(test)]
+mod prop {
+    use super::*;
+    use crate::lexer::lex;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn lexer_and_splitter_never_panic(text in any::<String>()) {
+            if let Ok(tokens) = lex(&text) {
+                let _ = split(tokens);
+            }
+        }
+
+        #[test]
+        fn abap_charset_never_panics(text in "[a-z0-9 .,:'`|{}()\"*\\-=>\n\\\\]{0,200}") {
+            if let Ok(tokens) = lex(&text) {
+                let _ = split(tokens);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::lexer::lex;
@@ -163,28 +186,5 @@ mod tests {
             split(lex("a = 1.\nb = 2").unwrap()),
             Err(SplitError { line: 2 })
         );
-    }
-}
-
-#[cfg(test)]
-mod prop {
-    use super::*;
-    use crate::lexer::lex;
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn lexer_and_splitter_never_panic(text in any::<String>()) {
-            if let Ok(tokens) = lex(&text) {
-                let _ = split(tokens);
-            }
-        }
-
-        #[test]
-        fn abap_charset_never_panics(text in "[a-z0-9 .,:'`|{}()\"*\\-=>\n\\\\]{0,200}") {
-            if let Ok(tokens) = lex(&text) {
-                let _ = split(tokens);
-            }
-        }
     }
 }

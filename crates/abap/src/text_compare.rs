@@ -11,21 +11,6 @@ use crate::ast::{Expr, TextOp};
 use crate::interp::{Exec, Interp};
 use crate::value::Value;
 
-/// The operator named by a word (`CO`, `cs`, …).
-pub fn text_op(w: &str) -> Option<TextOp> {
-    Some(match w.to_ascii_uppercase().as_str() {
-        "CO" => TextOp::Co,
-        "CN" => TextOp::Cn,
-        "CA" => TextOp::Ca,
-        "NA" => TextOp::Na,
-        "CS" => TextOp::Cs,
-        "NS" => TextOp::Ns,
-        "CP" => TextOp::Cp,
-        "NP" => TextOp::Np,
-        _ => return None,
-    })
-}
-
 /// An operand as the comparison sees it: its characters, and whether it has a fixed length
 /// (`c`, `n`, `d`, `t`: trailing blanks are part of the content).
 struct Operand {

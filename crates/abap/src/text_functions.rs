@@ -10,14 +10,6 @@ use crate::ast::CallExpr;
 use crate::interp::{Exec, Interp, Unwind};
 use crate::value::{Type, Value};
 
-/// Functions that are only allowed as a logical expression (`IF contains( … )`).
-pub fn is_predicate_function(name: &str) -> bool {
-    matches!(
-        name,
-        "CONTAINS" | "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" | "MATCHES"
-    )
-}
-
 /// The functions handled here, the name their positional argument stands for, and the named
 /// arguments each accepts.
 const FUNCTIONS: &[(&str, &str, &[&str])] = &[

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::ast::{ClassDef, MethodImpl, Path};
-use crate::expr::parse_path;
 use crate::interp::{Exec, Interp};
+use crate::parser::expr::parse_path;
 use crate::parser::program_key;
 use crate::state::Var;
 use crate::value::{StructType, TableType, Type, ddic_type};

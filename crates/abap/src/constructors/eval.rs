@@ -367,7 +367,7 @@ impl<'r> Interp<'r, '_> {
                     let value = crate::groups::group_key_value(key, &k, size, gi);
                     self.bind_helper(&first.var, value, scope)?;
                     self.bind_helper(
-                        &crate::groups::members_var(&first.var),
+                        &crate::parser::groups::members_var(&first.var),
                         Value::Table(members_ty.clone(), members.into()),
                         scope,
                     )?;

@@ -15,10 +15,8 @@
 mod cast;
 mod corresponding;
 mod eval;
-mod parse;
 mod scope;
 
-pub use parse::{move_corresponding, needs_full_value, parse, parse_let, parse_optional};
 pub use scope::is_internal_name;
 
 use crate::ast::{Ctor, For, ForKind, Init, Row};

@@ -9,8 +9,8 @@ use super::statements::{
 use super::{Parser, first_kw, word_at};
 use crate::LoadError;
 use crate::ast::{CatchClause, DataDecl, Expr, Stmt, StmtKind, TypeSpec};
-use crate::expr::{ExprParser, parse_full_expr, parse_path};
 use crate::lexer::Token;
+use crate::parser::expr::{ExprParser, parse_full_expr, parse_path};
 use crate::statements::Statement;
 
 /// Bound on block nesting (IF in DO in IF …) so hostile input cannot overflow the stack.
@@ -325,9 +325,9 @@ impl Body<'_, '_> {
 
     #[inline(never)]
     fn loop_block(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
-        if crate::groups::group_by_at(&st.tokens).is_some() {
-            let at = crate::groups::group_by_at(&st.tokens).unwrap_or_default();
-            let parsed = crate::groups::parse_group_loop(&st.tokens, at);
+        if crate::parser::groups::group_by_at(&st.tokens).is_some() {
+            let at = crate::parser::groups::group_by_at(&st.tokens).unwrap_or_default();
+            let parsed = crate::parser::groups::parse_group_loop(&st.tokens, at);
             let (body, _) = self.required_block(st, &["ENDLOOP"])?;
             Ok(match parsed {
                 Ok(mut g) => {
@@ -350,9 +350,9 @@ impl Body<'_, '_> {
                         | "TO"
                 );
             let parsed = if group_members {
-                crate::groups::parse_group_members_loop(&st.tokens)
+                crate::parser::groups::parse_group_members_loop(&st.tokens)
             } else {
-                crate::itab::parse_loop(&st.tokens)
+                crate::parser::tables::parse_loop(&st.tokens)
             };
             self.loop_targets.push(match &parsed {
                 Ok(crate::ast::TableStmt::Loop { target, .. }) => target.clone(),
@@ -376,7 +376,7 @@ impl Body<'_, '_> {
 
     #[inline(never)]
     fn at_block(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
-        let level = crate::control_levels::parse_level(&st.tokens);
+        let level = crate::parser::groups::parse_level(&st.tokens);
         let target = self.loop_targets.last().cloned();
         if let Ok(l) = &level {
             self.at_levels.push(l.clone());
@@ -495,7 +495,7 @@ impl Body<'_, '_> {
         }
         let mut whens = Vec::new();
         while first_kw(&end) == "WHEN" {
-            let when = crate::oo::parse_when_type(&end.tokens);
+            let when = crate::parser::oo::parse_when_type(&end.tokens);
             let (body, next) = self.required_block(st, &["WHEN", "ENDCASE"])?;
             whens.push(crate::ast::WhenType {
                 line: end.line,
@@ -504,7 +504,7 @@ impl Body<'_, '_> {
             });
             end = next;
         }
-        Ok(crate::oo::case_type(
+        Ok(crate::parser::oo::case_type(
             st.tokens.get(3..).unwrap_or(&[]),
             whens,
         ))

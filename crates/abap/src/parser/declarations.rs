@@ -4,14 +4,15 @@
 use crate::ast::{
     ClassDef, DataDecl, Expr, MethodDecl, ParamDecl, ParamKind, TypeSpec, Visibility,
 };
-use crate::expr::{describe, is_name, parse_full_expr, parse_path};
 use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
+use crate::parser::expr::{describe, is_name, parse_full_expr, parse_path};
 use crate::statements::Statement;
 use crate::value::{
     MAX_C_LENGTH, MAX_X_LENGTH, SecondaryKey, StructType, TableKey, TableKind, TableType, Type,
     named_type,
 };
+use std::sync::Arc;
 
 /// A data declaration made with `DATA BEGIN OF … END OF`.
 pub(super) fn struct_decl(name: String, ty: TypeSpec, line: u32, is_static: bool) -> DataDecl {
@@ -377,7 +378,7 @@ pub(super) fn select_options_decl(st: &Statement) -> Option<DataDecl> {
         .then(|| Expr::Unsupported("SELECT-OPTIONS … DEFAULT".into()));
     Some(DataDecl {
         name,
-        ty: Ok(crate::ranges::range_type(Type::Like(field))),
+        ty: Ok(crate::parser::declarations::range_type(Type::Like(field))),
         value,
         is_static: true,
         is_constant: false,
@@ -431,7 +432,7 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                     if !is_name(&r) {
                         return (Err(format!("TYPE REF TO {r}")), None);
                     }
-                    ty = Some(Ok(crate::refs::ref_to(&r)));
+                    ty = Some(Ok(crate::parser::declarations::ref_to(&r)));
                     i += 4;
                 } else if kw == "LIKE" && w(1) == "LINE" && w(2) == "OF" {
                     ty = Some(Ok(Type::LineOf(w(3))));
@@ -445,7 +446,7 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                     } else {
                         elementary(&w(3), None, None)
                     };
-                    ty = Some(low.map(crate::ranges::range_type));
+                    ty = Some(low.map(crate::parser::declarations::range_type));
                     i += 4;
                 } else if let Some((t, n)) = table_phrase(&kw, &toks[i + 1..]) {
                     ty = Some(t);
@@ -588,7 +589,7 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
     let line = if w(i) == "REF" && w(i + 1) == "TO" {
         i += 3;
         match w(i - 1) {
-            r if is_name(&r) => Ok(crate::refs::ref_to(&r)),
+            r if is_name(&r) => Ok(crate::parser::declarations::ref_to(&r)),
             r => Err(format!("TABLE OF REF TO {r}")),
         }
     } else {
@@ -802,6 +803,40 @@ pub(super) fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl>
         is_abstract,
         line: st.line,
     })
+}
+
+/// `REF TO name` as written: `data` and built-in elementary types are data references;
+/// other names stay [`Type::Ref`] until resolution decides between a class and a data type.
+fn ref_to(name: &str) -> Type {
+    if name == "DATA" {
+        return Type::DataRef(Box::new(Type::Any));
+    }
+    match crate::value::named_type(name) {
+        Some(t) if !matches!(name, "ABAP_BOOL" | "FLAG" | "XFELD" | "CHAR1") => {
+            Type::DataRef(Box::new(t))
+        }
+        _ => Type::Ref(name.to_string()),
+    }
+}
+
+/// The table type of `RANGE OF t`: rows `SIGN c(1) OPTION c(2) LOW t HIGH t`.
+fn range_type(low: Type) -> Type {
+    Type::Table(Arc::new(TableType {
+        name: String::new(),
+        kind: TableKind::Standard,
+        line: Type::Struct(Arc::new(StructType {
+            name: String::new(),
+            comps: vec![
+                ("SIGN".into(), Type::C(1)),
+                ("OPTION".into(), Type::C(2)),
+                ("LOW".into(), low.clone()),
+                ("HIGH".into(), low),
+            ],
+        })),
+        unique: false,
+        key: TableKey::Default,
+        secondary: Vec::new(),
+    }))
 }
 
 #[cfg(test)]

@@ -8,10 +8,23 @@
 //! and expressions outside the subset become [`StmtKind::Unsupported`] so that only executing
 //! them fails.
 
+pub(crate) mod access;
 mod body;
+pub mod constructors;
 mod declarations;
+pub mod expr;
+pub(crate) mod groups;
+pub(crate) mod list;
 mod names;
+pub(crate) mod oo;
+pub(crate) mod refs;
 mod statements;
+pub(crate) mod table_ops;
+pub(crate) mod tables;
+pub(crate) mod template;
+pub mod text;
+pub(crate) mod time;
+pub(crate) mod write_to;
 
 pub use declarations::{TypeBuilder, type_and_value};
 pub use names::{class_pool_program, local_class_key, pad30, program_key};

@@ -3,11 +3,11 @@
 
 use super::word_at;
 use crate::ast::{AssignOp, CallArgs, Cond, Expr, MessageStmt, Path, StmtKind};
-use crate::expr::{
+use crate::lexer::{Token, TokenKind};
+use crate::parser::expr::{
     ExprParser, Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr,
     parse_path,
 };
-use crate::lexer::{Token, TokenKind};
 use crate::statements::Statement;
 
 pub(super) fn is_assignment(st: &Statement) -> bool {
@@ -15,7 +15,7 @@ pub(super) fn is_assignment(st: &Statement) -> bool {
         .get(1)
         .and_then(Token::word)
         .is_some_and(|w| matches!(w, "=" | "+=" | "-=" | "*=" | "/=" | "?="))
-        || crate::offset_length::assignment_target(&st.tokens).is_some()
+        || crate::parser::access::assignment_target(&st.tokens).is_some()
         || inline_decl(&st.tokens)
             .is_some_and(|(_, n)| st.tokens.get(n).and_then(Token::word) == Some("="))
 }
@@ -81,13 +81,15 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
     let kind = match kw {
         "RAISE" => raise(st),
         "MESSAGE" => message(st),
-        "WRITE" if crate::write_to::is_write_to(rest) => match crate::write_to::parse(rest) {
-            Ok(w) => StmtKind::Text(Box::new(crate::ast::TextStmt::WriteTo(w))),
-            Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
-        },
+        "WRITE" if crate::parser::write_to::is_write_to(rest) => {
+            match crate::parser::write_to::parse(rest) {
+                Ok(w) => StmtKind::Text(Box::new(crate::ast::TextStmt::WriteTo(w))),
+                Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
         "WRITE" => write(st),
         "ULINE" => StmtKind::Uline,
-        "FORMAT" if crate::list_output::is_plain_format(rest) => StmtKind::ListFormat,
+        "FORMAT" if crate::parser::list::is_plain_format(rest) => StmtKind::ListFormat,
         "SKIP" => match rest {
             [] => StmtKind::Skip(None),
             [t] => match parse_full_expr(std::slice::from_ref(t)) {
@@ -102,13 +104,13 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         "NEW-LINE" if rest.is_empty() => StmtKind::NewLine,
         "PERFORM" => perform(st),
         "GET" if word_at(st, 1) == "TIME" && !call_statement(st) => {
-            match crate::clock::parse_get_time(&st.tokens) {
+            match crate::parser::time::parse_get_time(&st.tokens) {
                 Ok(t) => StmtKind::Time(Box::new(t)),
                 Err(what) => StmtKind::Unsupported { what, stop: true },
             }
         }
         "CONVERT" if matches!(word_at(st, 1).as_str(), "TIME" | "DATE") && !call_statement(st) => {
-            match crate::clock::parse_convert(&st.tokens) {
+            match crate::parser::time::parse_convert(&st.tokens) {
                 Ok(t) => StmtKind::Time(Box::new(t)),
                 Err(what) => StmtKind::Unsupported { what, stop: true },
             }
@@ -122,10 +124,10 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
                 } =>
         {
             let parsed = match kw {
-                "ASSIGN" => crate::refs::parse_assign(&st.tokens),
-                "UNASSIGN" => crate::refs::parse_unassign(&st.tokens),
-                "GET" => crate::refs::parse_get_reference(&st.tokens),
-                _ => crate::refs::parse_create_data(&st.tokens),
+                "ASSIGN" => crate::parser::refs::parse_assign(&st.tokens),
+                "UNASSIGN" => crate::parser::refs::parse_unassign(&st.tokens),
+                "GET" => crate::parser::refs::parse_get_reference(&st.tokens),
+                _ => crate::parser::refs::parse_create_data(&st.tokens),
             };
             match parsed {
                 Ok(r) => StmtKind::Refs(Box::new(r)),
@@ -146,7 +148,7 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
             }
         }
         "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "COLLECT" | "DESCRIBE"
-            if let Some(op) = crate::itab_ops::parse(kw, &st.tokens) =>
+            if let Some(op) = crate::parser::table_ops::parse(kw, &st.tokens) =>
         {
             match op {
                 Ok(t) => StmtKind::TableOp(Box::new(t)),
@@ -158,13 +160,13 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         | "OVERLAY" | "SEARCH"
             if !call_statement(st) =>
         {
-            match crate::string_statements::parse(kw, rest) {
+            match crate::parser::text::parse(kw, rest) {
                 Ok(t) => StmtKind::Text(Box::new(t)),
                 Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
             }
         }
         "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "SORT" | "REFRESH" | "FREE" => {
-            match crate::itab::parse_table_stmt(kw, &st.tokens) {
+            match crate::parser::tables::parse_table_stmt(kw, &st.tokens) {
                 Ok(t) => StmtKind::Table(Box::new(t)),
                 Err(_) => unsupported(st, true),
             }
@@ -178,7 +180,7 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         }
         "ASSERT" if word_at(st, 1) == "ID" => StmtKind::Assert(None),
         "ASSERT" => StmtKind::Assert(Some(cond(rest))),
-        "MOVE-CORRESPONDING" => match crate::constructors::move_corresponding(&st.tokens) {
+        "MOVE-CORRESPONDING" => match crate::parser::constructors::move_corresponding(&st.tokens) {
             Ok(k) => k,
             Err(what) => StmtKind::Unsupported { what, stop: true },
         },
@@ -381,7 +383,7 @@ fn message(st: &Statement) -> StmtKind {
 
 /// `WRITE [AT] [/] operand [options]`.
 fn write(st: &Statement) -> StmtKind {
-    match crate::list_output::parse(st.tokens.get(1..).unwrap_or(&[])) {
+    match crate::parser::list::parse(st.tokens.get(1..).unwrap_or(&[])) {
         Ok(w) => StmtKind::Write(Box::new(w)),
         Err(u) => StmtKind::Unsupported {
             what: u.0,
@@ -577,7 +579,7 @@ fn call_statement(st: &Statement) -> bool {
 
 pub(super) fn assignment(st: &Statement) -> StmtKind {
     let toks = &st.tokens;
-    if let Some((target, used)) = crate::offset_length::assignment_target(toks) {
+    if let Some((target, used)) = crate::parser::access::assignment_target(toks) {
         return match parse_full_expr(toks.get(used + 1..).unwrap_or(&[])) {
             Ok(expr) => StmtKind::AssignSub {
                 target: Box::new(target),

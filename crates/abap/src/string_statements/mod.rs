@@ -13,9 +13,7 @@
 
 mod exec;
 mod find_replace;
-mod parse;
 
 pub(crate) use find_replace::Hit;
-pub use parse::parse;
 
 use crate::ast::{Out, Search, TextStmt};

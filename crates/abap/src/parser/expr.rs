@@ -4,6 +4,7 @@
 //! the statement parser turns that into an "unsupported" statement so loading never fails on
 //! valid ABAP the simulator does not know yet.
 
+use crate::ast::TextOp;
 use crate::ast::{
     BinOp, CallArgs, CallExpr, CallTarget, CmpOp, Cond, Expr, Path, RowSel, Sel, TemplateItem,
     ValueBody, ValueRow,
@@ -349,8 +350,7 @@ impl<'t> ExprParser<'t> {
         // `line_exists( … )` is a predicate function.
         if let Expr::Call(c) = &left
             && matches!(c.target, CallTarget::Implicit)
-            && (c.method == "LINE_EXISTS"
-                || crate::text_functions::is_predicate_function(&c.method))
+            && (c.method == "LINE_EXISTS" || crate::parser::expr::is_predicate_function(&c.method))
             && self.peek().is_none_or(|t| {
                 t.is_kw("AND") || t.is_kw("OR") || t.is_kw("EQUIV") || t.kind == TokenKind::RParen
             })
@@ -422,7 +422,7 @@ impl<'t> ExprParser<'t> {
             let right = self.expr()?;
             return Ok(Cond::Cmp(op, left, right));
         }
-        if let Some(op) = t.word().and_then(crate::text_compare::text_op) {
+        if let Some(op) = t.word().and_then(crate::parser::expr::text_op) {
             self.pos += 1;
             let right = self.expr()?;
             return Ok(Cond::Text(op, left, right));
@@ -601,7 +601,7 @@ impl<'t> ExprParser<'t> {
             return Err(Unsup(format!("constructor expression {up}")));
         }
         let rest = self.toks.get(self.pos..).unwrap_or(&[]);
-        if let Some((access, used)) = crate::offset_length::parse(w, rest)? {
+        if let Some((access, used)) = crate::parser::access::parse(w, rest)? {
             self.pos += used;
             return Ok(Expr::Sub(Box::new(access)));
         }
@@ -672,14 +672,19 @@ impl<'t> ExprParser<'t> {
             return Err(Unsup("expression nested too deeply".into()));
         }
         if let Some((e, ops)) =
-            crate::constructors::parse_optional(self.depth + 1, self.ops, &ty_word, inner)?
+            crate::parser::constructors::parse_optional(self.depth + 1, self.ops, &ty_word, inner)?
         {
             self.ops = ops;
             return Ok(e);
         }
-        if crate::constructors::needs_full_value(inner) {
-            let (e, ops) =
-                crate::constructors::parse(self.depth + 1, self.ops, "VALUE", &ty_word, inner)?;
+        if crate::parser::constructors::needs_full_value(inner) {
+            let (e, ops) = crate::parser::constructors::parse(
+                self.depth + 1,
+                self.ops,
+                "VALUE",
+                &ty_word,
+                inner,
+            )?;
             self.ops = ops;
             return Ok(e);
         }
@@ -727,7 +732,8 @@ impl<'t> ExprParser<'t> {
             .ok_or_else(|| Unsup(format!("constructor expression {kind} without a type")))?;
         self.pos += 1;
         let inner = self.group()?;
-        let (e, ops) = crate::constructors::parse(self.depth + 1, self.ops, kind, &ty_word, inner)?;
+        let (e, ops) =
+            crate::parser::constructors::parse(self.depth + 1, self.ops, kind, &ty_word, inner)?;
         self.ops = ops;
         self.chained(e)
     }
@@ -820,7 +826,7 @@ impl<'t> ExprParser<'t> {
         }
         self.pos += 1;
         let inner = self.group()?;
-        let arg = crate::refs::parse_ref_operand(inner).map_err(Unsup)?;
+        let arg = crate::parser::refs::parse_ref_operand(inner).map_err(Unsup)?;
         let ty = match ty_word.as_str() {
             "#" => None,
             t if is_name(t) => Some(ty_word.clone()),
@@ -960,8 +966,13 @@ impl<'t> ExprParser<'t> {
         }
         segments.push((key, &inner[from..]));
         if inner.first().is_some_and(|t| t.is_kw("LET")) {
-            let (e, ops) =
-                crate::constructors::parse_let(self.depth + 1, self.ops, kind, &ty_word, inner)?;
+            let (e, ops) = crate::parser::constructors::parse_let(
+                self.depth + 1,
+                self.ops,
+                kind,
+                &ty_word,
+                inner,
+            )?;
             self.ops = ops;
             return Ok(e);
         }
@@ -1115,7 +1126,7 @@ impl<'t> ExprParser<'t> {
                     if inner.at_end() {
                         items.push(TemplateItem::Expr(e));
                     } else {
-                        let opts = crate::template_format::parse_options(
+                        let opts = crate::parser::template::parse_options(
                             toks.get(inner.position()..).unwrap_or(&[]),
                         )?;
                         items.push(TemplateItem::Formatted(e, opts));
@@ -1318,6 +1329,29 @@ pub fn describe(t: &Token) -> String {
         TokenKind::LParen => "(".into(),
         TokenKind::RParen => ")".into(),
     }
+}
+
+/// The operator named by a word (`CO`, `cs`, …).
+pub fn text_op(w: &str) -> Option<TextOp> {
+    Some(match w.to_ascii_uppercase().as_str() {
+        "CO" => TextOp::Co,
+        "CN" => TextOp::Cn,
+        "CA" => TextOp::Ca,
+        "NA" => TextOp::Na,
+        "CS" => TextOp::Cs,
+        "NS" => TextOp::Ns,
+        "CP" => TextOp::Cp,
+        "NP" => TextOp::Np,
+        _ => return None,
+    })
+}
+
+/// Functions that are only allowed as a logical expression (`IF contains( … )`).
+pub fn is_predicate_function(name: &str) -> bool {
+    matches!(
+        name,
+        "CONTAINS" | "CONTAINS_ANY_OF" | "CONTAINS_ANY_NOT_OF" | "MATCHES"
+    )
 }
 
 #[cfg(test)]

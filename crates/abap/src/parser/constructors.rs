@@ -2,11 +2,11 @@
 //! `REDUCE`, `FILTER`, `CORRESPONDING`, `CAST`, `LET … IN`, `OPTIONAL`/`DEFAULT`) and of the
 //! statement `MOVE-CORRESPONDING`: the token cursor `Cur` over a constructor body.
 
-use super::{Ctor, For, ForKind, Init, Row};
 use crate::ast::{Cond, Expr, Path};
-use crate::expr::{ExprParser, Unsup, is_name, parse_path};
+use crate::ast::{Ctor, For, ForKind, Init, Row};
 use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
+use crate::parser::expr::{ExprParser, Unsup, is_name, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
@@ -18,7 +18,8 @@ pub fn move_corresponding(toks: &[Token]) -> Result<crate::ast::StmtKind, String
         .iter()
         .position(|t| t.is_kw("TO"))
         .ok_or("MOVE-CORRESPONDING without TO")?;
-    let src = crate::expr::parse_full_expr(rest.get(..to).unwrap_or(&[])).map_err(|u| u.0)?;
+    let src =
+        crate::parser::expr::parse_full_expr(rest.get(..to).unwrap_or(&[])).map_err(|u| u.0)?;
     let dst = rest
         .get(to + 1)
         .and_then(Token::word)
@@ -86,7 +87,7 @@ pub fn parse(
 ) -> PResult<(Expr, usize)> {
     let ty = match ty_word {
         "#" => None,
-        t if crate::expr::is_type_name(t) => Some(t.to_string()),
+        t if crate::parser::expr::is_type_name(t) => Some(t.to_string()),
         _ => return Err(Unsup(format!("constructor expression {kind} {ty_word}"))),
     };
     let mut c = Cur {
@@ -108,7 +109,7 @@ pub fn parse(
     if let Some(t) = c.peek() {
         return Err(Unsup(format!(
             "constructor expression {kind}: unexpected {}",
-            crate::expr::describe(t)
+            crate::parser::expr::describe(t)
         )));
     }
     Ok((Expr::Ctor(Box::new(ctor)), c.ops))
@@ -307,7 +308,7 @@ impl<'t> Cur<'t> {
                 let group = self.name()?;
                 ForKind::In {
                     table: Expr::Path(Path {
-                        base: crate::groups::members_var(&group),
+                        base: crate::parser::groups::members_var(&group),
                         rest: Vec::new(),
                     }),
                     index_into: None,
@@ -422,7 +423,7 @@ impl<'t> Cur<'t> {
                 ) || row_start(t, i)
             })
         };
-        let key = crate::groups::group_key(key_toks).map_err(Unsup)?;
+        let key = crate::parser::groups::group_key(key_toks).map_err(Unsup)?;
         let mut descending = None;
         loop {
             match self.word_at(0).as_str() {
@@ -700,7 +701,7 @@ pub fn parse_optional(
     p.expect_end()?;
     let ty = match ty_word {
         "#" => None,
-        t if crate::expr::is_type_name(t) => Some(t.to_string()),
+        t if crate::parser::expr::is_type_name(t) => Some(t.to_string()),
         t => return Err(Unsup(format!("constructor expression VALUE {t}"))),
     };
     Ok(Some((

@@ -1,10 +1,10 @@
 //! Parsing of the string statements: the tokens after the keyword become a [`TextStmt`].
 
-use super::{Out, Search, TextStmt};
 use crate::ast::Flavor;
 use crate::ast::{Expr, Path};
-use crate::expr::{ExprParser, Unsup, parse_path};
+use crate::ast::{Out, Search, TextStmt};
 use crate::lexer::Token;
+use crate::parser::expr::{ExprParser, Unsup, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
