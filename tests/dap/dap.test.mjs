@@ -413,7 +413,7 @@ test('a breakpoint set while the system is down is pending, a breakpoint event s
   }
 });
 
-test('terminate ends a stopped launched program: its run fails, the debug session ends', async () => {
+test('a function breakpoint on an ABAP statement; terminate ends the stopped program: its run fails, the debug session ends', async () => {
   const dc = adapter();
   await dc.start();
   const output = collectOutput(dc);
@@ -422,10 +422,16 @@ test('terminate ends a stopped launched program: its run fails, the debug sessio
     const initialized = dc.waitForEvent('initialized');
     await dc.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system });
     await initialized;
-    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] });
+    const fn = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'if' }] });
+    assert.equal(fn.body.breakpoints[0].verified, true, JSON.stringify(fn.body));
     const stopped = dc.waitForEvent('stopped');
     await dc.configurationDoneRequest();
-    await stopped;
+    const stop = (await stopped).body;
+    assert.equal(stop.reason, 'function breakpoint');
+    assert.deepEqual(stop.hitBreakpointIds, [fn.body.breakpoints[0].id]);
+    const frame = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    // The demo's only IF.
+    assert.equal(frame.line, 38);
     const terminated = dc.waitForEvent('terminated');
     const exited = dc.waitForEvent('exited');
     await dc.terminateRequest();

@@ -134,6 +134,11 @@ impl Registry {
         stop
     }
 
+    /// Whether a stop at `hit` is one of our function (statement) breakpoints.
+    pub(crate) fn is_function(&self, hit: &[u32]) -> bool {
+        hit.iter().any(|id| self.functions.contains(id))
+    }
+
     /// Whether `id` is one of ours.
     pub(crate) fn owns(&self, id: u32) -> bool {
         self.all_ids().contains(&id)

@@ -71,6 +71,7 @@ impl Adapter {
             Some("goto") => "goto",
             _ => match body["reason"].as_str().unwrap_or("step") {
                 "breakpoint" if body["exception"].is_string() => "exception",
+                "breakpoint" if self.bps.is_function(&hit) => "function breakpoint",
                 "breakpoint" => "breakpoint",
                 "exception" => "exception",
                 "watchpoint" => "data breakpoint",
