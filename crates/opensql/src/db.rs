@@ -52,6 +52,12 @@ pub struct Database {
     pub(crate) client: String,
 }
 
+// The simulator keeps the database behind a lock shared by its threads: it must be `Send`.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<Database>();
+};
+
 impl Database {
     pub fn open(options: &Options) -> Result<Database> {
         let conn = match &options.file {

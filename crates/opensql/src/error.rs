@@ -35,7 +35,8 @@ pub enum Error {
     Host { name: String, message: String },
     #[error("cannot convert {value} to {target}")]
     Conversion { value: String, target: String },
-    /// A runtime error a real system raises (the ABAP short dump's name).
+    /// A runtime error a real system raises (the ABAP short dump's name); a program can
+    /// catch it as `CX_SY_OPEN_SQL_DB`.
     #[error("runtime error {name}: {message}")]
     Runtime { name: &'static str, message: String },
     /// A form whose behaviour on a real system is not certain, or that the engine lacks.

@@ -40,6 +40,17 @@ pub(crate) fn lex(text: &str) -> Result<Vec<Token>> {
             i += 1;
             continue;
         }
+        // A pragma (`##NEEDED`, `##SELECT_FAE_WITH_LOB[field]`) says nothing to the engine.
+        if c == '#' && chars.get(i + 1).map(|&(_, n)| n) == Some('#') {
+            i += 2;
+            while let Some(&(_, d)) = chars.get(i) {
+                if d.is_whitespace() {
+                    break;
+                }
+                i += 1;
+            }
+            continue;
+        }
         if c == '\'' || c == '`' {
             let mut s = String::new();
             i += 1;

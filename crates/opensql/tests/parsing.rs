@@ -163,6 +163,13 @@ fn refusals_and_syntax_errors() {
 }
 
 #[test]
+fn pragmas_are_skipped() {
+    let s =
+        select("SELECT * FROM t INTO TABLE @x ##SELECT_FAE_WITH_LOB[text] WHERE f = 1 ##NEEDED");
+    assert!(s.where_.is_some());
+}
+
+#[test]
 fn very_long_conditions_are_refused_not_overflowed() {
     let mut text = String::from("SELECT * FROM t INTO TABLE @x WHERE a = 1");
     for _ in 0..5000 {
