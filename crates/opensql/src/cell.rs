@@ -225,7 +225,10 @@ impl Cell {
         };
         match self {
             Cell::Null => Ok(Sql::Null),
-            Cell::Char(s) | Cell::Numc(s) | Cell::Date(s) | Cell::Time(s) | Cell::String(s) => {
+            // A `c` value loses its trailing blanks on the way to any column (to a `string`
+            // too, as ABAP converts `c` to `string`).
+            Cell::Char(s) => text_to_storage(s.trim_end_matches(' '), t, false),
+            Cell::Numc(s) | Cell::Date(s) | Cell::Time(s) | Cell::String(s) => {
                 text_to_storage(s, t, false)
             }
             Cell::Int(i) => match t {

@@ -202,20 +202,31 @@ impl Sources {
             })?;
         let class = match text(head, "TABCLASS") {
             "TRANSP" => TableClass::Transparent,
-            "INTTAB" => TableClass::Structure,
+            // Append structures are structures too (their fields join the table they extend).
+            "INTTAB" | "APPEND" => TableClass::Structure,
             other => return Err(format!("TABCLASS {other} is not supported")),
         };
         let mut fields: Vec<Field> = Vec::new();
         for rec in rows {
             let fieldname = text(rec, "FIELDNAME").to_ascii_uppercase();
             let key = text(rec, "KEYFLAG") == "X";
-            if fieldname == ".INCLUDE" || fieldname == ".APPEND" {
+            // `.INCLUDE` / `.APPEND`, and `.INCLU-<suffix>`: the included structure's fields,
+            // each name with the suffix appended.
+            let suffix = match fieldname.as_str() {
+                ".INCLUDE" | ".APPEND" => Some(""),
+                other => other.strip_prefix(".INCLU-"),
+            };
+            if let Some(suffix) = suffix {
                 let inc = text(rec, "PRECFIELD").to_ascii_uppercase();
                 let sub = self.table(&inc, depth + 1)?;
-                fields.extend(sub.fields.into_iter().map(|mut f| {
+                for mut f in sub.fields {
                     f.key = key;
-                    f
-                }));
+                    f.name.push_str(suffix);
+                    if fields.iter().any(|g| g.name == f.name) {
+                        return Err(format!("field {} appears twice", f.name));
+                    }
+                    fields.push(f);
+                }
                 continue;
             }
             if fieldname.is_empty() || fieldname.starts_with('.') {

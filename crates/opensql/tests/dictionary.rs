@@ -294,3 +294,54 @@ fn a_database_file_keeps_committed_rows_between_opens() {
     drop(db);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn includes_with_suffix_and_append_structures() {
+    let dir = scratch("incl");
+    let wrap = |body: &str| {
+        format!(
+            r#"<abapGit><asx:abap xmlns:asx="http://www.sap.com/abapxml"><asx:values>{body}</asx:values></asx:abap></abapGit>"#
+        )
+    };
+    std::fs::write(
+        dir.join("zsql_pair.tabl.xml"),
+        wrap(
+            "<DD02V><TABNAME>ZSQL_PAIR</TABNAME><TABCLASS>TRANSP</TABCLASS></DD02V><DD03P_TABLE>\
+             <DD03P><FIELDNAME>ID</FIELDNAME><KEYFLAG>X</KEYFLAG><DATATYPE>INT4</DATATYPE><LENG>10</LENG></DD03P>\
+             <DD03P><FIELDNAME>.INCLU-_FROM</FIELDNAME><PRECFIELD>ZSQL_S_ADDR</PRECFIELD></DD03P>\
+             <DD03P><FIELDNAME>.INCLU-_TO</FIELDNAME><PRECFIELD>zsql_s_addr</PRECFIELD></DD03P>\
+             <DD03P><FIELDNAME>.APPEND</FIELDNAME><PRECFIELD>ZSQL_PAIR_APP</PRECFIELD></DD03P>\
+             </DD03P_TABLE>",
+        ),
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("zsql_pair_app.tabl.xml"),
+        wrap(
+            "<DD02V><TABNAME>ZSQL_PAIR_APP</TABNAME><TABCLASS>APPEND</TABCLASS></DD02V><DD03P_TABLE>\
+             <DD03P><FIELDNAME>ZZEXTRA</FIELDNAME><DATATYPE>CHAR</DATATYPE><LENG>3</LENG></DD03P>\
+             </DD03P_TABLE>",
+        ),
+    )
+    .expect("write");
+    let dict = Dictionary::load_dir(&dir).expect("dictionary");
+    let _ = std::fs::remove_dir_all(&dir);
+    let pair = dict.table("ZSQL_PAIR").expect("ZSQL_PAIR");
+    let names: Vec<&str> = pair.fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ID",
+            "STREET_FROM",
+            "CITY_FROM",
+            "STREET_TO",
+            "CITY_TO",
+            "ZZEXTRA"
+        ]
+    );
+    assert!(!pair.client_dependent);
+    assert_eq!(
+        dict.table("ZSQL_PAIR_APP").map(|t| t.class),
+        Some(TableClass::Structure)
+    );
+}

@@ -108,6 +108,13 @@ fn char_comparisons_ignore_trailing_blanks() {
         ["1", "2"]
     );
     assert_eq!(where_ids("customer < 'ACME '", &mut HostMap::new()), ["11"]);
+    // A c value compared with a STRING column: its trailing blanks go, as c-to-string does;
+    // a string's stay.
+    let mut host = HostMap::new()
+        .with("c", scalar(c("first     ")))
+        .with("s", scalar(Cell::String("first ".into())));
+    assert_eq!(where_ids("note = @c", &mut host), ["1"]);
+    assert!(where_ids("note = @s", &mut host).is_empty());
     // Leading blanks count.
     assert!(where_ids("customer = ' ACME'", &mut HostMap::new()).is_empty());
 }
