@@ -91,6 +91,10 @@ pub(crate) struct Inner {
     /// Our programs whose session was lost and that could not be released through a fresh
     /// one: kept in the state file, tried again at shutdown.
     pub(crate) unreleased: Vec<crate::statefile::HeldThread>,
+    /// What a killed session of the same user left is being released: for the same user and
+    /// terminal that release deletes the listener and the breakpoints of an object, so
+    /// commands that set them wait for it ([`Engine::orphans_settled`]).
+    pub(crate) releasing_orphan: bool,
 }
 
 /// A `run` or `test` in flight, and the thread it caught (at most one).
@@ -256,6 +260,16 @@ impl Engine {
 
     pub(crate) fn watch(&self) -> watch::Receiver<u64> {
         self.changed.subscribe()
+    }
+
+    /// Returns once no release of what an earlier session left is under way.
+    pub(crate) async fn orphans_settled(&self) {
+        let mut rx = self.watch();
+        while self.lock().releasing_orphan {
+            if rx.changed().await.is_err() {
+                return;
+            }
+        }
     }
 
     fn links(&self) -> MutexGuard<'_, HashMap<ClientId, ClientLink>> {

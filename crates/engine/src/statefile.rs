@@ -217,13 +217,17 @@ pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
         return;
     }
     let pid = old.pid;
+    engine.update(|inner| inner.releasing_orphan = true);
     let outcome = release_snapshot(engine, old).await;
     tracing::info!(
         "released what abapdbg pid {pid} left behind: {} breakpoint group(s), {} program(s)",
         outcome.breakpoints,
         outcome.debuggees.len()
     );
-    engine.update(|inner| inner.leftover = outcome.left.clone());
+    engine.update(|inner| {
+        inner.leftover = outcome.left.clone();
+        inner.releasing_orphan = false;
+    });
     record_now(engine).await;
     engine.emit(
         "orphan.released",

@@ -204,6 +204,8 @@ async fn add_all(
                 .map(|(t, text)| (t, text, args.condition.clone(), args.enabled)),
         );
     }
+    // A release of what a killed session left could delete these again: wait for it.
+    engine.orphans_settled().await;
     let ids: Vec<u32> = engine.update(|inner| {
         parsed
             .into_iter()

@@ -25,6 +25,8 @@ const ARM_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: ListenArgs = decode("listen", args)?;
+    // A release of what a killed session left deletes the listener: wait for it.
+    engine.orphans_settled().await;
     listener::ensure_started(engine, args.take_over);
     // Another tool of the user may have deleted our breakpoints: put them back.
     let engine2 = engine.clone();
@@ -59,6 +61,7 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
 
 /// Arms the listener (if needed) before a trigger, so its stop is caught.
 pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
+    engine.orphans_settled().await;
     listener::ensure_started(engine, false);
     listener::wait_armed(engine, ARM_TIMEOUT).await?;
     // Another tool of the user may have deleted our breakpoints since they were set: put them
