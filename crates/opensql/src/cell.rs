@@ -319,3 +319,48 @@ pub(crate) fn json_to_storage(v: &serde_json::Value, t: DdicType) -> Result<Sql,
         _ => Err("arrays and objects are not values".into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::DecKind;
+    use proptest::prelude::*;
+
+    const TYPES: &[DdicType] = &[
+        DdicType::Char(3),
+        DdicType::Numc(4),
+        DdicType::Dats,
+        DdicType::Tims,
+        DdicType::Int1,
+        DdicType::Int4,
+        DdicType::Int8,
+        DdicType::Dec {
+            kind: DecKind::Curr,
+            digits: 15,
+            decimals: 2,
+        },
+        DdicType::Dec {
+            kind: DecKind::Dec,
+            digits: 31,
+            decimals: 7,
+        },
+        DdicType::Fltp,
+        DdicType::String,
+        DdicType::SString(5),
+        DdicType::Raw(2),
+        DdicType::RawString,
+    ];
+
+    proptest! {
+        #[test]
+        fn any_text_or_number_converts_or_errs(text in "\\PC{0,40}", m in any::<i128>(), dec in 0u32..40, i in any::<i64>(), x in any::<f64>()) {
+            for &t in TYPES {
+                let _ = text_to_storage(&text, t, true);
+                let _ = Cell::Char(text.clone()).to_storage(t);
+                let _ = Cell::Packed { mant: m, dec }.to_storage(t);
+                let _ = Cell::Int(i).to_storage(t);
+                let _ = Cell::Float(x).to_storage(t);
+            }
+        }
+    }
+}

@@ -41,9 +41,10 @@ pub const MAX_PACKED_DIGITS: u32 = crate::wide::MAX_DIGITS;
 impl DdicType {
     /// The type from DDIC's `DATATYPE`, `LENG` and `DECIMALS`; `Err` says why not.
     pub fn from_ddic(datatype: &str, leng: u32, decimals: u32) -> Result<DdicType, String> {
-        let need_len = |t: fn(u32) -> DdicType| {
-            if leng == 0 {
-                Err(format!("{datatype} without a length"))
+        // The dictionary's limits: CHAR 30000, NUMC 255, SSTRING 1333, RAW 32000.
+        let need_len = |t: fn(u32) -> DdicType, max: u32| {
+            if leng == 0 || leng > max {
+                Err(format!("{datatype} of length {leng} (1 to {max})"))
             } else {
                 Ok(t(leng))
             }
@@ -64,12 +65,17 @@ impl DdicType {
             }
         };
         match datatype {
-            "CHAR" => need_len(DdicType::Char),
+            "CHAR" => need_len(DdicType::Char, 30_000),
             "CLNT" => Ok(DdicType::Clnt),
             "LANG" => Ok(DdicType::Lang),
             "CUKY" => Ok(DdicType::Cuky),
-            "UNIT" => Ok(DdicType::Unit(if leng == 0 { 3 } else { leng })),
-            "NUMC" => need_len(DdicType::Numc),
+            // Units of measurement have three characters at most.
+            "UNIT" => Ok(DdicType::Unit(if (1..=3).contains(&leng) {
+                leng
+            } else {
+                3
+            })),
+            "NUMC" => need_len(DdicType::Numc, 255),
             "DATS" => Ok(DdicType::Dats),
             "TIMS" => Ok(DdicType::Tims),
             "INT1" => Ok(DdicType::Int1),
@@ -81,8 +87,8 @@ impl DdicType {
             "CURR" => dec(DecKind::Curr),
             "QUAN" => dec(DecKind::Quan),
             "STRING" => Ok(DdicType::String),
-            "SSTRING" => need_len(DdicType::SString),
-            "RAW" => need_len(DdicType::Raw),
+            "SSTRING" => need_len(DdicType::SString, 1333),
+            "RAW" => need_len(DdicType::Raw, 32_000),
             "RAWSTRING" => Ok(DdicType::RawString),
             other => Err(format!("built-in type {other} is not supported")),
         }

@@ -78,3 +78,30 @@ pub(crate) fn records(xml: &str, record: &str) -> Result<Vec<Record>, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn leaves_of_each_record() {
+        let recs = records(
+            "<a><R><X>1</X><Y>&lt;2&gt;</Y><Z><deep>no</deep></Z></R><R><X>3</X></R></a>",
+            "R",
+        )
+        .unwrap_or_default();
+        assert_eq!(recs.len(), 2);
+        assert_eq!(recs[0].get("Y").map(String::as_str), Some("<2>"));
+        assert!(!recs[0].contains_key("deep"), "only direct children");
+        assert_eq!(recs[1].get("X").map(String::as_str), Some("3"));
+        assert!(records("<a><R>", "R").is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+            let _ = records(&text, "DD03P");
+        }
+    }
+}
