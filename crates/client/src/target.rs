@@ -27,7 +27,8 @@ const FIELDS: &[(&str, &str)] = &[
 ];
 
 /// Variables a daemon started for a target gets as the caller has them: where sessions keep
-/// their files and logs, the terminal id, and where the config file is.
+/// their files and logs, the terminal id, where the config file is, and which certificate
+/// authorities the platform's store holds (`SSL_CERT_*` replace it, as for OpenSSL).
 const PASSED: &[&str] = &[
     "ABAPDBG_RUNTIME_DIR",
     "ABAPDBG_STATE_DIR",
@@ -39,6 +40,8 @@ const PASSED: &[&str] = &[
     "XDG_STATE_HOME",
     "XDG_CONFIG_HOME",
     "HOME",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
 ];
 
 /// The variables that carry secrets to a daemon; set from [`Target::credentials`] only.

@@ -35,6 +35,9 @@ pub struct EngineConfig {
     pub idle_exit: Duration,
     /// Source lines before and after the current line in stops (`configure` changes it).
     pub source_context: u32,
+    /// How long releasing everything at the end may take in all (its pieces run at the same
+    /// time); what is not done by then is named in the receipt and kept in the state file.
+    pub release_bound: Duration,
 }
 
 impl EngineConfig {
@@ -52,6 +55,7 @@ impl EngineConfig {
             socket: None,
             idle_exit: Duration::from_secs(30 * 60),
             source_context: crate::engine::DEFAULT_SOURCE_CONTEXT,
+            release_bound: Duration::from_secs(30),
         }
     }
 }

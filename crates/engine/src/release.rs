@@ -9,6 +9,123 @@ use crate::engine::Engine;
 /// What was released, for the `shutdown` response and stderr: the protocol's own type.
 pub use jsonl::results::{Receipt, ReleasedDebuggee};
 
+/// One piece of the release, run as a task of its own.
+enum Done {
+    Listener(Result<(), String>),
+    Breakpoints {
+        count: usize,
+        result: Result<(), String>,
+    },
+    Debuggee {
+        released: ReleasedDebuggee,
+        error: Option<String>,
+    },
+    Leftover(crate::statefile::Released),
+}
+
+/// What a task of the release is about, to name it when it cannot finish in time.
+enum Piece {
+    Listener,
+    Breakpoints(String),
+    Debuggee { thread: u32, program: String },
+    Leftover,
+}
+
+/// The release's tasks under one deadline: each piece of what we hold is released at the same
+/// time as the others, so a silent system costs the bound once, not a request timeout per
+/// piece.
+struct Bounded {
+    tasks: tokio::task::JoinSet<Done>,
+    pieces: std::collections::HashMap<tokio::task::Id, Piece>,
+    deadline: tokio::time::Instant,
+    bound: Duration,
+}
+
+impl Bounded {
+    fn spawn(
+        &mut self,
+        piece: Piece,
+        work: impl std::future::Future<Output = Done> + Send + 'static,
+    ) {
+        let handle = self.tasks.spawn(work);
+        self.pieces.insert(handle.id(), piece);
+    }
+
+    /// Waits for every task until the deadline; what is not done by then is stopped and
+    /// written into the receipt as not done.
+    async fn finish(&mut self, receipt: &mut Receipt) {
+        loop {
+            match tokio::time::timeout_at(self.deadline, self.tasks.join_next_with_id()).await {
+                Ok(Some(Ok((id, done)))) => {
+                    self.pieces.remove(&id);
+                    apply(done, receipt);
+                }
+                Ok(Some(Err(e))) => {
+                    let piece = self.pieces.remove(&e.id());
+                    not_done(piece, &format!("failed: {e}"), receipt);
+                }
+                Ok(None) => return,
+                Err(_) => {
+                    self.tasks.abort_all();
+                    let why = format!(
+                        "not done: the system did not answer within {} s",
+                        self.bound.as_secs_f64()
+                    );
+                    for (_, piece) in self.pieces.drain() {
+                        not_done(Some(piece), &why, receipt);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn apply(done: Done, receipt: &mut Receipt) {
+    match done {
+        Done::Listener(Ok(())) => receipt.listener_stopped = true,
+        Done::Listener(Err(e)) => receipt.errors.push(format!("stop listener: {e}")),
+        Done::Breakpoints {
+            count,
+            result: Ok(()),
+        } => receipt.breakpoints_deleted += count,
+        Done::Breakpoints { result: Err(e), .. } => receipt.errors.push(e),
+        Done::Debuggee { released, error } => {
+            receipt.errors.extend(error);
+            receipt.debuggees.push(released);
+        }
+        Done::Leftover(done) => {
+            receipt.breakpoints_deleted += done.breakpoints;
+            receipt.errors.extend(
+                done.errors
+                    .into_iter()
+                    .map(|e| format!("left by an earlier session: {e}")),
+            );
+        }
+    }
+}
+
+fn not_done(piece: Option<Piece>, why: &str, receipt: &mut Receipt) {
+    match piece {
+        Some(Piece::Listener) => receipt.errors.push(format!("stop listener: {why}")),
+        Some(Piece::Breakpoints(what)) => receipt.errors.push(format!("{what}: {why}")),
+        Some(Piece::Debuggee { thread, program }) => {
+            receipt
+                .errors
+                .push(format!("release thread {thread}: {why}"));
+            receipt.debuggees.push(ReleasedDebuggee {
+                thread,
+                program,
+                how: format!("failed: {why}"),
+            });
+        }
+        Some(Piece::Leftover) => receipt
+            .errors
+            .push(format!("left by an earlier session: {why}")),
+        None => receipt.errors.push(format!("release: {why}")),
+    }
+}
+
 pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     let mut receipt = Receipt::default();
     let (task, was_wanted, uris, threads, leftover, unreleased) = engine.update(|inner| {
@@ -29,76 +146,114 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     if let Some(task) = task {
         task.abort();
     }
-    let identity = &engine.config.identity;
+    let bound = engine.config.release_bound;
+    let mut run = Bounded {
+        tasks: tokio::task::JoinSet::new(),
+        pieces: std::collections::HashMap::new(),
+        deadline: tokio::time::Instant::now() + bound,
+        bound,
+    };
     // What we registered we delete, whatever state the poll loop was in (it may have given up).
     if was_wanted {
-        match crate::listener::stop_on_server(engine, identity).await {
-            Ok(()) => {
-                receipt.listener_stopped = true;
+        let engine = engine.clone();
+        run.spawn(Piece::Listener, async move {
+            let identity = &engine.config.identity;
+            let result = crate::listener::stop_on_server(&engine, identity).await;
+            if result.is_ok() {
                 engine.update(|inner| inner.listener_registered = false);
             }
-            Err(e) => receipt.errors.push(format!("stop listener: {e}")),
-        }
+            Done::Listener(result.map_err(|e| e.to_string()))
+        });
     }
-    // Breakpoints go first, so a released program does not stop again on its way out.
     for uri in uris {
         let count = engine.lock().breakpoints.specs_for(&uri).len();
-        match engine
-            .main
-            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &[])
-            .await
-        {
-            Ok(_) => receipt.breakpoints_deleted += count,
-            Err(e) => receipt
-                .errors
-                .push(format!("delete breakpoints of {uri}: {e}")),
-        }
+        let what = format!("delete breakpoints of {uri}");
+        let engine = engine.clone();
+        run.spawn(Piece::Breakpoints(what.clone()), async move {
+            let result = engine
+                .main
+                .set_breakpoints(
+                    &engine.config.identity,
+                    &adt::SyncScope::Partial(uri.clone()),
+                    &[],
+                )
+                .await;
+            Done::Breakpoints {
+                count,
+                result: result.map(|_| ()).map_err(|e| format!("{what}: {e}")),
+            }
+        });
     }
     let unscoped = engine.lock().breakpoints.unscoped_server_ids();
     for server_id in unscoped {
-        match engine.main.delete_breakpoint(identity, &server_id).await {
-            Ok(()) => receipt.breakpoints_deleted += 1,
-            Err(e) => receipt
-                .errors
-                .push(format!("delete breakpoint {server_id}: {e}")),
-        }
+        let what = format!("delete breakpoint {server_id}");
+        let engine = engine.clone();
+        run.spawn(Piece::Breakpoints(what.clone()), async move {
+            let result = engine
+                .main
+                .delete_breakpoint(&engine.config.identity, &server_id)
+                .await;
+            Done::Breakpoints {
+                count: 1,
+                result: result.map_err(|e| format!("{what}: {e}")),
+            }
+        });
     }
+    // Breakpoints go first, so a released program does not stop again on its way out.
+    run.finish(&mut receipt).await;
     for d in threads.into_values() {
-        let how = release_thread(engine, &d.client, &d.record).await;
-        if how.starts_with("failed") {
-            receipt
-                .errors
-                .push(format!("release thread {}: {how}", d.thread));
-        }
-        receipt.debuggees.push(super::release::ReleasedDebuggee {
+        let engine = engine.clone();
+        let piece = Piece::Debuggee {
             thread: d.thread,
             program: d.record.program.clone(),
-            how,
+        };
+        run.spawn(piece, async move {
+            let how = release_thread(&engine, &d.client, &d.record).await;
+            let error = how
+                .starts_with("failed")
+                .then(|| format!("release thread {}: {how}", d.thread));
+            let _ = d.client.end_session().await;
+            Done::Debuggee {
+                released: ReleasedDebuggee {
+                    thread: d.thread,
+                    program: d.record.program.clone(),
+                    how,
+                },
+                error,
+            }
         });
-        let _ = d.client.end_session().await;
     }
     for t in unreleased {
-        let how = release_held(engine, &t).await.unwrap_or_else(|e| {
-            receipt
-                .errors
-                .push(format!("release thread {}: {e}", t.thread));
-            format!("failed: {e}")
-        });
-        receipt.debuggees.push(ReleasedDebuggee {
+        let engine = engine.clone();
+        let piece = Piece::Debuggee {
             thread: t.thread,
             program: t.program.clone(),
-            how,
+        };
+        run.spawn(piece, async move {
+            let (how, error) = match release_held(&engine, &t).await {
+                Ok(how) => (how, None),
+                Err(e) => (
+                    format!("failed: {e}"),
+                    Some(format!("release thread {}: {e}", t.thread)),
+                ),
+            };
+            Done::Debuggee {
+                released: ReleasedDebuggee {
+                    thread: t.thread,
+                    program: t.program.clone(),
+                    how,
+                },
+                error,
+            }
         });
     }
     if let Some(old) = leftover {
-        let done = crate::statefile::release_snapshot(engine, old).await;
-        receipt.breakpoints_deleted += done.breakpoints;
-        receipt.errors.extend(
-            done.errors
-                .into_iter()
-                .map(|e| format!("left by an earlier session: {e}")),
-        );
+        let engine = engine.clone();
+        run.spawn(Piece::Leftover, async move {
+            Done::Leftover(crate::statefile::release_snapshot(&engine, old).await)
+        });
     }
+    run.finish(&mut receipt).await;
     // A state-file write that started before the shutdown began is finished once this lock
     // is ours; none starts after it.
     drop(engine.recorded.lock().unwrap_or_else(|p| p.into_inner()));

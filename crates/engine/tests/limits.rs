@@ -209,3 +209,44 @@ async fn a_socket_client_that_never_reads_is_dropped_and_others_go_on() {
     let _ = std::fs::remove_dir_all(&dir);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_against_a_silent_system_is_bounded_and_names_what_was_not_done() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |c| {
+        c.release_bound = Duration::from_secs(2);
+    });
+    h.event("ready").await;
+    h.ok("bp.set", json!({"location": "ZCL_ABAPDBG_DEMO:48"}))
+        .await;
+    h.ok("bp.set", json!({"statement": "CATCH"})).await;
+    let run = h.run_demo().await;
+    h.event("stopped").await;
+    // From now on the system takes two minutes for every answer: longer than the request
+    // time limit, far longer than the release may take.
+    set_faults(&sim, json!({"latencyMs": 120_000})).await;
+    h.send(json!({"id": "bye", "cmd": "shutdown"})).await;
+    let bye = h.response(&json!("bye")).await;
+    assert_eq!(bye["ok"], true, "{bye}");
+    let receipt = &bye["result"]["receipt"];
+    let errors: Vec<&str> = receipt["errors"]
+        .as_array()
+        .map(|e| e.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let not_done = |what: &str| {
+        errors
+            .iter()
+            .any(|e| e.starts_with(what) && e.contains("not done"))
+    };
+    assert!(not_done("stop listener"), "{receipt}");
+    assert!(not_done("delete breakpoints of"), "{receipt}");
+    assert!(not_done("delete breakpoint KIND"), "{receipt}");
+    assert!(not_done("release thread 1"), "{receipt}");
+    assert_eq!(receipt["debuggees"][0]["thread"], 1, "{receipt}");
+    let how = receipt["debuggees"][0]["how"].as_str().unwrap_or_default();
+    assert!(how.starts_with("failed: not done"), "{receipt}");
+    let r = h.response(&run).await;
+    assert_eq!(r["error"]["code"], "state.shutting_down", "{r}");
+    let _ = h.finish(task).await;
+    sim.shutdown().await;
+}
