@@ -45,7 +45,13 @@ pub(crate) fn rescale(m: i128, from: u32, to: u32) -> Option<i128> {
         let d = pow10(from - to)?;
         let q = m / d;
         let r = m % d;
-        Some(if r.abs() * 2 >= d { q + m.signum() } else { q })
+        // |r| ≥ d/2, written without doubling (that could overflow).
+        let rest = r.unsigned_abs();
+        Some(if rest >= d.unsigned_abs() - rest {
+            q + m.signum()
+        } else {
+            q
+        })
     }
 }
 
@@ -90,5 +96,10 @@ mod tests {
         assert_eq!(rescale(-12345, 3, 2), Some(-1235));
         assert_eq!(rescale(12344, 3, 2), Some(1234));
         assert_eq!(digits(100), 3);
+        assert_eq!(rescale(5, 1, 0), Some(1));
+        assert_eq!(rescale(-15, 1, 0), Some(-2));
+        assert_eq!(rescale(14, 1, 0), Some(1));
+        // No overflow when the divisor is near the top of i128.
+        assert_eq!(rescale(i128::MAX, 38, 0), Some(2));
     }
 }

@@ -123,12 +123,18 @@ pub(crate) fn select(
         for r in &mut rows {
             r.pop();
         }
-        let dbcnt = if s.into.is_none() {
-            matched
-        } else {
-            i64::from(matched > 0)
-        };
-        (if matched > 0 { 0 } else { 4 }, dbcnt)
+        match (s.into.is_none(), matched > 0) {
+            // `SELECT COUNT( * ) FROM …` without a target: the count goes to sy-dbcnt.
+            (true, _) => (if matched > 0 { 0 } else { 4 }, matched),
+            (false, true) => (0, 1),
+            // The one result row of aggregates over no rows: what a real system sets in
+            // sy-subrc and sy-dbcnt then is not certain.
+            (false, false) => {
+                return not_supported(
+                    "sy-subrc and sy-dbcnt of a SELECT of only aggregates that matched no row",
+                );
+            }
+        }
     } else {
         let n = i64::try_from(rows.len()).unwrap_or(i64::MAX);
         (if n > 0 { 0 } else { 4 }, n)

@@ -58,7 +58,7 @@ fn arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i128>> {
 
 fn checked(v: Option<i128>) -> rusqlite::Result<i128> {
     match v {
-        Some(v) if v.abs() < LIMIT => Ok(v),
+        Some(v) if v.unsigned_abs() < LIMIT.unsigned_abs() => Ok(v),
         _ => Err(user_error("packed number overflow (more than 31 digits)")),
     }
 }
