@@ -500,3 +500,22 @@ fn a_constant_in_the_select_list_tells_existence() {
         Err(Error::NotSupported(_))
     ));
 }
+
+#[test]
+fn appending_and_corresponding_read_the_same_rows() {
+    let mut db = db();
+    for text in [
+        "SELECT order_id, customer FROM zsql_head WHERE priority = 1 ORDER BY order_id APPENDING TABLE @lt",
+        "SELECT order_id customer FROM zsql_head APPENDING CORRESPONDING FIELDS OF TABLE lt WHERE priority = 1 ORDER BY order_id",
+        "SELECT order_id, customer FROM zsql_head WHERE priority = 1 ORDER BY order_id INTO CORRESPONDING FIELDS OF TABLE @lt",
+    ] {
+        let (stmt, o) = db
+            .run(text, &mut HostMap::new())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(matches!(stmt, Statement::Select(_)));
+        assert_eq!((o.subrc, o.dbcnt), (0, Some(2)), "{text}");
+        let r = o.result.expect("rows");
+        assert_eq!(ids(&r), ["2", "10"], "{text}");
+        assert_eq!(column(&r, "CUSTOMER"), [c("ACME"), c("GAMMA")], "{text}");
+    }
+}
