@@ -145,7 +145,7 @@ async fn timeouts_are_not_retried() {
     )
     .unwrap();
     let e = c.stack().await.unwrap_err();
-    assert_eq!(e.class(), ErrorClass::Transport, "{e}");
+    assert_eq!(e.class(), ErrorClass::Timeout, "{e}");
     // Long enough for a retry to have arrived (the first backoff is 400 ms).
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(stacks.load(Ordering::SeqCst), 1, "sent once");
