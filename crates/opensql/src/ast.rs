@@ -267,6 +267,20 @@ pub enum Cond {
         operand: Operand,
         negated: bool,
     },
+    /// `EXISTS ( SELECT … )`.
+    Exists(Box<Select>),
+    /// `operand [NOT] IN ( SELECT col … )`.
+    InQuery {
+        operand: Operand,
+        query: Box<Select>,
+        negated: bool,
+    },
+    /// `operand op ( SELECT aggregate … )`: a subquery of exactly one value.
+    CompareQuery {
+        operand: Operand,
+        op: CmpOp,
+        query: Box<Select>,
+    },
 }
 
 /// Where the rows of a write come from.

@@ -6,56 +6,95 @@ use rusqlite::types::Value as Sql;
 
 use crate::ast::{AggFunc, Aggregate, CmpOp, ColRef, Cond, Operand};
 use crate::cell::{Cell, initial};
+use crate::ddic::Dictionary;
 use crate::error::{Error, Result, not_supported};
 use crate::host::{Components, HostResolver, HostValue};
+use crate::subquery::Shape;
 use crate::types::{DdicType, TableDef};
 
-/// The tables of a statement: qualifier (alias or name, upper case) and definition; table
-/// `i` is `t{i}` in the generated SQL.
+/// The tables of a query: qualifier (alias or name, upper case) and definition; table `i`
+/// is `{prefix}{i}` in the generated SQL (`t0`, `t1` … for the statement, `q1t0` … for its
+/// subqueries). `outer` holds the tables of the enclosing queries with their SQL names, for
+/// the columns a correlated subquery names.
 pub(crate) struct Scope<'d> {
     pub tables: Vec<(String, &'d TableDef)>,
+    pub prefix: String,
+    pub outer: Vec<(String, &'d TableDef, String)>,
 }
 
-impl Scope<'_> {
-    /// The SQL of column `c` and its type.
-    pub fn column(&self, c: &ColRef) -> Result<(String, DdicType, usize)> {
-        let found: Vec<(usize, &crate::types::Field)> = match &c.table {
-            Some(q) => {
-                let i = self
-                    .tables
-                    .iter()
-                    .position(|(n, _)| n.eq_ignore_ascii_case(q))
-                    .ok_or_else(|| Error::UnknownTable(q.clone()))?;
-                self.tables[i]
-                    .1
-                    .field(&c.field)
-                    .map(|f| (i, f))
-                    .into_iter()
-                    .collect()
-            }
-            None => self
-                .tables
-                .iter()
-                .enumerate()
-                .filter_map(|(i, (_, t))| t.field(&c.field).map(|f| (i, f)))
-                .collect(),
-        };
-        match found.as_slice() {
-            [(i, f)] => Ok((format!("t{i}.\"{}\"", f.name), f.ddic, *i)),
-            [] => Err(Error::UnknownColumn(match &c.table {
-                Some(t) => format!("{t}~{}", c.field),
-                None => c.field.clone(),
-            })),
-            _ => Err(Error::Check(format!(
-                "column {} is in more than one table: write tab~{}",
-                c.field, c.field
-            ))),
+impl<'d> Scope<'d> {
+    /// The tables of a statement.
+    pub fn new(tables: Vec<(String, &'d TableDef)>) -> Scope<'d> {
+        Scope {
+            tables,
+            prefix: "t".into(),
+            outer: Vec::new(),
         }
+    }
+
+    /// Own tables as (qualifier, definition, SQL name), then those of the enclosing queries.
+    fn levels(&self) -> [Vec<(&str, &'d TableDef, String)>; 2] {
+        let own = self
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(i, (q, t))| (q.as_str(), *t, format!("{}{i}", self.prefix)))
+            .collect();
+        let outer = self
+            .outer
+            .iter()
+            .map(|(q, t, sql)| (q.as_str(), *t, sql.clone()))
+            .collect();
+        [own, outer]
+    }
+
+    /// The SQL of column `c` and its type: a column of the query's own tables, else of an
+    /// enclosing query's.
+    pub fn column(&self, c: &ColRef) -> Result<(String, DdicType)> {
+        for level in self.levels() {
+            let found: Vec<(String, &crate::types::Field)> = level
+                .iter()
+                .filter(|(q, _, _)| {
+                    c.table
+                        .as_deref()
+                        .is_none_or(|want| q.eq_ignore_ascii_case(want))
+                })
+                .filter_map(|(_, t, sql)| t.field(&c.field).map(|f| (sql.clone(), f)))
+                .collect();
+            match found.as_slice() {
+                [(sql, f)] => return Ok((format!("{sql}.\"{}\"", f.name), f.ddic)),
+                [] => continue,
+                _ => {
+                    return Err(Error::Check(format!(
+                        "column {} is in more than one table: write tab~{}",
+                        c.field, c.field
+                    )));
+                }
+            }
+        }
+        if let Some(t) = &c.table
+            && !self
+                .levels()
+                .iter()
+                .flatten()
+                .any(|(q, _, _)| q.eq_ignore_ascii_case(t))
+        {
+            return Err(Error::UnknownTable(t.clone()));
+        }
+        Err(Error::UnknownColumn(match &c.table {
+            Some(t) => format!("{t}~{}", c.field),
+            None => c.field.clone(),
+        }))
     }
 
     /// True when `name` is a column of one of the tables (old syntax: the column wins).
     pub fn has_column(&self, name: &str) -> bool {
-        !name.contains('-') && self.tables.iter().any(|(_, t)| t.field(name).is_some())
+        !name.contains('-')
+            && self
+                .levels()
+                .iter()
+                .flatten()
+                .any(|(_, t, _)| t.field(name).is_some())
     }
 }
 
@@ -73,6 +112,13 @@ pub(crate) struct Gen<'a, 'd> {
     pub host: &'a mut dyn HostResolver,
     /// `FOR ALL ENTRIES`: the driver table's name and the current row.
     pub driver: Option<(&'a str, &'a Components)>,
+    /// The tables subqueries read.
+    pub dict: &'d Dictionary,
+    /// The client of the statement's automatic client handling, for its subqueries (`None`:
+    /// `CLIENT SPECIFIED`).
+    pub client: Option<&'a str>,
+    /// Subqueries generated so far (their SQL names are numbered).
+    pub subqueries: usize,
 }
 
 fn cmp_sql(op: CmpOp) -> &'static str {
@@ -84,7 +130,7 @@ pub(crate) fn agg_sql(scope: &Scope, a: &Aggregate) -> Result<(String, DdicType)
     let Some(col) = &a.arg else {
         return Ok(("COUNT(*)".into(), DdicType::Int8));
     };
-    let (sql, t, _) = scope.column(col)?;
+    let (sql, t) = scope.column(col)?;
     let numeric = matches!(
         t,
         DdicType::Int1
@@ -250,11 +296,11 @@ impl Gen<'_, '_> {
         }
         match o {
             Operand::Column(c) => {
-                let (sql, t, _) = self.scope.column(c)?;
+                let (sql, t) = self.scope.column(c)?;
                 Ok(Side::Sql(sql, t))
             }
             Operand::Name(n) => {
-                let (sql, t, _) = self.scope.column(&ColRef {
+                let (sql, t) = self.scope.column(&ColRef {
                     table: None,
                     field: n.clone(),
                 })?;
@@ -396,6 +442,27 @@ impl Gen<'_, '_> {
                 let not = if *negated { "NOT " } else { "" };
                 format!("({a} IS {not}NULL)")
             }
+            Cond::Exists(q) => {
+                let (sql, _) = self.subquery(q, Shape::Rows)?;
+                format!("(EXISTS ({sql}))")
+            }
+            Cond::InQuery {
+                operand,
+                query,
+                negated,
+            } => {
+                let (a, t) = self.column_side(operand, aggregates)?;
+                let (sql, qt) = self.subquery(query, Shape::Column)?;
+                same_storage(t, qt)?;
+                let not = if *negated { "NOT " } else { "" };
+                format!("({a} {not}IN ({sql}))")
+            }
+            Cond::CompareQuery { operand, op, query } => {
+                let (a, t) = self.column_side(operand, aggregates)?;
+                let (sql, qt) = self.subquery(query, Shape::Value)?;
+                same_storage(t, qt)?;
+                format!("({a} {} ({sql}))", cmp_sql(*op))
+            }
             Cond::IsInitial { operand, negated } => {
                 let (a, t) = self.column_side(operand, aggregates)?;
                 let p = self.push(initial(t));
@@ -496,6 +563,24 @@ impl Gen<'_, '_> {
             format!("({inc} AND NOT ({}))", exclude.join(" OR "))
         })
     }
+}
+
+/// A column compared with a subquery's column: both must be stored alike (packed columns
+/// with the same decimals), as the subquery's values cannot be rescaled.
+fn same_storage(a: DdicType, b: Option<DdicType>) -> Result<()> {
+    let Some(b) = b else { return Ok(()) };
+    let packed = |t: DdicType| match t {
+        DdicType::Dec {
+            digits, decimals, ..
+        } => Some((crate::wide::is_wide(digits), decimals)),
+        _ => None,
+    };
+    if packed(a) != packed(b) {
+        return not_supported(
+            "comparing with a subquery column of other packed decimals or storage",
+        );
+    }
+    Ok(())
 }
 
 /// Two packed columns of different decimals brought to the same scale.

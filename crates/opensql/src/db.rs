@@ -204,16 +204,7 @@ impl Database {
 
     /// A transparent table by name.
     pub(crate) fn table(&self, name: &str) -> Result<&TableDef> {
-        if let Some(e) = self.dict.refusal(name) {
-            return Err(e);
-        }
-        match self.dict.table(name) {
-            Some(t) if t.class == TableClass::Transparent => Ok(t),
-            Some(_) => Err(Error::UnknownTable(format!(
-                "{name} (a structure, not a database table)"
-            ))),
-            None => Err(Error::UnknownTable(name.to_string())),
-        }
+        self.dict.database_table(name)
     }
 
     /// The client a statement works in (`None`: `CLIENT SPECIFIED`).

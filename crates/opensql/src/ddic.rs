@@ -121,6 +121,20 @@ impl Dictionary {
             })
     }
 
+    /// The database table `name` (a structure is none; a refused definition gives its error).
+    pub fn database_table(&self, name: &str) -> Result<&TableDef> {
+        if let Some(e) = self.refusal(name) {
+            return Err(e);
+        }
+        match self.table(name) {
+            Some(t) if t.class == TableClass::Transparent => Ok(t),
+            Some(_) => Err(Error::UnknownTable(format!(
+                "{name} (a structure, not a database table)"
+            ))),
+            None => Err(Error::UnknownTable(name.to_string())),
+        }
+    }
+
     /// Every refused definition: name, file and why.
     pub fn refused(&self) -> impl Iterator<Item = (&str, &Path, &str)> {
         self.refused

@@ -13,6 +13,7 @@ mod lexer;
 mod outcome;
 mod parser;
 mod query;
+mod subquery;
 mod types;
 mod wide;
 mod write;

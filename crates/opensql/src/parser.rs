@@ -14,6 +14,7 @@ pub fn parse(text: &str) -> Result<Statement> {
         pos: 0,
         end: text.len(),
         predicates: 0,
+        subquery_depth: 0,
     };
     let stmt = p.statement()?;
     if let Some(t) = p.toks.get(p.pos) {
@@ -77,7 +78,12 @@ struct Parser {
     /// Predicates parsed so far: a condition tree deeper than the database (and a bounded
     /// stack) can take is refused.
     predicates: usize,
+    /// Subqueries open around the current position.
+    subquery_depth: usize,
 }
+
+/// Most subqueries nested in one another.
+const MAX_SUBQUERY_DEPTH: usize = 8;
 
 /// Most predicates in one statement.
 const MAX_PREDICATES: usize = 500;
@@ -172,10 +178,16 @@ impl Parser {
         matches!(self.peek(), Some(Tok::Word(w)) if CLAUSE_WORDS.contains(&w.as_str()))
     }
 
+    /// True where a list (select list, GROUP BY, ORDER BY) ends: a clause word, the end, or
+    /// the parenthesis closing a subquery.
+    fn at_list_end(&self) -> bool {
+        self.at_clause_word() || self.peek().is_none() || self.is_sym(")")
+    }
+
     fn statement(&mut self) -> Result<Statement> {
         let kw = self.word()?;
         match kw.as_str() {
-            "SELECT" => Ok(Statement::Select(Box::new(self.select()?))),
+            "SELECT" => Ok(Statement::Select(Box::new(self.select(false)?))),
             "INSERT" => self.insert(),
             "UPDATE" => self.update(),
             "MODIFY" => {
@@ -206,7 +218,8 @@ impl Parser {
 
     // ---- SELECT ------------------------------------------------------------------------
 
-    fn select(&mut self) -> Result<Select> {
+    /// `SELECT` after its keyword; `sub`: a subquery, which ends at its closing parenthesis.
+    fn select(&mut self, sub: bool) -> Result<Select> {
         let single = self.eat_kw("SINGLE");
         if single {
             // `SELECT SINGLE FOR UPDATE`: the lock is irrelevant to a single session.
@@ -242,6 +255,9 @@ impl Parser {
         };
         let mut from_seen = false;
         while let Some(tok) = self.peek() {
+            if sub && matches!(tok, Tok::Sym(")")) {
+                break;
+            }
             let Tok::Word(w) = tok else {
                 return self.err(format!("unexpected {}", describe(tok)));
             };
@@ -274,7 +290,7 @@ impl Parser {
                     loop {
                         let w = self.word()?;
                         sel.group_by.push(col_ref(&w));
-                        if !self.eat_sym(",") && (self.at_clause_word() || self.peek().is_none()) {
+                        if !self.eat_sym(",") && self.at_list_end() {
                             break;
                         }
                     }
@@ -315,6 +331,22 @@ impl Parser {
         }
         if !fields_given {
             return self.err("FIELDS expected");
+        }
+        if sub {
+            if sel.into.is_some() {
+                return self.err("a subquery has no INTO");
+            }
+            if sel.single
+                || sel.for_all_entries.is_some()
+                || sel.order_by.is_some()
+                || sel.up_to.is_some()
+                || sel.offset.is_some()
+            {
+                return Err(Error::NotSupported(
+                    "subqueries with SINGLE, FOR ALL ENTRIES, ORDER BY, UP TO or OFFSET".into(),
+                ));
+            }
+            return Ok(sel);
         }
         if sel.into.is_none() {
             let count_only = sel.fields.as_ref().is_some_and(|f| {
@@ -369,7 +401,7 @@ impl Parser {
             };
             items.push(SelectItem { expr, alias });
             let comma = self.eat_sym(",");
-            if !comma && (self.at_clause_word() || self.peek().is_none()) {
+            if !comma && self.at_list_end() {
                 break;
             }
         }
@@ -555,7 +587,7 @@ impl Parser {
                 return Err(Error::NotSupported("NULLS FIRST/LAST".into()));
             }
             keys.push((key, desc));
-            if !self.eat_sym(",") && (self.at_clause_word() || self.peek().is_none()) {
+            if !self.eat_sym(",") && self.at_list_end() {
                 break;
             }
         }
@@ -601,8 +633,11 @@ impl Parser {
             self.expect_sym(")")?;
             return Ok(c);
         }
-        if self.is_kw("EXISTS") {
-            return Err(Error::NotSupported("EXISTS (subqueries)".into()));
+        if self.eat_kw("EXISTS") {
+            if !self.is_sym("(") {
+                return self.err("( SELECT … ) expected after EXISTS");
+            }
+            return Ok(Cond::Exists(self.subquery()?));
         }
         self.predicate()
     }
@@ -635,8 +670,14 @@ impl Parser {
         };
         if let Some(op) = cmp {
             self.pos += 1;
-            if self.is_kw("ANY") || self.is_kw("ALL") || self.is_kw("SOME") || self.is_sym("(") {
-                return Err(Error::NotSupported("subqueries".into()));
+            if self.is_kw("ANY") || self.is_kw("ALL") || self.is_kw("SOME") {
+                return Err(Error::NotSupported(
+                    "subqueries with ANY, ALL or SOME".into(),
+                ));
+            }
+            if self.is_sym("(") && self.is_kw_at(1, "SELECT") {
+                let query = self.subquery()?;
+                return Ok(Cond::CompareQuery { operand, op, query });
             }
             let rhs = self.operand()?;
             return Ok(Cond::Compare(operand, op, rhs));
@@ -678,10 +719,15 @@ impl Parser {
             });
         }
         if self.eat_kw("IN") {
+            if self.is_sym("(") && self.is_kw_at(1, "SELECT") {
+                let query = self.subquery()?;
+                return Ok(Cond::InQuery {
+                    operand,
+                    query,
+                    negated,
+                });
+            }
             if self.eat_sym("(") {
-                if self.is_kw("SELECT") {
-                    return Err(Error::NotSupported("subqueries".into()));
-                }
                 let mut list = Vec::new();
                 loop {
                     list.push(self.operand()?);
@@ -706,6 +752,23 @@ impl Parser {
             });
         }
         self.err("comparison expected")
+    }
+
+    /// `( SELECT … )`, at its opening parenthesis.
+    fn subquery(&mut self) -> Result<Box<Select>> {
+        if self.subquery_depth >= MAX_SUBQUERY_DEPTH {
+            return Err(Error::NotSupported(format!(
+                "more than {MAX_SUBQUERY_DEPTH} nested subqueries"
+            )));
+        }
+        self.expect_sym("(")?;
+        self.expect_kw("SELECT")?;
+        self.subquery_depth += 1;
+        let query = self.select(true);
+        self.subquery_depth -= 1;
+        let query = query?;
+        self.expect_sym(")")?;
+        Ok(Box::new(query))
     }
 
     /// `@name` or (old syntax) `name`.

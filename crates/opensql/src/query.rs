@@ -30,9 +30,9 @@ pub(crate) fn select(
     for j in &s.from.joins {
         tables.push((j.table.qualifier().to_string(), db.table(&j.table.name)?));
     }
-    let scope = Scope { tables };
+    let scope = Scope::new(tables);
     let client = db.client_of(&s.client, host)?;
-    let (list_sql, columns) = select_list(&scope, s, host)?;
+    let (list_sql, columns) = select_list(&scope, s, host, &db.dict)?;
     let aggregates_only = s.aggregates_only();
 
     let driver: Option<Vec<Components>> = match &s.for_all_entries {
@@ -183,6 +183,9 @@ fn run(
         params: Vec::new(),
         host,
         driver: None,
+        dict: &db.dict,
+        client,
+        subqueries: 0,
     };
     let distinct = s.distinct || matches!(mode, Where::Driver(..));
     let mut sql = format!(
@@ -282,9 +285,13 @@ fn driver_cond(sqlgen: &mut Gen, w: &Cond, name: &str, row: &Components) -> Resu
         params: std::mem::take(&mut sqlgen.params),
         host: &mut *sqlgen.host,
         driver: Some((name, row)),
+        dict: sqlgen.dict,
+        client: sqlgen.client,
+        subqueries: sqlgen.subqueries,
     };
     let sql = inner.cond(w, false);
     sqlgen.params = std::mem::take(&mut inner.params);
+    sqlgen.subqueries = inner.subqueries;
     sql
 }
 
@@ -318,6 +325,7 @@ fn select_list(
     scope: &Scope,
     s: &Select,
     host: &mut dyn HostResolver,
+    dict: &crate::ddic::Dictionary,
 ) -> Result<(String, Vec<Column>)> {
     let mut sql = Vec::new();
     let mut cols = Vec::new();
@@ -341,7 +349,7 @@ fn select_list(
             for item in items {
                 match &item.expr {
                     SelectExpr::Column(c) => {
-                        let (q, t, _) = scope.column(c)?;
+                        let (q, t) = scope.column(c)?;
                         sql.push(match &item.alias {
                             Some(a) => format!("{q} AS \"{a}\""),
                             None => q,
@@ -358,6 +366,9 @@ fn select_list(
                             params: Vec::new(),
                             host: &mut *host,
                             driver: None,
+                            dict,
+                            client: None,
+                            subqueries: 0,
                         };
                         let Some(cell) = values.value_of(o)? else {
                             return not_supported("this operand in the select list");

@@ -222,14 +222,15 @@ pub(crate) fn update(
         } => {
             let t = db.table(table)?.clone();
             let client = db.client_of(client, host)?;
-            let scope = Scope {
-                tables: vec![(t.name.clone(), &t)],
-            };
+            let scope = Scope::new(vec![(t.name.clone(), &t)]);
             let mut sqlgen = Gen {
                 scope: &scope,
                 params: Vec::new(),
                 host,
                 driver: None,
+                dict: &db.dict,
+                client: client.as_deref(),
+                subqueries: 0,
             };
             let mut set_sql = Vec::new();
             for item in sets {
@@ -251,13 +252,13 @@ pub(crate) fn update(
                                 },
                                 _ => return not_supported("this SET operand"),
                             };
-                            let (sql, ct, _) = scope.column(&c)?;
+                            let (sql, ct) = scope.column(&c)?;
                             same_scale(f.ddic, ct)?;
                             sql
                         }
                     },
                     SetValue::Add(c, o) | SetValue::Sub(c, o) => {
-                        let (sql, ct, _) = scope.column(c)?;
+                        let (sql, ct) = scope.column(c)?;
                         same_scale(f.ddic, ct)?;
                         let Some(v) = sqlgen.value_of(o)? else {
                             return not_supported("SET arithmetic with two columns");
@@ -361,14 +362,15 @@ pub(crate) fn delete(
         } => {
             let t = db.table(table)?.clone();
             let client = db.client_of(client, host)?;
-            let scope = Scope {
-                tables: vec![(t.name.clone(), &t)],
-            };
+            let scope = Scope::new(vec![(t.name.clone(), &t)]);
             let mut sqlgen = Gen {
                 scope: &scope,
                 params: Vec::new(),
                 host,
                 driver: None,
+                dict: &db.dict,
+                client: client.as_deref(),
+                subqueries: 0,
             };
             let mut conds = Vec::new();
             if let (Some(c), Some(cf)) = (&client, t.client_field()) {

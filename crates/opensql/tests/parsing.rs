@@ -122,8 +122,9 @@ fn writes_and_transactions() {
 #[test]
 fn refusals_and_syntax_errors() {
     for text in [
-        "SELECT * FROM t INTO TABLE @x WHERE f IN ( SELECT g FROM u )",
-        "SELECT * FROM t INTO TABLE @x WHERE EXISTS ( SELECT g FROM u )",
+        "SELECT * FROM t INTO TABLE @x WHERE f = ANY ( SELECT g FROM u )",
+        "SELECT * FROM t INTO TABLE @x WHERE f > ALL ( SELECT g FROM u )",
+        "SELECT * FROM t INTO TABLE @x WHERE f IN ( SELECT g FROM u ORDER BY g )",
         "SELECT * FROM t INTO TABLE @x PACKAGE SIZE 10",
         "SELECT * FROM (lv_tab) INTO TABLE @x",
         "SELECT f FROM t UNION SELECT f FROM u INTO TABLE @x",
@@ -160,6 +161,29 @@ fn refusals_and_syntax_errors() {
             parse(text)
         );
     }
+}
+
+#[test]
+fn subqueries() {
+    let s = select(
+        "SELECT * FROM t AS a INTO TABLE @x WHERE f IN ( SELECT g FROM u WHERE h = a~k ) AND NOT EXISTS ( SELECT * FROM v ) AND m >= ( SELECT MAX( n ) FROM w )",
+    );
+    let w = format!("{:?}", s.where_);
+    assert!(w.contains("InQuery { operand: Name(\"F\")"), "{w}");
+    assert!(w.contains("Not(Exists("), "{w}");
+    assert!(
+        w.contains("CompareQuery { operand: Name(\"M\"), op: Ge"),
+        "{w}"
+    );
+    assert!(matches!(
+        parse("SELECT * FROM t INTO TABLE @x WHERE f IN ( SELECT g FROM u INTO @y )"),
+        Err(Error::Syntax { .. })
+    ));
+    let mut deep = String::from("SELECT * FROM t INTO TABLE @x WHERE ");
+    for _ in 0..20 {
+        deep.push_str("EXISTS ( SELECT * FROM t WHERE ");
+    }
+    assert!(matches!(parse(&deep), Err(Error::NotSupported(_))));
 }
 
 #[test]

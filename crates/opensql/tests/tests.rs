@@ -11,6 +11,7 @@ mod for_all_entries;
 mod joins;
 mod parsing;
 mod select;
+mod subqueries;
 mod transactions;
 mod wide_packed;
 mod writes;
