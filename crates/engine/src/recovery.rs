@@ -40,6 +40,9 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                 inner.thread_mut(thread).map(|d| {
                     d.recovering = false;
                     d.running = false;
+                    // The new session starts at the innermost frame.
+                    d.selected = 0;
+                    d.reads.forget();
                     std::mem::replace(&mut d.client, client.clone())
                 })
             });

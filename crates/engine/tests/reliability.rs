@@ -98,6 +98,32 @@ async fn a_session_the_system_dropped_is_attached_again() {
     sim.shutdown().await;
 }
 
+/// Item 1: a command that reads (here a frame switch) finds the session dropped too; the
+/// program is attached again in the background and the command works when sent again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_that_finds_the_session_dropped_has_it_attached_again() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |_| {});
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let run = h.run_demo().await;
+    h.event("stopped").await;
+    faults(&sim, json!({"expireSessionsNow": true})).await;
+    assert_eq!(
+        h.fails("frame", json!({"index": 1})).await,
+        "state.session_lost"
+    );
+    let lost = h.event("debuggee.lost").await;
+    assert_eq!(lost["body"]["outcome"], "reattached", "{lost}");
+    let frame = h.ok("frame", json!({"index": 1})).await;
+    assert_eq!(frame["frame"]["line"], 36, "{frame}");
+    h.release().await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    assert_clean(&sim).await;
+    sim.shutdown().await;
+}
+
 /// Item 1: when the program cannot be attached again, it is released through a fresh session
 /// (terminated by its id), the `run` is answered, and the event says what happened.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
