@@ -325,16 +325,35 @@ impl Gen<'_, '_> {
 
     pub fn cond(&mut self, c: &Cond, aggregates: bool) -> Result<String> {
         Ok(match c {
-            Cond::And(a, b) => format!(
-                "({} AND {})",
-                self.cond(a, aggregates)?,
-                self.cond(b, aggregates)?
-            ),
-            Cond::Or(a, b) => format!(
-                "({} OR {})",
-                self.cond(a, aggregates)?,
-                self.cond(b, aggregates)?
-            ),
+            // A chain of ANDs (ORs) is a left-deep tree as long as the chain: walked in a
+            // loop, not by recursion.
+            Cond::And(..) | Cond::Or(..) => {
+                let and = matches!(c, Cond::And(..));
+                let mut parts = Vec::new();
+                let mut rest = c;
+                loop {
+                    match rest {
+                        Cond::And(l, r) if and => {
+                            parts.push(&**r);
+                            rest = l;
+                        }
+                        Cond::Or(l, r) if !and => {
+                            parts.push(&**r);
+                            rest = l;
+                        }
+                        other => {
+                            parts.push(other);
+                            break;
+                        }
+                    }
+                }
+                parts.reverse();
+                let mut sqls = Vec::with_capacity(parts.len());
+                for p in parts {
+                    sqls.push(self.cond(p, aggregates)?);
+                }
+                format!("({})", sqls.join(if and { " AND " } else { " OR " }))
+            }
             Cond::Not(a) => format!("(NOT {})", self.cond(a, aggregates)?),
             Cond::Compare(l, op, r) => {
                 let l = self.side(l, aggregates)?;

@@ -14,7 +14,7 @@ pub fn parse(text: &str) -> Result<Statement> {
         pos: 0,
         end: text.len(),
         predicates: 0,
-        subquery_depth: 0,
+        nesting: 0,
     };
     let stmt = p.statement()?;
     if let Some(t) = p.toks.get(p.pos) {
@@ -78,15 +78,15 @@ struct Parser {
     /// Predicates parsed so far: a condition tree deeper than the database (and a bounded
     /// stack) can take is refused.
     predicates: usize,
-    /// Subqueries open around the current position.
-    subquery_depth: usize,
+    /// Levels of `NOT`, parentheses and subqueries open around the current position.
+    nesting: usize,
 }
 
-/// Most subqueries nested in one another.
-const MAX_SUBQUERY_DEPTH: usize = 8;
+/// Most levels of `NOT`, parentheses and subqueries around a condition.
+const MAX_NESTING: usize = 32;
 
 /// Most predicates in one statement.
-const MAX_PREDICATES: usize = 500;
+const MAX_PREDICATES: usize = 250;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -597,39 +597,47 @@ impl Parser {
     // ---- conditions --------------------------------------------------------------------
 
     fn cond(&mut self) -> Result<Cond> {
-        self.cond_at(0)
-    }
-
-    fn cond_at(&mut self, depth: usize) -> Result<Cond> {
-        if depth > 64 {
-            return self.err("condition nested too deeply");
-        }
-        let mut left = self.and_cond(depth)?;
+        let mut left = self.and_cond()?;
         while self.eat_kw("OR") {
-            let right = self.and_cond(depth)?;
+            let right = self.and_cond()?;
             left = Cond::Or(Box::new(left), Box::new(right));
         }
         Ok(left)
     }
 
-    fn and_cond(&mut self, depth: usize) -> Result<Cond> {
-        let mut left = self.not_cond(depth)?;
+    fn and_cond(&mut self) -> Result<Cond> {
+        let mut left = self.not_cond()?;
         while self.eat_kw("AND") {
-            let right = self.not_cond(depth)?;
+            let right = self.not_cond()?;
             left = Cond::And(Box::new(left), Box::new(right));
         }
         Ok(left)
     }
 
-    fn not_cond(&mut self, depth: usize) -> Result<Cond> {
+    /// Enters one level of `NOT`, parentheses or subquery: the levels of a statement are
+    /// bounded together, so no input nests deeper than the stack allows.
+    fn enter(&mut self) -> Result<()> {
+        if self.nesting >= MAX_NESTING {
+            return Err(Error::NotSupported(format!(
+                "conditions nested more than {MAX_NESTING} levels deep"
+            )));
+        }
+        self.nesting += 1;
+        Ok(())
+    }
+
+    fn not_cond(&mut self) -> Result<Cond> {
         if self.eat_kw("NOT") {
-            if depth > 64 {
-                return self.err("condition nested too deeply");
-            }
-            return Ok(Cond::Not(Box::new(self.not_cond(depth + 1)?)));
+            self.enter()?;
+            let inner = self.not_cond();
+            self.nesting -= 1;
+            return Ok(Cond::Not(Box::new(inner?)));
         }
         if self.eat_sym("(") {
-            let c = self.cond_at(depth + 1)?;
+            self.enter()?;
+            let c = self.cond();
+            self.nesting -= 1;
+            let c = c?;
             self.expect_sym(")")?;
             return Ok(c);
         }
@@ -756,16 +764,11 @@ impl Parser {
 
     /// `( SELECT … )`, at its opening parenthesis.
     fn subquery(&mut self) -> Result<Box<Select>> {
-        if self.subquery_depth >= MAX_SUBQUERY_DEPTH {
-            return Err(Error::NotSupported(format!(
-                "more than {MAX_SUBQUERY_DEPTH} nested subqueries"
-            )));
-        }
         self.expect_sym("(")?;
         self.expect_kw("SELECT")?;
-        self.subquery_depth += 1;
+        self.enter()?;
         let query = self.select(true);
-        self.subquery_depth -= 1;
+        self.nesting -= 1;
         let query = query?;
         self.expect_sym(")")?;
         Ok(Box::new(query))

@@ -180,10 +180,35 @@ fn subqueries() {
         Err(Error::Syntax { .. })
     ));
     let mut deep = String::from("SELECT * FROM t INTO TABLE @x WHERE ");
-    for _ in 0..20 {
+    for _ in 0..40 {
         deep.push_str("EXISTS ( SELECT * FROM t WHERE ");
     }
     assert!(matches!(parse(&deep), Err(Error::NotSupported(_))));
+}
+
+#[test]
+fn deepest_accepted_nesting_parses_and_runs() {
+    // As deep as the parser accepts (32 levels of subqueries and parentheses), with a long
+    // chain of comparisons inside (longer ones nested this deep exceed the database's own
+    // expression depth: a typed error).
+    let mut text = String::from("SELECT * FROM zsql_head INTO TABLE @DATA(t) WHERE ");
+    for _ in 0..4 {
+        text.push_str("( ( ( ( ( ( ( EXISTS ( SELECT * FROM zsql_item WHERE ");
+    }
+    text.push_str("product = 'NUT'");
+    for _ in 0..50 {
+        text.push_str(" AND quantity >= 0");
+    }
+    for _ in 0..4 {
+        text.push_str(" ) ) ) ) ) ) ) )");
+    }
+    assert!(parse(&text).is_ok(), "{:?}", parse(&text).err());
+    let mut db = crate::common::db();
+    let result = db.run(&text, &mut HostMap::new());
+    assert!(result.is_ok(), "{:?}", result.err());
+    // One level more is refused.
+    let deeper = format!("{} )", text.replacen("WHERE ", "WHERE ( ", 1));
+    assert!(matches!(parse(&deeper), Err(Error::NotSupported(_))));
 }
 
 #[test]
