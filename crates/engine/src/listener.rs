@@ -63,6 +63,7 @@ async fn run(engine: Arc<Engine>) {
         if !engine.lock().listener_wanted {
             return;
         }
+        let sent = tokio::time::Instant::now();
         let poll = {
             let client = engine.listen_client.clone();
             let identity = identity.clone();
@@ -84,7 +85,18 @@ async fn run(engine: Arc<Engine>) {
             }
         };
         match outcome {
-            Ok(None) => failures = 0, // the server's timeout: poll again, silently
+            Ok(None) => {
+                failures = 0;
+                // The server's timeout: poll again, silently. Back long before that time, the
+                // listener was deleted on the system (another tool of the user): arm it again,
+                // which also puts our breakpoints back.
+                let full = Duration::from_secs(u64::from(engine.config.listener_poll_secs));
+                if sent.elapsed() < full / 2 {
+                    tracing::info!("the listener poll ended early: arming it again");
+                    engine.update(|inner| inner.listener_armed = false);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
             Ok(Some(debuggee)) => {
                 failures = 0;
                 // Attach before polling again: until it is attached, the system may report the
@@ -165,6 +177,13 @@ async fn confirm_armed(
         match engine.main.listener_exists(identity).await {
             Ok(true) => {
                 engine.update(|inner| inner.listener_armed = true);
+                // Another tool of the user may have deleted our breakpoints with the listener.
+                let again = engine.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = crate::commands::reassert(&again).await {
+                        tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
+                    }
+                });
                 engine.emit(
                     "listener.armed",
                     json!({"user": identity.user, "terminal_id": identity.terminal_id, "ide_id": identity.ide_id}),

@@ -405,6 +405,50 @@ async fn breakpoints_deleted_by_another_tool_are_put_back() {
     sim.shutdown().await;
 }
 
+/// Item 6: when another tool deletes the listener (its poll ends early) and our breakpoints,
+/// the listener is armed again and the breakpoints put back, so a program started elsewhere
+/// (not through `run`) is still caught.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_listener_deleted_by_another_tool_is_armed_again_with_the_breakpoints() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |c| c.listener_poll_secs = 30);
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    h.ok("listen", json!({})).await;
+    h.event("listener.armed").await;
+    faults(
+        &sim,
+        json!({"deleteListenersNow": true, "deleteBreakpointsNow": true}),
+    )
+    .await;
+    h.event("listener.armed").await;
+    // The breakpoints come back with the arming (in the background): wait for them, bounded.
+    for _ in 0..500 {
+        if state(&sim)["breakpoints"] != json!({}) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_ne!(
+        state(&sim)["breakpoints"],
+        json!({}),
+        "{}",
+        sim.state_json()
+    );
+    // Started by another client: only the listener can catch it.
+    let client =
+        adt::Client::new(&common::adt_config(&sim), adt::SessionMode::Stateless).expect("client");
+    let run = tokio::spawn(async move { client.classrun(DEMO).await });
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
+    h.release().await;
+    let out = run.await.expect("join").expect("classrun");
+    assert_eq!(out, OUTPUT);
+    h.finish(task).await;
+    assert_clean(&sim).await;
+    sim.shutdown().await;
+}
+
 /// Item 8: a `wait` for a stop answers with that stop (its epoch and frame, as the `stopped`
 /// event carries them), whether it was sent before the program was caught or while it ran.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,6 +12,7 @@ pub(crate) mod tables;
 mod triggers;
 mod watch;
 
+pub(crate) use bp::reassert;
 pub(crate) use triggers::run_answer;
 
 use std::sync::Arc;
