@@ -153,7 +153,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
     );
     // Every test ran and passed (a filter or a skip must not pass silently).
     assert!(
-        stdout.contains("# pass 8") && stdout.contains("# fail 0"),
+        stdout.contains("# pass 9") && stdout.contains("# fail 0"),
         "{stdout}"
     );
 
@@ -292,6 +292,8 @@ fn malformed_input_is_answered_and_a_broken_stream_ends_the_adapter() {
         ("supportsGotoTargetsRequest", "goto"),
         ("supportsLoadedSourcesRequest", "loadedSources"),
         ("supportsEvaluateForHovers", "evaluate"),
+        ("supportsDataBreakpoints", "dataBreakpointInfo"),
+        ("supportsDataBreakpoints", "setDataBreakpoints"),
     ];
     for (i, (capability, command)) in advertised.iter().enumerate() {
         assert_eq!(init["body"][capability], true, "{capability}");

@@ -40,9 +40,13 @@ const system = { url: SIM, user: 'DEVELOPER', client: '001' };
 // simulator); the one-shot CLI, another client of the same session, gets it in its own.
 const onSystem = { ...process.env, ABAPDBG_URL: SIM, ABAPDBG_USER: 'DEVELOPER', ABAPDBG_CLIENT: '001' };
 
+/** Console lines of every adapter of this run, for failure messages. */
+const consoleLines = [];
+
 function adapter() {
   const dc = new DebugClient(BIN, 'dap', 'abap', { env: process.env }, true);
   dc.defaultTimeout = EVENT_WAIT;
+  dc.on('output', (ev) => ev.body.category === 'console' && consoleLines.push(ev.body.output));
   return dc;
 }
 
@@ -65,7 +69,7 @@ async function assertNothingLeft(sim = SIM) {
     if (listeners.length === 0 && bps.length === 0 && debuggees.length === 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  assert.fail(`the simulator still holds something of ours: ${JSON.stringify(state)}`);
+  assert.fail(`the simulator still holds something of ours: ${JSON.stringify(state)}\nadapter console:\n${consoleLines.join('')}`);
 }
 
 /** The session sockets under the runtime directory (their file names). */
@@ -397,8 +401,8 @@ test('a breakpoint set while the system is down is pending, a breakpoint event s
     assert.equal(event.breakpoint.id, pending.id);
     assert.equal(event.breakpoint.verified, true, JSON.stringify(event));
     assert.equal(event.breakpoint.line, 48);
-    await dc.configurationDoneRequest();
-    // No disconnect: the editor closes the adapter's input. It releases and ends by itself.
+    // No configurationDone (nothing to catch here), no disconnect: the editor closes the
+    // adapter's input. It releases and ends by itself.
     const proc = dc._adapterProcess;
     const exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
     proc.stdin.end();
@@ -531,4 +535,53 @@ test('without a system anywhere: the embedded simulator, started and ended by th
   } finally {
     dc.stopAdapter();
   }
+});
+
+test('a data breakpoint is an ADT watchpoint: the program stops where the variable changed', async () => {
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  try {
+    const caps = (await dc.initializeRequest()).body;
+    assert.equal(caps.supportsDataBreakpoints, true);
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system });
+    await initialized;
+    // Before any stop there is no program to watch in.
+    const early = await dc.setDataBreakpointsRequest({ breakpoints: [{ dataId: 'LV_TOTAL' }] });
+    assert.equal(early.body.breakpoints[0].verified, false);
+    assert.match(early.body.breakpoints[0].message, /stopped program/);
+
+    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 33 }] });
+    let stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    const frame = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    const locals = (await dc.scopesRequest({ frameId: frame.id })).body.scopes.find((s) => s.name === 'Locals');
+    await dc.variablesRequest({ variablesReference: locals.variablesReference });
+    const info = (await dc.dataBreakpointInfoRequest({ variablesReference: locals.variablesReference, name: 'LV_TOTAL' })).body;
+    assert.equal(info.dataId, 'LV_TOTAL');
+    const set = await dc.setDataBreakpointsRequest({ breakpoints: [{ dataId: info.dataId }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
+    await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [] });
+
+    stopped = dc.waitForEvent('stopped');
+    await dc.continueRequest({ threadId: stop.threadId });
+    const changed = (await stopped).body;
+    assert.equal(changed.reason, 'data breakpoint');
+    const at = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    assert.equal((await dc.evaluateRequest({ expression: 'lv_total', frameId: at.id })).body.result, '10');
+
+    // Taken away, the program runs to its end.
+    await dc.setDataBreakpointsRequest({ breakpoints: [] });
+    const terminated = dc.waitForEvent('terminated');
+    await dc.continueRequest({ threadId: stop.threadId });
+    await terminated;
+    const printed = output.filter((o) => o.category === 'stdout').map((o) => o.output).join('');
+    assert.equal(printed, 'Order A001: total 60, rate 12.50\nDoubled rate: 25.00\n');
+  } finally {
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
+  }
+  await assertNothingLeft();
 });

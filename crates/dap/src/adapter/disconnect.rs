@@ -109,6 +109,12 @@ impl Adapter {
             note(self.call("bp.delete", json!({ "ids": ids })));
         }
         self.bps.clear();
+        for (thread, id) in std::mem::take(&mut self.watchpoints) {
+            if self.call("thread", json!({ "id": thread })).is_ok() {
+                // It may have expired with its program already.
+                let _ = self.call("watch.delete", json!({ "id": id }));
+            }
+        }
         for thread in self.our_stopped_threads() {
             note(self.call("thread", json!({ "id": thread })));
             if terminate {

@@ -105,6 +105,8 @@ impl Adapter {
         };
         self.invalidate();
         self.moving.remove(&thread);
+        // Watchpoints end with their program.
+        self.watchpoints.retain(|(t, _)| *t != thread);
         let attached = matches!(self.config.as_ref().map(|c| &c.mode), Some(Mode::Attach));
         // A launch prints its run's answer; attached, the end carries what a run printed.
         if attached && let Some(out) = body["output"].as_str() {

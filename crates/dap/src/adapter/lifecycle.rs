@@ -22,8 +22,7 @@ const RUN_LIMIT: Duration = Duration::from_secs(7 * 24 * 3600);
 pub(crate) const EXCEPTION_FILTER: &str = "abap-exceptions";
 
 /// What the adapter can do, as `initialize` answers. Only what works: no pause (ADT cannot
-/// interrupt a running program), no log points, no data breakpoints (watchpoints need a
-/// stopped program), no restart.
+/// interrupt a running program), no log points, no restart.
 pub(crate) fn capabilities() -> Value {
     json!({
         "supportsConfigurationDoneRequest": true,
@@ -39,6 +38,7 @@ pub(crate) fn capabilities() -> Value {
             "supportsCondition": true,
             "conditionDescription": "exception class names, separated by commas (e.g. CX_SY_ZERODIVIDE, ZCX_ORDER)"
         }],
+        "supportsDataBreakpoints": true,
         "supportsEvaluateForHovers": true,
         "supportsClipboardContext": true,
         "supportsSetVariable": true,

@@ -14,6 +14,7 @@ mod events;
 mod inspect;
 mod lifecycle;
 mod stepping;
+mod watchpoints;
 
 pub use breakpoints::HitCondition;
 
@@ -169,6 +170,8 @@ pub struct Adapter {
     vars: Handles<VarRef>,
     goto_targets: Handles<String>,
     bps: breakpoints::Registry,
+    /// Watchpoints we set (data breakpoints): thread and the session's watchpoint id.
+    watchpoints: Vec<(u32, String)>,
     /// Threads reported to the client and not ended.
     threads_seen: BTreeSet<u32>,
     /// How we moved a thread (`step`, `goto`), until its next stop.
@@ -222,6 +225,7 @@ pub fn run(
         vars: Handles::default(),
         goto_targets: Handles::default(),
         bps: breakpoints::Registry::default(),
+        watchpoints: Vec::new(),
         threads_seen: BTreeSet::new(),
         moving: HashMap::new(),
         last_thread: None,
@@ -319,6 +323,8 @@ impl Adapter {
             "setBreakpoints" => self.set_breakpoints(args),
             "setFunctionBreakpoints" => self.set_function_breakpoints(args),
             "setExceptionBreakpoints" => self.set_exception_breakpoints(args),
+            "dataBreakpointInfo" => self.data_breakpoint_info(args),
+            "setDataBreakpoints" => self.set_data_breakpoints(args),
             "threads" => self.threads(),
             "stackTrace" => self.stack_trace(args),
             "scopes" => self.scopes(args),
