@@ -292,3 +292,66 @@ fn daemon_and_relay_say_what_is_true() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The most memory the process ever held (`VmHWM`), in bytes.
+fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
+        .expect("VmHWM in /proc/<pid>/status")
+}
+
+#[test]
+fn a_client_that_never_reads_cannot_grow_the_session() {
+    let sim = Simulator::start();
+    let dir = temp_dir("unread");
+    let run = dir.join("run");
+    let mut serve = Serve::start(abapdbg(&sim, &run, &dir.join("state")));
+    let ours = run.join("abapdbg");
+    wait_for("the socket is opened", || !sockets_in(&ours).is_empty());
+    let socket = sockets_in(&ours).remove(0);
+    // 6,000 `schema` answers of about 50 kB each: some 300 MB if the session kept them all.
+    const REQUESTS: usize = 6000;
+    let stream = std::os::unix::net::UnixStream::connect(&socket).expect("connect");
+    let mut writes = stream.try_clone().expect("clone");
+    let flood = std::thread::spawn(move || {
+        for i in 0..REQUESTS {
+            if writeln!(writes, "{}", json!({"id": i, "cmd": "schema"})).is_err() {
+                return;
+            }
+        }
+    });
+    // The stdio client is answered all the while.
+    for id in 0..5 {
+        let st = serve.call(id, "status");
+        assert_eq!(st["ok"], true, "{st}");
+    }
+    let _ = flood.join();
+    // What the session wrote before it gave up on us, then the end of the connection.
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .expect("timeout");
+    let answers = BufReader::new(&stream)
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| l.contains("\"type\":\"response\""))
+        .count();
+    assert!(
+        answers < REQUESTS,
+        "the session stopped writing to a client that did not read ({answers} answers)"
+    );
+    let peak = peak_memory(serve.child.id());
+    eprintln!("peak memory of serve: {} MB", peak / (1024 * 1024));
+    assert!(
+        peak < 200 * 1024 * 1024,
+        "the session's memory stayed bounded: peak {} MB",
+        peak / (1024 * 1024)
+    );
+    let st = serve.call(99, "status");
+    assert_eq!(st["ok"], true, "{st}");
+    serve.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
