@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
-pub(crate) fn run() -> ExitCode {
+/// `profile`: the command line's `--profile`, the default for launch configurations that name
+/// none (over `ABAPDBG_PROFILE`, as for the one-shot commands).
+pub(crate) fn run(profile: Option<String>) -> ExitCode {
     let signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => Some(s),
         Err(e) => {
@@ -21,7 +23,10 @@ pub(crate) fn run() -> ExitCode {
     dap::run(
         BufReader::new(std::io::stdin()),
         std::io::stdout(),
-        |k| std::env::var(k).ok(),
+        move |k| match (k, &profile) {
+            ("ABAPDBG_PROFILE", Some(p)) => Some(p.clone()),
+            _ => std::env::var(k).ok(),
+        },
         |stopper| {
             if let Some(mut signals) = signals {
                 let _ = std::thread::Builder::new()

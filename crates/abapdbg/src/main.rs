@@ -25,7 +25,7 @@ fn main() -> std::process::ExitCode {
     let command = match cli.command {
         cli::Command::OneShot(command) => return oneshot::run(command, cli.profile.as_deref()),
         // DAP runs on the session client too (crates/dap), with threads of its own.
-        cli::Command::Dap => return dap::run(),
+        cli::Command::Dap => return dap::run(cli.profile),
         other => other,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
