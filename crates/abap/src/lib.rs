@@ -14,69 +14,38 @@
 //! - [`check_condition`] and [`StopContext::condition_holds`]: breakpoint and watchpoint
 //!   conditions, parsed and judged as the interpreter judges an `IF`.
 
-mod abap_regex;
-mod ast;
-mod builtins;
-mod calc;
+// The layers, lowest first (`layers.rs` keeps dependencies pointing down).
+// Data: values, types, where data lives, what callers and the debugger see.
 mod calendar;
 mod char_case;
-mod clock;
-mod condition;
-mod constructors;
-mod context;
-mod control_levels;
 mod conversion;
 mod ddic;
 pub mod debug;
-mod escape_function;
-mod eval;
-mod exec;
 mod float;
-mod groups;
-mod interp;
-mod itab;
-mod itab_ops;
-mod lexer;
 mod limits;
-mod list_output;
-mod match_results;
 mod number;
-mod numeric_args;
-mod numeric_functions;
-mod offset_length;
-mod oo;
-mod parser;
 mod place;
-mod ranges;
-mod refs;
-mod regex_functions;
-mod regex_objects;
-mod repository;
-mod row_refs;
-mod search_statement;
-mod secondary_keys;
-mod state;
-mod statements;
-mod string_statements;
-mod string_utilities;
-mod t100;
-mod table_search;
-mod template_format;
 mod text;
-mod text_compare;
-mod text_functions;
-mod types;
 mod unit;
-mod unit_run;
 mod value;
-mod write_to;
+// Syntax: tokens, statements, the tree.
+mod ast;
+mod lexer;
+mod statements;
+// The parser.
+mod parser;
+// The runtime.
+mod interp;
+// Loading and running (the crate's surface), and the layer test.
+mod layers;
+mod repository;
 
 pub use limits::Limits;
 
 /// Checks that `text` is a condition the debugger can judge (an ABAP logical expression, at
 /// most 1000 characters); `Err` says why not. [`StopContext::condition_holds`] judges one.
 pub fn check_condition(text: &str) -> Result<(), String> {
-    condition::parse(text).map(|_| ())
+    interp::condition::parse(text).map(|_| ())
 }
 pub use repository::{Loaded, Repository};
 pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};

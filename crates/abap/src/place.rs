@@ -42,7 +42,7 @@ pub struct DataRef {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DataTarget {
     pub place: Place,
-    /// For a local of a procedure: the [`crate::state::Frame::serial`] of its call.
+    /// For a local of a procedure: the [`crate::interp::state::Frame::serial`] of its call.
     pub call: Option<u64>,
 }
 

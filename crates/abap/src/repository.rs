@@ -6,10 +6,11 @@ use std::path::Path;
 
 use crate::ast::{ClassDef, MethodImpl, Stmt, StmtKind};
 use crate::debug::{DebugHook, Location, ObjectKind, SourcePart};
+use crate::interp::state::method_location;
+use crate::interp::unit_run;
 use crate::parser::{Parsed, SourceCtx, parse_source};
-use crate::state::method_location;
 use crate::unit::UnitRunResult;
-use crate::{Limits, LoadError, RunError, interp, unit_run};
+use crate::{Limits, LoadError, RunError, interp};
 
 /// Directory nesting followed by [`Repository::load_dir`] (abapGit folders are shallow).
 const MAX_DIR_DEPTH: usize = 32;
@@ -212,7 +213,9 @@ impl Repository {
             file: file_name.to_string(),
         };
         let parsed = parse_source(&ctx, body)?;
-        if let Some(e) = crate::oo::final_violation(file_name, &parsed.classes, &self.classes) {
+        if let Some(e) =
+            crate::interp::oo::final_violation(file_name, &parsed.classes, &self.classes)
+        {
             return Err(e);
         }
         if kind == ObjectKind::Class

@@ -243,7 +243,7 @@ pub enum Value {
         static_type: ClassName,
         target: Option<ObjId>,
     },
-    /// A data reference (`REF TO data|i|ty`), see [`crate::refs`].
+    /// A data reference (`REF TO data|i|ty`), see [`crate::interp::refs`].
     DataRef(Box<DataRef>),
     /// Component values in the order of the type's components (a structure never changes
     /// its number of components: a boxed slice, one word smaller than a `Vec`).
@@ -719,7 +719,7 @@ impl Value {
                 (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
                 _ => "{O:initial}".into(),
             },
-            // The debugger view names the target (crate::refs); only the initial case is known
+            // The debugger view names the target (crate::interp::refs); only the initial case is known
             // here.
             Value::DataRef(_) => "{A:initial}".into(),
             Value::Struct(..) => self.technical_type(),

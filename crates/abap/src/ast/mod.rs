@@ -276,7 +276,7 @@ pub enum StmtKind {
     Raise(Box<Expr>),
     Message(Box<MessageStmt>),
     /// `WRITE [/] x`: new line first?, the operand (`None`: only `/`).
-    /// `WRITE` to the list (see [`crate::list_output`]).
+    /// `WRITE` to the list (see [`crate::interp::list`]).
     Write(Box<crate::ast::ListWrite>),
     /// `FORMAT` with screen options only: nothing changes in the list text.
     ListFormat,
@@ -608,9 +608,9 @@ pub enum Expr {
         arg: Box<Expr>,
     },
     /// `VALUE` with `BASE`/`FOR`/`LET`/`LINES OF`, `REDUCE`, `CORRESPONDING`, `CAST` (see
-    /// [`crate::constructors`]).
+    /// [`crate::interp::constructors`]).
     Ctor(Box<crate::ast::Ctor>),
-    /// Offset/length access `dobj+off(len)` (see [`crate::offset_length`]).
+    /// Offset/length access `dobj+off(len)` (see [`crate::interp::access`]).
     Sub(Box<crate::ast::SubAccess>),
     /// Outside the subset (a runtime error when evaluated); the text names the construct.
     Unsupported(String),
@@ -658,7 +658,7 @@ pub enum Cond {
     IsBound(Expr),
     /// `<fs> IS ASSIGNED`.
     IsAssigned(Expr),
-    /// `x IN range` (see [`crate::ranges`]).
+    /// `x IN range` (see [`crate::interp::ranges`]).
     In(Expr, Expr),
     /// `p IS SUPPLIED` (parameter name).
     IsSupplied(String),

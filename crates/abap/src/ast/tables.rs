@@ -57,11 +57,11 @@ pub enum TableOp {
         /// Targets declared inline (`LINES DATA(n)`).
         declared: Vec<String>,
     },
-    /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see [`crate::control_levels`]).
+    /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see [`crate::interp::control_levels`]).
     Control(Box<crate::ast::ControlLevel>),
     /// `SUM` in an `AT … ENDAT` block.
     Sum(Box<crate::ast::SumStmt>),
-    /// `LOOP AT itab … GROUP BY … ENDLOOP` (see [`crate::groups`]).
+    /// `LOOP AT itab … GROUP BY … ENDLOOP` (see [`crate::interp::groups`]).
     GroupLoop(Box<crate::ast::GroupLoop>),
     /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
     DeleteRange {

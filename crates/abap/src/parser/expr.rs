@@ -723,7 +723,7 @@ impl<'t> ExprParser<'t> {
         })
     }
 
-    /// After `REDUCE`/`CORRESPONDING`/`CAST`: `type|#( … )`, see [`crate::constructors`].
+    /// After `REDUCE`/`CORRESPONDING`/`CAST`: `type|#( … )`, see [`crate::interp::constructors`].
     fn other_constructor(&mut self, kind: &str) -> PResult<Expr> {
         let ty_word = self
             .next()

@@ -1,0 +1,1889 @@
+//! Tree-walking interpreter: statements, method calls, objects, and the debugger hook.
+//!
+//! ABAP calls map onto Rust calls (a method call inside an expression simply recurses), and the
+//! hook runs on this thread with a read-only view of [`State`], so stepping and inspection need
+//! no extra machinery. Errors and debugger termination travel as [`Unwind`] through `?`.
+
+pub(crate) mod abap_regex;
+pub(crate) mod access;
+pub(crate) mod builtins;
+pub(crate) mod calc;
+pub(crate) mod condition;
+pub(crate) mod constructors;
+pub(crate) mod context;
+pub(crate) mod control_levels;
+pub(crate) mod escape_function;
+pub(crate) mod eval;
+pub(crate) mod exec;
+pub(crate) mod groups;
+pub(crate) mod list;
+pub(crate) mod match_results;
+pub(crate) mod numeric_args;
+pub(crate) mod numeric_functions;
+pub(crate) mod oo;
+pub(crate) mod ranges;
+pub(crate) mod refs;
+pub(crate) mod regex_functions;
+pub(crate) mod regex_objects;
+pub(crate) mod row_refs;
+pub(crate) mod search_statement;
+pub(crate) mod secondary_keys;
+pub(crate) mod state;
+pub(crate) mod string_utilities;
+pub(crate) mod t100;
+pub(crate) mod table_ops;
+pub(crate) mod table_search;
+pub(crate) mod tables;
+pub(crate) mod template;
+pub(crate) mod text;
+pub(crate) mod text_compare;
+pub(crate) mod text_functions;
+pub(crate) mod time;
+pub(crate) mod types;
+pub(crate) mod unit_run;
+pub(crate) mod write_to;
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use crate::RunError;
+use crate::ast::{
+    AssignOp, BinOp, CallArgs, CallExpr, CallTarget, CatchClause, ClassDef, Cond, DataDecl, Expr,
+    MethodDecl, MethodImpl, ParamDecl, ParamKind, Path, Sel, Stmt, StmtKind,
+};
+use crate::debug::{DebugHook, Location, Resume};
+use crate::interp::context::View;
+use crate::interp::state::{
+    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
+    State, Var, VarKind,
+};
+use crate::limits::Limits;
+use crate::place::{Place, Slot};
+use crate::value::{ConvError, ObjId, Type, Value};
+
+/// ABAP call depth limit (keeps the Rust stack of the interpreter thread bounded).
+pub const MAX_CALL_DEPTH: usize = 100;
+/// Width of `ULINE` in the list output (the default line size of a report list).
+const LIST_WIDTH: usize = 83;
+/// Rust stack the interpreter may use below `run_classrun` (threads get 2 MiB by default; a
+/// call level takes about 5 KiB in debug builds).
+const STACK_BUDGET: usize = 1024 * 1024;
+
+/// Why execution stops early.
+#[derive(Debug)]
+pub enum Unwind {
+    /// Boxed: results travel through every level of the recursion, keep them small.
+    Dump(Box<Dump>),
+    Terminated,
+    /// A class-based exception (the exception object) on its way to a `CATCH`.
+    Exception(ObjId),
+    /// The debugger asked to continue at this line (see [`Resume::JumpTo`]).
+    Jump(u32),
+    /// A failed ABAP Unit assertion (ends the test method).
+    Failure(Box<Failure>),
+}
+
+#[derive(Debug)]
+pub struct Dump {
+    pub id: String,
+    pub text: String,
+    pub location: Option<Location>,
+}
+
+/// A failed `cl_abap_unit_assert` assertion.
+#[derive(Debug)]
+pub struct Failure {
+    /// `ASSERT_EQUALS`.
+    pub assertion: String,
+    pub details: Vec<String>,
+    pub location: Option<Location>,
+}
+
+pub type Exec<T> = Result<T, Unwind>;
+
+/// How a statement list ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Normal,
+    Exit,
+    Continue,
+    Return,
+}
+
+pub struct Interp<'r, 'h> {
+    pub st: State<'r>,
+    hook: &'h mut dyn DebugHook,
+    /// Address of a local in `run_classrun`: the stack depth reference point.
+    stack_base: usize,
+    /// Program and `CATCH` clauses of the `TRY` blocks whose protected part is running, innermost last:
+    /// ABAP decides where an exception is handled before unwinding (a catchable runtime error
+    /// becomes an exception only when some handler wants it; `CLEANUP` runs only when one will).
+    pub handlers: Vec<(&'r str, &'r [CatchClause])>,
+    /// The ABAP Unit framework around a test method handles every exception.
+    pub framework_handles_all: bool,
+    pub limits: Limits,
+    started: Instant,
+    /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
+    pub judging_condition: bool,
+}
+
+/// Address of a local of the caller's frame (stack grows down on all supported targets, but
+/// the distance is taken as an absolute value anyway).
+#[inline(never)]
+fn stack_marker() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Runs `IF_OO_ADT_CLASSRUN~MAIN` of `class` on a fresh instance.
+#[expect(
+    clippy::result_large_err,
+    reason = "RunError is the crate's contract type; one per run"
+)]
+pub fn run_classrun(
+    classes: &BTreeMap<String, ClassDef>,
+    class: &str,
+    hook: &mut dyn DebugHook,
+    limits: Limits,
+) -> Result<String, RunError> {
+    let name = class.to_ascii_uppercase();
+    let Some(def) = classes.get(&name) else {
+        return Err(RunError::UnknownClass(name));
+    };
+    if !def.interfaces.iter().any(|i| i == CLASSRUN_INTF)
+        || def.implementation(CLASSRUN_MAIN).is_none()
+    {
+        return Err(RunError::NotRunnable(name));
+    }
+    let mut it = Interp::new(classes, hook);
+    it.limits = limits;
+    let result = it.classrun(def);
+    let output = it.st.output.join("\n");
+    it.finish(result, output)
+}
+
+/// Runs a report: `LOAD-OF-PROGRAM`, `INITIALIZATION`, `START-OF-SELECTION`,
+/// `END-OF-SELECTION`; returns the list output.
+#[expect(
+    clippy::result_large_err,
+    reason = "RunError is the crate's contract type; one per run"
+)]
+pub fn run_report(
+    classes: &BTreeMap<String, ClassDef>,
+    program: &str,
+    hook: &mut dyn DebugHook,
+    limits: Limits,
+) -> Result<String, RunError> {
+    let name = program.to_ascii_uppercase();
+    let Some(def) = classes.get(&crate::parser::program_key(&name)) else {
+        return Err(RunError::UnknownClass(name));
+    };
+    let mut it = Interp::new(classes, hook);
+    it.limits = limits;
+    if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
+        v.val = Value::C(format!("{name:<40}").into());
+    }
+    let result = it.report(def);
+    it.st.flush_line();
+    let output = it.st.list_text();
+    it.finish(result, output)
+}
+
+impl<'r, 'h> Interp<'r, 'h> {
+    pub fn new(classes: &'r BTreeMap<String, ClassDef>, hook: &'h mut dyn DebugHook) -> Self {
+        Interp {
+            st: State::new(classes),
+            hook,
+            stack_base: stack_marker(),
+            handlers: Vec::new(),
+            framework_handles_all: false,
+            limits: Limits::default(),
+            started: Instant::now(),
+            judging_condition: false,
+        }
+    }
+
+    /// Maps how a run ended to the contract's result.
+    #[expect(
+        clippy::result_large_err,
+        reason = "RunError is the crate's contract type; one per run"
+    )]
+    pub fn finish(&mut self, result: Exec<()>, output: String) -> Result<String, RunError> {
+        match result {
+            Ok(()) => Ok(output),
+            Err(Unwind::Terminated) => Err(RunError::Terminated),
+            Err(e) => {
+                let d = self.to_dump(e);
+                Err(RunError::Dump {
+                    id: d.id,
+                    text: d.text,
+                    location: d.location,
+                    output,
+                })
+            }
+        }
+    }
+
+    /// The runtime error an unwinding ends the run with.
+    pub fn to_dump(&self, e: Unwind) -> Dump {
+        match e {
+            Unwind::Dump(d) => *d,
+            Unwind::Terminated => Dump {
+                id: "SYSTEM_CANCELED".into(),
+                text: "program terminated by the debugger".into(),
+                location: None,
+            },
+            Unwind::Exception(obj) => {
+                let class = self.st.object_class(obj).unwrap_or("CX_ROOT").to_string();
+                let info = self.st.heap.get(obj).and_then(|o| o.exc.clone());
+                let text = self.exception_text(obj);
+                let info = info.unwrap_or_default();
+                Dump {
+                    id: info
+                        .dump_id
+                        .unwrap_or_else(|| "UNCAUGHT_EXCEPTION".to_string()),
+                    text: format!("exception {class} was not caught: {text}"),
+                    location: info.location,
+                }
+            }
+            Unwind::Jump(line) => Dump {
+                id: "SIMULATOR_JUMP".into(),
+                text: format!("cannot continue at line {line}"),
+                location: self.location(),
+            },
+            Unwind::Failure(f) => Dump {
+                id: "SIMULATOR_ASSERTION".into(),
+                text: format!("assertion {} failed outside a test", f.assertion),
+                location: f.location,
+            },
+        }
+    }
+
+    fn report(&mut self, prog: &'r ClassDef) -> Exec<()> {
+        self.ensure_statics(prog)?;
+        for event in [
+            "LOAD-OF-PROGRAM",
+            "INITIALIZATION",
+            "START-OF-SELECTION",
+            "END-OF-SELECTION",
+        ] {
+            for imp in prog.implementations.iter().filter(|m| m.name == event) {
+                self.invoke_impl(prog, None, imp, Bound::default())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The implicit signature of `IF_OO_ADT_CLASSRUN~MAIN`.
+fn classrun_main_decl() -> MethodDecl {
+    MethodDecl {
+        name: CLASSRUN_MAIN.into(),
+        is_static: false,
+        params: vec![ParamDecl {
+            name: "OUT".into(),
+            kind: ParamKind::Importing,
+            ty: Ok(Type::Ref(CLASSRUN_OUT_INTF.into())),
+            by_value: false,
+            optional: false,
+            default: None,
+        }],
+        for_testing: false,
+        is_abstract: false,
+        line: 0,
+    }
+}
+
+/// Values handed into a call, by formal parameter name.
+#[derive(Default)]
+pub struct Bound {
+    pub inputs: Vec<(String, Value)>,
+    /// Formal exporting/changing parameter → caller's target.
+    pub outputs: Vec<(String, Path)>,
+    pub receiving: Option<Path>,
+}
+
+impl<'r> Interp<'r, '_> {
+    fn classrun(&mut self, def: &'r ClassDef) -> Exec<()> {
+        let me = self.create_object(def, None)?;
+        let out = self.st.heap.len();
+        self.st.heap.push(Object {
+            class: CLASSRUN_OUT_CLASS.into(),
+            attrs: Vec::new(),
+            is_classrun_out: true,
+            exc: None,
+        });
+        let bound = Bound {
+            inputs: vec![(
+                "OUT".into(),
+                Value::Ref {
+                    static_type: CLASSRUN_OUT_INTF.into(),
+                    target: Some(out),
+                },
+            )],
+            ..Bound::default()
+        };
+        self.invoke(def, Some(me), CLASSRUN_MAIN, bound)?;
+        Ok(())
+    }
+
+    /// `get_text( )` of an exception object.
+    pub fn exception_text(&self, obj: ObjId) -> String {
+        let Some(o) = self.st.heap.get(obj) else {
+            return String::new();
+        };
+        if let Some(t) = o.exc.as_ref().and_then(|e| e.text.clone()) {
+            return t;
+        }
+        let t100_key = format!("{}~T100KEY", crate::interp::t100::T100_MESSAGE);
+        if let Some(key) = o.attrs.iter().find(|a| a.name == t100_key)
+            && let Some(t) = crate::interp::t100::text(&key.val, |name| {
+                let v = o.attrs.iter().find(|a| a.name == name)?;
+                v.val.template_text().ok()
+            })
+        {
+            return t;
+        }
+        let Some(class) = self.st.class_by_key(&o.class) else {
+            return "An exception was raised".into();
+        };
+        self.st
+            .lineage(class)
+            .iter()
+            .find_map(|c| builtins::default_text(&c.key))
+            .unwrap_or("An exception was raised")
+            .to_string()
+    }
+
+    // ---------------------------------------------------------------- errors and hooks
+
+    fn stack_used(&self) -> usize {
+        stack_marker().abs_diff(self.stack_base)
+    }
+
+    pub fn location(&self) -> Option<Location> {
+        self.st.frames.last().map(Frame::location)
+    }
+
+    pub fn dump(&self, id: &str, text: impl Into<String>) -> Unwind {
+        Unwind::Dump(Box::new(Dump {
+            id: id.into(),
+            text: text.into(),
+            location: self.location(),
+        }))
+    }
+
+    /// `SIMULATOR_NOT_SUPPORTED` naming the construct and the include position.
+    pub fn not_supported(&self, what: &str) -> Unwind {
+        let at = self
+            .location()
+            .map(|l| format!(" at {}:{}", l.include, l.include_line))
+            .unwrap_or_default();
+        self.dump(
+            "SIMULATOR_NOT_SUPPORTED",
+            format!("not supported by the simulator: {what}{at}"),
+        )
+    }
+
+    pub fn conv_error(&self, e: ConvError) -> Unwind {
+        match e {
+            ConvError::NoNumber(t) => self.dump(
+                "CONVT_NO_NUMBER",
+                format!("Unable to interpret \"{t}\" as a number"),
+            ),
+            ConvError::Overflow => self.dump("CONVT_OVERFLOW", "Overflow during a conversion"),
+            ConvError::Incompatible => self.dump(
+                "OBJECTS_MOVE_NOT_SUPPORTED",
+                "Conversion between a reference and data is not possible",
+            ),
+        }
+    }
+
+    fn set_line(&mut self, line: u32) {
+        if let Some(f) = self.st.frames.last_mut() {
+            f.line = line;
+        }
+    }
+
+    /// Counts work so that endless loops end with a runtime error instead of hanging.
+    pub fn tick(&mut self) -> Exec<()> {
+        self.st.steps += 1;
+        if self.st.steps > self.limits.statements {
+            return Err(self.dump(
+                "SIMULATOR_LIMIT",
+                format!(
+                    "statement limit of {} executed statements reached",
+                    self.limits.statements
+                ),
+            ));
+        }
+        // The clock is read now and then: a statement is far shorter than the limit.
+        if self.st.steps.is_multiple_of(1024) {
+            let running = self.started.elapsed().saturating_sub(self.hook.paused());
+            if running > self.limits.run_time {
+                return Err(self.dump(
+                    "TIME_OUT",
+                    format!(
+                        "the program ran longer than the time limit of {} s",
+                        self.limits.run_time.as_secs_f64()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Can a table that has `rows` rows take one more?
+    pub fn room_for(&self, rows: usize) -> Exec<()> {
+        if rows >= self.limits.table_rows {
+            return Err(self.dump(
+                "TSV_TNEW_PAGE_ALLOC_FAILED",
+                format!(
+                    "an internal table cannot grow beyond the limit of {} rows",
+                    self.limits.table_rows
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Can a string or xstring of `len` characters (bytes) be built? Asked before building
+    /// it, so a program that doubles a string never asks the allocator for more than the
+    /// limit.
+    pub fn room_for_text(&self, len: usize) -> Exec<()> {
+        if len > self.limits.string_length {
+            return Err(self.dump(
+                "STRING_SIZE_TOO_LARGE",
+                format!(
+                    "a string cannot grow beyond the limit of {} characters",
+                    self.limits.string_length
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A stop point: the hook may stop here and inspect the state.
+    pub fn stop(&mut self, line: u32, current: Current<'r>) -> Exec<()> {
+        self.set_line(line);
+        self.tick()?;
+        self.st.current = current;
+        let resume = {
+            let view = View::new(&mut self.st);
+            self.hook.before_statement(&view)
+        };
+        self.st.current = Current::None;
+        match resume {
+            Resume::Run => Ok(()),
+            Resume::Terminate => Err(Unwind::Terminated),
+            Resume::JumpTo(target) if self.st.can_jump(target) => Err(Unwind::Jump(target)),
+            Resume::JumpTo(_) => Ok(()),
+        }
+    }
+
+    // ---------------------------------------------------------------- objects and classes
+
+    /// Main program of the innermost frame (for local class names).
+    fn program(&self) -> &'r str {
+        self.st
+            .frames
+            .last()
+            .map_or("", |f| f.class.program.as_str())
+    }
+
+    fn class(&self, name: &str) -> Exec<&'r ClassDef> {
+        self.st
+            .find_class(self.program(), name)
+            .ok_or_else(|| self.not_supported(&format!("unknown class {name}")))
+    }
+
+    pub(crate) fn decl_value(&self, d: &DataDecl, ty: &Type, earlier: &[Var]) -> Exec<Value> {
+        match &d.value {
+            Some(e) => self.start_value(&d.name, e, ty, earlier),
+            None => Ok(ty.initial()),
+        }
+    }
+
+    /// The value of a `VALUE` clause: a literal, a constant, or for a structure declared with
+    /// `BEGIN OF … END OF` the `VALUE` clauses of its components.
+    fn start_value(&self, name: &str, e: &Expr, ty: &Type, earlier: &[Var]) -> Exec<Value> {
+        if let (Expr::Value { body, .. }, Type::Struct(st)) = (e, ty)
+            && body.rows.is_empty()
+        {
+            let mut comps: Vec<Value> = st.comps.iter().map(|(_, t)| t.initial()).collect();
+            for (comp, ce) in &body.fields {
+                let (Some(i), Some((_, cty))) = (
+                    st.index_of(comp),
+                    st.index_of(comp).and_then(|i| st.comps.get(i)),
+                ) else {
+                    return Err(self.not_supported(&format!("VALUE of {name}-{comp}")));
+                };
+                let v = self.start_value(name, ce, cty, earlier)?;
+                if let Some(slot) = comps.get_mut(i) {
+                    *slot = v;
+                }
+            }
+            return Ok(Value::Struct(st.clone(), comps.into()));
+        }
+        let d_name = name;
+        let v = match e {
+            Expr::Lit(v) => v.clone(),
+            Expr::Neg(inner) => match inner.as_ref() {
+                Expr::Lit(v) => {
+                    let d = v.to_dec().map_err(|e| self.conv_error(e))?;
+                    let n = d
+                        .neg()
+                        .map_err(|_| self.dump("CONVT_OVERFLOW", "Overflow"))?;
+                    Value::P {
+                        m: n.m.into(),
+                        len: 16,
+                        dec: n.scale,
+                    }
+                }
+                _ => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
+            },
+            Expr::Path(p) if p.rest.is_empty() => {
+                if let Some(v) = earlier.iter().find(|v| v.name == p.base) {
+                    v.val.clone()
+                } else if let Some(v) = self
+                    .st
+                    .frames
+                    .len()
+                    .checked_sub(1)
+                    .and_then(|f| self.st.lookup(f, p))
+                {
+                    v.val.clone()
+                } else {
+                    match p.base.as_str() {
+                        "ABAP_TRUE" => Value::C("X".into()),
+                        "ABAP_FALSE" | "SPACE" => Value::C(" ".into()),
+                        _ => return Err(self.not_supported(&format!("VALUE {}", p.base))),
+                    }
+                }
+            }
+            _ => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
+        };
+        v.convert(ty).map_err(|e| self.conv_error(e))
+    }
+
+    pub fn ensure_statics(&mut self, class: &'r ClassDef) -> Exec<()> {
+        if self.st.statics.contains_key(&class.key) {
+            return Ok(());
+        }
+        self.st.statics.insert(class.key.clone(), Vec::new());
+        if let Some(sup) = self.st.superclass(class) {
+            self.ensure_statics(sup)?;
+        }
+        self.ensure_interface_statics(class)?;
+        let mut vars = Vec::new();
+        for d in class.attributes.iter().filter(|d| d.is_static) {
+            let Ok(ty) = &d.ty else { continue };
+            let ty = &self.resolve_type(class, None, ty, &vars)?;
+            let mut v = Var::new(
+                &d.name,
+                ty.clone(),
+                VarKind::Attr {
+                    is_static: true,
+                    constant: d.is_constant,
+                    visibility: d.visibility,
+                },
+            );
+            v.type_name = declared_name(&d.ty);
+            v.val = self.decl_value(d, ty, &vars)?;
+            vars.push(v);
+        }
+        self.st.statics.insert(class.key.clone(), vars);
+        if class.implementation("CLASS_CONSTRUCTOR").is_some() {
+            self.invoke(class, None, "CLASS_CONSTRUCTOR", Bound::default())?;
+        }
+        Ok(())
+    }
+
+    /// Creates an instance and runs the constructor (its own or the nearest inherited one).
+    pub fn create_object(&mut self, class: &'r ClassDef, args: Option<&CallArgs>) -> Exec<ObjId> {
+        if class.is_abstract || class.is_interface {
+            return Err(self.dump(
+                "CREATE_OBJECT_CLASS_ABSTRACT",
+                format!(
+                    "An instance of the abstract class {} cannot be created",
+                    class.name
+                ),
+            ));
+        }
+        self.ensure_statics(class)?;
+        let lineage = self.st.lineage(class);
+        let mut attrs = Vec::new();
+        for c in lineage.iter().rev() {
+            for d in c.attributes.iter().filter(|d| !d.is_static) {
+                let Ok(ty) = &d.ty else { continue };
+                let ty = &self.resolve_type(c, None, ty, &attrs)?;
+                let mut v = Var::new(
+                    &d.name,
+                    ty.clone(),
+                    VarKind::Attr {
+                        is_static: false,
+                        constant: d.is_constant,
+                        visibility: d.visibility,
+                    },
+                );
+                v.read_only = d.is_constant;
+                v.type_name = declared_name(&d.ty);
+                v.val = self.decl_value(d, ty, &attrs)?;
+                attrs.push(v);
+            }
+        }
+        self.interface_attributes(class, &mut attrs)?;
+        let id = self.st.heap.len();
+        self.st.heap.push(Object {
+            class: class.key.clone(),
+            attrs,
+            is_classrun_out: false,
+            exc: None,
+        });
+        if let Some((owner, _)) = self.resolve_method(class, "CONSTRUCTOR") {
+            let decl = self.method_decl(owner, "CONSTRUCTOR");
+            let bound = match args {
+                Some(a) => self.bind(owner, &decl, a, "CONSTRUCTOR")?,
+                None => Bound::default(),
+            };
+            self.invoke(owner, Some(id), "CONSTRUCTOR", bound)?;
+        } else if args.is_some_and(|a| a.positional.is_some() || !a.exporting.is_empty()) {
+            return Err(self.dump(
+                "CALL_METHOD_PARAM_UNKNOWN",
+                format!("class {} has no constructor parameters", class.name),
+            ));
+        }
+        Ok(id)
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    /// The class that implements `method` for `class` (walking up the superclasses; interface
+    /// methods by short name) and the implementation's name.
+    pub fn resolve_method(
+        &self,
+        class: &'r ClassDef,
+        method: &str,
+    ) -> Option<(&'r ClassDef, String)> {
+        let lineage = self.st.lineage(class);
+        // A subclass implements the interfaces of its superclasses too, so a redefinition
+        // (`zif~m REDEFINITION`) lives in a class that does not list the interface itself.
+        let interfaces: Vec<&String> = lineage.iter().flat_map(|c| &c.interfaces).collect();
+        for c in lineage {
+            if c.implementation(method).is_some() {
+                return Some((c, method.to_string()));
+            }
+            if let Some(n) = interfaces
+                .iter()
+                .map(|i| format!("{i}~{method}"))
+                .find(|n| c.implementation(n).is_some())
+            {
+                return Some((c, n));
+            }
+            if c.builtin && c.method_decl(method).is_some() {
+                return Some((c, method.to_string()));
+            }
+        }
+        // An alias, or a method of an interface included in an implemented interface.
+        let full = self.interface_method_name(class, method)?;
+        self.resolve_method(class, &full)
+    }
+
+    fn method_decl(&self, class: &'r ClassDef, name: &str) -> Cow<'r, MethodDecl> {
+        for c in self.st.lineage(class) {
+            if let Some(d) = c.method_decl(name) {
+                return Cow::Borrowed(d);
+            }
+        }
+        if name == CLASSRUN_MAIN {
+            return Cow::Owned(classrun_main_decl());
+        }
+        if let Some((intf, m)) = name.split_once('~')
+            && let Some(i) = self.st.find_class(&class.program, intf)
+            && let Some(d) = i.method_decl(m)
+        {
+            return Cow::Borrowed(d);
+        }
+        Cow::Owned(MethodDecl {
+            name: name.to_string(),
+            is_static: false,
+            params: Vec::new(),
+            for_testing: false,
+            is_abstract: false,
+            line: 0,
+        })
+    }
+
+    /// The callee's parameter variables from the bound actual parameters.
+    fn parameters(
+        &mut self,
+        class: &'r ClassDef,
+        decl: &MethodDecl,
+        method: &str,
+        bound: &Bound,
+    ) -> Exec<Vec<Var>> {
+        let mut vars = Vec::new();
+        for p in &decl.params {
+            let ty = match &p.ty {
+                Ok(t) => self.resolve_type(class, None, t, &vars)?,
+                Err(t) => return Err(self.not_supported(&format!("parameter {} {t}", p.name))),
+            };
+            let given = bound
+                .inputs
+                .iter()
+                .find(|(n, _)| *n == p.name)
+                .map(|(_, v)| v);
+            let val = match (p.kind, given) {
+                (ParamKind::Returning, _) => ty.initial(),
+                (_, Some(v)) => v.convert(&ty).map_err(|e| self.conv_error(e))?,
+                (ParamKind::Importing, None) => match &p.default {
+                    Some(e) => {
+                        let v = self.eval(e)?;
+                        v.convert(&ty).map_err(|e| self.conv_error(e))?
+                    }
+                    None if p.optional => ty.initial(),
+                    None => {
+                        return Err(self.dump(
+                            "CALL_METHOD_PARMS_MISSING",
+                            format!("parameter {} of {method} is not supplied", p.name),
+                        ));
+                    }
+                },
+                _ => ty.initial(),
+            };
+            let ty = if ty == Type::Any { val.type_of() } else { ty };
+            vars.push(Var {
+                name: p.name.clone(),
+                ty,
+                val,
+                kind: VarKind::Param(p.kind),
+                read_only: p.kind == ParamKind::Importing && !p.by_value,
+                type_name: declared_name(&p.ty),
+            });
+        }
+        Ok(vars)
+    }
+
+    /// Creates the method's locals (initial or with their VALUE) at procedure start.
+    fn init_locals(&mut self, imp: &'r MethodImpl) -> Exec<()> {
+        for d in &imp.locals {
+            let Ok(ty) = &d.ty else { continue };
+            self.set_line(d.line);
+            let kind = if d.is_constant {
+                VarKind::Constant
+            } else {
+                VarKind::Local
+            };
+            let earlier = self
+                .st
+                .frames
+                .last()
+                .map(|f| f.vars.clone())
+                .unwrap_or_default();
+            let Some(class) = self.st.frames.last().map(|f| f.class) else {
+                continue;
+            };
+            let ty = &self.resolve_type(class, Some(imp), ty, &earlier)?;
+            let mut v = Var::new(&d.name, ty.clone(), kind);
+            v.type_name = declared_name(&d.ty);
+            if d.is_static {
+                // Lives in the procedure's static store; the frame's variable is an alias.
+                let place = self.procedure_static(class, imp, d, ty, &earlier)?;
+                if let Some(f) = self.st.frames.last_mut() {
+                    f.aliases.push((f.vars.len(), place));
+                    f.vars.push(v);
+                }
+                continue;
+            }
+            v.val = self.decl_value(d, ty, &earlier)?;
+            if let Some(f) = self.st.frames.last_mut() {
+                f.vars.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// The storage of a `STATICS` variable: created with its start value on the procedure's
+    /// first call, kept for all later calls (of every instance).
+    fn procedure_static(
+        &mut self,
+        class: &'r ClassDef,
+        imp: &'r MethodImpl,
+        d: &DataDecl,
+        ty: &Type,
+        earlier: &[Var],
+    ) -> Exec<Place> {
+        let key = format!("{}\\{}={}", class.key, imp.place.event_type, imp.name);
+        let existing = self
+            .st
+            .statics
+            .get(&key)
+            .and_then(|vars| vars.iter().position(|v| v.name == d.name));
+        let index = match existing {
+            Some(i) => i,
+            None => {
+                let mut v = Var::new(&d.name, ty.clone(), VarKind::Local);
+                v.type_name = declared_name(&d.ty);
+                v.val = self.decl_value(d, ty, earlier)?;
+                let vars = self.st.statics.entry(key.clone()).or_default();
+                vars.push(v);
+                vars.len() - 1
+            }
+        };
+        Ok(Place {
+            slot: Slot::Static(key, index),
+            steps: Vec::new(),
+        })
+    }
+
+    /// [`Interp::invoke`] for other modules.
+    pub fn invoke_impl_named(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        method: &str,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        self.invoke(class, me, method, bound)
+    }
+
+    /// Runs method `method` of `class` (the class that implements it).
+    fn invoke(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        method: &str,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        let Some(imp) = class.implementation(method) else {
+            if class.builtin {
+                return self.native_method(class, me, method, bound);
+            }
+            return Err(self.not_supported(&format!(
+                "method {}=>{method} without implementation",
+                class.name
+            )));
+        };
+        self.invoke_impl(class, me, imp, bound)
+    }
+
+    /// Runs a procedure (method, form, event block); returns its exporting/changing/returning
+    /// values.
+    pub fn invoke_impl(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        imp: &'r MethodImpl,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
+        if self.st.frames.len() >= MAX_CALL_DEPTH || self.stack_used() > STACK_BUDGET {
+            return Err(self.dump(
+                "SIMULATOR_LIMIT",
+                format!("call depth limit of {MAX_CALL_DEPTH} nested method calls reached"),
+            ));
+        }
+        let decl = self.method_decl(class, &imp.name);
+        let me = if decl.is_static { None } else { me };
+        let vars = self.parameters(class, &decl, &imp.name, &bound)?;
+        let n_params = vars.len();
+        let aliases = self.by_reference(&decl, &bound, &vars);
+        let supplied = bound
+            .inputs
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(bound.outputs.iter().map(|(n, _)| n.clone()))
+            .collect();
+        self.st.calls += 1;
+        self.st.frames.push(Frame {
+            serial: self.st.calls,
+            class,
+            method: imp,
+            me,
+            vars,
+            n_params,
+            line: imp.method_line,
+            loop_depth: 0,
+            blocks: Vec::new(),
+            field_symbols: imp
+                .field_symbols
+                .iter()
+                .map(|n| (n.clone(), None))
+                .collect(),
+            aliases,
+            supplied,
+            loops: Vec::new(),
+        });
+        let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
+        let frame = self.st.frames.pop();
+        result?;
+        let Some(frame) = frame else {
+            return Ok(Vec::new());
+        };
+        // By-reference parameters have already changed the actual parameters.
+        let aliased: Vec<usize> = frame.aliases.iter().map(|(i, _)| *i).collect();
+        Ok(frame
+            .vars
+            .into_iter()
+            .take(n_params)
+            .enumerate()
+            .filter(|(i, _)| !aliased.contains(i))
+            .filter_map(|(_, v)| match v.kind {
+                VarKind::Param(k) if k != ParamKind::Importing => Some((v.name, k, v.val)),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// The parameters passed by reference (`CHANGING`/`EXPORTING` without `VALUE( )`, a
+    /// `FORM`'s `USING`/`CHANGING`) whose actual parameter is a data object of the caller:
+    /// index into `vars` and the actual's storage, resolved in the caller's frame.
+    fn by_reference(&self, decl: &MethodDecl, bound: &Bound, vars: &[Var]) -> Vec<(usize, Place)> {
+        let caller = self.top();
+        bound
+            .outputs
+            .iter()
+            .filter(|(name, _)| {
+                decl.params.iter().any(|p| {
+                    p.name == *name
+                        && !p.by_value
+                        && matches!(p.kind, ParamKind::Changing | ParamKind::Exporting)
+                })
+            })
+            .filter_map(|(name, path)| {
+                let i = vars.iter().position(|v| v.name == *name)?;
+                let place = self.st.place(caller, path)?;
+                Some((i, place))
+            })
+            .collect()
+    }
+
+    /// The body and the closing stop point (`ENDMETHOD`), with jumps back into the body.
+    fn procedure_body(&mut self, imp: &'r MethodImpl) -> Exec<()> {
+        let end_kw = if imp.place.event_type == "FORM" {
+            "ENDFORM"
+        } else {
+            "ENDMETHOD"
+        };
+        let mut start: Option<u32> = None;
+        loop {
+            let r = match start {
+                Some(line) if Some(line) == imp.end_line => Ok(Flow::Normal),
+                Some(line) => self.block_at(&imp.body, line),
+                None => self.block(&imp.body),
+            };
+            let r = r.and_then(|_| match imp.end_line {
+                Some(end) => self.stop(end, Current::Keyword(end_kw)),
+                None => Ok(()),
+            });
+            match r {
+                Err(Unwind::Jump(line))
+                    if imp.end_line == Some(line)
+                        || imp
+                            .body
+                            .iter()
+                            .any(|s| s.line == line && s.kind.is_stop_point()) =>
+                {
+                    start = Some(line);
+                }
+                Err(Unwind::Jump(line)) => {
+                    return Err(
+                        self.dump("SIMULATOR_JUMP", format!("cannot continue at line {line}"))
+                    );
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Evaluates a call; `Some(value)` if the method has a RETURNING parameter.
+    pub fn call(&mut self, call: &CallExpr) -> Exec<Option<Value>> {
+        if self.judging_condition && !matches!(call.target, CallTarget::Implicit) {
+            return Err(self.not_supported("a method call in a debugger condition"));
+        }
+        let (class, me, builtin_out) = match &call.target {
+            CallTarget::Implicit => {
+                let Some(frame) = self.st.frames.last() else {
+                    return Err(self.not_supported("call outside a method"));
+                };
+                let class = frame.class;
+                let me = frame.me;
+                if self.resolve_method(class, &call.method).is_none() {
+                    return self.builtin_function(call).map(Some);
+                }
+                if self.judging_condition {
+                    return Err(self.not_supported("a method call in a debugger condition"));
+                }
+                (class, me, None)
+            }
+            CallTarget::Class(name) => {
+                let class = self.class(name)?;
+                if class.builtin && class.methods.is_empty() {
+                    return self.native_static_call(class, call);
+                }
+                self.ensure_statics(class)?;
+                // `zcl_x=>m( )` on an instance method of the own class (or a superclass)
+                // keeps `me`.
+                let me = self.st.frames.last().and_then(|f| f.me);
+                (class, me, None)
+            }
+            CallTarget::Object(path) if path.base == "SUPER" && path.rest.is_empty() => {
+                let Some(frame) = self.st.frames.last() else {
+                    return Err(self.not_supported("SUPER outside a method"));
+                };
+                let me = frame.me;
+                let Some(sup) = self.st.superclass(frame.class) else {
+                    return Err(self.not_supported("SUPER in a class without superclass"));
+                };
+                (sup, me, None)
+            }
+            CallTarget::Object(path) => {
+                let v = self.read(path)?;
+                self.object_target(v)?
+            }
+            CallTarget::Value(e) => {
+                let v = self.eval(e)?;
+                self.object_target(v)?
+            }
+            CallTarget::Result(inner) => {
+                let Some(v) = self.call(inner)? else {
+                    return Err(self.not_supported("method chaining on a method without RETURNING"));
+                };
+                self.object_target(v)?
+            }
+        };
+        if let Some(out) = builtin_out {
+            return self.classrun_out_call(out, call);
+        }
+        self.call_user(class, me, call)
+    }
+
+    /// Calls a method of a user class with the call's actual parameters.
+    fn call_user(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        call: &CallExpr,
+    ) -> Exec<Option<Value>> {
+        let Some((owner, method)) = self.resolve_method(class, &call.method) else {
+            return Err(
+                self.not_supported(&format!("unknown method {}=>{}", class.name, call.method))
+            );
+        };
+        let decl = self.method_decl(owner, &method);
+        let bound = self.bind(owner, &decl, &call.args, &method)?;
+        let receiving = bound.receiving.clone();
+        let outputs = bound.outputs.clone();
+        let results = self.invoke(owner, me, &method, bound)?;
+        let mut returning = None;
+        for (name, kind, val) in results {
+            if kind == ParamKind::Returning {
+                returning = Some(val);
+            } else if let Some((_, target)) = outputs.iter().find(|(n, _)| *n == name) {
+                self.assign_value(target, val)?;
+            }
+        }
+        if let (Some(target), Some(val)) = (receiving, returning.clone()) {
+            self.assign_value(&target, val)?;
+        }
+        Ok(returning)
+    }
+
+    /// The class and object of `ref->meth( )`; the third element is set for the output object.
+    fn object_target(&self, v: Value) -> Exec<(&'r ClassDef, Option<ObjId>, Option<ObjId>)> {
+        let Value::Ref { target, .. } = v else {
+            return Err(self.not_supported("method call on a non-reference"));
+        };
+        let Some(obj) = target else {
+            return Err(self.dump(
+                "OBJECTS_OBJREF_NOT_ASSIGNED",
+                "Access via 'NULL' object reference not possible",
+            ));
+        };
+        let Some(o) = self.st.heap.get(obj) else {
+            return Err(self.dump(
+                "OBJECTS_OBJREF_NOT_ASSIGNED",
+                "Access via an invalid object reference",
+            ));
+        };
+        if o.is_classrun_out {
+            // Any class works as a carrier; the output object has no ABAP class of its own.
+            let Some(frame) = self.st.frames.last() else {
+                return Err(self.not_supported("output outside a method"));
+            };
+            return Ok((frame.class, None, Some(obj)));
+        }
+        let Some(class) = self.st.class_by_key(&o.class) else {
+            return Err(self.not_supported(&format!("unknown class {}", o.class)));
+        };
+        Ok((class, Some(obj), None))
+    }
+
+    /// Maps actual parameters to formal ones and evaluates the inputs.
+    fn bind(
+        &mut self,
+        owner: &'r ClassDef,
+        decl: &MethodDecl,
+        args: &CallArgs,
+        method: &str,
+    ) -> Exec<Bound> {
+        let mut b = Bound::default();
+        let unknown = |it: &Self, n: &str| {
+            it.dump(
+                "CALL_METHOD_PARAM_UNKNOWN",
+                format!("method {method} has no parameter {n}"),
+            )
+        };
+        if let Some(e) = &args.positional {
+            let importing: Vec<&ParamDecl> = decl
+                .params
+                .iter()
+                .filter(|p| p.kind == ParamKind::Importing)
+                .collect();
+            let target = match importing.as_slice() {
+                [one] => Some(*one),
+                many => many
+                    .iter()
+                    .copied()
+                    .find(|p| !p.optional)
+                    .or_else(|| many.first().copied()),
+            };
+            let Some(p) = target else {
+                return Err(unknown(self, "(positional)"));
+            };
+            let v = self.argument(owner, p, e)?;
+            b.inputs.push((p.name.clone(), v));
+        }
+        for (name, e) in &args.exporting {
+            let Some(p) = decl
+                .params
+                .iter()
+                .find(|p| p.name == *name && p.kind == ParamKind::Importing)
+            else {
+                return Err(unknown(self, name));
+            };
+            let v = self.argument(owner, p, e)?;
+            b.inputs.push((name.clone(), v));
+        }
+        for (name, path) in &args.importing {
+            let Some(p) = decl
+                .params
+                .iter()
+                .find(|p| p.name == *name && p.kind == ParamKind::Exporting)
+            else {
+                return Err(unknown(self, name));
+            };
+            self.declare_for_parameter(owner, args, path, p)?;
+            b.outputs.push((name.clone(), path.clone()));
+        }
+        for (name, path) in &args.changing {
+            if !decl
+                .params
+                .iter()
+                .any(|p| p.name == *name && p.kind == ParamKind::Changing)
+            {
+                return Err(unknown(self, name));
+            }
+            let v = self.read(path)?;
+            b.inputs.push((name.clone(), v));
+            b.outputs.push((name.clone(), path.clone()));
+        }
+        if let Some(path) = &args.receiving
+            && let Some(p) = decl.params.iter().find(|p| p.kind == ParamKind::Returning)
+        {
+            self.declare_for_parameter(owner, args, path, p)?;
+        }
+        b.receiving = args.receiving.clone();
+        Ok(b)
+    }
+
+    /// `p = DATA(x)`: declares `x` with the type of formal parameter `p`.
+    fn declare_for_parameter(
+        &mut self,
+        owner: &'r ClassDef,
+        args: &CallArgs,
+        path: &Path,
+        p: &ParamDecl,
+    ) -> Exec<()> {
+        if !path.rest.is_empty() || !args.declared.contains(&path.base) {
+            return Ok(());
+        }
+        let ty = match &p.ty {
+            Ok(t) => self.resolve_type(owner, None, t, &[])?,
+            Err(e) => return Err(self.not_supported(e)),
+        };
+        if ty == Type::Any {
+            return Err(self.not_supported(&format!(
+                "DATA({}) for the generically typed parameter {}",
+                path.base, p.name
+            )));
+        }
+        self.declare_inline(&path.base, ty);
+        Ok(())
+    }
+
+    /// `out->write( … )` of the classrun output object.
+    fn classrun_out_call(&mut self, out: ObjId, call: &CallExpr) -> Exec<Option<Value>> {
+        let method = call.method.rsplit('~').next().unwrap_or_default();
+        if method != "WRITE" {
+            return Err(self.not_supported(&format!("{CLASSRUN_OUT_INTF}~{method}")));
+        }
+        let mut data = None;
+        let mut name = None;
+        if let Some(e) = &call.args.positional {
+            data = Some(self.eval(e)?);
+        }
+        for (n, e) in &call.args.exporting {
+            match n.as_str() {
+                "DATA" => data = Some(self.eval(e)?),
+                "NAME" => name = Some(self.eval(e)?),
+                other => {
+                    return Err(self.dump(
+                        "CALL_METHOD_PARAM_UNKNOWN",
+                        format!("method WRITE has no parameter {other}"),
+                    ));
+                }
+            }
+        }
+        if let Some(n) = name {
+            let text = n.to_abap_string().map_err(|e| self.conv_error(e))?;
+            self.st.output.push(text);
+        }
+        let Some(data) = data else {
+            return Err(self.dump(
+                "CALL_METHOD_PARMS_MISSING",
+                "parameter DATA of WRITE is not supplied",
+            ));
+        };
+        let text = match data.to_abap_string() {
+            Ok(t) => t,
+            Err(_) => return Err(self.not_supported("writing a reference")),
+        };
+        self.st.output.push(text);
+        Ok(Some(Value::Ref {
+            static_type: CLASSRUN_OUT_INTF.into(),
+            target: Some(out),
+        }))
+    }
+
+    /// Built-in functions (`strlen( )`, `to_upper( )`, …).
+    fn builtin_function(&mut self, call: &CallExpr) -> Exec<Value> {
+        if call.method == "ROUND" && call.args.positional.is_none() {
+            return self.round_function(call);
+        }
+        if let Some(v) = self.escape_function(call)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.numeric_args_function(call)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.regex_function(call)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.text_function(call)? {
+            return Ok(v);
+        }
+        let arg = match (&call.args.positional, call.args.exporting.as_slice()) {
+            (Some(e), []) => e,
+            (None, [(n, e)]) if n == "VAL" => e,
+            _ => return Err(self.not_supported(&format!("built-in function {}( )", call.method))),
+        };
+        if (call.method == "LINE_EXISTS" || call.method == "LINE_INDEX")
+            && let Expr::ItabOf { source, sel, .. } = arg
+        {
+            let Value::Table(tt, rows) = self.eval(source)? else {
+                return Err(self.not_supported("a table expression on no table"));
+            };
+            if call.method == "LINE_INDEX" && tt.kind == crate::value::TableKind::Hashed {
+                return Err(self.not_supported("line_index( ) on a hashed table"));
+            }
+            let found = self.select_row(&rows, sel)?;
+            return Ok(if call.method == "LINE_EXISTS" {
+                Value::C(if found.is_some() { "X" } else { " " }.into())
+            } else {
+                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
+            });
+        }
+        if call.method == "LINE_EXISTS" || call.method == "LINE_INDEX" {
+            let Expr::Itab { table, sel, .. } = arg else {
+                return Err(self.not_supported("line_exists( ) without a table expression"));
+            };
+            if call.method == "LINE_INDEX"
+                && let Value::Table(tt, _) = self.read(table)?
+                && tt.kind == crate::value::TableKind::Hashed
+            {
+                // A hashed table has no index; what line_index( ) gives there is not pinned
+                // down here.
+                return Err(self.not_supported("line_index( ) on a hashed table"));
+            }
+            let found = self.table_expr_index(table, sel)?;
+            return Ok(if call.method == "LINE_EXISTS" {
+                Value::C(if found.is_some() { "X" } else { " " }.into())
+            } else {
+                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
+            });
+        }
+        if call.method == "LINES"
+            && let Expr::Path(path) = arg
+        {
+            // Count the rows where they are: reading the table would copy all of them.
+            self.prepare_path(path)?;
+            let rows =
+                self.st
+                    .place(self.top(), path)
+                    .and_then(|place| match self.st.value_at(&place) {
+                        Some(Value::Table(_, rows)) => Some(rows.len()),
+                        _ => None,
+                    });
+            if let Some(n) = rows {
+                return Ok(Value::I(i32::try_from(n).unwrap_or(i32::MAX)));
+            }
+        }
+        let v = self.eval(arg)?;
+        let r = match call.method.as_str() {
+            "LINES" => match &v {
+                Value::Table(_, rows) => Value::I(i32::try_from(rows.len()).unwrap_or(i32::MAX)),
+                _ => return Err(self.not_supported("lines( ) of a non-table")),
+            },
+            "ABS" if matches!(v, Value::F(_) | Value::Int8(_) | Value::DecFloat(..)) => {
+                self.rounding_function("ABS", &v)?
+            }
+            "ABS" => {
+                match v {
+                    Value::I(i) => Value::I(i.checked_abs().ok_or_else(|| {
+                        self.dump("COMPUTE_INT_ABS_OVERFLOW", "Overflow in abs( )")
+                    })?),
+                    Value::P { m, len, dec } => Value::P {
+                        m: m.get().abs().into(),
+                        len,
+                        dec,
+                    },
+                    other => {
+                        let d = other.to_dec().map_err(|e| self.conv_error(e))?;
+                        Value::P {
+                            m: d.m.abs().into(),
+                            len: 16,
+                            dec: d.scale,
+                        }
+                    }
+                }
+            }
+            other => match self.numeric_function(other, &v)? {
+                Some(r) => r,
+                None => {
+                    return Err(
+                        self.not_supported(&format!("method or built-in function {other}( )"))
+                    );
+                }
+            },
+        };
+        Ok(r)
+    }
+
+    // ---------------------------------------------------------------- data access
+
+    fn top(&self) -> usize {
+        self.st.frames.len().saturating_sub(1)
+    }
+
+    /// Makes sure `ZCL_X=>attr` can be resolved.
+    fn prepare_path(&mut self, path: &Path) -> Exec<()> {
+        if path.rest.first().is_some_and(|(s, _)| *s == Sel::Static)
+            && let Some(class) = self.st.classes.get(&path.base)
+        {
+            self.ensure_statics(class)?;
+        }
+        Ok(())
+    }
+
+    pub fn read(&mut self, path: &Path) -> Exec<Value> {
+        self.prepare_path(path)?;
+        match self.st.lookup(self.top(), path) {
+            Some(v) => Ok(v.val.clone()),
+            None => Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path))),
+        }
+    }
+
+    fn unknown(&self, path: &Path) -> Unwind {
+        self.not_supported(&format!("unknown data object {}", path.text()))
+    }
+
+    /// The place of a data object that is only read: write-protected ones (`IMPORTING`
+    /// parameters, constants) too. Writes through it still meet the protection, because it is
+    /// checked on the data object a place starts from (see [`Interp::writable_place`]).
+    pub fn readable_place(&mut self, path: &Path) -> Exec<Place> {
+        self.prepare_path(path)?;
+        match self.st.place(self.top(), path) {
+            Some(place) => Ok(place),
+            None => Err(self.alias_error(path).unwrap_or_else(|| self.unknown(path))),
+        }
+    }
+
+    pub fn writable_place(&mut self, path: &Path) -> Exec<Place> {
+        let place = self.readable_place(path)?;
+        if self.st.slot_var(&place.slot).is_some_and(|v| v.read_only) {
+            return Err(self.dump(
+                "MOVE_TO_LIT_NOTALLOWED_NODATA",
+                format!("{} is write-protected and cannot be changed", path.text()),
+            ));
+        }
+        Ok(place)
+    }
+
+    /// The type of the data object at `place` (declared type for whole variables).
+    pub fn place_type(&self, place: &Place) -> Option<Type> {
+        if place.steps.is_empty() {
+            return self.st.slot_var(&place.slot).map(|v| v.ty.clone());
+        }
+        self.st.value_at(place).map(Value::type_of)
+    }
+
+    /// Assigns `val` to `place` with conversion to the target's type.
+    pub fn assign_place(&mut self, place: &Place, val: Value) -> Exec<()> {
+        let Some(ty) = self.place_type(place) else {
+            return Err(self.not_supported("assignment to a vanished data object"));
+        };
+        let converted = val
+            .convert(&ty)
+            .map_err(|e| self.move_error(e, &val, &ty))?;
+        match &converted {
+            Value::Table(_, rows) if rows.len() > self.limits.table_rows => {
+                self.room_for(rows.len())?
+            }
+            Value::Str(s) => self.room_for_text(s.len())?,
+            Value::XStr(x) => self.room_for_text(x.len())?,
+            _ => {}
+        }
+        let mut replaces_rows = false;
+        if let Some(v) = self.st.value_at_mut(place) {
+            replaces_rows = crate::interp::row_refs::holds_rows(v);
+            *v = converted;
+        }
+        if replaces_rows {
+            // The old rows are gone: references into them follow no row any more.
+            self.rows_replaced(place);
+        }
+        Ok(())
+    }
+
+    /// The runtime error of a failed conversion of `val` to `ty`.
+    pub fn move_error(&self, e: ConvError, val: &Value, ty: &Type) -> Unwind {
+        let complex = |t: &Type| matches!(t, Type::Struct(_) | Type::Table(_));
+        if e == ConvError::Incompatible && (complex(ty) || complex(&val.type_of())) {
+            return self.dump(
+                "OBJECTS_MOVE_NOT_SUPPORTED",
+                format!(
+                    "Conversion of type {} to type {} is not supported",
+                    display_type(&val.type_of()),
+                    display_type(ty)
+                ),
+            );
+        }
+        self.conv_error(e)
+    }
+
+    /// Assigns `val` to `path` with conversion to the target's type.
+    pub fn assign_value(&mut self, path: &Path, val: Value) -> Exec<()> {
+        let place = self.writable_place(path)?;
+        self.assign_place(&place, val)
+    }
+
+    pub fn target_type_of(&mut self, path: &Path) -> Exec<Type> {
+        let place = self.writable_place(path)?;
+        match self.place_type(&place) {
+            Some(t) => Ok(t),
+            None => Err(self.unknown(path)),
+        }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    pub fn block(&mut self, stmts: &'r [Stmt]) -> Exec<Flow> {
+        self.block_from(stmts, 0)
+    }
+
+    /// Runs `stmts` from the statement starting on `line` (a jump target).
+    fn block_at(&mut self, stmts: &'r [Stmt], line: u32) -> Exec<Flow> {
+        match stmts
+            .iter()
+            .position(|s| s.line == line && s.kind.is_stop_point())
+        {
+            Some(i) => self.block_from(stmts, i),
+            None => Err(Unwind::Jump(line)),
+        }
+    }
+
+    fn block_from(&mut self, stmts: &'r [Stmt], start: usize) -> Exec<Flow> {
+        if let Some(f) = self.st.frames.last_mut() {
+            f.blocks.push(stmts);
+        }
+        let mut i = start;
+        let result = loop {
+            let Some(s) = stmts.get(i) else {
+                break Ok(Flow::Normal);
+            };
+            match self.statement(s) {
+                Ok(Flow::Normal) => i += 1,
+                Ok(flow) => break Ok(flow),
+                Err(Unwind::Jump(line)) => {
+                    match stmts
+                        .iter()
+                        .position(|s| s.line == line && s.kind.is_stop_point())
+                    {
+                        Some(j) => i = j,
+                        None => break Err(Unwind::Jump(line)),
+                    }
+                }
+                Err(e) => break Err(e),
+            }
+        };
+        if let Some(f) = self.st.frames.last_mut() {
+            f.blocks.pop();
+        }
+        result
+    }
+
+    fn in_loop(&self) -> bool {
+        self.st.frames.last().is_some_and(|f| f.loop_depth > 0)
+    }
+
+    fn statement(&mut self, s: &'r Stmt) -> Exec<Flow> {
+        if s.kind.is_stop_point() {
+            self.stop(s.line, Current::Stmt(&s.kind))?;
+        } else {
+            self.set_line(s.line);
+            self.tick()?;
+        }
+        // Each kind runs in its own function: in debug builds a single big match would put
+        // every arm's locals into the frame of every recursion level.
+        match &s.kind {
+            StmtKind::Assign { target, op, expr } => self.exec_assign(target, *op, expr),
+            StmtKind::Call(c) => {
+                self.call(c)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::If {
+                branches,
+                else_body,
+            } => self.exec_if(branches, else_body),
+            StmtKind::Do { times, body } => self.exec_do(times.as_ref(), body),
+            StmtKind::While { cond, body } => self.exec_while(s.line, cond, body),
+            StmtKind::Case { subject, whens } => self.exec_case(subject, whens),
+            StmtKind::Clear(paths) => self.exec_clear(paths),
+            StmtKind::Exit => Ok(if self.in_loop() {
+                Flow::Exit
+            } else {
+                Flow::Return
+            }),
+            StmtKind::Continue => Ok(if self.in_loop() {
+                Flow::Continue
+            } else {
+                Flow::Normal
+            }),
+            StmtKind::Return => Ok(Flow::Return),
+            StmtKind::Assert(Some(c)) => {
+                if self.cond(c)? {
+                    Ok(Flow::Normal)
+                } else {
+                    Err(self.dump("ASSERTION_FAILED", "The ASSERT condition was violated"))
+                }
+            }
+            StmtKind::Assert(None) => Ok(Flow::Normal),
+            StmtKind::Check(c) => {
+                if self.cond(c)? {
+                    Ok(Flow::Normal)
+                } else if self.in_loop() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(Flow::Return)
+                }
+            }
+            StmtKind::Try {
+                body,
+                catches,
+                cleanup,
+            } => self.exec_try(body, catches, cleanup.as_ref()),
+            StmtKind::Raise(e) => self.exec_raise(e),
+            StmtKind::Message(m) => self.exec_message(m),
+            StmtKind::Write(w) => self.exec_list_write(w),
+            StmtKind::ListFormat => Ok(Flow::Normal),
+            StmtKind::Uline => {
+                self.before_list_output()?;
+                self.st.flush_line();
+                self.st.list.push("-".repeat(LIST_WIDTH));
+                Ok(Flow::Normal)
+            }
+            StmtKind::Skip(n) => {
+                let n = match n {
+                    Some(e) => match self.eval(e)?.convert(&Type::I) {
+                        Ok(Value::I(n)) => n.clamp(0, 1000),
+                        _ => 1,
+                    },
+                    None => 1,
+                };
+                self.before_list_output()?;
+                self.st.flush_line();
+                for _ in 0..n {
+                    self.st.list.push(String::new());
+                }
+                Ok(Flow::Normal)
+            }
+            StmtKind::NewLine => {
+                self.st.flush_line();
+                Ok(Flow::Normal)
+            }
+            StmtKind::Perform {
+                form,
+                using,
+                changing,
+            } => self.exec_perform(form, using, changing),
+            StmtKind::CreateObject {
+                target,
+                class,
+                args,
+            } => self.exec_create_object(target, class.as_deref(), args),
+            StmtKind::Table(t) => self.exec_table(t),
+            StmtKind::TableOp(t) => self.exec_table_op(t),
+            StmtKind::CaseType(c) => self.exec_case_type(c),
+            StmtKind::Text(t) => {
+                self.exec_text(t)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::AssignSub { target, expr } => {
+                let v = self.eval(expr)?;
+                self.assign_sub(target, v)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::Refs(r) => {
+                self.exec_ref_stmt(r)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::Time(t) => {
+                self.exec_time_stmt(t)?;
+                Ok(Flow::Normal)
+            }
+            StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
+        }
+    }
+
+    /// Declares a local of the innermost frame (inline `DATA(x)`) unless it exists.
+    pub fn declare_inline(&mut self, name: &str, ty: Type) {
+        if let Some(f) = self.st.frames.last_mut()
+            && !f.vars.iter().any(|v| v.name == name)
+        {
+            f.vars.push(Var::new(name, ty, VarKind::Local));
+        }
+    }
+
+    fn exec_assign(&mut self, target: &Path, op: AssignOp, expr: &Expr) -> Exec<Flow> {
+        if op == AssignOp::Declare {
+            let val = if is_arith(expr) {
+                self.arith(expr, None)?
+            } else {
+                self.eval(expr)?
+            };
+            self.declare_inline(&target.base, val.type_of());
+            self.assign_value(target, val)?;
+            return Ok(Flow::Normal);
+        }
+        let ty = self.target_type_of(target)?;
+        let val = match op {
+            AssignOp::Set if is_arith(expr) => self.arith(expr, Some(&ty))?,
+            AssignOp::Set if matches!(expr, Expr::New { .. }) => {
+                let Expr::New { class, args } = expr else {
+                    return Err(self.not_supported("NEW"));
+                };
+                self.new_object(class, args, Some(&ty))?
+            }
+            AssignOp::Set
+                if matches!(
+                    expr,
+                    Expr::Choose { .. }
+                        | Expr::Switch { .. }
+                        | Expr::Conv { .. }
+                        | Expr::Value { .. }
+                        | Expr::Ctor(_)
+                ) =>
+            {
+                self.constructed(expr, Some(&ty))?
+            }
+            AssignOp::Set if crate::interp::template::is_sole_alpha(expr) => {
+                self.sole_alpha_template(expr, &ty)?
+            }
+            AssignOp::Set => self.eval(expr)?,
+            op => {
+                let bin = match op {
+                    AssignOp::Set | AssignOp::Declare => BinOp::Add,
+                    AssignOp::Add => BinOp::Add,
+                    AssignOp::Sub => BinOp::Sub,
+                    AssignOp::Mul => BinOp::Mul,
+                    _ => BinOp::Div,
+                };
+                let current = Expr::Lit(self.read(target)?);
+                let e = Expr::Bin(bin, Box::new(current), Box::new(expr.clone()));
+                self.arith(&e, Some(&ty))?
+            }
+        };
+        self.assign_value(target, val)?;
+        Ok(Flow::Normal)
+    }
+
+    fn exec_if(
+        &mut self,
+        branches: &'r [(u32, Cond, Vec<Stmt>)],
+        else_body: &'r [Stmt],
+    ) -> Exec<Flow> {
+        for (i, (line, cond, body)) in branches.iter().enumerate() {
+            if i > 0 {
+                self.stop(*line, Current::Keyword("ELSEIF"))?;
+            }
+            if self.cond(cond)? {
+                return self.block(body);
+            }
+        }
+        self.block(else_body)
+    }
+
+    fn exec_do(&mut self, times: Option<&Expr>, body: &'r [Stmt]) -> Exec<Flow> {
+        let n = match times {
+            Some(e) => {
+                let v = self.eval(e)?;
+                match v.convert(&Type::I).map_err(|e| self.conv_error(e))? {
+                    Value::I(n) => Some(n.max(0)),
+                    _ => Some(0),
+                }
+            }
+            None => None,
+        };
+        self.run_loop(|_, pass| {
+            Ok(if n.is_some_and(|n| pass > n) {
+                None
+            } else {
+                Some(body)
+            })
+        })
+    }
+
+    fn exec_while(&mut self, line: u32, cond: &'r Cond, body: &'r [Stmt]) -> Exec<Flow> {
+        self.run_loop(|it, pass| {
+            if pass > 1 {
+                it.stop(line, Current::Keyword("WHILE"))?;
+            }
+            Ok(if it.cond(cond)? { Some(body) } else { None })
+        })
+    }
+
+    fn exec_case(
+        &mut self,
+        subject: &Expr,
+        whens: &'r [(u32, Vec<Expr>, Vec<Stmt>)],
+    ) -> Exec<Flow> {
+        let v = self.eval(subject)?;
+        for (line, alts, body) in whens {
+            let mut hit = alts.is_empty();
+            for a in alts {
+                let w = self.eval(a)?;
+                if self.compare(&v, &w)? == std::cmp::Ordering::Equal {
+                    hit = true;
+                    break;
+                }
+            }
+            if hit {
+                self.stop(*line, Current::Keyword("WHEN"))?;
+                return self.block(body);
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn exec_clear(&mut self, paths: &[Path]) -> Exec<Flow> {
+        for p in paths {
+            let place = self.writable_place(p)?;
+            if let Some(ty) = self.place_type(&place)
+                && let Some(v) = self.st.value_at_mut(&place)
+            {
+                let had_rows = crate::interp::row_refs::holds_rows(v);
+                *v = ty.initial();
+                if had_rows {
+                    self.rows_replaced(&place);
+                }
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    /// Runs a loop: `next(pass)` (pass 1, 2, …) gives the body for this pass or ends the loop.
+    /// Maintains `sy-index` (restored afterwards, as ABAP does for nested loops).
+    fn run_loop<F>(&mut self, mut next: F) -> Exec<Flow>
+    where
+        F: FnMut(&mut Self, i32) -> Exec<Option<&'r [Stmt]>>,
+    {
+        let saved = self.st.sy.first().map(|v| v.val.clone());
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth += 1;
+        }
+        let result = self.loop_passes(&mut next);
+        if let Some(f) = self.st.frames.last_mut() {
+            f.loop_depth = f.loop_depth.saturating_sub(1);
+        }
+        if let (Some(v), Some(sy_index)) = (saved, self.st.sy.first_mut()) {
+            sy_index.val = v;
+        }
+        result
+    }
+}
+
+impl<'r> Interp<'r, '_> {
+    fn loop_passes<F>(&mut self, next: &mut F) -> Exec<Flow>
+    where
+        F: FnMut(&mut Self, i32) -> Exec<Option<&'r [Stmt]>>,
+    {
+        let mut pass: i32 = 0;
+        loop {
+            pass = pass
+                .checked_add(1)
+                .ok_or_else(|| self.dump("SIMULATOR_LIMIT", "loop pass counter overflow"))?;
+            if pass > 1 {
+                self.tick()?;
+            }
+            let Some(body) = next(self, pass)? else {
+                return Ok(Flow::Normal);
+            };
+            if let Some(sy_index) = self.st.sy.first_mut() {
+                sy_index.val = Value::I(pass);
+            }
+            match self.block(body)? {
+                Flow::Exit => return Ok(Flow::Normal),
+                Flow::Return => return Ok(Flow::Return),
+                Flow::Normal | Flow::Continue => {}
+            }
+        }
+    }
+}
+
+/// A type's name in runtime error texts.
+pub fn display_type(t: &Type) -> String {
+    match t {
+        Type::C(n) => format!("C({n})"),
+        Type::N(n) => format!("N({n})"),
+        Type::X(n) => format!("X({n})"),
+        Type::P { len, dec } => format!("P({len},{dec})"),
+        Type::Struct(s) if s.name.is_empty() => "structure".into(),
+        Type::Table(t) if t.name.is_empty() => "table".into(),
+        other => other.name(),
+    }
+}
+
+/// An arithmetic expression (its calculation type depends on the target).
+pub fn is_arith(e: &Expr) -> bool {
+    matches!(e, Expr::Bin(..) | Expr::Neg(_))
+}
+
+/// The name a declaration's type was given by (`TYPE ty_amount` → `TY_AMOUNT`), for the
+/// debugger's `DECLARED_TYPE_NAME`; `None` for built-in types written with their letter.
+fn declared_name(ty: &crate::ast::TypeSpec) -> Option<String> {
+    match ty {
+        Ok(Type::Named(n)) => Some(n.clone()),
+        _ => None,
+    }
+}
