@@ -333,96 +333,13 @@ impl<'r> Interp<'r, '_> {
                 what,
                 table,
                 target,
-            } => {
-                let (place, tt) = self.table_place_mut(table)?;
-                let row = match what {
-                    Some(e) => self.eval_typed(e, &tt.line)?,
-                    None => tt.line.initial(),
-                };
-                if tt.kind == TableKind::Hashed {
-                    return Err(self.dump("ITAB_ILLEGAL_INDEX_OP", "APPEND to a hashed table"));
-                }
-                if tt.kind == TableKind::Sorted
-                    && let Some(last) = self.rows(&place).last()
-                {
-                    let o = self.cmp_by(last, &row, &Self::key_of(&tt))?;
-                    if o == Ordering::Greater || (tt.unique && o == Ordering::Equal) {
-                        return Err(self.dump(
-                            "ITAB_ILLEGAL_SORT_ORDER",
-                            "APPEND would break the sort order of a sorted table",
-                        ));
-                    }
-                }
-                self.room_for(self.rows(&place).len())?;
-                let n = match self.rows_mut(&place) {
-                    Some(rows) => {
-                        rows.push(row);
-                        rows.len()
-                    }
-                    None => 0,
-                };
-                sy_set(self, "TABIX", as_i32(n));
-                self.put_row(&place, n.saturating_sub(1), target)?;
-            }
+            } => self.table_append(what, table, target),
             TableStmt::Insert {
                 what,
                 table,
                 index,
                 target,
-            } => {
-                let (place, tt) = self.table_place_mut(table)?;
-                let row = match what {
-                    Some(e) => self.eval_typed(e, &tt.line)?,
-                    None => tt.line.initial(),
-                };
-                match index {
-                    None => {
-                        let mut rows =
-                            std::mem::take(self.rows_mut(&place).unwrap_or(&mut Vec::new()));
-                        let before = rows.len();
-                        let r = self.insert_by_key(&tt, &mut rows, row);
-                        if let Some(slot) = self.rows_mut(&place) {
-                            *slot = rows;
-                        }
-                        match r? {
-                            Some(i) => {
-                                self.rows_moved(&place, || row_refs::inserted(before, i, 1));
-                                sy_set(self, "SUBRC", 0);
-                                sy_set(self, "TABIX", as_i32(i + 1));
-                                self.put_row(&place, i, target)?;
-                            }
-                            None => sy_set(self, "SUBRC", 4),
-                        }
-                    }
-                    Some(e) => {
-                        let n = self.int(e)?;
-                        let len = self.rows(&place).len();
-                        if tt.kind != TableKind::Standard {
-                            return Err(
-                                self.not_supported("INSERT … INDEX into a sorted or hashed table")
-                            );
-                        }
-                        match usize::try_from(n) {
-                            Ok(k) if k >= 1 && k <= len + 1 => {
-                                self.room_for(len)?;
-                                if let Some(rows) = self.rows_mut(&place) {
-                                    rows.insert(k - 1, row);
-                                }
-                                self.rows_moved(&place, || row_refs::inserted(len, k - 1, 1));
-                                sy_set(self, "SUBRC", 0);
-                                sy_set(self, "TABIX", as_i32(k));
-                                self.put_row(&place, k - 1, target)?;
-                            }
-                            _ if n <= 0 => {
-                                return Err(
-                                    self.dump("TABLE_INVALID_INDEX", format!("Invalid index {n}"))
-                                );
-                            }
-                            _ => sy_set(self, "SUBRC", 4),
-                        }
-                    }
-                }
-            }
+            } => self.table_insert(what, table, index, target),
             TableStmt::Loop {
                 table,
                 source,
@@ -432,208 +349,350 @@ impl<'r> Interp<'r, '_> {
                 cond,
                 key,
                 body,
-            } => {
-                if let Some(e) = source {
-                    // Evaluated once; the loop then runs over the internal variable.
-                    let rows = self.eval(e)?;
-                    if !matches!(rows, Value::Table(..)) {
-                        return Err(self.not_supported("LOOP AT an expression that is no table"));
-                    }
-                    self.declare_inline(&table.base, rows.type_of());
-                    self.assign_value(table, rows)?;
-                }
-                return self.exec_loop(
-                    table,
-                    target,
-                    LoopRange {
-                        from: from.as_ref(),
-                        to: to.as_ref(),
-                        cond: cond.as_ref(),
-                        key: key.as_deref(),
-                    },
-                    body,
-                );
-            }
+            } => self.table_loop(
+                table,
+                source.as_deref(),
+                target,
+                LoopRange {
+                    from: from.as_ref(),
+                    to: to.as_ref(),
+                    cond: cond.as_ref(),
+                    key: key.as_deref(),
+                },
+                body,
+            ),
             TableStmt::Read {
                 table,
                 target,
                 index,
                 key,
-            } => {
-                let (place, _) = self.table_place(table)?;
-                let found = match index {
-                    Some(e) => {
-                        let n = self.int(e)?;
-                        if n <= 0 {
-                            return Err(
-                                self.dump("TABLE_INVALID_INDEX", format!("Invalid index {n}"))
-                            );
-                        }
-                        usize::try_from(n - 1)
-                            .ok()
-                            .filter(|i| *i < self.rows(&place).len())
-                    }
-                    None => {
-                        let k = self.eval_key(key)?;
-                        self.find_row(self.rows(&place), &k)?
-                    }
-                };
-                match found {
-                    Some(i) => {
-                        self.put_row(&place, i, target)?;
-                        sy_set(self, "SUBRC", 0);
-                        sy_set(self, "TABIX", as_i32(i + 1));
-                    }
-                    None => {
-                        sy_set(self, "SUBRC", 4);
-                        sy_set(self, "TABIX", 0);
-                    }
-                }
-            }
-            TableStmt::Modify { table, from, index } => {
-                let (place, tt) = self.table_place_mut(table)?;
-                let row = self.eval_typed(from, &tt.line)?;
-                let n = match index {
-                    Some(e) => self.int(e)?,
-                    None => self.sy_int("TABIX"),
-                };
-                let len = self.rows(&place).len();
-                match usize::try_from(n) {
-                    Ok(k) if k >= 1 && k <= len => {
-                        if let Some(rows) = self.rows_mut(&place) {
-                            rows[k - 1] = row;
-                        }
-                        sy_set(self, "SUBRC", 0);
-                    }
-                    _ => sy_set(self, "SUBRC", 4),
-                }
-            }
-            TableStmt::Delete { table, index, cond } => {
-                let (place, _) = self.table_place_mut(table)?;
-                if let Some(c) = cond {
-                    let rows = self.rows(&place).to_vec();
-                    let mut keep = Vec::with_capacity(rows.len());
-                    let mut flags = Vec::with_capacity(rows.len());
-                    let mut deleted = 0;
-                    for r in rows {
-                        self.tick()?;
-                        let gone = self.where_match(c, &r)?;
-                        flags.push(!gone);
-                        if gone {
-                            deleted += 1;
-                        } else {
-                            keep.push(r);
-                        }
-                    }
-                    if let Some(slot) = self.rows_mut(&place) {
-                        *slot = keep;
-                    }
-                    if deleted > 0 {
-                        self.rows_moved(&place, || row_refs::kept(&flags));
-                    }
-                    sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
-                } else {
-                    let n = match index {
-                        Some(e) => self.int(e)?,
-                        None => self.sy_int("TABIX"),
-                    };
-                    let len = self.rows(&place).len();
-                    match usize::try_from(n) {
-                        Ok(k) if k >= 1 && k <= len => {
-                            if let Some(rows) = self.rows_mut(&place) {
-                                rows.remove(k - 1);
-                            }
-                            self.rows_moved(&place, || row_refs::removed(len, k - 1));
-                            sy_set(self, "SUBRC", 0);
-                        }
-                        _ => sy_set(self, "SUBRC", 4),
-                    }
-                }
-            }
+            } => self.table_read(table, target, index, key),
+            TableStmt::Modify { table, from, index } => self.table_modify(table, from, index),
+            TableStmt::Delete { table, index, cond } => self.table_delete(table, index, cond),
             TableStmt::DeleteAdjacent { table, comparing } => {
-                let (place, tt) = self.table_place_mut(table)?;
-                let key: Vec<(String, bool)> = if comparing.is_empty() {
-                    Self::key_of(&tt)
-                } else if comparing.iter().any(|c| c == "ALL") {
-                    all_fields(&tt)
-                } else {
-                    comparing.iter().map(|c| (c.clone(), false)).collect()
-                };
-                let rows = self.rows(&place).to_vec();
-                let before = rows.len();
-                let mut keep: Vec<Value> = Vec::with_capacity(before);
-                let mut flags = Vec::with_capacity(before);
-                for r in rows {
-                    self.tick()?;
-                    match keep.last() {
-                        Some(last) if self.cmp_by(last, &r, &key)? == Ordering::Equal => {
-                            flags.push(false);
-                        }
-                        _ => {
-                            flags.push(true);
-                            keep.push(r);
-                        }
-                    }
-                }
-                let removed = before - keep.len();
-                if let Some(slot) = self.rows_mut(&place) {
-                    *slot = keep;
-                }
-                if removed > 0 {
-                    self.rows_moved(&place, || row_refs::kept(&flags));
-                }
-                sy_set(self, "SUBRC", if removed > 0 { 0 } else { 4 });
+                self.table_delete_adjacent(table, comparing)
             }
             TableStmt::Sort {
                 table,
                 descending,
                 by,
-            } => {
-                let (place, tt) = self.table_place_mut(table)?;
-                let key: Vec<(String, bool)> = if by.is_empty() {
-                    Self::key_of(&tt)
-                        .into_iter()
-                        .map(|(c, _)| (c, *descending))
-                        .collect()
-                } else {
-                    by.clone()
-                };
-                let rows = self.rows(&place).to_vec();
-                // A stable sort of the row indices with fallible comparisons; the order also
-                // renumbers references to rows.
-                let mut order: Vec<usize> = (0..rows.len()).collect();
-                let mut err = None;
-                order.sort_by(|a, b| match (rows.get(*a), rows.get(*b)) {
-                    (Some(x), Some(y)) => match self.cmp_by(x, y, &key) {
-                        Ok(o) => o,
-                        Err(e) => {
-                            err.get_or_insert(e);
-                            Ordering::Equal
-                        }
-                    },
-                    _ => Ordering::Equal,
-                });
-                if let Some(e) = err {
-                    return Err(e);
-                }
-                let sorted: Vec<Value> =
-                    order.iter().filter_map(|i| rows.get(*i).cloned()).collect();
+            } => self.table_sort(table, descending, by),
+            TableStmt::Refresh(table, _) => self.table_refresh(table),
+        }
+    }
+
+    fn table_append(
+        &mut self,
+        what: &'r Option<Expr>,
+        table: &'r Path,
+        target: &'r RowTarget,
+    ) -> Exec<Flow> {
+        let (place, tt) = self.table_place_mut(table)?;
+        let row = match what {
+            Some(e) => self.eval_typed(e, &tt.line)?,
+            None => tt.line.initial(),
+        };
+        if tt.kind == TableKind::Hashed {
+            return Err(self.dump("ITAB_ILLEGAL_INDEX_OP", "APPEND to a hashed table"));
+        }
+        if tt.kind == TableKind::Sorted
+            && let Some(last) = self.rows(&place).last()
+        {
+            let o = self.cmp_by(last, &row, &Self::key_of(&tt))?;
+            if o == Ordering::Greater || (tt.unique && o == Ordering::Equal) {
+                return Err(self.dump(
+                    "ITAB_ILLEGAL_SORT_ORDER",
+                    "APPEND would break the sort order of a sorted table",
+                ));
+            }
+        }
+        self.room_for(self.rows(&place).len())?;
+        let n = match self.rows_mut(&place) {
+            Some(rows) => {
+                rows.push(row);
+                rows.len()
+            }
+            None => 0,
+        };
+        sy_set(self, "TABIX", as_i32(n));
+        self.put_row(&place, n.saturating_sub(1), target)?;
+        Ok(Flow::Normal)
+    }
+
+    fn table_insert(
+        &mut self,
+        what: &'r Option<Expr>,
+        table: &'r Path,
+        index: &'r Option<Expr>,
+        target: &'r RowTarget,
+    ) -> Exec<Flow> {
+        let (place, tt) = self.table_place_mut(table)?;
+        let row = match what {
+            Some(e) => self.eval_typed(e, &tt.line)?,
+            None => tt.line.initial(),
+        };
+        match index {
+            None => {
+                let mut rows = std::mem::take(self.rows_mut(&place).unwrap_or(&mut Vec::new()));
+                let before = rows.len();
+                let r = self.insert_by_key(&tt, &mut rows, row);
                 if let Some(slot) = self.rows_mut(&place) {
-                    *slot = sorted;
+                    *slot = rows;
                 }
-                self.rows_moved(&place, || row_refs::reordered(&order));
+                match r? {
+                    Some(i) => {
+                        self.rows_moved(&place, || row_refs::inserted(before, i, 1));
+                        sy_set(self, "SUBRC", 0);
+                        sy_set(self, "TABIX", as_i32(i + 1));
+                        self.put_row(&place, i, target)?;
+                    }
+                    None => sy_set(self, "SUBRC", 4),
+                }
             }
-            TableStmt::Refresh(table, _) => {
-                let (place, _) = self.table_place_mut(table)?;
-                let mut had_rows = false;
+            Some(e) => {
+                let n = self.int(e)?;
+                let len = self.rows(&place).len();
+                if tt.kind != TableKind::Standard {
+                    return Err(self.not_supported("INSERT … INDEX into a sorted or hashed table"));
+                }
+                match usize::try_from(n) {
+                    Ok(k) if k >= 1 && k <= len + 1 => {
+                        self.room_for(len)?;
+                        if let Some(rows) = self.rows_mut(&place) {
+                            rows.insert(k - 1, row);
+                        }
+                        self.rows_moved(&place, || row_refs::inserted(len, k - 1, 1));
+                        sy_set(self, "SUBRC", 0);
+                        sy_set(self, "TABIX", as_i32(k));
+                        self.put_row(&place, k - 1, target)?;
+                    }
+                    _ if n <= 0 => {
+                        return Err(self.dump("TABLE_INVALID_INDEX", format!("Invalid index {n}")));
+                    }
+                    _ => sy_set(self, "SUBRC", 4),
+                }
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn table_loop(
+        &mut self,
+        table: &'r Path,
+        source: Option<&'r Expr>,
+        target: &'r RowTarget,
+        range: LoopRange<'r>,
+        body: &'r [Stmt],
+    ) -> Exec<Flow> {
+        if let Some(e) = source {
+            // Evaluated once; the loop then runs over the internal variable.
+            let rows = self.eval(e)?;
+            if !matches!(rows, Value::Table(..)) {
+                return Err(self.not_supported("LOOP AT an expression that is no table"));
+            }
+            self.declare_inline(&table.base, rows.type_of());
+            self.assign_value(table, rows)?;
+        }
+        self.exec_loop(table, target, range, body)
+    }
+
+    fn table_read(
+        &mut self,
+        table: &'r Path,
+        target: &'r RowTarget,
+        index: &'r Option<Expr>,
+        key: &'r [(String, Expr)],
+    ) -> Exec<Flow> {
+        let (place, _) = self.table_place(table)?;
+        let found = match index {
+            Some(e) => {
+                let n = self.int(e)?;
+                if n <= 0 {
+                    return Err(self.dump("TABLE_INVALID_INDEX", format!("Invalid index {n}")));
+                }
+                usize::try_from(n - 1)
+                    .ok()
+                    .filter(|i| *i < self.rows(&place).len())
+            }
+            None => {
+                let k = self.eval_key(key)?;
+                self.find_row(self.rows(&place), &k)?
+            }
+        };
+        match found {
+            Some(i) => {
+                self.put_row(&place, i, target)?;
+                sy_set(self, "SUBRC", 0);
+                sy_set(self, "TABIX", as_i32(i + 1));
+            }
+            None => {
+                sy_set(self, "SUBRC", 4);
+                sy_set(self, "TABIX", 0);
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn table_modify(
+        &mut self,
+        table: &'r Path,
+        from: &'r Expr,
+        index: &'r Option<Expr>,
+    ) -> Exec<Flow> {
+        let (place, tt) = self.table_place_mut(table)?;
+        let row = self.eval_typed(from, &tt.line)?;
+        let n = match index {
+            Some(e) => self.int(e)?,
+            None => self.sy_int("TABIX"),
+        };
+        let len = self.rows(&place).len();
+        match usize::try_from(n) {
+            Ok(k) if k >= 1 && k <= len => {
                 if let Some(rows) = self.rows_mut(&place) {
-                    had_rows = !rows.is_empty();
-                    rows.clear();
+                    rows[k - 1] = row;
                 }
-                if had_rows {
-                    self.rows_replaced(&place);
+                sy_set(self, "SUBRC", 0);
+            }
+            _ => sy_set(self, "SUBRC", 4),
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn table_delete(
+        &mut self,
+        table: &'r Path,
+        index: &'r Option<Expr>,
+        cond: &'r Option<Cond>,
+    ) -> Exec<Flow> {
+        let (place, _) = self.table_place_mut(table)?;
+        if let Some(c) = cond {
+            let rows = self.rows(&place).to_vec();
+            let mut keep = Vec::with_capacity(rows.len());
+            let mut flags = Vec::with_capacity(rows.len());
+            let mut deleted = 0;
+            for r in rows {
+                self.tick()?;
+                let gone = self.where_match(c, &r)?;
+                flags.push(!gone);
+                if gone {
+                    deleted += 1;
+                } else {
+                    keep.push(r);
                 }
             }
+            if let Some(slot) = self.rows_mut(&place) {
+                *slot = keep;
+            }
+            if deleted > 0 {
+                self.rows_moved(&place, || row_refs::kept(&flags));
+            }
+            sy_set(self, "SUBRC", if deleted > 0 { 0 } else { 4 });
+        } else {
+            let n = match index {
+                Some(e) => self.int(e)?,
+                None => self.sy_int("TABIX"),
+            };
+            let len = self.rows(&place).len();
+            match usize::try_from(n) {
+                Ok(k) if k >= 1 && k <= len => {
+                    if let Some(rows) = self.rows_mut(&place) {
+                        rows.remove(k - 1);
+                    }
+                    self.rows_moved(&place, || row_refs::removed(len, k - 1));
+                    sy_set(self, "SUBRC", 0);
+                }
+                _ => sy_set(self, "SUBRC", 4),
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn table_delete_adjacent(&mut self, table: &'r Path, comparing: &'r [String]) -> Exec<Flow> {
+        let (place, tt) = self.table_place_mut(table)?;
+        let key: Vec<(String, bool)> = if comparing.is_empty() {
+            Self::key_of(&tt)
+        } else if comparing.iter().any(|c| c == "ALL") {
+            all_fields(&tt)
+        } else {
+            comparing.iter().map(|c| (c.clone(), false)).collect()
+        };
+        let rows = self.rows(&place).to_vec();
+        let before = rows.len();
+        let mut keep: Vec<Value> = Vec::with_capacity(before);
+        let mut flags = Vec::with_capacity(before);
+        for r in rows {
+            self.tick()?;
+            match keep.last() {
+                Some(last) if self.cmp_by(last, &r, &key)? == Ordering::Equal => {
+                    flags.push(false);
+                }
+                _ => {
+                    flags.push(true);
+                    keep.push(r);
+                }
+            }
+        }
+        let removed = before - keep.len();
+        if let Some(slot) = self.rows_mut(&place) {
+            *slot = keep;
+        }
+        if removed > 0 {
+            self.rows_moved(&place, || row_refs::kept(&flags));
+        }
+        sy_set(self, "SUBRC", if removed > 0 { 0 } else { 4 });
+        Ok(Flow::Normal)
+    }
+
+    fn table_sort(
+        &mut self,
+        table: &'r Path,
+        descending: &'r bool,
+        by: &'r [(String, bool)],
+    ) -> Exec<Flow> {
+        let (place, tt) = self.table_place_mut(table)?;
+        let key: Vec<(String, bool)> = if by.is_empty() {
+            Self::key_of(&tt)
+                .into_iter()
+                .map(|(c, _)| (c, *descending))
+                .collect()
+        } else {
+            by.to_vec()
+        };
+        let rows = self.rows(&place).to_vec();
+        // A stable sort of the row indices with fallible comparisons; the order also
+        // renumbers references to rows.
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        let mut err = None;
+        order.sort_by(|a, b| match (rows.get(*a), rows.get(*b)) {
+            (Some(x), Some(y)) => match self.cmp_by(x, y, &key) {
+                Ok(o) => o,
+                Err(e) => {
+                    err.get_or_insert(e);
+                    Ordering::Equal
+                }
+            },
+            _ => Ordering::Equal,
+        });
+        if let Some(e) = err {
+            return Err(e);
+        }
+        let sorted: Vec<Value> = order.iter().filter_map(|i| rows.get(*i).cloned()).collect();
+        if let Some(slot) = self.rows_mut(&place) {
+            *slot = sorted;
+        }
+        self.rows_moved(&place, || row_refs::reordered(&order));
+        Ok(Flow::Normal)
+    }
+
+    fn table_refresh(&mut self, table: &'r Path) -> Exec<Flow> {
+        let (place, _) = self.table_place_mut(table)?;
+        let mut had_rows = false;
+        if let Some(rows) = self.rows_mut(&place) {
+            had_rows = !rows.is_empty();
+            rows.clear();
+        }
+        if had_rows {
+            self.rows_replaced(&place);
         }
         Ok(Flow::Normal)
     }
