@@ -298,7 +298,7 @@ pub enum StmtKind {
     /// Field symbol and data reference statements (`ASSIGN`, `UNASSIGN`, `GET REFERENCE`,
     /// `CREATE DATA`).
     Refs(Box<crate::ast::RefStmt>),
-    /// `GET TIME`, `GET TIME STAMP`, `CONVERT TIME STAMP`, `CONVERT DATE` (`clock.rs`).
+    /// `GET TIME`, `GET TIME STAMP`, `CONVERT TIME STAMP`, `CONVERT DATE` (`interp/time.rs`).
     Time(Box<crate::ast::TimeStmt>),
     /// `APPEND|INSERT LINES OF`, `COLLECT`, `MODIFY … TRANSPORTING`, `MODIFY TABLE`, key
     /// reads, `DESCRIBE TABLE`, `DELETE TABLE`.
@@ -620,7 +620,7 @@ pub enum Expr {
 pub enum TemplateItem {
     Text(String),
     Expr(Expr),
-    /// `{ expr OPTION = value … }` (see `template_format.rs`).
+    /// `{ expr OPTION = value … }` (see `interp/template.rs`).
     Formatted(Expr, Vec<crate::ast::TemplateOption>),
 }
 

@@ -1,6 +1,6 @@
 //! Built-in classes: the `CX_*` exception tree (with `get_text( )` and `previous`), the
 //! ABAP Unit assertion classes and constants such as `cl_abap_char_utilities=>newline`.
-//! Their methods are implemented by the interpreter (`interp.rs`), not in ABAP.
+//! Their methods are implemented by the interpreter (`interp/mod.rs`), not in ABAP.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -138,7 +138,7 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
 /// Built-in classes whose static methods the interpreter implements.
 pub const UNIT_ASSERT: &str = "CL_ABAP_UNIT_ASSERT";
 pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
-/// System date, time and user of the run (`clock.rs`).
+/// System date, time and user of the run (`time.rs`).
 pub const CONTEXT_INFO: &str = "CL_ABAP_CONTEXT_INFO";
 
 /// Runtime error ids that are catchable, with their exception class.

@@ -1,4 +1,4 @@
-//! The obsolete statement `SEARCH dobj FOR pattern` (parsed in `string_statements/parse.rs`).
+//! The obsolete statement `SEARCH dobj FOR pattern` (parsed in `parser/text.rs`).
 
 use crate::interp::tables::sy_set;
 use crate::interp::{Exec, Interp};

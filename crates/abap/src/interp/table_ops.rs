@@ -1,4 +1,4 @@
-//! The internal table statements beyond the basic ones in `itab.rs`: `APPEND|INSERT LINES
+//! The internal table statements beyond the basic ones in `tables.rs`: `APPEND|INSERT LINES
 //! OF`, `COLLECT`, `MODIFY … TRANSPORTING [WHERE]`, `MODIFY TABLE`, `READ TABLE … WITH
 //! [TABLE] KEY` (linear or binary search), `DESCRIBE TABLE` and `DELETE TABLE`.
 //!

@@ -1,6 +1,6 @@
 //! `FIND … IN TABLE itab` and `REPLACE … IN TABLE itab`: the search of `FIND`/`REPLACE` run
 //! over the rows of a table of character-like lines (parsed in
-//! `string_statements/parse.rs`).
+//! `parser/text.rs`).
 //!
 //! ABAP rules: rows are searched in order; `FIRST OCCURRENCE` stops at the first match,
 //! `ALL OCCURRENCES` finds every match of every row. `MATCH|REPLACEMENT COUNT` is the number

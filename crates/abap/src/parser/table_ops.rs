@@ -71,7 +71,7 @@ fn comp_names(toks: &[Token]) -> Result<Vec<String>, String> {
 }
 
 /// Parses the statements of this module; `None` when the statement is one of the basic forms
-/// `itab.rs` handles.
+/// `parser/tables.rs` handles.
 pub fn parse(kw: &str, toks: &[Token]) -> Option<Result<TableOp, String>> {
     let rest = toks.get(1..).unwrap_or(&[]);
     match kw {

@@ -8,8 +8,8 @@
 //! `FOR … UNTIL` checks its condition from the second pass on (at least one pass), `FOR …
 //! WHILE` before every pass.
 //!
-//! This file holds the syntax tree of these expressions; `parse.rs` builds it from the tokens,
-//! `eval.rs` evaluates it (with `scope.rs` for the helper variables, `corresponding.rs` for
+//! The syntax tree is `ast/constructors.rs`, `parser/constructors.rs` builds it from the
+//! tokens; here `eval.rs` evaluates it (with `scope.rs` for the helper variables, `corresponding.rs` for
 //! `CORRESPONDING`/`MOVE-CORRESPONDING` and `cast.rs` for `CAST`/`?=`).
 
 mod cast;

@@ -8,7 +8,7 @@
 //! `match_results.rs`; byte mode (`IN BYTE MODE`) and the line bounds of `FIND`/`REPLACE …
 //! IN TABLE` (`FROM … TO …`) end the run as "not supported by the simulator".
 //!
-//! This file holds the statements' syntax tree; `parse.rs` builds it from tokens, `exec.rs`
+//! The syntax tree is `ast/text.rs`, `parser/text.rs` builds it from tokens; here `exec.rs`
 //! runs it, and `find_replace.rs` runs `FIND`/`REPLACE`.
 
 mod exec;
