@@ -37,6 +37,60 @@ pub struct SourceLine {
     pub current: bool,
 }
 
+/// Why a program stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StopReason {
+    Breakpoint,
+    Step,
+    Watchpoint,
+    /// At the `CATCH` of an exception breakpoint's class (`exception` names it).
+    Exception,
+}
+
+/// The body of a `stopped` event; also the `stop` of movement results, of `wait` and of a
+/// thread in `threads` and `status`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Stopped {
+    /// The stop's epoch: ids and frames of `vars`, `get`, … belong to it. Absent when the
+    /// stop could not be read (`error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub epoch: Option<u64>,
+    pub reason: StopReason,
+    /// Our ids of the breakpoints reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breakpoints: Option<Vec<u32>>,
+    /// The system's ids of the breakpoints reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_ids: Option<Vec<String>>,
+    #[schemars(range(min = 1))]
+    pub thread: u32,
+    /// The innermost frame with its source lines; `null` when the stack could not be read.
+    pub frame: Option<Frame>,
+    /// Frames on the stack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
+    /// The exception class of an exception breakpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    /// The watchpoints that fired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watchpoints: Option<Vec<WatchpointHit>>,
+    /// Why the stop could not be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A watchpoint that fired (its old value is not sent: list the watchpoints).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WatchpointHit {
+    pub id: String,
+    pub variable: String,
+    pub value: Option<String>,
+    pub expired: bool,
+}
+
 /// The request that answers a value whole.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Fetch {
@@ -321,7 +375,7 @@ pub struct ThreadInfo {
     pub frame: Value,
     pub selected_frame: usize,
     /// The body of its last `stopped` event.
-    #[schemars(with = "Option<Map<String, Value>>")]
+    #[schemars(with = "Option<Stopped>")]
     pub stop: Value,
 }
 
@@ -534,7 +588,7 @@ pub struct WaitReached {
     #[schemars(with = "Option<Frame>")]
     pub frame: Value,
     /// The body of the current thread's last `stopped` event.
-    #[schemars(with = "Option<Map<String, Value>>")]
+    #[schemars(with = "Option<Stopped>")]
     pub stop: Value,
 }
 
@@ -552,7 +606,7 @@ pub struct WaitTimedOut {
 #[serde(untagged)]
 pub enum MoveResult {
     Stop {
-        #[schemars(with = "Map<String, Value>")]
+        #[schemars(with = "Stopped")]
         stop: Value,
     },
     Ended {

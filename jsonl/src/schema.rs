@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use crate::Command;
 
-/// Bodies of the events whose shape clients rely on.
+/// Bodies of the events whose shape clients rely on (`stopped` from its type).
 fn event_bodies() -> Vec<(&'static str, Value)> {
     vec![
         (
@@ -34,17 +34,7 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
             "listener.failed",
             json!({"type": "object", "required": ["message"]}),
         ),
-        (
-            "stopped",
-            json!({"type": "object", "required": ["reason", "thread", "frame"],
-            "properties": {
-                "epoch": {"type": "integer", "minimum": 1},
-                "reason": {"enum": ["breakpoint", "step", "watchpoint", "exception"]},
-                "thread": {"type": "integer", "minimum": 1},
-                "breakpoints": {"type": "array", "items": {"type": "integer"}},
-                "depth": {"type": "integer"},
-                "frame": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/Frame"}]}}}),
-        ),
+        ("stopped", json!({"$ref": "#/$defs/Stopped"})),
         (
             "debuggee.ended",
             json!({"type": "object", "required": ["thread", "reason"],
@@ -88,6 +78,7 @@ pub fn protocol_schema() -> Value {
         })
         .collect();
     r#gen.subschema_for::<crate::results::Frame>();
+    r#gen.subschema_for::<crate::results::Stopped>();
     r#gen.subschema_for::<crate::wire::ResponseLine>();
     r#gen.subschema_for::<crate::wire::EventLine>();
     let mut defs: Map<String, Value> = r#gen.take_definitions(true);

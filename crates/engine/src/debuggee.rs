@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use jsonl::results::{StopReason as Kind, Stopped};
+use serde_json::Value;
 
 use crate::engine::Engine;
 use crate::reads::Reads;
@@ -184,35 +185,26 @@ pub(crate) async fn describe_stop_with(
             return Err(e);
         }
     };
-    let mut frame = stack
-        .entries
-        .first()
-        .map(|e| crate::to_proto::frame_json(0, e))
-        .unwrap_or_else(|| json!({}));
-    if let Some(top) = stack.entries.first() {
+    let mut frame = stack.entries.first().map(|e| crate::to_proto::frame(0, e));
+    if let (Some(top), Some(frame)) = (stack.entries.first(), frame.as_mut()) {
         let context = engine.lock().limits.source_context;
         let source = engine
             .sources
             .context(&engine.main, &top.uri, top.line, context, context)
             .await;
-        frame["source"] = crate::to_proto::json(&source);
+        frame.source = Some(source);
     }
-    let mut watch_hits: Vec<Value> = Vec::new();
+    let mut watch_hits = Vec::new();
     let (reason, server_ids) = match reason {
         // An exception breakpoint (server id KIND=5.…) stops at the CATCH: say so.
         StopReason::Breakpoint(ids) if ids.iter().any(|i| i.starts_with("KIND=5.")) => {
-            ("exception", ids)
+            (Kind::Exception, ids)
         }
-        StopReason::Breakpoint(ids) => ("breakpoint", ids),
-        StopReason::Step => ("step", Vec::new()),
+        StopReason::Breakpoint(ids) => (Kind::Breakpoint, ids),
+        StopReason::Step => (Kind::Step, Vec::new()),
         StopReason::Watchpoint(hits) => {
-            watch_hits = hits
-                .iter()
-                .map(|w| {
-                    json!({"id": w.id, "variable": w.variable_name, "value": w.current_value, "expired": w.expired})
-                })
-                .collect();
-            ("watchpoint", Vec::new())
+            watch_hits = hits.iter().map(crate::to_proto::watchpoint_hit).collect();
+            (Kind::Watchpoint, Vec::new())
         }
     };
     let body = engine.update(|inner| {
@@ -223,21 +215,18 @@ pub(crate) async fn describe_stop_with(
             .iter()
             .find_map(|i| i.strip_prefix("KIND=5.EXCEPTION_CLASS="))
             .map(str::to_string);
-        let mut body = json!({
-            "epoch": inner.epoch,
-            "reason": reason,
-            "breakpoints": ours,
-            "server_ids": server_ids,
-            "thread": thread,
-            "frame": frame,
-            "depth": stack.entries.len(),
+        let body = crate::to_proto::json(&Stopped {
+            epoch: Some(inner.epoch),
+            reason,
+            breakpoints: Some(ours),
+            server_ids: Some(server_ids),
+            thread,
+            frame,
+            depth: Some(stack.entries.len()),
+            exception,
+            watchpoints: (!watch_hits.is_empty()).then_some(watch_hits),
+            error: None,
         });
-        if let Some(class) = exception {
-            body["exception"] = class.into();
-        }
-        if !watch_hits.is_empty() {
-            body["watchpoints"] = Value::Array(watch_hits);
-        }
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;
             d.frame = body["frame"].clone();

@@ -336,7 +336,7 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
             tracing::error!("attached, but cannot read the stack: {e}");
             engine.emit(
                 "stopped",
-                json!({"reason": "breakpoint", "thread": thread, "frame": null, "error": e.to_string()}),
+                crate::to_proto::unreadable_stop(thread, e.to_string()),
                 None,
             );
         }

@@ -52,9 +52,30 @@ pub(crate) fn frame(index: usize, e: &adt::StackEntry) -> Frame {
     }
 }
 
-/// A stack entry as JSON, for the `stopped` body.
-pub(crate) fn frame_json(index: usize, e: &adt::StackEntry) -> Value {
-    json(&frame(index, e))
+/// A watchpoint that fired, as a `stopped` body names it.
+pub(crate) fn watchpoint_hit(w: &adt::ReachedWatchpoint) -> jsonl::results::WatchpointHit {
+    jsonl::results::WatchpointHit {
+        id: w.id.clone(),
+        variable: w.variable_name.clone(),
+        value: w.current_value.clone(),
+        expired: w.expired,
+    }
+}
+
+/// The `stopped` body of a program caught at a breakpoint whose stop could not be read.
+pub(crate) fn unreadable_stop(thread: u32, error: String) -> Value {
+    json(&jsonl::results::Stopped {
+        epoch: None,
+        reason: jsonl::results::StopReason::Breakpoint,
+        breakpoints: None,
+        server_ids: None,
+        thread,
+        frame: None,
+        depth: None,
+        exception: None,
+        watchpoints: None,
+        error: Some(error),
+    })
 }
 
 /// A breakpoint record.
