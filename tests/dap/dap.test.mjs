@@ -16,7 +16,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -582,6 +582,54 @@ test('a data breakpoint is an ADT watchpoint: the program stops where the variab
   } finally {
     await dc.disconnectRequest({}).catch(() => {});
     dc.stopAdapter();
+  }
+  await assertNothingLeft();
+});
+
+test('joining a running session: the adapter releases only what it added, and the session goes on', async () => {
+  // The shell's session, with a breakpoint of the shell's own.
+  const cli = (...args) => spawnSync(BIN, args, { env: onSystem, encoding: 'utf8' });
+  const started = cli('serve', '--daemon');
+  assert.equal(started.status, 0, started.stderr);
+  const shellBp = cli('bp', 'set', 'ZCL_ABAPDBG_DEMO:36', '--json');
+  assert.equal(shellBp.status, 0, shellBp.stderr);
+  const dc = adapter();
+  await dc.start();
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system });
+    await initialized;
+    assert.ok(consoleLines.some((l) => l.includes('joined the session')), consoleLines.join(''));
+    const ours = (await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 48 }] })).body
+      .breakpoints[0];
+
+    // The shell's breakpoint (line 36) stops first: a stop, but none of ours.
+    let stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const first = (await stopped).body;
+    assert.equal(first.reason, 'breakpoint');
+    assert.equal(first.hitBreakpointIds, undefined);
+    stopped = dc.waitForEvent('stopped');
+    await dc.continueRequest({ threadId: first.threadId });
+    assert.deepEqual((await stopped).body.hitBreakpointIds, [ours.id]);
+  } finally {
+    // A launch: the program is ended.
+    await dc.disconnectRequest({}).catch(() => {});
+    dc.stopAdapter();
+  }
+  try {
+    // The session runs on with the shell's breakpoint, and nothing of the adapter's.
+    assert.ok(sockets().some((s) => s.startsWith('session-') && s !== 'session-embedded.sock'), String(sockets()));
+    const state = await (await fetch(`${SIM}/sim/state`)).json();
+    const bps = state.breakpoints?.DEVELOPER ?? [];
+    assert.equal(bps.length, 1, JSON.stringify(state));
+    assert.match(bps[0], /CM001/, 'the shell breakpoint is in the main method');
+    assert.deepEqual(state.listeners, [], 'the listener the launch armed is disarmed');
+    assert.deepEqual(state.debuggees.filter((d) => d.user === 'DEVELOPER'), []);
+  } finally {
+    const ended = cli('shutdown', '--json');
+    assert.equal(ended.status, 0, ended.stderr);
   }
   await assertNothingLeft();
 });
