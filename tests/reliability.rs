@@ -225,6 +225,38 @@ fn a_kill_right_after_a_stop_leaves_the_program_recorded() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// SIGTERM while the next start is still releasing what a killed session left: the session's
+/// signal handling is up from the start, so it ends cleanly, releasing both.
+#[test]
+fn a_sigterm_while_the_orphan_is_released_still_releases_everything() {
+    let sim = Simulator::start();
+    let dir = temp_dir("term-during-orphan");
+    let mut serve = Serve::start(&sim, &dir);
+    stop_in_demo(&mut serve);
+    serve.kill();
+    // A slow system: releasing what the killed session held takes seconds.
+    faults(&sim, json!({"latencyMs": 300}));
+    let serve = Serve::start(&sim, &dir);
+    std::thread::sleep(Duration::from_millis(200));
+    let ok = Command::new("kill")
+        .arg("-TERM")
+        .arg(serve.child.id().to_string())
+        .status()
+        .expect("kill")
+        .success();
+    assert!(ok);
+    let mut serve = serve;
+    let status = serve.child.wait().expect("wait");
+    assert!(status.success(), "serve ends cleanly on SIGTERM: {status}");
+    faults(&sim, json!({}));
+    assert_clean(&sim);
+    let left: Vec<_> = std::fs::read_dir(dir.join("state").join("abapdbg"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "nothing left to release: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A small deterministic generator (xorshift), so a failing soak can be repeated by its seed.
 struct Rng(u64);
 

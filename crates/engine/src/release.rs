@@ -128,6 +128,9 @@ fn not_done(piece: Option<Piece>, why: &str, receipt: &mut Receipt) {
 
 pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     let mut receipt = Receipt::default();
+    // A release of what a killed session left may still be under way: it finishes first (its
+    // remainder is then ours to release), bounded like the rest.
+    let _ = tokio::time::timeout(engine.config.release_bound, engine.orphans_settled()).await;
     let (task, was_wanted, uris, threads, leftover, unreleased) = engine.update(|inner| {
         inner.current = None;
         inner.shutting_down = true;

@@ -211,13 +211,23 @@ pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
 }
 
 /// Releases what a dead session left on the system, then reports it as an event. What could
-/// not be released stays recorded (and is tried again at shutdown).
+/// not be released stays recorded (and is tried again at shutdown). Runs in the background, so
+/// the session (and its signal handling) is up meanwhile; until it is done the whole record
+/// stays ours (`leftover`), and commands that would race it wait.
 pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
     if old.base_url != engine.config.adt.base_url || old.user != engine.config.identity.user {
         return;
     }
+    engine.update(|inner| {
+        inner.releasing_orphan = true;
+        inner.leftover = Some(old.clone());
+    });
+    let engine = engine.clone();
+    tokio::spawn(async move { release_orphan_now(&engine, old).await });
+}
+
+async fn release_orphan_now(engine: &Arc<Engine>, old: Snapshot) {
     let pid = old.pid;
-    engine.update(|inner| inner.releasing_orphan = true);
     let outcome = release_snapshot(engine, old).await;
     tracing::info!(
         "released what abapdbg pid {pid} left behind: {} breakpoint group(s), {} program(s)",
