@@ -417,7 +417,7 @@ test('a breakpoint set while the system is down is pending, a breakpoint event s
   }
 });
 
-test('a function breakpoint on an ABAP statement; terminate ends the stopped program: its run fails, the debug session ends', async () => {
+test('a log point prints and goes on; a function breakpoint on an ABAP statement; terminate ends the stopped program: its run fails, the debug session ends', async () => {
   const dc = adapter();
   await dc.start();
   const output = collectOutput(dc);
@@ -428,9 +428,17 @@ test('a function breakpoint on an ABAP statement; terminate ends the stopped pro
     await initialized;
     const fn = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'if' }] });
     assert.equal(fn.body.breakpoints[0].verified, true, JSON.stringify(fn.body));
+    // A log point in the loop (line 35, before `lv_count = lv_count + 1`): printed, never shown stopped.
+    const log = await dc.setBreakpointsRequest({
+      source: { path: DEMO_SOURCE },
+      breakpoints: [{ line: 35, logMessage: 'count {lv_count} total {lv_total} {{done}}' }],
+    });
+    assert.equal(log.body.breakpoints[0].verified, true, JSON.stringify(log.body));
     const stopped = dc.waitForEvent('stopped');
     await dc.configurationDoneRequest();
     const stop = (await stopped).body;
+    const logged = output.filter((o) => o.category === 'console' && o.output.startsWith('count')).map((o) => o.output);
+    assert.deepEqual(logged, ['count 0 total 0 {done}\n', 'count 1 total 10 {done}\n', 'count 2 total 30 {done}\n']);
     assert.equal(stop.reason, 'function breakpoint');
     assert.deepEqual(stop.hitBreakpointIds, [fn.body.breakpoints[0].id]);
     const frame = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];

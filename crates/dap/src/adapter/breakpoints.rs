@@ -6,7 +6,8 @@
 //! reason. A file's list replaces the previous one, so only the difference is sent: kept
 //! breakpoints keep their ids. Hit conditions are counted here (ADT has none): a stop at a
 //! breakpoint whose count does not match is continued at once, so the program still stops on
-//! the system for a moment (docs/dap.md says so). Function breakpoints are ABAP statements
+//! the system for a moment (docs/dap.md says so); log points likewise print their message at
+//! such a stop and go on. Function breakpoints are ABAP statements
 //! (`CALL FUNCTION`, `RAISE EXCEPTION`); exception breakpoints are the classes named in the
 //! filter's condition.
 
@@ -69,6 +70,8 @@ struct LineBp {
     line: u32,
     condition: Option<String>,
     hit: Option<String>,
+    /// A log point's message (`{path}` parts are read at the stop).
+    log: Option<String>,
     /// The session's record (`id`, `status`, `line`, `reason`).
     record: Value,
 }
@@ -94,6 +97,17 @@ pub(crate) struct Registry {
     exceptions: Vec<u32>,
     /// Hit conditions by breakpoint id, and the hits so far.
     hits: HashMap<u32, (HitCondition, u64)>,
+    /// Log points by breakpoint id: their messages.
+    logs: HashMap<u32, String>,
+}
+
+/// What a stop at breakpoints comes to once hit conditions and log points are counted.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// Some breakpoint (or a stop not at ours) wants the program shown stopped.
+    pub(crate) stop: bool,
+    /// Messages of the log points whose hit condition holds, in the order hit.
+    pub(crate) logs: Vec<String>,
 }
 
 impl Registry {
@@ -116,22 +130,31 @@ impl Registry {
         *self = Registry::default();
     }
 
-    /// Counts a stop at `hit` (our ids and others'); whether it is one to show.
-    pub(crate) fn should_stop(&mut self, hit: &[u32]) -> bool {
+    /// Counts a stop at `hit` (our ids and others'): whether it is one to show, and the log
+    /// points to print.
+    pub(crate) fn judge(&mut self, hit: &[u32]) -> Verdict {
         if hit.is_empty() {
-            return true;
+            return Verdict {
+                stop: true,
+                logs: Vec::new(),
+            };
         }
-        let mut stop = false;
+        let mut verdict = Verdict::default();
         for id in hit {
-            match self.hits.get_mut(id) {
+            let counted = match self.hits.get_mut(id) {
                 Some((cond, count)) => {
                     *count += 1;
-                    stop |= cond.stops_at(*count);
+                    cond.stops_at(*count)
                 }
-                None => stop = true,
+                None => true,
+            };
+            match self.logs.get(id) {
+                Some(message) if counted => verdict.logs.push(message.clone()),
+                Some(_) => {}
+                None => verdict.stop |= counted,
             }
         }
-        stop
+        verdict
     }
 
     /// Whether a stop at `hit` is one of our function (statement) breakpoints.
@@ -210,6 +233,7 @@ impl Adapter {
         }
         for id in ids {
             self.bps.hits.remove(id);
+            self.bps.logs.remove(id);
             self.bps.source_of.remove(id);
         }
         if let Err(Failure(m)) = self.call("bp.delete", json!({ "ids": ids })) {
@@ -235,7 +259,8 @@ impl Adapter {
         let mut kept: Vec<LineBp> = Vec::new();
         // Per wanted breakpoint: its answer, or the index into `to_add`.
         let mut answers: Vec<Result<Value, usize>> = Vec::new();
-        let mut to_add: Vec<(u32, Option<String>, Option<String>)> = Vec::new();
+        // New breakpoints, their records still to come.
+        let mut to_add: Vec<LineBp> = Vec::new();
         for bp in &wanted {
             let line = bp["line"].as_i64().and_then(|l| self.abap_line(l));
             let Some(line) = line else {
@@ -252,6 +277,10 @@ impl Adapter {
                 .map(str::trim)
                 .filter(|c| !c.is_empty())
                 .map(String::from);
+            let log = bp["logMessage"]
+                .as_str()
+                .filter(|m| !m.trim().is_empty())
+                .map(String::from);
             if let Some(h) = &hit
                 && let Err(why) = HitCondition::parse(h)
             {
@@ -265,12 +294,19 @@ impl Adapter {
                 Some(i) => {
                     let mut bp = old.remove(i);
                     bp.hit = hit;
+                    bp.log = log;
                     answers.push(Ok(bp.record.clone()));
                     kept.push(bp);
                 }
                 None => {
                     answers.push(Err(to_add.len()));
-                    to_add.push((line, condition, hit));
+                    to_add.push(LineBp {
+                        line,
+                        condition,
+                        hit,
+                        log,
+                        record: Value::Null,
+                    });
                 }
             }
         }
@@ -278,15 +314,17 @@ impl Adapter {
         self.bp_delete(&gone);
         // One `bp.set` per distinct condition: the session takes one condition per request.
         let mut added: Vec<Result<Value, String>> = vec![Err(String::new()); to_add.len()];
-        let mut conditions: Vec<Option<String>> = to_add.iter().map(|t| t.1.clone()).collect();
+        let mut conditions: Vec<Option<String>> =
+            to_add.iter().map(|t| t.condition.clone()).collect();
         conditions.dedup();
         conditions.sort();
         conditions.dedup();
         for condition in conditions {
             let idx: Vec<usize> = (0..to_add.len())
-                .filter(|i| to_add[*i].1 == condition)
+                .filter(|i| to_add[*i].condition == condition)
                 .collect();
-            let locations: Vec<String> = idx.iter().map(|i| unit.location(to_add[*i].0)).collect();
+            let locations: Vec<String> =
+                idx.iter().map(|i| unit.location(to_add[*i].line)).collect();
             let mut set_args = json!({ "locations": locations });
             if let Some(c) = &condition {
                 set_args["condition"] = json!(c);
@@ -310,12 +348,9 @@ impl Adapter {
                 Ok(record) => record,
                 Err(i) => match &added[i] {
                     Ok(record) => {
-                        let (line, condition, hit) = to_add[i].clone();
                         kept.push(LineBp {
-                            line,
-                            condition,
-                            hit,
                             record: record.clone(),
+                            ..to_add[i].clone()
                         });
                         record.clone()
                     }
@@ -335,6 +370,10 @@ impl Adapter {
         for bp in &kept {
             if let Some(id) = bp.id() {
                 self.bps.source_of.insert(id, source.clone());
+                match &bp.log {
+                    Some(message) => self.bps.logs.insert(id, message.clone()),
+                    None => self.bps.logs.remove(&id),
+                };
                 match bp.hit.as_deref().map(HitCondition::parse) {
                     Some(Ok(cond)) => {
                         let count = self.bps.hits.get(&id).map(|h| h.1).unwrap_or(0);

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::Adapter;
+use super::{Adapter, Failure};
 use crate::config::Mode;
 
 impl Adapter {
@@ -48,9 +48,16 @@ impl Adapter {
             .filter_map(|b| b.as_u64().and_then(|i| u32::try_from(i).ok()))
             .collect();
         let moved = self.moving.remove(&thread);
-        let counted_stop = self.bps.should_stop(&hit);
-        if body["reason"] == "breakpoint" && moved.is_none() && !counted_stop {
-            // A hit condition says not yet: on it goes.
+        let verdict = self.bps.judge(&hit);
+        for message in &verdict.logs {
+            let text = self.log_message(message);
+            self.emit(
+                "output",
+                json!({"category": "console", "output": format!("{text}\n")}),
+            );
+        }
+        if body["reason"] == "breakpoint" && moved.is_none() && !verdict.stop {
+            // Only log points, or a hit condition that says not yet: on it goes.
             let resumed = self
                 .ensure_thread(thread)
                 .and_then(|()| self.call("step", json!({"type": "continue", "timeout_ms": 0})));
@@ -97,6 +104,39 @@ impl Adapter {
             stopped["text"] = json!(class);
         }
         self.emit("stopped", stopped);
+    }
+
+    /// A log point's message with each `{path}` replaced by the variable's value at this
+    /// stop (`{{` and `}}` are braces).
+    fn log_message(&self, template: &str) -> String {
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(i) = rest.find(['{', '}']) {
+            out.push_str(&rest[..i]);
+            let tail = &rest[i..];
+            if let Some(after) = tail.strip_prefix("{{") {
+                out.push('{');
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix("}}") {
+                out.push('}');
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix('{')
+                && let Some(end) = after.find('}')
+            {
+                let path = after[..end].trim();
+                let value = self
+                    .call("get", json!({ "path": path }))
+                    .map(|r| super::inspect::display_value(&r["variable"], false))
+                    .unwrap_or_else(|Failure(m)| format!("<{path}: {m}>"));
+                out.push_str(&value);
+                rest = &after[end + 1..];
+            } else {
+                out.push_str(&tail[..1]);
+                rest = &tail[1..];
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     fn on_ended(&mut self, body: &Value) {

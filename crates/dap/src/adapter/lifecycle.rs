@@ -22,12 +22,13 @@ const RUN_LIMIT: Duration = Duration::from_secs(7 * 24 * 3600);
 pub(crate) const EXCEPTION_FILTER: &str = "abap-exceptions";
 
 /// What the adapter can do, as `initialize` answers. Only what works: no pause (ADT cannot
-/// interrupt a running program), no log points, no restart.
+/// interrupt a running program), no restart.
 pub(crate) fn capabilities() -> Value {
     json!({
         "supportsConfigurationDoneRequest": true,
         "supportsConditionalBreakpoints": true,
         "supportsHitConditionalBreakpoints": true,
+        "supportsLogPoints": true,
         "supportsFunctionBreakpoints": true,
         "supportsExceptionFilterOptions": true,
         "exceptionBreakpointFilters": [{
