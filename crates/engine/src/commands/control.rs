@@ -42,7 +42,8 @@ pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
 
 pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
     let (task, was) = engine.update(|inner| {
-        let was = inner.listener_wanted || inner.listener_armed;
+        // Also a listener whose poll loop gave up: it may still be registered on the system.
+        let was = inner.listener_held();
         inner.listener_wanted = false;
         inner.listener_armed = false;
         (inner.listener_task.take(), was)
@@ -54,6 +55,8 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
         listener::stop_on_server(engine, &engine.config.identity)
             .await
             .map_err(|e| from_adt("stopping the listener", &e))?;
+        // Deleted: a later shutdown has no listener of ours to stop.
+        engine.update(|inner| inner.listener_registered = false);
         engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
     }
     to_proto::ok(UnlistenResult { stopped: was })
