@@ -580,3 +580,30 @@ fn cancel(hub: &Hub, client: ClientId, args: &Value) -> Result<Value, ErrorBody>
         id: args.id,
     })
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_lock_per_socket_and_a_replaced_lock_file_is_not_ours() {
+        let dir = std::env::temp_dir().join(format!("abapdbg-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let socket = dir.join("abapdbg").join("s.sock");
+        let held = lock_session(&socket).expect("first lock");
+        assert!(matches!(
+            lock_session(&socket),
+            Err(ServeError::Running { .. })
+        ));
+        // The owner ends and removes the file; one who opened it before holds a file nobody
+        // else sees, and must not take it for the session's lock.
+        let path = socket.with_extension("lock");
+        let stale = std::fs::File::open(&path).expect("open");
+        std::fs::remove_file(&path).expect("remove");
+        drop(held);
+        assert!(!same_file(&stale, &path));
+        let next = lock_session(&socket).expect("a new lock file");
+        assert!(same_file(&next, &path));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
