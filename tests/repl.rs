@@ -110,7 +110,7 @@ impl Env {
     }
 
     fn history(&self) -> String {
-        std::fs::read_to_string(self.dir.join("state/repl_history")).unwrap_or_default()
+        std::fs::read_to_string(self.dir.join("state/abapdbg/repl_history")).unwrap_or_default()
     }
 }
 
