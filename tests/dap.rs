@@ -294,6 +294,8 @@ fn malformed_input_is_answered_and_a_broken_stream_ends_the_adapter() {
         ("supportsEvaluateForHovers", "evaluate"),
         ("supportsDataBreakpoints", "dataBreakpointInfo"),
         ("supportsDataBreakpoints", "setDataBreakpoints"),
+        ("supportsSetExpression", "setExpression"),
+        ("supportsExceptionInfoRequest", "exceptionInfo"),
     ];
     for (i, (capability, command)) in advertised.iter().enumerate() {
         assert_eq!(init["body"][capability], true, "{capability}");

@@ -184,6 +184,9 @@ test('launch: breakpoints from abapGit files, a stop, the stack, a paged table, 
     const locals69 = (await dc.scopesRequest({ frameId: at69.id })).body.scopes.find((s) => s.name === 'Locals');
     const changed = await dc.setVariableRequest({ variablesReference: locals69.variablesReference, name: 'LV_COUNT', value: '5' });
     assert.equal(changed.body.value, '5');
+    // A watch expression can be assigned too (NUMC 4 keeps its zeros).
+    const watched = await dc.customRequest('setExpression', { expression: 'ls_order-number', value: '7', frameId: at69.id });
+    assert.equal(watched.body.value, '0007');
 
     const terminated = dc.waitForEvent('terminated');
     const exited = dc.waitForEvent('exited');
@@ -293,6 +296,9 @@ test('breakpoint kinds: a hit condition, an exception filter, a refused method b
     const caught = (await stopped).body;
     assert.equal(caught.reason, 'exception');
     assert.equal(caught.text, 'CX_SY_ZERODIVIDE');
+    const info = (await dc.exceptionInfoRequest({ threadId: caught.threadId })).body;
+    assert.equal(info.exceptionId, 'CX_SY_ZERODIVIDE');
+    assert.equal(info.breakMode, 'always');
     const atCatch = (await dc.stackTraceRequest({ threadId: caught.threadId })).body.stackFrames[0];
     assert.equal(atCatch.line, 30);
 

@@ -105,4 +105,52 @@ impl Adapter {
         }
         Ok(Some(body))
     }
+    /// `setExpression`: assigns to a variable path (a watch, a hover), a write action.
+    pub(super) fn set_expression(&mut self, args: &Value) -> Reply {
+        if !self.allow_writes() {
+            return Err(Failure(format!("setExpression is {WRITES_OFF}")));
+        }
+        let expression = args["expression"].as_str().unwrap_or_default().trim();
+        let value = args["value"].as_str().unwrap_or_default();
+        if expression.is_empty() {
+            return Err(Failure("no expression to assign to".into()));
+        }
+        let frame = self.evaluation_frame(args)?;
+        let mut set = json!({ "path": expression, "value": value });
+        if let Some(f) = frame {
+            set["epoch"] = json!(f.epoch);
+        }
+        let result = self.call("set", set)?;
+        let variable = &result["variable"];
+        let hex = args["format"]["hex"].as_bool().unwrap_or(false);
+        let epoch = result["epoch"].as_u64().unwrap_or(0);
+        let frame = frame.unwrap_or(FrameRef {
+            thread: self.last_thread.unwrap_or(0),
+            epoch,
+            index: 0,
+        });
+        let shown = self.dap_variable(variable, frame, hex);
+        Ok(Some(json!({
+            "value": display_value(variable, hex),
+            "variablesReference": shown["variablesReference"],
+        })))
+    }
+
+    /// `exceptionInfo`: the class of the exception a thread stopped at.
+    pub(super) fn exception_info(&mut self, args: &Value) -> Reply {
+        let thread = args["threadId"]
+            .as_u64()
+            .and_then(|t| u32::try_from(t).ok())
+            .unwrap_or(0);
+        let class = self
+            .exceptions
+            .get(&thread)
+            .cloned()
+            .ok_or_else(|| Failure(format!("thread {thread} did not stop at an exception")))?;
+        Ok(Some(json!({
+            "exceptionId": class,
+            "description": format!("{class} is caught here (an exception breakpoint)"),
+            "breakMode": "always",
+        })))
+    }
 }

@@ -100,8 +100,14 @@ impl Adapter {
         if !ours.is_empty() {
             stopped["hitBreakpointIds"] = json!(ours);
         }
-        if let Some(class) = body["exception"].as_str() {
-            stopped["text"] = json!(class);
+        match body["exception"].as_str() {
+            Some(class) => {
+                stopped["text"] = json!(class);
+                self.exceptions.insert(thread, class.to_string());
+            }
+            None => {
+                self.exceptions.remove(&thread);
+            }
         }
         self.emit("stopped", stopped);
     }
@@ -145,6 +151,7 @@ impl Adapter {
         };
         self.invalidate();
         self.moving.remove(&thread);
+        self.exceptions.remove(&thread);
         // Watchpoints end with their program.
         self.watchpoints.retain(|(t, _)| *t != thread);
         let attached = matches!(self.config.as_ref().map(|c| &c.mode), Some(Mode::Attach));

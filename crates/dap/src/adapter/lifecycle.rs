@@ -43,6 +43,8 @@ pub(crate) fn capabilities() -> Value {
         "supportsEvaluateForHovers": true,
         "supportsClipboardContext": true,
         "supportsSetVariable": true,
+        "supportsSetExpression": true,
+        "supportsExceptionInfoRequest": true,
         "supportsTerminateRequest": true,
         "supportTerminateDebuggee": true,
         "supportsGotoTargetsRequest": true,

@@ -178,6 +178,8 @@ pub struct Adapter {
     moving: HashMap<u32, &'static str>,
     /// The thread of the last stop.
     last_thread: Option<u32>,
+    /// The exception class each thread stopped at, while it stays there.
+    exceptions: HashMap<u32, String>,
     /// The frame last selected on the session, as far as we know.
     selected: Option<FrameRef>,
     /// Events to send after the response of the request being handled.
@@ -229,6 +231,7 @@ pub fn run(
         threads_seen: BTreeSet::new(),
         moving: HashMap::new(),
         last_thread: None,
+        exceptions: HashMap::new(),
         selected: None,
         deferred: Vec::new(),
         configured: false,
@@ -333,6 +336,8 @@ impl Adapter {
             "loadedSources" => self.loaded_sources(),
             "evaluate" => self.evaluate(args),
             "setVariable" => self.set_variable(args),
+            "setExpression" => self.set_expression(args),
+            "exceptionInfo" => self.exception_info(args),
             "next" => self.step(args, "over"),
             "stepIn" => self.step(args, "into"),
             "stepOut" => self.step(args, "out"),
