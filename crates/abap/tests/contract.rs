@@ -2,9 +2,10 @@
 //! and the report and ABAP Unit triggers, run through real ABAP source.
 
 use abap::{
-    DebugHook, NoDebugger, ObjectKind, Repository, Resume, RunError, SourcePart, StopContext,
-    TestStatus,
+    DebugHook, NoDebugger, ObjectKind, Repository, Resume, RunError, SourcePart, TestStatus,
 };
+
+use crate::harness::{on_stop, repo};
 
 fn classrun_class(main: &str, methods: &str) -> String {
     format!(
@@ -27,16 +28,8 @@ ENDCLASS.
     )
 }
 
-fn repo_with(files: &[(&str, &str)]) -> Repository {
-    let mut r = Repository::new();
-    for (name, text) in files {
-        r.add_file(name, text).expect("loads");
-    }
-    r
-}
-
 fn classrun(main: &str) -> Result<String, RunError> {
-    let r = repo_with(&[("zcl_t.clas.abap", &classrun_class(main, ""))]);
+    let r = repo(&[("zcl_t.clas.abap", &classrun_class(main, ""))]);
     r.run_classrun("ZCL_T", &mut NoDebugger)
 }
 
@@ -47,24 +40,6 @@ type StopInfo = (
     Option<String>,
     Option<(String, String, String)>,
 );
-
-/// Records every stop.
-#[derive(Default)]
-struct Recorder {
-    stops: Vec<StopInfo>,
-}
-
-impl DebugHook for Recorder {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        self.stops.push((
-            ctx.location().line,
-            ctx.statement(),
-            ctx.caught_exception(),
-            ctx.message(),
-        ));
-        Resume::Run
-    }
-}
 
 #[test]
 fn try_catch_raise_and_cx_tree() {
@@ -150,11 +125,21 @@ fn stop_context_names_statements_exceptions_and_messages() {
     MESSAGE 'hello' TYPE 'I'.",
         "",
     );
-    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
-    let mut rec = Recorder::default();
+    let r = repo(&[("zcl_t.clas.abap", &src)]);
+    // Every stop.
+    let mut stops: Vec<StopInfo> = Vec::new();
+    let mut rec = on_stop(|ctx| {
+        stops.push((
+            ctx.location().line,
+            ctx.statement(),
+            ctx.caught_exception(),
+            ctx.message(),
+        ));
+        Resume::Run
+    });
     let out = r.run_classrun("ZCL_T", &mut rec).expect("runs");
     assert_eq!(out, "E: ZMSG(001) x\nI: hello");
-    let by_line: Vec<(u32, &str)> = rec.stops.iter().map(|s| (s.0, s.1.as_str())).collect();
+    let by_line: Vec<(u32, &str)> = stops.iter().map(|s| (s.0, s.1.as_str())).collect();
     assert_eq!(
         by_line,
         vec![
@@ -171,43 +156,19 @@ fn stop_context_names_statements_exceptions_and_messages() {
             (19, "ENDMETHOD"),
         ]
     );
-    let catch = rec.stops.iter().find(|s| s.0 == 15).expect("catch stop");
+    let catch = stops.iter().find(|s| s.0 == 15).expect("catch stop");
     assert_eq!(catch.2.as_deref(), Some("CX_SY_ZERODIVIDE"));
-    assert!(
-        rec.stops
-            .iter()
-            .filter(|s| s.0 != 15)
-            .all(|s| s.2.is_none())
-    );
-    let msg = rec.stops.iter().find(|s| s.0 == 16).expect("message stop");
+    assert!(stops.iter().filter(|s| s.0 != 15).all(|s| s.2.is_none()));
+    let msg = stops.iter().find(|s| s.0 == 16).expect("message stop");
     assert_eq!(
         msg.3,
         Some(("ZMSG".to_string(), "001".to_string(), "E".to_string()))
     );
-    let msg = rec.stops.iter().find(|s| s.0 == 18).expect("message stop");
+    let msg = stops.iter().find(|s| s.0 == 18).expect("message stop");
     assert_eq!(
         msg.3,
         Some((String::new(), "000".to_string(), "I".to_string()))
     );
-}
-
-/// Sets values at the first stop on `line`.
-struct Setter {
-    line: u32,
-    sets: Vec<(&'static str, &'static str)>,
-    results: Vec<Result<(String, String), String>>,
-}
-
-impl DebugHook for Setter {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if ctx.location().line == self.line {
-            for (id, v) in std::mem::take(&mut self.sets) {
-                self.results
-                    .push(ctx.set_value(0, id, v).map(|r| (r.value, r.hex_value)));
-            }
-        }
-        Resume::Run
-    }
 }
 
 #[test]
@@ -220,59 +181,56 @@ fn set_value_converts_like_a_move() {
     out->write( |{ i } { c } { p }| ).",
         "",
     );
-    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
-    let mut h = Setter {
-        line: 13,
-        sets: vec![
-            ("I", "15"),
-            ("c", "abcdef"),
-            ("P", "-1.5"),
-            ("I", "x1"),
-            ("NOPE", "1"),
-            ("K", "2"),
-            ("ME", "1"),
-        ],
-        results: Vec::new(),
-    };
+    let r = repo(&[("zcl_t.clas.abap", &src)]);
+    // Sets values at the first stop on line 13.
+    let mut sets: Vec<(&str, &str)> = vec![
+        ("I", "15"),
+        ("c", "abcdef"),
+        ("P", "-1.5"),
+        ("I", "x1"),
+        ("NOPE", "1"),
+        ("K", "2"),
+        ("ME", "1"),
+    ];
+    let mut results = Vec::new();
+    let mut h = on_stop(|ctx| {
+        if ctx.location().line == 13 {
+            for (id, v) in std::mem::take(&mut sets) {
+                results.push(ctx.set_value(0, id, v).map(|r| (r.value, r.hex_value)));
+            }
+        }
+        Resume::Run
+    });
     let out = r.run_classrun("ZCL_T", &mut h).expect("runs");
     assert_eq!(out, "15 abcd -1.50");
-    assert_eq!(h.results[0], Ok(("15 ".into(), "0F000000".into())));
-    assert_eq!(h.results[1], Ok(("abcd".into(), "6100620063006400".into())));
-    assert_eq!(
-        h.results[2],
-        Ok(("1.50-".into(), "000000000000150D".into()))
-    );
+    assert_eq!(results[0], Ok(("15 ".into(), "0F000000".into())));
+    assert_eq!(results[1], Ok(("abcd".into(), "6100620063006400".into())));
+    assert_eq!(results[2], Ok(("1.50-".into(), "000000000000150D".into())));
     for (i, needle) in [
         (3, "number"),
         (4, "unknown"),
         (5, "constant"),
         (6, "unknown"),
     ] {
-        let err = h.results[i].clone().expect_err("fails");
+        let err = results[i].clone().expect_err("fails");
         assert!(err.contains(needle), "{err}");
     }
 }
 
-/// Jumps once from `from` to `to`.
-struct Jumper {
-    from: u32,
-    to: u32,
-    done: bool,
-    can: Vec<(u32, bool)>,
-    probe: Vec<u32>,
-}
-
-impl DebugHook for Jumper {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if !self.done && ctx.location().line == self.from {
-            self.done = true;
-            for l in &self.probe {
-                self.can.push((*l, ctx.can_jump_to(*l)));
-            }
-            return Resume::JumpTo(self.to);
+/// Runs `ZCL_T`, jumping once from line `from` to `to`; asks there whether each line of
+/// `probe` can be jumped to. Returns the output and the answers.
+fn jumped(r: &Repository, from: u32, to: u32, probe: &[u32]) -> (String, Vec<(u32, bool)>) {
+    let (mut done, mut can) = (false, Vec::new());
+    let mut hook = on_stop(|ctx| {
+        if !done && ctx.location().line == from {
+            done = true;
+            can = probe.iter().map(|l| (*l, ctx.can_jump_to(*l))).collect();
+            return Resume::JumpTo(to);
         }
         Resume::Run
-    }
+    });
+    let out = r.run_classrun("ZCL_T", &mut hook).expect("runs");
+    (out, can)
 }
 
 #[test]
@@ -285,18 +243,12 @@ fn jump_skips_or_repeats_statements() {
     ENDDO.
     out->write( i ).";
     let src = classrun_class(main, "");
-    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
+    let r = repo(&[("zcl_t.clas.abap", &src)]);
     // Skip `i = i + 10`.
-    let mut j = Jumper {
-        from: 11,
-        to: 12,
-        done: false,
-        can: Vec::new(),
-        probe: vec![10, 12, 13, 14, 15, 16, 3, 21],
-    };
-    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "201 ");
+    let (out, can) = jumped(&r, 11, 12, &[10, 12, 13, 14, 15, 16, 3, 21]);
+    assert_eq!(out, "201 ");
     assert_eq!(
-        j.can,
+        can,
         vec![
             (10, true),
             (12, true),
@@ -309,23 +261,9 @@ fn jump_skips_or_repeats_statements() {
         ]
     );
     // Back from inside the loop to before it: the loop starts again.
-    let mut j = Jumper {
-        from: 13,
-        to: 10,
-        done: false,
-        can: Vec::new(),
-        probe: vec![],
-    };
-    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "211 ");
+    assert_eq!(jumped(&r, 13, 10, &[]).0, "211 ");
     // A line that is no stop point is ignored.
-    let mut j = Jumper {
-        from: 11,
-        to: 9,
-        done: false,
-        can: Vec::new(),
-        probe: vec![],
-    };
-    assert_eq!(r.run_classrun("ZCL_T", &mut j).expect("runs"), "211 ");
+    assert_eq!(jumped(&r, 11, 9, &[]).0, "211 ");
 }
 
 const REPORT: &str = r"REPORT zrep.
@@ -358,7 +296,7 @@ ENDFORM.
 
 #[test]
 fn report_events_forms_and_list() {
-    let r = repo_with(&[("zrep.prog.abap", REPORT)]);
+    let r = repo(&[("zrep.prog.abap", REPORT)]);
     let out = r.run_report("zrep", &mut NoDebugger).expect("runs");
     let uline = "-".repeat(83);
     // `WRITE / gv_count`: 11 places, the last one the sign column (a blank, cut with the
@@ -396,17 +334,18 @@ done"
     assert!(r.stop_point("ZREP", SourcePart::Main, 26).is_some());
 }
 
-/// Captures the stack and the globals at one line.
-struct StackAt {
-    line: u32,
-    stack: Vec<(String, String, u32, String, String)>,
-    globals: Vec<(String, String)>,
-}
+/// (program, include, line, event type, event name) of a frame.
+type FrameInfo = (String, String, u32, String, String);
 
-impl DebugHook for StackAt {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if ctx.location().line == self.line && self.stack.is_empty() {
-            self.stack = ctx
+/// A hook that keeps the stack, and the globals (name, value), at the first stop on `line`.
+fn stack_at<'a>(
+    line: u32,
+    stack: &'a mut Vec<FrameInfo>,
+    globals: &'a mut Vec<(String, String)>,
+) -> impl DebugHook + 'a {
+    on_stop(move |ctx| {
+        if ctx.location().line == line && stack.is_empty() {
+            *stack = ctx
                 .stack()
                 .into_iter()
                 .map(|f| {
@@ -415,7 +354,7 @@ impl DebugHook for StackAt {
                 })
                 .collect();
             if ctx.scopes(0).iter().any(|s| s.id == "@GLOBALS") {
-                self.globals = ctx
+                *globals = ctx
                     .children(0, "@GLOBALS")
                     .unwrap_or_default()
                     .into_iter()
@@ -424,20 +363,17 @@ impl DebugHook for StackAt {
             }
         }
         Resume::Run
-    }
+    })
 }
 
 #[test]
 fn report_frames_name_events_and_forms() {
-    let r = repo_with(&[("zrep.prog.abap", REPORT)]);
-    let mut h = StackAt {
-        line: 24,
-        stack: Vec::new(),
-        globals: Vec::new(),
-    };
-    r.run_report("ZREP", &mut h).expect("runs");
+    let r = repo(&[("zrep.prog.abap", REPORT)]);
+    let (mut stack, mut globals) = (Vec::new(), Vec::new());
+    r.run_report("ZREP", &mut stack_at(24, &mut stack, &mut globals))
+        .expect("runs");
     assert_eq!(
-        h.stack,
+        stack,
         vec![
             (
                 "ZREP".into(),
@@ -455,7 +391,7 @@ fn report_frames_name_events_and_forms() {
             ),
         ]
     );
-    assert_eq!(h.globals, vec![("GV_COUNT".to_string(), "1 ".to_string())]);
+    assert_eq!(globals, vec![("GV_COUNT".to_string(), "1 ".to_string())]);
 }
 
 const CUT: &str = r"CLASS zcl_calc DEFINITION PUBLIC CREATE PUBLIC.
@@ -525,29 +461,21 @@ CLASS ltd_double IMPLEMENTATION.
 ENDCLASS.
 ";
 
-/// Records the stack at the first stop in the test include.
-#[derive(Default)]
-struct TestStack {
-    first: Option<abap::Location>,
-}
-
-impl DebugHook for TestStack {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        let l = ctx.location();
-        if self.first.is_none() && l.part == SourcePart::TestClasses {
-            self.first = Some(l);
-        }
-        Resume::Run
-    }
-}
-
 #[test]
 fn unit_tests_pass_fail_and_err() {
-    let r = repo_with(&[
+    let r = repo(&[
         ("zcl_calc.clas.abap", CUT),
         ("zcl_calc.clas.testclasses.abap", TESTS),
     ]);
-    let mut h = TestStack::default();
+    // Where the first stop in the test include is.
+    let mut first: Option<abap::Location> = None;
+    let mut h = on_stop(|ctx| {
+        let l = ctx.location();
+        if first.is_none() && l.part == SourcePart::TestClasses {
+            first = Some(l);
+        }
+        Resume::Run
+    });
     let res = r
         .run_unit_tests("zcl_calc", ObjectKind::Class, None, &mut h)
         .expect("runs");
@@ -598,7 +526,7 @@ fn unit_tests_pass_fail_and_err() {
     let e = &c.methods[2].alerts[0];
     assert_eq!(e.kind, "exception");
     assert_eq!(e.title, "Exception Error <COMPUTE_INT_ZERODIVIDE>");
-    let first = h.first.expect("stopped in the test include");
+    let first = first.expect("stopped in the test include");
     assert_eq!(
         (
             first.line,
@@ -615,7 +543,7 @@ fn unit_tests_pass_fail_and_err() {
     assert!(res.passed());
     assert_eq!(res.classes[0].methods.len(), 1);
     // No test classes: empty result.
-    let r2 = repo_with(&[("zcl_calc.clas.abap", CUT)]);
+    let r2 = repo(&[("zcl_calc.clas.abap", CUT)]);
     let res = r2
         .run_unit_tests("ZCL_CALC", ObjectKind::Class, None, &mut NoDebugger)
         .expect("runs");
@@ -670,20 +598,18 @@ CLASS lcl_child IMPLEMENTATION.
   ENDMETHOD.
 ENDCLASS.
 ";
-    let r = repo_with(&[
+    let r = repo(&[
         ("zcl_t.clas.abap", main),
         ("zcl_t.clas.locals_def.abap", defs),
         ("zcl_t.clas.locals_imp.abap", imps),
     ]);
-    let mut h = StackAt {
-        line: 6,
-        stack: Vec::new(),
-        globals: Vec::new(),
-    };
-    let out = r.run_classrun("ZCL_T", &mut h).expect("runs");
+    let (mut stack, mut globals) = (Vec::new(), Vec::new());
+    let out = r
+        .run_classrun("ZCL_T", &mut stack_at(6, &mut stack, &mut globals))
+        .expect("runs");
     assert_eq!(out, "child of base 5\nbase 2");
     assert_eq!(
-        h.stack[0],
+        stack[0],
         (
             "ZCL_T=========================CP".into(),
             "ZCL_T=========================CCIMP".into(),
@@ -716,24 +642,22 @@ fn inline_declarations_in_assignments_and_catch() {
     assert_eq!(out, "Division by zero (type i)\nn=7abc4 ");
 }
 
-/// Reads one variable's record at a line.
-struct ReadAt {
-    line: u32,
-    id: &'static str,
-    got: Option<(String, String, String)>,
-}
-
-impl DebugHook for ReadAt {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        if ctx.location().line == self.line {
-            self.got = ctx
-                .variables(0, &[self.id.to_string()])
+/// Runs `ZCL_T` and reads the record of `id` at (the last stop on) `line`: value, technical
+/// type, declared type name.
+fn read_at(r: &Repository, line: u32, id: &str) -> Option<(String, String, String)> {
+    let mut got = None;
+    let mut hook = on_stop(|ctx| {
+        if ctx.location().line == line {
+            got = ctx
+                .variables(0, &[id.to_string()])
                 .into_iter()
                 .next()
                 .map(|r| (r.value, r.technical_type, r.declared_type_name));
         }
         Resume::Run
-    }
+    });
+    r.run_classrun("ZCL_T", &mut hook).expect("runs");
+    got
 }
 
 #[test]
@@ -744,22 +668,10 @@ fn inline_variables_appear_once_declared() {
     out->write( s ).",
         "",
     );
-    let r = repo_with(&[("zcl_t.clas.abap", &src)]);
-    let mut before = ReadAt {
-        line: 9,
-        id: "N",
-        got: None,
-    };
-    r.run_classrun("ZCL_T", &mut before).expect("runs");
-    assert_eq!(before.got, None);
-    let mut after = ReadAt {
-        line: 11,
-        id: "S",
-        got: None,
-    };
-    r.run_classrun("ZCL_T", &mut after).expect("runs");
+    let r = repo(&[("zcl_t.clas.abap", &src)]);
+    assert_eq!(read_at(&r, 9, "N"), None);
     assert_eq!(
-        after.got,
+        read_at(&r, 11, "S"),
         Some(("x".into(), "CString".into(), "STRING".into()))
     );
 }

@@ -1,16 +1,15 @@
 //! Source text is external input: loading and running arbitrary text must never panic.
 
-use abap::{DebugHook, Repository, Resume, SourcePart, StopContext};
+use abap::{DebugHook, Repository, Resume, SourcePart};
+
+use crate::harness::on_stop;
 use proptest::prelude::*;
 
 /// Exercises the whole debugger view at every stop and ends long runs early.
-struct Inspector {
-    stops: usize,
-}
-
-impl DebugHook for Inspector {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        self.stops += 1;
+fn inspector() -> impl DebugHook {
+    let mut stops = 0usize;
+    on_stop(move |ctx| {
+        stops += 1;
         let _ = ctx.location();
         for frame in 0..=ctx.depth() {
             let _ = ctx.stack();
@@ -34,12 +33,12 @@ impl DebugHook for Inspector {
                 let _ = ctx.children(frame, id);
             }
         }
-        if self.stops > 2_000 {
+        if stops > 2_000 {
             Resume::Terminate
         } else {
             Resume::Run
         }
-    }
+    })
 }
 
 fn wrap(body: &str) -> String {
@@ -387,15 +386,11 @@ ENDCASE.",
 }
 
 /// Jumps to, and sets values at, arbitrary places.
-struct Meddler {
-    stops: usize,
-    seed: u32,
-}
-
-impl DebugHook for Meddler {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
-        self.stops += 1;
-        self.seed = self.seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+fn meddler(mut seed: u32) -> impl DebugHook {
+    let mut stops = 0usize;
+    on_stop(move |ctx| {
+        stops += 1;
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
         let _ = ctx.statement();
         let _ = ctx.caught_exception();
         let _ = ctx.message();
@@ -411,15 +406,15 @@ impl DebugHook for Meddler {
             let _ = ctx.set_value(0, id, "12");
             let _ = ctx.set_value(1, id, "abc");
         }
-        let line = self.seed % 40;
-        if self.stops > 3_000 {
+        let line = seed % 40;
+        if stops > 3_000 {
             Resume::Terminate
-        } else if ctx.can_jump_to(line) || self.seed.is_multiple_of(7) {
+        } else if ctx.can_jump_to(line) || seed.is_multiple_of(7) {
             Resume::JumpTo(line)
         } else {
             Resume::Run
         }
-    }
+    })
 }
 
 fn report(body: &str) -> String {
@@ -468,16 +463,16 @@ proptest! {
         let body = stmts.join("\n");
         let mut r = Repository::new();
         if r.add_file("zr.prog.abap", &report(&body)).is_ok() {
-            let _ = r.run_report("ZR", &mut Inspector { stops: 0 });
-            let _ = r.run_report("ZR", &mut Meddler { stops: 0, seed });
+            let _ = r.run_report("ZR", &mut inspector());
+            let _ = r.run_report("ZR", &mut meddler(seed));
         }
         let mut r = Repository::new();
         r.add_file("zcl_t.clas.abap", &wrap("")).expect("loads");
         if r.add_file("zcl_t.clas.testclasses.abap", &test_class(&body)).is_ok() {
-            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut Inspector { stops: 0 });
-            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut Meddler { stops: 0, seed });
+            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut inspector());
+            let _ = r.run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut meddler(seed));
         }
-        let _ = r.run_classrun("ZCL_T", &mut Meddler { stops: 0, seed });
+        let _ = r.run_classrun("ZCL_T", &mut meddler(seed));
     }
 
     #[test]
@@ -486,8 +481,8 @@ proptest! {
         for name in ["zr.prog.abap", "zif_x.intf.abap", "zcl_t.clas.locals_imp.abap", "zcl_t.clas.locals_def.abap", "zcl_t.clas.testclasses.abap"] {
             let _ = r.add_file(name, &text);
         }
-        let _ = r.run_report("ZR", &mut Inspector { stops: 0 });
-        let _ = r.run_unit_tests("ZR", abap::ObjectKind::Program, None, &mut Inspector { stops: 0 });
+        let _ = r.run_report("ZR", &mut inspector());
+        let _ = r.run_unit_tests("ZR", abap::ObjectKind::Program, None, &mut inspector());
     }
 }
 
@@ -500,7 +495,7 @@ proptest! {
         let _ = r.add_file("zcl_t.clas.abap", &text);
         let _ = r.add_file("zcl_t.clas.abap", &wrap(&text));
         let _ = r.stop_point("ZCL_T", SourcePart::Main, line);
-        let _ = r.run_classrun("zcl_t", &mut Inspector { stops: 0 });
+        let _ = r.run_classrun("zcl_t", &mut inspector());
     }
 
     #[test]
@@ -510,7 +505,7 @@ proptest! {
             for line in 0..30 {
                 let _ = r.stop_point("ZCL_T", SourcePart::Main, line);
             }
-            let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+            let _ = r.run_classrun("ZCL_T", &mut inspector());
         }
     }
 
@@ -519,7 +514,7 @@ proptest! {
         let body = format!("DATA z TYPE p LENGTH 8 DECIMALS 2.\n{}", stmts.join("\n"));
         let mut r = Repository::new();
         r.add_file("zcl_t.clas.abap", &wrap(&body)).expect("generated programs are well-formed");
-        let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+        let _ = r.run_classrun("ZCL_T", &mut inspector());
     }
 
     #[test]
@@ -527,7 +522,7 @@ proptest! {
         let body = stmts.join(".\n") + ".";
         let mut r = Repository::new();
         if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
-            let _ = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+            let _ = r.run_classrun("ZCL_T", &mut inspector());
         }
     }
 }
@@ -584,7 +579,7 @@ ENDLOOP."
     ] {
         let mut r = Repository::new();
         if r.add_file("zcl_t.clas.abap", &wrap(&body)).is_ok() {
-            let res = r.run_classrun("ZCL_T", &mut Inspector { stops: 0 });
+            let res = r.run_classrun("ZCL_T", &mut inspector());
             assert!(res.is_err(), "{:?}", res);
         }
     }
@@ -631,7 +626,7 @@ WHEN 0.
         r.add_file("zcl_t.clas.abap", &wrap(&body))
             .unwrap_or_else(|e| panic!("{open}: {e}"));
         let out = r
-            .run_classrun("ZCL_T", &mut Inspector { stops: 0 })
+            .run_classrun("ZCL_T", &mut inspector())
             .unwrap_or_else(|e| panic!("{open}: {e}"));
         assert_eq!(out, "deep", "{open}");
     }

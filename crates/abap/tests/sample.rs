@@ -1,8 +1,8 @@
 //! The sample class of the simulator: output, stop sequence, stack and variables.
 
-use abap::{
-    DebugHook, NoDebugger, Repository, Resume, RunError, SourcePart, StopContext, VarRecord,
-};
+use abap::{NoDebugger, Repository, Resume, RunError, SourcePart, StopContext, VarRecord};
+
+use crate::harness::on_stop;
 
 const SAMPLE: &str = include_str!("../../sim/samples/zcl_abapdbg_demo.clas.abap");
 const CLASS: &str = "ZCL_ABAPDBG_DEMO";
@@ -61,8 +61,9 @@ struct ContextSnapshot {
     stack: Vec<(String, u32, String)>,
 }
 
-impl DebugHook for Recorder {
-    fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+impl Recorder {
+    /// Records one stop; the test's hook (`on_stop`) calls it.
+    fn record(&mut self, ctx: &dyn StopContext) -> Resume {
         let loc = ctx.location();
         self.stops
             .push((loc.line, ctx.depth(), loc.include.clone(), loc.include_line));
@@ -108,7 +109,9 @@ impl DebugHook for Recorder {
 
 fn run_recorded() -> Recorder {
     let mut rec = Recorder::default();
-    let out = repo().run_classrun(CLASS, &mut rec).expect("runs");
+    let out = repo()
+        .run_classrun(CLASS, &mut on_stop(|ctx| rec.record(ctx)))
+        .expect("runs");
     assert_eq!(out, "Order A001: total 60, rate 12.50\nDoubled rate: 25.00");
     rec
 }
@@ -352,7 +355,7 @@ fn terminate_from_the_hook() {
         ..Recorder::default()
     };
     assert_eq!(
-        repo().run_classrun(CLASS, &mut rec),
+        repo().run_classrun(CLASS, &mut on_stop(|ctx| rec.record(ctx))),
         Err(RunError::Terminated)
     );
     assert_eq!(rec.stops.len(), 7);
