@@ -3,6 +3,8 @@
 
 use abap::{NoDebugger, Repository, RunError};
 
+use crate::harness::run_class;
+
 fn class(main: &str, methods: &str) -> String {
     format!(
         r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
@@ -25,10 +27,7 @@ ENDCLASS.
 }
 
 fn run(main: &str, inner: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &class(main, inner))
-        .expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&class(main, inner))
 }
 
 /// The dump's id and the output written before it.

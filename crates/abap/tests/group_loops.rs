@@ -1,6 +1,8 @@
 //! `LOOP AT … GROUP BY` with representative and group binding, `LOOP AT GROUP`.
 
-use abap::{NoDebugger, Repository, RunError};
+use abap::{Repository, RunError};
+
+use crate::harness::run_class;
 
 const TYPES: &str = "    TYPES: BEGIN OF ty_sale,
              region TYPE string,
@@ -28,9 +30,7 @@ CLASS zcl_t IMPLEMENTATION.
 ENDCLASS.
 "
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&src)
 }
 
 fn out(main: &str) -> String {

@@ -3,7 +3,9 @@
 //! run with `MOVE_TO_LIT_NOTALLOWED_NODATA`, also when the change goes through a field symbol
 //! or a data reference to one of their rows.
 
-use abap::{NoDebugger, Repository, RunError};
+use abap::RunError;
+
+use crate::harness::run_class;
 
 /// A classrun class whose method `m( it )` has `body`; `main` passes the table `3 1 2`.
 fn run(body: &str) -> Result<String, RunError> {
@@ -27,9 +29,7 @@ CLASS zcl_t IMPLEMENTATION.
 ENDCLASS.
 "
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&src)
 }
 
 fn out(body: &str) -> String {

@@ -1,8 +1,8 @@
 //! Semantics of the supported ABAP subset, run through `Repository::run_classrun`.
 
-use abap::{LoadError, NoDebugger, Repository, Resume, RunError};
+use abap::{LoadError, Repository, Resume, RunError};
 
-use crate::harness::{on_stop, repo};
+use crate::harness::{on_stop, repo, run_class};
 
 /// A classrun class `ZCL_T` whose `main` has `body`; `extra` goes into the private section,
 /// `methods` into the implementation.
@@ -26,9 +26,7 @@ ENDCLASS.
 }
 
 fn run_full(src: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(src)
 }
 
 fn run(main: &str) -> Result<String, RunError> {

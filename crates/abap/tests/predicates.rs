@@ -1,6 +1,8 @@
 //! Relational predicates beyond plain comparisons: `[NOT] BETWEEN … AND …`.
 
-use abap::{NoDebugger, Repository, RunError};
+use abap::RunError;
+
+use crate::harness::run_class;
 
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
@@ -23,9 +25,7 @@ CLASS zcl_t IMPLEMENTATION.
 ENDCLASS.
 "
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&src)
 }
 
 #[test]

@@ -5,6 +5,8 @@
 
 use abap::{NoDebugger, Repository, RunError};
 
+use crate::harness::{repo, run_class};
+
 fn run(main: &str) -> Result<String, RunError> {
     let src = format!(
         r"CLASS zcl_t DEFINITION PUBLIC FINAL CREATE PUBLIC.
@@ -26,9 +28,7 @@ CLASS zcl_t IMPLEMENTATION.
 ENDCLASS.
 "
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&src)
 }
 
 fn out(main: &str) -> String {
@@ -268,10 +268,9 @@ fn using_a_field_symbol_or_reference_to_a_deleted_row_is_a_runtime_error() {
     }
 }
 
-fn run_class(src: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zcl_u.clas.abap", src).expect("loads");
-    r.run_classrun("ZCL_U", &mut NoDebugger)
+/// Runs `ZCL_U` given as its whole source.
+fn run_zcl_u(src: &str) -> Result<String, RunError> {
+    repo(&[("zcl_u.clas.abap", src)]).run_classrun("ZCL_U", &mut NoDebugger)
 }
 
 const CALLEE_CLASS: &str = "CLASS zcl_u DEFINITION PUBLIC FINAL CREATE PUBLIC.
@@ -308,7 +307,7 @@ fn rows_deleted_through_a_changing_parameter_move_the_callers_references() {
     drop_first( CHANGING ct = mt ).
     out->write( |{ <b>-t } { lr_b->* } { lines( mt ) }| ).",
     );
-    assert_eq!(run_class(&src).expect("runs"), "b b 1");
+    assert_eq!(run_zcl_u(&src).expect("runs"), "b b 1");
 }
 
 #[test]
@@ -318,7 +317,7 @@ fn a_parameter_bound_to_a_row_that_is_deleted_ends_the_run_as_not_supported() {
         "    ASSIGN mt[ 1 ] TO FIELD-SYMBOL(<a>).
     touch( CHANGING cs = <a> ).",
     );
-    match run_class(&src) {
+    match run_zcl_u(&src) {
         Err(RunError::Dump { id, .. }) => assert_eq!(id, "SIMULATOR_NOT_SUPPORTED"),
         other => panic!("expected the not-supported error, got {other:?}"),
     }

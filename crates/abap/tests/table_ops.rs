@@ -4,6 +4,8 @@
 
 use abap::{NoDebugger, Repository, RunError};
 
+use crate::harness::run_class;
+
 const TYPES: &str = r"    TYPES: BEGIN OF ty_row,
              name TYPE string,
              qty  TYPE i,
@@ -31,9 +33,7 @@ ENDCLASS.
 }
 
 fn run(main: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &class(main)).expect("loads");
-    r.run_classrun("ZCL_T", &mut NoDebugger)
+    run_class(&class(main))
 }
 
 fn out(main: &str) -> String {
