@@ -10,7 +10,8 @@ use super::{Parser, first_kw, word_at};
 use crate::LoadError;
 use crate::ast::{CatchClause, DataDecl, Expr, Stmt, StmtKind, TypeSpec};
 use crate::lexer::Token;
-use crate::parser::expr::{ExprParser, parse_full_expr, parse_path};
+use crate::parser::cursor::Cursor;
+use crate::parser::expr::{parse_full_expr, parse_path};
 use crate::statements::Statement;
 
 /// Bound on block nesting (IF in DO in IF …) so hostile input cannot overflow the stack.
@@ -512,7 +513,7 @@ impl Body<'_, '_> {
 }
 
 fn when_alternatives(toks: &[Token]) -> Vec<Expr> {
-    let mut p = ExprParser::new(toks);
+    let mut p = Cursor::new(toks);
     let mut alts = Vec::new();
     loop {
         match p.expr() {

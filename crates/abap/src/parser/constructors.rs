@@ -1,12 +1,13 @@
 //! Parsing of the constructor expressions (`VALUE` with `BASE`/`LET`/`FOR`/`LINES OF`,
 //! `REDUCE`, `FILTER`, `CORRESPONDING`, `CAST`, `LET … IN`, `OPTIONAL`/`DEFAULT`) and of the
-//! statement `MOVE-CORRESPONDING`: the token cursor `Cur` over a constructor body.
+//! statement `MOVE-CORRESPONDING`, as methods of the shared `Cursor` (`cursor.rs`).
 
 use crate::ast::{Cond, Expr, Path};
 use crate::ast::{Ctor, For, ForKind, Init, Row};
 use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
-use crate::parser::expr::{ExprParser, Unsup, is_name, parse_path};
+use crate::parser::cursor::Cursor;
+use crate::parser::expr::{Unsup, is_name, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
@@ -90,7 +91,7 @@ pub fn parse(
         t if crate::parser::expr::is_type_name(t) => Some(t.to_string()),
         _ => return Err(Unsup(format!("constructor expression {kind} {ty_word}"))),
     };
-    let mut c = Cur {
+    let mut c = Cursor {
         toks: inner,
         pos: 0,
         depth,
@@ -102,7 +103,7 @@ pub fn parse(
         "CORRESPONDING" => c.corresponding(ty)?,
         "FILTER" => c.filter(ty)?,
         _ => {
-            let arg = c.expr()?;
+            let arg = c.ctor_operand()?;
             Ctor::Cast { ty, arg }
         }
     };
@@ -124,7 +125,7 @@ pub fn parse_let(
     ty_word: &str,
     inner: &[Token],
 ) -> PResult<(Expr, usize)> {
-    let mut c = Cur {
+    let mut c = Cursor {
         toks: inner,
         pos: 0,
         depth,
@@ -144,42 +145,13 @@ pub fn parse_let(
     ];
     synthetic.extend(inner.iter().skip(c.pos).cloned());
     synthetic.push(tok(TokenKind::RParen, true));
-    let mut p = ExprParser::nested(&synthetic, c.depth, c.ops)?;
+    let mut p = Cursor::nested(&synthetic, c.depth, c.ops)?;
     let e = p.expr()?;
     p.expect_end()?;
     Ok((Expr::Ctor(Box::new(Ctor::Let { lets, inner: e })), p.ops()))
 }
 
-/// A cursor over the tokens of a constructor body.
-struct Cur<'t> {
-    toks: &'t [Token],
-    pos: usize,
-    depth: usize,
-    ops: usize,
-}
-
-impl<'t> Cur<'t> {
-    fn peek(&self) -> Option<&'t Token> {
-        self.toks.get(self.pos)
-    }
-
-    fn peek_kw(&self, kw: &str) -> bool {
-        self.peek().is_some_and(|t| t.is_kw(kw))
-    }
-
-    fn word_at(&self, k: usize) -> String {
-        upper_word(self.toks.get(self.pos + k))
-    }
-
-    fn expect_kw(&mut self, kw: &str) -> PResult<()> {
-        if self.peek_kw(kw) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(Unsup(format!("{kw} expected")))
-        }
-    }
-
+impl<'t> Cursor<'t> {
     fn name(&mut self) -> PResult<String> {
         let w = self.word_at(0);
         let ok = is_name(&w) || (w.len() > 2 && w.starts_with('<') && w.ends_with('>'));
@@ -190,63 +162,43 @@ impl<'t> Cur<'t> {
         Ok(w)
     }
 
-    fn budget(&mut self) -> PResult<()> {
-        self.ops += 1;
-        if self.ops > 256 {
-            return Err(Unsup("expression with too many operators".into()));
-        }
-        Ok(())
-    }
-
     /// The longest expression at the cursor.
-    fn expr(&mut self) -> PResult<Expr> {
+    fn ctor_operand(&mut self) -> PResult<Expr> {
         let rest = self.toks.get(self.pos..).unwrap_or(&[]);
-        let mut p = ExprParser::nested(rest, self.depth, self.ops)?;
+        let mut p = Cursor::nested(rest, self.depth, self.ops)?;
         let e = p.expr()?;
         self.pos += p.position();
         self.ops = p.ops();
-        self.budget()?;
+        self.count_op()?;
         Ok(e)
     }
 
     /// A whole token slice as one expression.
     fn full_expr(&mut self, toks: &[Token]) -> PResult<Expr> {
-        let mut p = ExprParser::nested(toks, self.depth, self.ops)?;
+        let mut p = Cursor::nested(toks, self.depth, self.ops)?;
         let e = p.expr()?;
         p.expect_end()?;
         self.ops = p.ops();
-        self.budget()?;
+        self.count_op()?;
         Ok(e)
     }
 
     fn full_cond(&mut self, toks: &[Token]) -> PResult<Cond> {
-        let mut p = ExprParser::nested(toks, self.depth, self.ops)?;
+        let mut p = Cursor::nested(toks, self.depth, self.ops)?;
         let c = p.cond()?;
         p.expect_end()?;
         self.ops = p.ops();
-        self.budget()?;
+        self.count_op()?;
         Ok(c)
     }
 
     /// The tokens inside the `(` at the cursor; moves past the matching `)`.
-    fn group(&mut self) -> PResult<&'t [Token]> {
+    fn paren_group(&mut self) -> PResult<&'t [Token]> {
         if !self.peek().is_some_and(|t| t.kind == TokenKind::LParen) {
             return Err(Unsup("( expected".into()));
         }
-        let start = self.pos + 1;
-        let mut depth = 0usize;
-        for (i, t) in self.toks.get(start..).unwrap_or(&[]).iter().enumerate() {
-            match t.kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen if depth == 0 => {
-                    self.pos = start + i + 1;
-                    return Ok(self.toks.get(start..start + i).unwrap_or(&[]));
-                }
-                TokenKind::RParen => depth -= 1,
-                _ => {}
-            }
-        }
-        Err(Unsup("missing )".into()))
+        self.pos += 1;
+        self.group()
     }
 
     /// `name = expr …` pairs while they follow.
@@ -255,7 +207,7 @@ impl<'t> Cur<'t> {
         while is_name(&self.word_at(0)) && self.word_at(1) == "=" {
             let n = self.word_at(0);
             self.pos += 2;
-            out.push((n, self.expr()?));
+            out.push((n, self.ctor_operand()?));
         }
         Ok(out)
     }
@@ -334,7 +286,7 @@ impl<'t> Cur<'t> {
                         }
                         "WHERE" => {
                             self.pos += 1;
-                            let c = self.group()?;
+                            let c = self.paren_group()?;
                             cond = Some(self.full_cond(c)?);
                         }
                         "USING" | "FROM" | "TO" => {
@@ -401,7 +353,7 @@ impl<'t> Cur<'t> {
         let table = self.full_expr(table_toks)?;
         let cond = if self.peek_kw("WHERE") {
             self.pos += 1;
-            let c = self.group()?;
+            let c = self.paren_group()?;
             Some(self.full_cond(c)?)
         } else {
             None
@@ -412,7 +364,7 @@ impl<'t> Cur<'t> {
         self.pos += 2;
         let key_toks = if self.peek().is_some_and(|t| t.kind == TokenKind::LParen) {
             let start = self.pos;
-            self.group()?;
+            self.paren_group()?;
             self.toks.get(start..self.pos).unwrap_or(&[])
         } else {
             self.until(|t, i| {
@@ -452,7 +404,7 @@ impl<'t> Cur<'t> {
         let lets = self.lets()?;
         let base = if self.peek_kw("BASE") {
             self.pos += 1;
-            Some(self.expr()?)
+            Some(self.ctor_operand()?)
         } else {
             None
         };
@@ -460,8 +412,8 @@ impl<'t> Cur<'t> {
         let fields = self.assignments()?;
         let mut rows = Vec::new();
         while self.peek().is_some_and(|t| t.kind == TokenKind::LParen) {
-            let inner = self.group()?;
-            let mut rc = Cur {
+            let inner = self.paren_group()?;
+            let mut rc = Cursor {
                 toks: inner,
                 pos: 0,
                 depth: self.depth + 1,
@@ -469,16 +421,16 @@ impl<'t> Cur<'t> {
             };
             let row = if rc.peek_kw("LINES") && rc.word_at(1) == "OF" {
                 rc.pos += 2;
-                let src = rc.expr()?;
+                let src = rc.ctor_operand()?;
                 let mut from = None;
                 let mut to = None;
                 if rc.peek_kw("FROM") {
                     rc.pos += 1;
-                    from = Some(rc.expr()?);
+                    from = Some(rc.ctor_operand()?);
                 }
                 if rc.peek_kw("TO") {
                     rc.pos += 1;
-                    to = Some(rc.expr()?);
+                    to = Some(rc.ctor_operand()?);
                 }
                 Row::Lines { src, from, to }
             } else if is_name(&rc.word_at(0)) && rc.word_at(1) == "=" {
@@ -486,13 +438,13 @@ impl<'t> Cur<'t> {
             } else if inner.is_empty() {
                 Row::Fields(Vec::new())
             } else {
-                Row::Line(rc.expr()?)
+                Row::Line(rc.ctor_operand()?)
             };
             if rc.peek().is_some() {
                 return Err(Unsup("VALUE row with more than one operand".into()));
             }
             self.ops = rc.ops;
-            self.budget()?;
+            self.count_op()?;
             rows.push(row);
         }
         if !fors.is_empty() && rows.is_empty() {
@@ -520,7 +472,7 @@ impl<'t> Cur<'t> {
                     init.push(Init {
                         name,
                         ty: None,
-                        value: Some(self.expr()?),
+                        value: Some(self.ctor_operand()?),
                     });
                 }
                 "TYPE" => {
@@ -557,7 +509,7 @@ impl<'t> Cur<'t> {
                 return Err(Unsup(format!("NEXT {target} {op}")));
             }
             self.pos += 2;
-            next.push((path, op, self.expr()?));
+            next.push((path, op, self.ctor_operand()?));
         }
         Ok(Ctor::Reduce {
             ty,
@@ -608,7 +560,7 @@ impl<'t> Cur<'t> {
     fn corresponding(&mut self, ty: Option<String>) -> PResult<Ctor> {
         let base = if self.peek_kw("BASE") {
             self.pos += 1;
-            let g = self.group()?;
+            let g = self.paren_group()?;
             Some(self.full_expr(g)?)
         } else {
             None
@@ -684,7 +636,7 @@ pub fn parse_optional(
     if !(top_default || inner.last().is_some_and(|t| t.is_kw("OPTIONAL"))) {
         return Ok(None);
     }
-    let mut p = ExprParser::nested(inner, depth, ops)?;
+    let mut p = Cursor::nested(inner, depth, ops)?;
     let row = p.expr()?;
     if !matches!(row, Expr::Itab { .. }) {
         return Err(Unsup(

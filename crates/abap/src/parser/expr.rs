@@ -11,19 +11,15 @@ use crate::ast::{
 };
 use crate::lexer::{TemplatePart, Token, TokenKind};
 use crate::number::Dec;
+use crate::parser::cursor::Cursor;
+use crate::parser::cursor::MAX_DEPTH;
 use crate::value::{Type, Value};
 
 /// The construct named is outside the supported subset (or not understood).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unsup(pub String);
 
-type PResult<T> = Result<T, Unsup>;
-
-/// Bound on expression nesting so hostile input cannot overflow the stack.
-const MAX_DEPTH: usize = 64;
-/// Bound on binary operators and chained calls per statement: operator chains build left-deep
-/// trees, which evaluation (and dropping) walks recursively.
-const MAX_OPS: usize = 256;
+pub(crate) type PResult<T> = Result<T, Unsup>;
 
 /// Keywords that start constructor expressions (`NEW`, `COND`, `SWITCH` and `CONV` are parsed;
 /// the others are outside the subset for now).
@@ -42,16 +38,9 @@ const CONSTRUCTORS: &[&str] = &[
     "LET",
 ];
 
-pub struct ExprParser<'t> {
-    toks: &'t [Token],
-    pos: usize,
-    depth: usize,
-    ops: usize,
-}
-
 /// Parses the whole slice as one expression.
 pub fn parse_full_expr(toks: &[Token]) -> PResult<Expr> {
-    let mut p = ExprParser::new(toks);
+    let mut p = Cursor::new(toks);
     let e = p.expr()?;
     p.expect_end()?;
     Ok(e)
@@ -59,7 +48,7 @@ pub fn parse_full_expr(toks: &[Token]) -> PResult<Expr> {
 
 /// Parses the whole slice as one logical expression.
 pub fn parse_full_cond(toks: &[Token]) -> PResult<Cond> {
-    let mut p = ExprParser::new(toks);
+    let mut p = Cursor::new(toks);
     let c = p.cond()?;
     p.expect_end()?;
     Ok(c)
@@ -70,7 +59,7 @@ pub fn parse_call_args(toks: &[Token]) -> PResult<CallArgs> {
     if toks.is_empty() {
         return Ok(CallArgs::default());
     }
-    let mut p = ExprParser::new(toks);
+    let mut p = Cursor::new(toks);
     let a = p.call_args()?;
     p.expect_end()?;
     Ok(a)
@@ -173,112 +162,7 @@ fn number(w: &str) -> Option<PResult<Value>> {
     Some(Value::p_from_dec(d, 16, 0).map_err(|_| Unsup(format!("number literal {w}"))))
 }
 
-impl<'t> ExprParser<'t> {
-    pub fn new(toks: &'t [Token]) -> Self {
-        ExprParser {
-            toks,
-            pos: 0,
-            depth: 0,
-            ops: 0,
-        }
-    }
-
-    /// A parser for a nested token slice that shares the nesting and operator budget.
-    pub fn nested(toks: &'t [Token], depth: usize, ops: usize) -> PResult<Self> {
-        if depth > MAX_DEPTH {
-            return Err(Unsup("expression nested too deeply".into()));
-        }
-        Ok(ExprParser {
-            toks,
-            pos: 0,
-            depth,
-            ops,
-        })
-    }
-
-    /// Operators counted so far (to hand the budget on to [`ExprParser::nested`]).
-    pub fn ops(&self) -> usize {
-        self.ops
-    }
-
-    pub fn at_end(&self) -> bool {
-        self.pos >= self.toks.len()
-    }
-
-    /// Tokens consumed so far.
-    pub fn position(&self) -> usize {
-        self.pos
-    }
-
-    /// True if the next token is one of the keywords.
-    pub fn peek_kw_any(&self, kws: &[&str]) -> bool {
-        kws.iter().any(|k| self.peek_kw(k))
-    }
-
-    /// Consumes the keyword `kw` if it is next.
-    pub fn skip_kw(&mut self, kw: &str) -> bool {
-        if self.peek_kw(kw) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn peek(&self) -> Option<&'t Token> {
-        self.toks.get(self.pos)
-    }
-
-    fn peek_at(&self, n: usize) -> Option<&'t Token> {
-        self.toks.get(self.pos + n)
-    }
-
-    fn peek_kw(&self, kw: &str) -> bool {
-        self.peek().is_some_and(|t| t.is_kw(kw))
-    }
-
-    fn next(&mut self) -> Option<&'t Token> {
-        let t = self.toks.get(self.pos);
-        if t.is_some() {
-            self.pos += 1;
-        }
-        t
-    }
-
-    pub fn expect_end(&self) -> PResult<()> {
-        match self.peek() {
-            None => Ok(()),
-            Some(t) => Err(Unsup(format!("unexpected {}", describe(t)))),
-        }
-    }
-
-    fn count_op(&mut self) -> PResult<()> {
-        self.ops += 1;
-        if self.ops > MAX_OPS {
-            return Err(Unsup("expression with too many operators".into()));
-        }
-        Ok(())
-    }
-
-    fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(Unsup("expression nested too deeply".into()));
-        }
-        Ok(())
-    }
-
-    fn expect_rparen(&mut self) -> PResult<()> {
-        match self.next() {
-            Some(Token {
-                kind: TokenKind::RParen,
-                ..
-            }) => Ok(()),
-            Some(t) => Err(Unsup(format!("unexpected {}", describe(t)))),
-            None => Err(Unsup("missing )".into())),
-        }
-    }
-
+impl<'t> Cursor<'t> {
     // ---- logical expressions ----
 
     pub fn cond(&mut self) -> PResult<Cond> {
@@ -539,7 +423,7 @@ impl<'t> ExprParser<'t> {
     }
 
     /// An operand that starts with a word: a literal number, a constructor expression, a table
-    /// expression, a call or a data object. Apart from [`ExprParser::primary`] so that the frame
+    /// expression, a call or a data object. Apart from [`Cursor::primary`] so that the frame
     /// of the `( … )` recursion stays small in debug builds.
     #[inline(never)]
     fn word_operand(&mut self, w: &str) -> PResult<Expr> {
@@ -616,25 +500,6 @@ impl<'t> ExprParser<'t> {
         Ok(Expr::Path(path))
     }
 
-    /// The tokens up to the `)` matching an already consumed `(`; consumes the `)`.
-    fn group(&mut self) -> PResult<&'t [Token]> {
-        let start = self.pos;
-        let mut depth = 0usize;
-        for (i, t) in self.toks[start..].iter().enumerate() {
-            match t.kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen if depth == 0 => {
-                    self.pos = start + i + 1;
-                    let toks: &'t [Token] = self.toks;
-                    return Ok(&toks[start..start + i]);
-                }
-                TokenKind::RParen => depth -= 1,
-                _ => {}
-            }
-        }
-        Err(Unsup("missing )".into()))
-    }
-
     /// `name = expr …` until the end of the parser's tokens.
     fn field_list(&mut self) -> PResult<Vec<(String, Expr)>> {
         let mut out = Vec::new();
@@ -665,7 +530,7 @@ impl<'t> ExprParser<'t> {
         }
         self.pos += 1;
         let inner = self.group()?;
-        let mut p = ExprParser::new(inner);
+        let mut p = Cursor::new(inner);
         p.depth = self.depth + 1;
         p.ops = self.ops;
         if p.depth > MAX_DEPTH {
@@ -695,7 +560,7 @@ impl<'t> ExprParser<'t> {
         while matches!(p.peek(), Some(t) if t.kind == TokenKind::LParen) {
             p.pos += 1;
             let row = p.group()?;
-            let mut rp = ExprParser::new(row);
+            let mut rp = Cursor::new(row);
             rp.depth = p.depth + 1;
             rp.ops = p.ops;
             let r = if rp.named_arg_follows() {
@@ -863,7 +728,7 @@ impl<'t> ExprParser<'t> {
         let inner = &toks[start..start + close];
         let tail = toks[start + close].word().unwrap_or("]");
         self.pos = start + close + 1;
-        let mut p = ExprParser::new(inner);
+        let mut p = Cursor::new(inner);
         p.depth = self.depth + 1;
         p.ops = self.ops;
         // `KEY name [COMPONENTS] c = v …`: the row with these component values (the first in
@@ -1090,7 +955,7 @@ impl<'t> ExprParser<'t> {
         if toks.is_empty() {
             return Err(Unsup("missing operand".into()));
         }
-        let mut inner = ExprParser::new(toks);
+        let mut inner = Cursor::new(toks);
         inner.depth = self.depth;
         inner.ops = self.ops;
         let e = inner.expr()?;
@@ -1103,7 +968,7 @@ impl<'t> ExprParser<'t> {
         if toks.is_empty() {
             return Err(Unsup("missing condition".into()));
         }
-        let mut inner = ExprParser::new(toks);
+        let mut inner = Cursor::new(toks);
         inner.depth = self.depth;
         inner.ops = self.ops;
         let c = inner.cond()?;
@@ -1118,7 +983,7 @@ impl<'t> ExprParser<'t> {
             match p {
                 TemplatePart::Text(s) => items.push(TemplateItem::Text(s.clone())),
                 TemplatePart::Expr(toks) => {
-                    let mut inner = ExprParser::new(toks);
+                    let mut inner = Cursor::new(toks);
                     inner.depth = self.depth + 1;
                     inner.ops = self.ops;
                     let e = inner.expr()?;

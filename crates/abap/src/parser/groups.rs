@@ -10,7 +10,7 @@ use crate::ast::TableStmt;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::expr::ExprParser;
+use crate::parser::cursor::Cursor;
 use crate::parser::expr::is_name;
 /// Index of the top-level `GROUP BY` in a `LOOP AT` statement.
 pub fn group_by_at(toks: &[Token]) -> Option<usize> {
@@ -158,7 +158,7 @@ pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
         && toks.last().is_some_and(|t| t.kind == TokenKind::RParen)
         && upper_word(toks.get(2)) == "=";
     if !structured {
-        let mut p = ExprParser::new(toks);
+        let mut p = Cursor::new(toks);
         let e = p.expr().map_err(|u| u.0)?;
         p.expect_end().map_err(|u| u.0)?;
         return Ok(GroupKey::Single(e));
@@ -186,7 +186,7 @@ pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
             }
             _ => {
                 let rest = inner.get(i..).unwrap_or(&[]);
-                let mut p = ExprParser::new(rest);
+                let mut p = Cursor::new(rest);
                 let e = p.expr().map_err(|u| u.0)?;
                 i += p.position();
                 out.push((name, KeyPart::Expr(e)));

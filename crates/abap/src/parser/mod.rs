@@ -11,6 +11,7 @@
 pub(crate) mod access;
 mod body;
 pub mod constructors;
+pub(crate) mod cursor;
 mod declarations;
 pub mod expr;
 pub(crate) mod groups;

@@ -4,9 +4,9 @@
 use super::word_at;
 use crate::ast::{AssignOp, CallArgs, Cond, Expr, MessageStmt, Path, StmtKind};
 use crate::lexer::{Token, TokenKind};
+use crate::parser::cursor::Cursor;
 use crate::parser::expr::{
-    ExprParser, Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr,
-    parse_path,
+    Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr, parse_path,
 };
 use crate::statements::Statement;
 
@@ -366,7 +366,7 @@ fn message(st: &Statement) -> StmtKind {
                 i += 2;
             }
             "WITH" => {
-                let mut p = ExprParser::new(toks.get(i + 1..).unwrap_or(&[]));
+                let mut p = Cursor::new(toks.get(i + 1..).unwrap_or(&[]));
                 while !p.at_end() && !p.peek_kw_any(&["INTO", "DISPLAY", "RAISING"]) {
                     match p.expr() {
                         Ok(e) => m.with.push(e),

@@ -4,7 +4,7 @@ use crate::ast::OptionValue;
 use crate::ast::TemplateOption;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
-use crate::parser::expr::ExprParser;
+use crate::parser::cursor::Cursor;
 use crate::parser::expr::Unsup;
 use crate::parser::expr::describe;
 /// The options the simulator formats, each with the keywords it accepts as values; an empty
@@ -61,7 +61,7 @@ pub fn parse_options(toks: &[Token]) -> Result<Vec<TemplateOption>, Unsup> {
             _ if keywords.is_empty() => {
                 // An operand: a literal, a data object or an expression.
                 let rest = toks.get(i + 2..).unwrap_or(&[]);
-                let mut p = ExprParser::new(rest);
+                let mut p = Cursor::new(rest);
                 let e = p.expr()?;
                 (OptionValue::Operand(e), p.position())
             }
@@ -75,7 +75,7 @@ pub fn parse_options(toks: &[Token]) -> Result<Vec<TemplateOption>, Unsup> {
                     .position(|t| t.kind == TokenKind::RParen)
                     .ok_or_else(|| Unsup("missing )".into()))?;
                 let inner = &toks[i + 3..i + 2 + close];
-                let mut p = ExprParser::new(inner);
+                let mut p = Cursor::new(inner);
                 let e = p.expr()?;
                 p.expect_end()?;
                 (OptionValue::Operand(e), close + 1)

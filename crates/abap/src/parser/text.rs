@@ -4,7 +4,8 @@ use crate::ast::Flavor;
 use crate::ast::{Expr, Path};
 use crate::ast::{Out, Search, TextStmt};
 use crate::lexer::Token;
-use crate::parser::expr::{ExprParser, Unsup, parse_path};
+use crate::parser::cursor::Cursor;
+use crate::parser::expr::{Unsup, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
@@ -12,45 +13,20 @@ fn unsup<T>(what: &str) -> PResult<T> {
     Err(Unsup(what.to_string()))
 }
 
-/// A cursor over a statement's tokens with keyword helpers.
-struct Cursor<'t> {
-    toks: &'t [Token],
-    pos: usize,
-}
-
 impl<'t> Cursor<'t> {
-    fn kw(&self, k: &str) -> bool {
-        self.toks.get(self.pos).is_some_and(|t| t.is_kw(k))
-    }
-
-    fn kws(&self, ks: &[&str]) -> bool {
-        ks.iter()
-            .enumerate()
-            .all(|(i, k)| self.toks.get(self.pos + i).is_some_and(|t| t.is_kw(k)))
-    }
-
-    fn eat(&mut self, ks: &[&str]) -> bool {
-        if self.kws(ks) {
-            self.pos += ks.len();
-            true
-        } else {
-            false
-        }
-    }
-
     /// Consumes the keywords or fails: the statement is outside what we understand.
     fn need(&mut self, ks: &[&str], what: &str) -> PResult<()> {
-        if self.eat(ks) { Ok(()) } else { unsup(what) }
-    }
-
-    fn done(&self) -> bool {
-        self.pos >= self.toks.len()
+        if self.eat_kws(ks) {
+            Ok(())
+        } else {
+            unsup(what)
+        }
     }
 
     /// One operand (an expression) starting here.
     fn operand(&mut self) -> PResult<Expr> {
         let rest = self.toks.get(self.pos..).unwrap_or(&[]);
-        let mut p = ExprParser::new(rest);
+        let mut p = Cursor::new(rest);
         let e = p.expr()?;
         self.pos += p.position();
         Ok(e)
@@ -59,7 +35,7 @@ impl<'t> Cursor<'t> {
     /// Operands up to (not including) the keyword `stop`.
     fn operands_until(&mut self, stop: &str) -> PResult<Vec<Expr>> {
         let mut out = Vec::new();
-        while !self.done() && !self.kw(stop) {
+        while !self.at_end() && !self.peek_kw(stop) {
             out.push(self.operand()?);
         }
         Ok(out)
@@ -90,50 +66,50 @@ impl<'t> Cursor<'t> {
     }
 
     fn character_mode(&mut self) -> PResult<()> {
-        if self.eat(&["IN", "CHARACTER", "MODE"]) {
+        if self.eat_kws(&["IN", "CHARACTER", "MODE"]) {
             return Ok(());
         }
-        if self.kws(&["IN", "BYTE", "MODE"]) {
+        if self.peek_kws(&["IN", "BYTE", "MODE"]) {
             return unsup("IN BYTE MODE");
         }
         Ok(())
     }
 
     fn case(&mut self) -> bool {
-        if self.eat(&["IGNORING", "CASE"]) {
+        if self.eat_kws(&["IGNORING", "CASE"]) {
             return true;
         }
-        self.eat(&["RESPECTING", "CASE"]);
+        self.eat_kws(&["RESPECTING", "CASE"]);
         false
     }
 }
 
 /// Parses a string statement (`toks` without the keyword).
 pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
-    let mut c = Cursor { toks, pos: 0 };
+    let mut c = Cursor::new(toks);
     let stmt = match kw {
         "CONCATENATE" => concatenate(&mut c)?,
         "SPLIT" => split(&mut c)?,
         "CONDENSE" => {
             let target = c.path()?;
-            let no_gaps = c.eat(&["NO-GAPS"]);
+            let no_gaps = c.eat_kws(&["NO-GAPS"]);
             TextStmt::Condense { target, no_gaps }
         }
         "TRANSLATE" => {
             let target = c.path()?;
-            if c.eat(&["TO", "UPPER", "CASE"]) {
+            if c.eat_kws(&["TO", "UPPER", "CASE"]) {
                 TextStmt::Translate {
                     target,
                     upper: Some(true),
                     mask: None,
                 }
-            } else if c.eat(&["TO", "LOWER", "CASE"]) {
+            } else if c.eat_kws(&["TO", "LOWER", "CASE"]) {
                 TextStmt::Translate {
                     target,
                     upper: Some(false),
                     mask: None,
                 }
-            } else if c.eat(&["USING"]) {
+            } else if c.eat_kws(&["USING"]) {
                 let mask = c.operand()?;
                 TextStmt::Translate {
                     target,
@@ -151,7 +127,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
             let target = c.path()?;
             c.need(&["WITH"], "OVERLAY")?;
             let with = c.operand()?;
-            let mask = if c.eat(&["USING"]) {
+            let mask = if c.eat_kws(&["USING"]) {
                 Some(c.operand()?)
             } else {
                 None
@@ -166,7 +142,7 @@ pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
         }
         _ => return unsup(kw),
     };
-    if !c.done() {
+    if !c.at_end() {
         let what = c.toks.get(c.pos).and_then(Token::word).map_or_else(
             || kw.to_string(),
             |w| format!("{kw} … {}", w.to_uppercase()),
@@ -177,9 +153,9 @@ pub fn parse(kw: &str, toks: &[Token]) -> PResult<TextStmt> {
 }
 
 fn concatenate(c: &mut Cursor) -> PResult<TextStmt> {
-    let lines_of = c.eat(&["LINES", "OF"]);
+    let lines_of = c.eat_kws(&["LINES", "OF"]);
     let parts = c.operands_until("INTO")?;
-    if !c.eat(&["INTO"]) || parts.is_empty() || (lines_of && parts.len() != 1) {
+    if !c.eat_kws(&["INTO"]) || parts.is_empty() || (lines_of && parts.len() != 1) {
         return unsup("CONCATENATE");
     }
     let into = c.out()?;
@@ -187,9 +163,9 @@ fn concatenate(c: &mut Cursor) -> PResult<TextStmt> {
     let mut respecting_blanks = false;
     loop {
         c.character_mode()?;
-        if c.eat(&["SEPARATED", "BY"]) {
+        if c.eat_kws(&["SEPARATED", "BY"]) {
             separated_by = Some(c.operand()?);
-        } else if c.eat(&["RESPECTING", "BLANKS"]) {
+        } else if c.eat_kws(&["RESPECTING", "BLANKS"]) {
             respecting_blanks = true;
         } else {
             break;
@@ -209,7 +185,7 @@ fn split(c: &mut Cursor) -> PResult<TextStmt> {
     c.need(&["AT"], "SPLIT")?;
     let at = c.operand()?;
     c.need(&["INTO"], "SPLIT")?;
-    if c.eat(&["TABLE"]) {
+    if c.eat_kws(&["TABLE"]) {
         let (table, declare_table) = match c.out()? {
             Out::Path(p) => (p, false),
             Out::Decl(name) => (
@@ -230,7 +206,7 @@ fn split(c: &mut Cursor) -> PResult<TextStmt> {
         });
     }
     let mut into = Vec::new();
-    while !c.done() && !c.kw("IN") {
+    while !c.at_end() && !c.peek_kw("IN") {
         into.push(c.out()?);
     }
     c.character_mode()?;
@@ -253,23 +229,23 @@ fn shift(c: &mut Cursor) -> PResult<TextStmt> {
     let mut by = None;
     let mut up_to = None;
     let mut deleting = None;
-    while !c.done() {
-        if c.eat(&["BY"]) {
+    while !c.at_end() {
+        if c.eat_kws(&["BY"]) {
             by = Some(c.operand()?);
             c.need(&["PLACES"], "SHIFT BY")?;
-        } else if c.eat(&["UP", "TO"]) {
+        } else if c.eat_kws(&["UP", "TO"]) {
             up_to = Some(c.operand()?);
-        } else if c.eat(&["LEFT", "DELETING", "LEADING"]) {
+        } else if c.eat_kws(&["LEFT", "DELETING", "LEADING"]) {
             deleting = Some(c.operand()?);
-        } else if c.eat(&["RIGHT", "DELETING", "TRAILING"]) {
+        } else if c.eat_kws(&["RIGHT", "DELETING", "TRAILING"]) {
             right = true;
             deleting = Some(c.operand()?);
-        } else if c.eat(&["LEFT"]) {
-        } else if c.eat(&["RIGHT"]) {
+        } else if c.eat_kws(&["LEFT"]) {
+        } else if c.eat_kws(&["RIGHT"]) {
             right = true;
-        } else if c.eat(&["CIRCULAR"]) {
+        } else if c.eat_kws(&["CIRCULAR"]) {
             circular = true;
-        } else if c.kw("IN") {
+        } else if c.peek_kw("IN") {
             c.character_mode()?;
         } else {
             return unsup("SHIFT");
@@ -291,18 +267,19 @@ fn shift(c: &mut Cursor) -> PResult<TextStmt> {
 /// `[FIRST OCCURRENCE OF | ALL OCCURRENCES OF] [SUBSTRING | REGEX | PCRE] sub`; the flavor is
 /// `None` for a substring (regular expressions run on `abap_regex.rs`).
 fn search_pattern(c: &mut Cursor) -> PResult<(bool, Expr, Option<Flavor>)> {
-    let all = if c.eat(&["ALL", "OCCURRENCES", "OF"]) || c.eat(&["ALL", "OCCURRENCE", "OF"]) {
+    let all = if c.eat_kws(&["ALL", "OCCURRENCES", "OF"]) || c.eat_kws(&["ALL", "OCCURRENCE", "OF"])
+    {
         true
     } else {
-        c.eat(&["FIRST", "OCCURRENCE", "OF"]);
+        c.eat_kws(&["FIRST", "OCCURRENCE", "OF"]);
         false
     };
-    let regex = if c.eat(&["REGEX"]) {
+    let regex = if c.eat_kws(&["REGEX"]) {
         Some(Flavor::Posix)
-    } else if c.eat(&["PCRE"]) {
+    } else if c.eat_kws(&["PCRE"]) {
         Some(Flavor::Pcre)
     } else {
-        c.eat(&["SUBSTRING"]);
+        c.eat_kws(&["SUBSTRING"]);
         None
     };
     Ok((all, c.operand()?, regex))
@@ -310,15 +287,15 @@ fn search_pattern(c: &mut Cursor) -> PResult<(bool, Expr, Option<Flavor>)> {
 
 /// `IN [SECTION [OFFSET o] [LENGTH l] OF] dobj` after the pattern; returns the section.
 fn section(c: &mut Cursor) -> PResult<Option<(Option<Expr>, Option<Expr>)>> {
-    if !c.eat(&["SECTION"]) {
+    if !c.eat_kws(&["SECTION"]) {
         return Ok(None);
     }
-    let offset = if c.eat(&["OFFSET"]) {
+    let offset = if c.eat_kws(&["OFFSET"]) {
         Some(c.operand()?)
     } else {
         None
     };
-    let length = if c.eat(&["LENGTH"]) {
+    let length = if c.eat_kws(&["LENGTH"]) {
         Some(c.operand()?)
     } else {
         None
@@ -355,26 +332,26 @@ const ADDITION_WORDS: &[&str] = &[
 /// `word` is `MATCH` (FIND) or `REPLACEMENT` (REPLACE).
 fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
     let mut a = Additions::default();
-    while !c.done() {
-        if c.kws(&["IGNORING", "CASE"]) || c.kws(&["RESPECTING", "CASE"]) {
+    while !c.at_end() {
+        if c.peek_kws(&["IGNORING", "CASE"]) || c.peek_kws(&["RESPECTING", "CASE"]) {
             a.ignoring_case = c.case();
-        } else if c.kw("IN") {
-            if !c.kws(&["IN", "CHARACTER", "MODE"]) {
+        } else if c.peek_kw("IN") {
+            if !c.peek_kws(&["IN", "CHARACTER", "MODE"]) {
                 return unsup("IN BYTE MODE");
             }
             c.character_mode()?;
-        } else if c.eat(&[word, "COUNT"]) {
+        } else if c.eat_kws(&[word, "COUNT"]) {
             a.count = Some(c.out()?);
-        } else if c.eat(&[word, "OFFSET"]) {
+        } else if c.eat_kws(&[word, "OFFSET"]) {
             a.offset = Some(c.out()?);
-        } else if c.eat(&[word, "LENGTH"]) {
+        } else if c.eat_kws(&[word, "LENGTH"]) {
             a.length = Some(c.out()?);
-        } else if c.eat(&[word, "LINE"]) {
+        } else if c.eat_kws(&[word, "LINE"]) {
             a.line = Some(c.out()?);
-        } else if c.eat(&["RESULTS"]) {
+        } else if c.eat_kws(&["RESULTS"]) {
             a.results = Some(c.out()?);
-        } else if word == "MATCH" && c.eat(&["SUBMATCHES"]) {
-            while !c.done() && !ADDITION_WORDS.iter().any(|w| c.kw(w)) {
+        } else if word == "MATCH" && c.eat_kws(&["SUBMATCHES"]) {
+            while !c.at_end() && !ADDITION_WORDS.iter().any(|w| c.peek_kw(w)) {
                 a.submatches.push(c.out()?);
             }
         } else {
@@ -393,7 +370,7 @@ fn results(c: &mut Cursor, word: &str) -> PResult<Additions> {
 fn find(c: &mut Cursor) -> PResult<TextStmt> {
     let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "FIND")?;
-    if c.eat(&["TABLE"]) {
+    if c.eat_kws(&["TABLE"]) {
         let table = c.path()?;
         let a = results(c, "MATCH")?;
         if !a.submatches.is_empty() && regex.is_none() {
@@ -452,15 +429,19 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
             with,
         });
     }
-    let pattern_form =
-        c.kw("FIRST") || c.kw("ALL") || c.kw("SUBSTRING") || c.kw("REGEX") || c.kw("PCRE") || {
+    let pattern_form = c.peek_kw("FIRST")
+        || c.peek_kw("ALL")
+        || c.peek_kw("SUBSTRING")
+        || c.peek_kw("REGEX")
+        || c.peek_kw("PCRE")
+        || {
             // `REPLACE sub IN dobj WITH new` (pattern form) or `REPLACE sub WITH new INTO
             // dobj` (obsolete form): the word after the first operand tells.
             let mut probe = Cursor {
-                toks: c.toks,
                 pos: c.pos,
+                ..Cursor::new(c.toks)
             };
-            probe.operand().is_ok() && probe.kw("IN")
+            probe.operand().is_ok() && probe.peek_kw("IN")
         };
     if !pattern_form {
         // Obsolete: `REPLACE sub WITH new INTO dobj`.
@@ -470,7 +451,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
         c.need(&["INTO"], "REPLACE")?;
         let target = c.path()?;
         c.character_mode()?;
-        if c.kw("LENGTH") {
+        if c.peek_kw("LENGTH") {
             return unsup("REPLACE … LENGTH");
         }
         return Ok(TextStmt::Replace {
@@ -491,7 +472,7 @@ fn replace(c: &mut Cursor) -> PResult<TextStmt> {
     }
     let (all, sub, regex) = search_pattern(c)?;
     c.need(&["IN"], "REPLACE")?;
-    if c.eat(&["TABLE"]) {
+    if c.eat_kws(&["TABLE"]) {
         let table = c.path()?;
         c.need(&["WITH"], "REPLACE")?;
         let with = c.operand()?;
