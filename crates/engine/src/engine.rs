@@ -114,6 +114,9 @@ pub(crate) struct RunLink {
     pub(crate) answer: Option<Result<Value, ErrorBody>>,
 }
 
+/// The longest a command waits for the release of what a killed session left.
+const ORPHAN_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Source lines shown on each side of the current line: eleven lines, what a person reading
 /// code expects to see around a stop.
 pub const DEFAULT_SOURCE_CONTEXT: u32 = 5;
@@ -220,6 +223,12 @@ impl Engine {
         let (changed, _) = watch::channel(0);
         let step_timeout = config.default_step_timeout;
         let source_context = config.source_context.min(MAX_SOURCE_CONTEXT);
+        // The state file was claimed before the engine exists: when it still lists what a
+        // killed session held, commands wait from the first one on until that is released.
+        let releasing_orphan = config
+            .state_file
+            .as_deref()
+            .is_some_and(crate::statefile::holds_anything);
         Ok(Arc::new(Engine {
             config,
             clients: Mutex::new(HashMap::new()),
@@ -230,6 +239,7 @@ impl Engine {
                     source_context,
                     ..Limits::default()
                 },
+                releasing_orphan,
                 ..Inner::default()
             }),
             changed,
@@ -262,12 +272,15 @@ impl Engine {
         self.changed.subscribe()
     }
 
-    /// Returns once no release of what an earlier session left is under way.
+    /// Returns once no release of what an earlier session left is under way (at most after
+    /// [`ORPHAN_WAIT`]: a command is not held longer than a release can take).
     pub(crate) async fn orphans_settled(&self) {
         let mut rx = self.watch();
+        let deadline = tokio::time::Instant::now() + ORPHAN_WAIT;
         while self.lock().releasing_orphan {
-            if rx.changed().await.is_err() {
-                return;
+            match tokio::time::timeout_at(deadline, rx.changed()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) | Err(_) => return,
             }
         }
     }

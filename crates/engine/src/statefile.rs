@@ -210,12 +210,24 @@ pub(crate) fn claim(path: &Path) -> Result<Option<Snapshot>, StateError> {
     Ok(old)
 }
 
+/// Whether the file at `path` lists anything held on the system.
+pub(crate) fn holds_anything(path: &Path) -> bool {
+    read(path).is_some_and(|s| {
+        s.listener
+            || !s.line_uris.is_empty()
+            || !s.unscoped_server_ids.is_empty()
+            || !s.threads.is_empty()
+            || s.leftover.is_some()
+    })
+}
+
 /// Releases what a dead session left on the system, then reports it as an event. What could
 /// not be released stays recorded (and is tried again at shutdown). Runs in the background, so
 /// the session (and its signal handling) is up meanwhile; until it is done the whole record
 /// stays ours (`leftover`), and commands that would race it wait.
 pub(crate) async fn release_orphan(engine: &Arc<Engine>, old: Snapshot) {
     if old.base_url != engine.config.adt.base_url || old.user != engine.config.identity.user {
+        engine.update(|inner| inner.releasing_orphan = false);
         return;
     }
     engine.update(|inner| {
