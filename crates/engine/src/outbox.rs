@@ -108,11 +108,13 @@ impl Outbox {
             self.drop_client();
             return;
         }
-        backlog.seq += 1;
-        backlog.sizes.push_back(line.len());
-        backlog.total += line.len();
+        let size = line.len();
         // A closed writer means the client went away; dropping the line is all we can do.
-        let _ = self.tx.send(Item::Line(line));
+        if self.tx.send(Item::Line(line)).is_ok() {
+            backlog.seq += 1;
+            backlog.sizes.push_back(size);
+            backlog.total += size;
+        }
     }
 
     pub(crate) fn close(&self) {
