@@ -91,6 +91,65 @@ pub struct WatchpointHit {
     pub expired: bool,
 }
 
+/// How a program's thread ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EndReason {
+    /// It ran to its end.
+    Finished,
+    Terminated,
+    /// We let it run on without us.
+    Detached,
+    /// Its session on the system is gone (`message` says why).
+    Lost,
+}
+
+/// The body of a `debuggee.ended` event; also the `ended` of movement results, `terminate`
+/// and `detach`, and `status`'s `last_end`. When a `run` or `test` in flight caught the
+/// program: its `run` summary and `output` (or `test`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Ended {
+    pub thread: u32,
+    pub reason: EndReason,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The output of the `run` that caught it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+    /// The result of the `test` that caught it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<TestResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<RunSummary>,
+}
+
+/// How the `run` or `test` that caught a program answered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RunSummary {
+    /// `run` or `test`.
+    pub cmd: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    /// Absent while `pending`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ok: Option<bool>,
+    /// The error the request got.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<RunError>,
+    /// The run had not answered within 10 s after the program ended; its answer goes only
+    /// to its request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RunError {
+    pub code: String,
+    pub message: String,
+}
+
 /// The request that answers a value whole.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Fetch {
@@ -345,7 +404,7 @@ pub struct StatusResult {
     pub breakpoints: usize,
     pub allow_writes: bool,
     /// The body of the last `debuggee.ended` event.
-    #[schemars(with = "Option<Map<String, Value>>")]
+    #[schemars(with = "Option<Ended>")]
     pub last_end: Option<Value>,
     pub system: SystemBrief,
 }
@@ -610,7 +669,7 @@ pub enum MoveResult {
         stop: Value,
     },
     Ended {
-        #[schemars(with = "Map<String, Value>")]
+        #[schemars(with = "Ended")]
         ended: Value,
     },
     Pending {
@@ -621,14 +680,15 @@ pub enum MoveResult {
 /// `terminate`: the end (the `debuggee.ended` body).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TerminateResult {
-    #[schemars(with = "Map<String, Value>")]
+    #[schemars(with = "Ended")]
     pub ended: Value,
 }
 
 /// `detach`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DetachResult {
-    #[schemars(with = "Map<String, Value>")]
+    /// `{"ended": …}`, as `terminate` answers.
+    #[schemars(with = "TerminateResult")]
     pub detached: Value,
     pub how: String,
     pub breakpoints_disabled: Vec<u32>,

@@ -9,7 +9,8 @@ use serde_json::{Map, Value, json};
 
 use crate::Command;
 
-/// Bodies of the events whose shape clients rely on (`stopped` from its type).
+/// Bodies of the events whose shape clients rely on (`stopped` and `debuggee.ended` from
+/// their types).
 fn event_bodies() -> Vec<(&'static str, Value)> {
     vec![
         (
@@ -35,11 +36,7 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
             json!({"type": "object", "required": ["message"]}),
         ),
         ("stopped", json!({"$ref": "#/$defs/Stopped"})),
-        (
-            "debuggee.ended",
-            json!({"type": "object", "required": ["thread", "reason"],
-            "properties": {"reason": {"enum": ["finished", "terminated", "detached", "lost"]}}}),
-        ),
+        ("debuggee.ended", json!({"$ref": "#/$defs/Ended"})),
         (
             "debuggee.lost",
             json!({"type": "object", "required": ["message"]}),
@@ -79,6 +76,7 @@ pub fn protocol_schema() -> Value {
         .collect();
     r#gen.subschema_for::<crate::results::Frame>();
     r#gen.subschema_for::<crate::results::Stopped>();
+    r#gen.subschema_for::<crate::results::Ended>();
     r#gen.subschema_for::<crate::wire::ResponseLine>();
     r#gen.subschema_for::<crate::wire::EventLine>();
     let mut defs: Map<String, Value> = r#gen.take_definitions(true);

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
-use jsonl::results::{RunResult, TestResult};
+use jsonl::results::{RunError, RunResult, RunSummary, TestResult};
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::Outcome;
 use super::control::{armed_for_trigger, run_failed};
@@ -143,10 +143,18 @@ pub(crate) async fn run_answer(engine: &Engine, run: u64, body: &mut Value) {
             }
         }
     };
-    let mut summary = json!({ "cmd": link.cmd, link.kind: link.name });
+    let is_class = link.kind == "class";
+    let mut summary = RunSummary {
+        cmd: link.cmd.to_string(),
+        class: is_class.then(|| link.name.clone()),
+        program: (!is_class).then(|| link.name.clone()),
+        ok: None,
+        error: None,
+        pending: None,
+    };
     match link.answer {
         Some(Ok(result)) => {
-            summary["ok"] = true.into();
+            summary.ok = Some(true);
             if link.cmd == "test" {
                 body["test"] = result;
             } else {
@@ -154,12 +162,15 @@ pub(crate) async fn run_answer(engine: &Engine, run: u64, body: &mut Value) {
             }
         }
         Some(Err(e)) => {
-            summary["ok"] = false.into();
-            summary["error"] = json!({"code": e.code, "message": e.message});
+            summary.ok = Some(false);
+            summary.error = Some(RunError {
+                code: e.code,
+                message: e.message,
+            });
         }
-        None => summary["pending"] = true.into(),
+        None => summary.pending = Some(true),
     }
-    body["run"] = summary;
+    body["run"] = to_proto::json(&summary);
 }
 
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
