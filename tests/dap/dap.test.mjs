@@ -647,3 +647,40 @@ test('joining a running session: the adapter releases only what it added, and th
   }
   await assertNothingLeft();
 });
+
+test('attach to a session with a program stopped already: shown at once; on disconnect it runs on and the shell keeps its listener', async () => {
+  const cli = (...args) => spawnSync(BIN, args, { env: onSystem, encoding: 'utf8' });
+  assert.equal(cli('bp', 'set', 'ZCL_ABAPDBG_DEMO:48', '--json').status, 0);
+  // The one-shot run returns at the stop; the program stays stopped in the session.
+  const run = cli('run', 'ZCL_ABAPDBG_DEMO', '--json');
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(JSON.parse(run.stdout).stop, run.stdout);
+  const dc = adapter();
+  await dc.start();
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.attachRequest({ ...system });
+    await initialized;
+    const stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    assert.equal(stop.reason, 'entry');
+    const frame = (await dc.stackTraceRequest({ threadId: stop.threadId })).body.stackFrames[0];
+    assert.equal(frame.line, 48);
+    assert.equal((await dc.evaluateRequest({ expression: 'iv_quantity', frameId: frame.id })).body.result, '1');
+    // Attached: the program runs on (to the shell's breakpoint again, in the next call).
+    await dc.disconnectRequest({});
+  } finally {
+    dc.stopAdapter();
+  }
+  try {
+    const state = await (await fetch(`${SIM}/sim/state`)).json();
+    assert.equal(state.listeners.length, 1, `the shell's listener stays: ${JSON.stringify(state)}`);
+    const status = JSON.parse(cli('status', '--json').stdout);
+    assert.equal(status.listener.wanted, true, JSON.stringify(status));
+  } finally {
+    assert.equal(cli('shutdown', '--json').status, 0);
+  }
+  await assertNothingLeft();
+});
