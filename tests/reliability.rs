@@ -273,7 +273,7 @@ impl Rng {
 fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
     faults(sim, json!({}));
     let mut serve = Serve::start(sim, dir);
-    let action = rng.below(9);
+    let action = rng.below(10);
     eprintln!("soak: session with action {action}");
     match action {
         0 => {
@@ -345,6 +345,18 @@ fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
             );
             serve.close();
             "a 5xx on the release's continue and breakpoint delete, then EOF"
+        }
+        8 => {
+            serve.call("listen", json!({}));
+            serve.event("listener.armed");
+            faults(
+                sim,
+                json!({"failNext": [{"operation": "listen", "status": 503, "times": 5},
+                                    {"operation": "stopListener", "status": 503, "times": 1}]}),
+            );
+            serve.event("listener.failed");
+            serve.close();
+            "the listener gives up on 5xx (its own delete failing too), then EOF"
         }
         _ => {
             stop_in_demo(&mut serve);
