@@ -2,8 +2,8 @@
 //! restarted): the program is still stopped on the system, but its session answers as if
 //! nothing were attached. It is attached again on a fresh session where the system allows;
 //! otherwise it is released through a fresh session by its debuggee id. Either way a
-//! `debuggee.lost` event (`reason: session_lost`) says what happened, and a program that could not be released stays
-//! recorded for shutdown and the state file.
+//! `debuggee.lost` event (`reason: session_lost`) says what happened, and a program that could
+//! not be released stays recorded for shutdown and the state file.
 
 use std::sync::Arc;
 
