@@ -5,7 +5,9 @@
 //!    debugger and the callers see (`debug.rs`, `limits.rs`, `unit.rs`);
 //! 2. syntax: `lexer.rs`, the statement splitter `statements.rs`, the tree `ast/`;
 //! 3. parser: `parser/`;
-//! 4. runtime: `interp/` (the interpreter and everything that runs a program);
+//! 4. runtime: `interp/` (the interpreter and everything that runs a program), with the run's
+//!    state (`interp/state.rs`): a frame points into the parsed program (its class and
+//!    procedure), so the state sits above the syntax tree, not in the data layer;
 //! 5. the crate's surface: `lib.rs`, `repository.rs` (loading and running).
 //!
 //! A module may use its own layer and the layers below it, never one above: the syntax tree

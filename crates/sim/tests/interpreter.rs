@@ -564,3 +564,44 @@ async fn breakpoint_conditions_compare_int8_values_exactly() {
     sim.shutdown().await;
     std::fs::remove_dir_all(&dir).expect("remove temp dir");
 }
+
+/// A program that doubles a string 40 times once aborted the whole simulator (a failed
+/// allocation). It ends with the runtime error a real system gives, and the simulator serves
+/// the next run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_string_that_grows_without_bound_ends_the_run_not_the_simulator() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("growing-string-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let doubling = "    DATA lv_s TYPE string VALUE `ab`.
+    DO 40 TIMES.
+      lv_s = lv_s && lv_s.
+    ENDDO.
+    out->write( strlen( lv_s ) ).";
+    std::fs::write(
+        dir.join("zsim_grow.clas.abap"),
+        classrun_class("zsim_grow", doubling),
+    )
+    .expect("write");
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![dir.clone()],
+        // Small enough to reach quickly; the default (64 MiB) is reached the same way.
+        limits: sim::Limits {
+            string_length: 100_000,
+            ..sim::Limits::default()
+        },
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start");
+    let base = sim.base_url();
+    let s = session(&base, false).await;
+    let r = s.classrun("ZSIM_GROW").await;
+    assert_eq!(r.status, 500, "{r:?}");
+    assert!(r.body.contains("STRING_SIZE_TOO_LARGE"), "{r:?}");
+    let r = s.classrun("ZCL_ABAPDBG_DEMO").await;
+    assert_eq!(r.status, 200, "{r:?}");
+    sim.shutdown().await;
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+}
