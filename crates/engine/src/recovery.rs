@@ -27,7 +27,6 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
             return None;
         }
         d.recovering = true;
-        d.running = true;
         Some(d.record.clone())
     })?;
     tracing::warn!(
@@ -39,7 +38,6 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
             let old = engine.update(|inner| {
                 inner.thread_mut(thread).map(|d| {
                     d.recovering = false;
-                    d.running = false;
                     // The new session starts at the innermost frame.
                     d.selected = 0;
                     d.reads.forget();

@@ -98,6 +98,42 @@ async fn a_session_the_system_dropped_is_attached_again() {
     sim.shutdown().await;
 }
 
+/// Item 1: sessions dropped again and again (every sixth request) while stepping: each time
+/// the program is attached again, stepping goes on, and it ends with its output.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_dropped_again_and_again_while_stepping_are_recovered_each_time() {
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let (mut h, task) = start_with(&sim, |_| {});
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    let run = h.run_demo().await;
+    h.event("stopped").await;
+    faults(&sim, json!({"sessionExpiryEvery": 6})).await;
+    let mut lost = 0;
+    let mut steps = 0;
+    while steps < 8 && lost < 60 {
+        let r = h.call("step", json!({"type": "over"})).await;
+        if r["ok"] == true {
+            steps += 1;
+        } else {
+            // Dropped again, or still being attached again: send it again.
+            assert_eq!(r["error"]["code"], "state.session_lost", "{r}");
+            lost += 1;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    assert_eq!(steps, 8, "stepping goes on ({lost} drops)");
+    assert!(lost > 0, "the fault dropped the session at least once");
+    let ev = h.event("debuggee.lost").await;
+    assert_eq!(ev["body"]["outcome"], "reattached", "{ev}");
+    faults(&sim, json!({})).await;
+    h.release().await;
+    assert_eq!(h.response(&run).await["result"]["output"], OUTPUT);
+    h.finish(task).await;
+    assert_clean(&sim).await;
+    sim.shutdown().await;
+}
+
 /// Item 1: a command that reads (here a frame switch) finds the session dropped too; the
 /// program is attached again in the background and the command works when sent again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

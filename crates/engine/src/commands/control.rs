@@ -329,6 +329,11 @@ pub(crate) async fn finish_move(
         }
         Err(e) if crate::recovery::is_lost(&e) => {
             // The system dropped the session: the program did not move.
+            engine.update(|inner| {
+                if let Some(d) = inner.thread_mut(thread) {
+                    d.running = false;
+                }
+            });
             let outcome = crate::recovery::recover(&engine, thread).await;
             Err(crate::recovery::lost_error(
                 "stepping",
