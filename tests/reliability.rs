@@ -273,7 +273,7 @@ impl Rng {
 fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
     faults(sim, json!({}));
     let mut serve = Serve::start(sim, dir);
-    let action = rng.below(10);
+    let action = rng.below(11);
     eprintln!("soak: session with action {action}");
     match action {
         0 => {
@@ -345,6 +345,23 @@ fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
             );
             serve.close();
             "a 5xx on the release's continue and breakpoint delete, then EOF"
+        }
+        9 => {
+            stop_in_demo(&mut serve);
+            let every = 3 + rng.below(6);
+            faults(sim, json!({"sessionExpiryEvery": every}));
+            for _ in 0..4 {
+                let step = serve.call("step", json!({"type": "over"}));
+                let code = &step["error"]["code"];
+                assert!(
+                    step["ok"] == true
+                        || code == "state.session_lost"
+                        || code == "state.not_stopped",
+                    "{step}"
+                );
+            }
+            serve.close();
+            "sessions dropped every 3 to 8 requests while stepping, then EOF"
         }
         8 => {
             serve.call("listen", json!({}));
