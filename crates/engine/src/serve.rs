@@ -437,6 +437,33 @@ enum Ended {
 
 /// Reads one client's requests until its stream ends or it is dropped for not reading.
 /// After a `shutdown` it goes on reading, so requests sent behind it are answered too.
+/// Requests written in the same breath as `shutdown` are already in the input: each is
+/// answered `state.shutting_down` now, before the session ends and stops reading (they would
+/// otherwise get no answer at all). Waiting stops as soon as no complete line is at hand.
+async fn answer_requests_behind_shutdown<R: AsyncBufRead + Unpin>(
+    engine: &Engine,
+    client: ClientId,
+    input: &mut R,
+) {
+    const AT_HAND: Duration = Duration::from_millis(20);
+    while let Ok(Ok(LineRead::Line(line))) =
+        tokio::time::timeout(AT_HAND, read_line_bounded(input, jsonl::MAX_LINE_BYTES)).await
+    {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let (id, cmd) = match parse_request(&line) {
+            Ok(req) => (req.id, req.cmd),
+            Err(rejected) => (rejected.id, String::new()),
+        };
+        let err = ErrorBody::new(
+            ErrorCode::ShuttingDown,
+            "the session is shutting down; this request was not run",
+        );
+        engine.respond(&Origin { client, id }, &cmd, Err(err));
+    }
+}
+
 async fn connection<R: AsyncBufRead + Unpin>(
     hub: &Arc<Hub>,
     client: ClientId,
@@ -511,6 +538,7 @@ async fn connection<R: AsyncBufRead + Unpin>(
         match req.cmd.as_str() {
             "shutdown" => {
                 hub.shutting_down.store(true, Ordering::Release);
+                answer_requests_behind_shutdown(engine, client, &mut input).await;
                 let _ = hub.control.send(Control::Shutdown(origin));
                 continue;
             }
