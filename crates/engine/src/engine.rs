@@ -46,6 +46,10 @@ pub(crate) struct Engine {
     /// Wakes the keepalives at once, so a session the system dropped is noticed and recovered
     /// when a command saw it, not a keepalive period later.
     pub(crate) check_sessions: tokio::sync::Notify,
+    /// Held while breakpoints are brought in line with the system: a re-assert in the
+    /// background and a `bp.*` command would otherwise each send what they read, and the later
+    /// request could put back what the other just deleted.
+    pub(crate) breakpoint_sync: tokio::sync::Mutex<()>,
 }
 
 /// The mutable part. Held only briefly, never across an await.
@@ -248,6 +252,7 @@ impl Engine {
             sources: SourceCache::default(),
             recorded: Mutex::new(None),
             check_sessions: tokio::sync::Notify::new(),
+            breakpoint_sync: tokio::sync::Mutex::new(()),
         }))
     }
 

@@ -168,6 +168,9 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
             Done::Listener(result.map_err(|e| e.to_string()))
         });
     }
+    // A re-assert under way finishes first (later ones see `shutting_down` and send nothing),
+    // so no breakpoint is put back after it was deleted here.
+    let one_at_a_time = tokio::time::timeout_at(run.deadline, engine.breakpoint_sync.lock()).await;
     for uri in uris {
         let count = engine.lock().breakpoints.specs_for(&uri).len();
         let what = format!("delete breakpoints of {uri}");
@@ -204,6 +207,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     }
     // Breakpoints go first, so a released program does not stop again on its way out.
     run.finish(&mut receipt).await;
+    drop(one_at_a_time);
     for d in threads.into_values() {
         let engine = engine.clone();
         let piece = Piece::Debuggee {

@@ -246,6 +246,7 @@ fn describe(engine: &Engine, ids: &[u32]) -> Vec<Breakpoint> {
 /// re-synced (partial scope), unscoped kinds added or deleted one by one. Status changes of
 /// breakpoints outside `ids` are announced as `breakpoint.changed`.
 pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorBody> {
+    let _one_at_a_time = engine.breakpoint_sync.lock().await;
     let (uris, unscoped) = {
         let inner = engine.lock();
         let mut uris: Vec<String> = Vec::new();
@@ -320,6 +321,11 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
 /// the same user deleted on the system are back before a program is run or caught. Verdicts
 /// that changed are announced as `breakpoint.changed`.
 pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
+    let _one_at_a_time = engine.breakpoint_sync.lock().await;
+    if engine.lock().shutting_down {
+        // The release deletes them; sending them now could put them back after it.
+        return Ok(());
+    }
     let (uris, unscoped) = {
         let inner = engine.lock();
         let enabled = || inner.breakpoints.all().iter().filter(|b| b.enabled);
