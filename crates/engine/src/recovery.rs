@@ -65,6 +65,8 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
         Err(attach_error) => {
             let released = crate::release::release_by_id(engine, &record.id).await;
             let (outcome, how) = match &released {
+                // The system no longer has it (it ended, or the system aborted it).
+                Ok(how) if how == "ended" => ("ended", how.clone()),
                 Ok(how) => ("released", how.clone()),
                 Err(e) => ("unreleased", format!("failed: {e}")),
             };
