@@ -44,6 +44,13 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                     std::mem::replace(&mut d.client, client.clone())
                 })
             });
+            let Some(old) = old else {
+                // The thread went meanwhile (a shutdown took it): what we attached we let go.
+                let how = crate::release::release_debuggee(engine, &client).await;
+                tracing::info!("released thread {thread} attached again after it went: {how}");
+                let _ = client.end_session().await;
+                return Some(how);
+            };
             let settings = engine.lock().settings;
             if let Some(settings) = settings
                 && let Err(e) = client.settings(&settings).await
@@ -57,9 +64,7 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                        "message": "the system dropped the debug session; the program was attached again and is still stopped where it was"}),
                 None,
             );
-            if let Some(old) = old {
-                let _ = old.end_session().await;
-            }
+            let _ = old.end_session().await;
             Some("reattached".into())
         }
         Err(attach_error) => {
