@@ -42,6 +42,8 @@ pub struct Repository {
     /// Per object and part: line → the stop point starting there.
     stops: HashMap<(String, SourcePart), BTreeMap<u32, Location>>,
     limits: Limits,
+    /// The database of Open SQL statements (none: such a statement ends as not supported).
+    database: Option<crate::interp::sql::SharedDb>,
 }
 
 /// What an abapGit file name stands for.
@@ -95,6 +97,7 @@ fn collect_stops(imp: &MethodImpl, body: &[Stmt], out: &mut BTreeMap<u32, Locati
                     collect_stops(imp, body, out);
                 }
             }
+            StmtKind::Sql(q) => collect_stops(imp, &q.body, out),
             StmtKind::CaseType(c) => {
                 for w in &c.whens {
                     add(w.line, out);
@@ -144,6 +147,12 @@ impl Repository {
 
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The database every later run's Open SQL statements use (shared by all runs; each
+    /// run commits when it ends, or rolls back when it ends in a runtime error).
+    pub fn set_database(&mut self, db: std::sync::Arc<std::sync::Mutex<opensql::Database>>) {
+        self.database = Some(crate::interp::sql::SharedDb(db));
     }
 
     /// Loads every abapGit object file below `dir`. An object with a file that cannot be read
@@ -318,7 +327,13 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_classrun(&self, class: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_classrun(&self.classes, class, hook, self.limits)
+        interp::run_classrun(
+            &self.classes,
+            class,
+            hook,
+            self.limits,
+            self.database.as_ref(),
+        )
     }
 
     /// Runs a report (`.prog.abap`): `LOAD-OF-PROGRAM`, `INITIALIZATION`,
@@ -332,7 +347,13 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_report(&self, program: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_report(&self.classes, program, hook, self.limits)
+        interp::run_report(
+            &self.classes,
+            program,
+            hook,
+            self.limits,
+            self.database.as_ref(),
+        )
     }
 
     /// Runs the ABAP Unit tests of a class (test classes in `.clas.testclasses.abap`) or a
@@ -356,7 +377,15 @@ impl Repository {
             Some(o) if o.kind == Some(kind) => {}
             _ => return Err(RunError::UnknownClass(name)),
         }
-        unit_run::run(&self.classes, &name, kind, method, hook, self.limits)
+        unit_run::run(
+            &self.classes,
+            &name,
+            kind,
+            method,
+            hook,
+            self.limits,
+            self.database.as_ref(),
+        )
     }
 }
 

@@ -11,6 +11,7 @@ mod constructors;
 mod list;
 mod oo;
 mod refs;
+mod sql;
 mod tables;
 mod template;
 mod text;
@@ -21,6 +22,7 @@ pub use constructors::*;
 pub use list::*;
 pub use oo::*;
 pub use refs::*;
+pub use sql::*;
 pub use tables::*;
 pub use template::*;
 pub use text::*;
@@ -313,6 +315,8 @@ pub enum StmtKind {
         target: Box<crate::ast::SubAccess>,
         expr: Expr,
     },
+    /// Open SQL (`interp/sql.rs`).
+    Sql(Box<crate::ast::SqlStmt>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -501,6 +505,7 @@ impl StmtKind {
             StmtKind::CaseType(_) => "CASE",
             StmtKind::Text(t) => t.keyword(),
             StmtKind::AssignSub { .. } => "MOVE",
+            StmtKind::Sql(s) => s.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()

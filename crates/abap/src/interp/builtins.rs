@@ -114,6 +114,16 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Illegal regular expression",
     ),
     (
+        "CX_SY_SQL_ERROR",
+        Some("CX_DYNAMIC_CHECK"),
+        "Error in a database statement",
+    ),
+    (
+        crate::interp::sql::OPEN_SQL_EXCEPTION,
+        Some("CX_SY_SQL_ERROR"),
+        "Error in the database while executing an Open SQL statement",
+    ),
+    (
         "CX_SY_NO_HANDLER",
         Some("CX_NO_CHECK"),
         "An exception was not handled",
@@ -170,6 +180,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         | "STRING_LENGTH_NEGATIVE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
         crate::interp::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
+        id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
         _ => return None,
     })
 }

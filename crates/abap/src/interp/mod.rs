@@ -29,6 +29,7 @@ pub(crate) mod regex_objects;
 pub(crate) mod row_refs;
 pub(crate) mod search_statement;
 pub(crate) mod secondary_keys;
+pub(crate) mod sql;
 pub(crate) mod state;
 pub(crate) mod string_utilities;
 pub(crate) mod t100;
@@ -127,6 +128,8 @@ pub struct Interp<'r, 'h> {
     started: Instant,
     /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
     pub judging_condition: bool,
+    /// The database Open SQL statements run against (`sql.rs`).
+    pub db: Option<sql::SharedDb>,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -147,6 +150,7 @@ pub fn run_classrun(
     class: &str,
     hook: &mut dyn DebugHook,
     limits: Limits,
+    db: Option<&sql::SharedDb>,
 ) -> Result<String, RunError> {
     let name = class.to_ascii_uppercase();
     let Some(def) = classes.get(&name) else {
@@ -159,7 +163,9 @@ pub fn run_classrun(
     }
     let mut it = Interp::new(classes, hook);
     it.limits = limits;
+    it.db = db.cloned();
     let result = it.classrun(def);
+    it.end_of_program(result.is_ok());
     let output = it.st.output.join("\n");
     it.finish(result, output)
 }
@@ -175,6 +181,7 @@ pub fn run_report(
     program: &str,
     hook: &mut dyn DebugHook,
     limits: Limits,
+    db: Option<&sql::SharedDb>,
 ) -> Result<String, RunError> {
     let name = program.to_ascii_uppercase();
     let Some(def) = classes.get(&crate::parser::program_key(&name)) else {
@@ -185,7 +192,9 @@ pub fn run_report(
     if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
         v.val = Value::C(format!("{name:<40}").into());
     }
+    it.db = db.cloned();
     let result = it.report(def);
+    it.end_of_program(result.is_ok());
     it.st.flush_line();
     let output = it.st.list_text();
     it.finish(result, output)
@@ -202,6 +211,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             limits: Limits::default(),
             started: Instant::now(),
             judging_condition: false,
+            db: None,
         }
     }
 
@@ -823,6 +833,11 @@ impl<'r> Interp<'r, '_> {
             self.set_line(s.line);
             self.tick()?;
         }
+        self.statement_kind(s)
+    }
+
+    /// What statement `s` does, once its stop point is passed.
+    fn statement_kind(&mut self, s: &'r Stmt) -> Exec<Flow> {
         // Each kind runs in its own function: in debug builds a single big match would put
         // every arm's locals into the frame of every recursion level.
         match &s.kind {
@@ -931,6 +946,7 @@ impl<'r> Interp<'r, '_> {
                 self.exec_time_stmt(t)?;
                 Ok(Flow::Normal)
             }
+            StmtKind::Sql(q) => self.exec_sql(q),
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }

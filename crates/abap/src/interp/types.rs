@@ -180,6 +180,8 @@ impl<'r> Interp<'r, '_> {
         {
             return Some((p, None, t.clone()));
         }
-        ddic_type(name).map(|t| (class, None, Ok(t)))
+        ddic_type(name)
+            .or_else(|| self.database_type(name))
+            .map(|t| (class, None, Ok(t)))
     }
 }

@@ -48,6 +48,7 @@ pub fn run(
     method: Option<&str>,
     hook: &mut dyn DebugHook,
     limits: crate::Limits,
+    db: Option<&crate::interp::sql::SharedDb>,
 ) -> Result<UnitRunResult, RunError> {
     let program = match kind {
         ObjectKind::Program => object.to_string(),
@@ -77,6 +78,7 @@ pub fn run(
     let mut it = Interp::new(classes, hook);
     it.framework_handles_all = true;
     it.limits = limits;
+    it.db = db.cloned();
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,
@@ -169,6 +171,8 @@ pub fn run(
         }
         result.classes.push(cr);
     }
+    // Tests leave the database as they found it.
+    it.end_of_program(false);
     Ok(result)
 }
 

@@ -166,6 +166,7 @@ impl Body<'_, '_> {
             "CASE" => self.case(st),
             "TRY" => self.try_block(st),
             "LOOP" => self.loop_block(st),
+            "SELECT" if crate::parser::sql::opens_loop(st) => self.select_loop(st),
             "AT" if matches!(word_at(st, 1).as_str(), "FIRST" | "LAST" | "NEW" | "END") => {
                 self.at_block(st)
             }
@@ -322,6 +323,17 @@ impl Body<'_, '_> {
             cond: cond(rest),
             body,
         })
+    }
+
+    /// `SELECT … ENDSELECT`.
+    #[inline(never)]
+    fn select_loop(&mut self, st: &Statement) -> Result<StmtKind, LoadError> {
+        let mut kind = crate::parser::sql::parse(st, "SELECT");
+        let (body, _) = self.required_block(st, &["ENDSELECT"])?;
+        if let StmtKind::Sql(s) = &mut kind {
+            s.body = body;
+        }
+        Ok(kind)
     }
 
     #[inline(never)]

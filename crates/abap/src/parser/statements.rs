@@ -147,6 +147,11 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
                 None => unsupported(st, true),
             }
         }
+        "SELECT" | "UPDATE" | "COMMIT" | "ROLLBACK" | "INSERT" | "MODIFY" | "DELETE"
+            if crate::parser::sql::is_sql(st, kw) =>
+        {
+            crate::parser::sql::parse(st, kw)
+        }
         "APPEND" | "INSERT" | "READ" | "MODIFY" | "DELETE" | "COLLECT" | "DESCRIBE"
             if let Some(op) = crate::parser::table_ops::parse(kw, &st.tokens) =>
         {
