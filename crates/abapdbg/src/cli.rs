@@ -166,6 +166,9 @@ pub(crate) struct SimArgs {
     /// Logon user as NAME:PASSWORD (default DEVELOPER:abap).
     #[arg(long, value_name = "NAME:PASSWORD")]
     pub(crate) user: Option<String>,
+    /// Keep the database of Open SQL statements in FILE (default: in memory while the simulator runs).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) db: Option<PathBuf>,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
     #[command(flatten)]

@@ -30,6 +30,7 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
     let mut config = sim::SimConfig {
         listen: args.listen,
         program_dirs: args.programs,
+        db_file: args.db,
         faults,
         limits,
         ..sim::SimConfig::default()

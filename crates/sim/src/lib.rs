@@ -17,6 +17,7 @@ mod auth;
 mod batch;
 mod breakpoints;
 mod classrun;
+mod database;
 mod dbgxml;
 mod debuggee;
 mod debugger;
@@ -76,6 +77,10 @@ pub struct SimConfig {
     pub faults: Faults,
     /// Limits of every program run (statements, run time outside the debugger, table rows).
     pub limits: Limits,
+    /// The file the database of Open SQL statements is kept in (`--db FILE`); `None`: in
+    /// memory, for the simulator's lifetime. Its tables come from the `.tabl.xml` files of
+    /// [`SimConfig::program_dirs`] (see SIMULATOR.md, "The database").
+    pub db_file: Option<PathBuf>,
 }
 
 impl Default for SimConfig {
@@ -92,6 +97,7 @@ impl Default for SimConfig {
             stopped_debuggee_expiry: Duration::from_secs(60 * 60),
             faults: Faults::default(),
             limits: Limits::default(),
+            db_file: None,
         }
     }
 }
@@ -101,6 +107,8 @@ impl Default for SimConfig {
 pub enum SimError {
     #[error("cannot load ABAP sources: {0}")]
     Load(#[from] abap::LoadError),
+    #[error("cannot open the database: {0}")]
+    Database(#[from] opensql::Error),
     #[error("cannot bind {addr}: {source}")]
     Bind {
         addr: SocketAddr,

@@ -40,6 +40,7 @@ pub(crate) fn load_repository(config: &SimConfig) -> Result<abap::Repository, Si
         }
         tracing::info!("loaded {} objects from {}", loaded.objects, dir.display());
     }
+    repo.set_database(crate::database::open(config)?);
     Ok(repo)
 }
 

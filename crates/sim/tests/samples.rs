@@ -10,6 +10,8 @@
 //!   (`CLASS=>METHOD: title`) followed by its `detail:` lines.
 //! - Interfaces: the simulator serves the source as it is in the file, and the expected file
 //!   names the sample that uses the interface (`interface used by: <OBJECT>`).
+//! - Database tables (`.tabl.xml` with `.tabl.data.json`, `.dtel.xml`, `.doma.xml`) are no
+//!   samples: the SQL samples read and write them, and expect what their data files hold.
 //!
 //! Every sample must give its expected output. (An allow-list of samples known to differ, run
 //! by an ignored test, was removed once it was empty: that test could only fail. A sample the
@@ -268,8 +270,24 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
             .any(|s| s.kind == Kind::Unit && s.expected.contains("\nfailure: ")),
         "no sample with a failing unit test"
     );
-    // Every sample file belongs to an object with an expected file.
+    // Every sample file belongs to an object with an expected file, or is a dictionary file
+    // (table, data element, domain, table data) that another sample file names.
     let dir = samples_dir();
+    let mut texts = String::new();
+    for entry in std::fs::read_dir(&dir).expect("samples folder readable") {
+        let path = entry.expect("directory entry").path();
+        let file = path
+            .file_name()
+            .and_then(|f| f.to_str())
+            .unwrap_or_default();
+        if !is_dictionary_file(file) {
+            texts.push_str(
+                &std::fs::read_to_string(&path)
+                    .unwrap_or_default()
+                    .to_lowercase(),
+            );
+        }
+    }
     for entry in std::fs::read_dir(&dir).expect("samples folder readable") {
         let path = entry.expect("directory entry").path();
         let file = path
@@ -277,11 +295,45 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
             .and_then(|f| f.to_str())
             .unwrap_or_default();
         let object = file.split('.').next().unwrap_or_default();
+        if is_dictionary_file(file) {
+            let own = std::fs::read_to_string(&path)
+                .unwrap_or_default()
+                .to_lowercase();
+            let named_elsewhere = texts.contains(object)
+                || std::fs::read_dir(&dir)
+                    .expect("samples folder readable")
+                    .filter_map(|e| e.ok())
+                    .filter(|e| {
+                        e.file_name()
+                            .to_str()
+                            .is_some_and(|f| f.ends_with(".tabl.xml"))
+                    })
+                    .any(|e| {
+                        e.path() != path
+                            && std::fs::read_to_string(e.path())
+                                .unwrap_or_default()
+                                .to_lowercase()
+                                .contains(object)
+                    });
+            assert!(
+                named_elsewhere && !own.is_empty(),
+                "dictionary file {file} is used by no sample"
+            );
+            continue;
+        }
         assert!(
             all.iter().any(|s| s.name == object),
             "{file} belongs to no sample object"
         );
     }
+}
+
+/// The database's files beside the samples: tables (with their data) and the data elements
+/// and domains their fields refer to.
+fn is_dictionary_file(file: &str) -> bool {
+    [".tabl.xml", ".tabl.data.json", ".dtel.xml", ".doma.xml"]
+        .iter()
+        .any(|suffix| file.ends_with(suffix))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
