@@ -13,7 +13,8 @@ CLASS zcl_smp_sql_select DEFINITION
              order_id TYPE n LENGTH 4,
              total    TYPE p LENGTH 8 DECIMALS 2,
            END OF ty_short,
-           tt_short TYPE STANDARD TABLE OF ty_short WITH EMPTY KEY.
+           tt_short TYPE STANDARD TABLE OF ty_short WITH EMPTY KEY,
+           tt_orders TYPE STANDARD TABLE OF zsmp_orders WITH EMPTY KEY.
 
 ENDCLASS.
 
@@ -123,6 +124,11 @@ CLASS zcl_smp_sql_select IMPLEMENTATION.
     out->write( |client 002: { lv_other }| ).
     SELECT COUNT( * ) FROM zsmp_orders CLIENT SPECIFIED WHERE order_id = '0001'.
     out->write( |every client: { sy-dbcnt }| ).
+
+    " Into a table of the dictionary structure.
+    DATA lt_open TYPE tt_orders.
+    SELECT * FROM zsmp_orders WHERE status = 'O' ORDER BY order_id INTO TABLE @lt_open.
+    out->write( |open orders: { lines( lt_open ) }| ).
   ENDMETHOD.
 
 ENDCLASS.

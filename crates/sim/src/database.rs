@@ -15,7 +15,23 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
         file: config.db_file.clone(),
         client: config.client.clone(),
     })?;
-    for dir in &config.program_dirs {
+    // `load_dir` replaces the dictionary it read before: only folders with tables are read,
+    // and of several such folders the last one's tables are the ones statements know.
+    let with_tables: Vec<_> = config
+        .program_dirs
+        .iter()
+        .filter(|d| has_tables(d, 0))
+        .collect();
+    if with_tables.len() > 1 {
+        tracing::warn!(
+            "database tables in several programs folders: only those of {} are used",
+            with_tables
+                .last()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default()
+        );
+    }
+    for dir in with_tables {
         match db.load_dir(dir) {
             Ok(report) => {
                 for (table, e) in &report.refused {
@@ -34,4 +50,25 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
         }
     }
     Ok(Arc::new(Mutex::new(db)))
+}
+
+/// Directory nesting searched for table definitions (abapGit folders are shallow).
+const MAX_DEPTH: usize = 32;
+
+/// True when a `.tabl.xml` file is somewhere below `dir`.
+fn has_tables(dir: &std::path::Path, depth: usize) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.filter_map(Result::ok).any(|e| {
+        let path = e.path();
+        match e.file_type() {
+            Ok(t) if t.is_dir() => depth < MAX_DEPTH && has_tables(&path, depth + 1),
+            Ok(_) => e
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.to_ascii_lowercase().ends_with(".tabl.xml")),
+            Err(_) => false,
+        }
+    })
 }

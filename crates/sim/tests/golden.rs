@@ -595,3 +595,36 @@ async fn set_value_of_a_date() {
     );
     finish(sim, &d, run).await;
 }
+
+const SQL_SELECT_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_sql_select/source/main";
+
+/// After `SELECT * … INTO TABLE @lt_open` on the sample table ZSMP_ORDERS: `sy-subrc`,
+/// `sy-dbcnt` (the rows read), the table of the dictionary structure with the rows its data
+/// file gives (a CURR(15,2) column is `p` of 8 bytes, a DATS column `d`), and a component of
+/// the row an earlier `SELECT SINGLE` filled. Components with a data element are left out:
+/// their declared type name (the data element) is not modelled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn select_into_a_dictionary_table() {
+    let (sim, d, run) = stopped_at(
+        SQL_SELECT_URI,
+        131,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_SQL_SELECT",
+    )
+    .await;
+    let actual = view(
+        &d,
+        &[
+            "SY-SUBRC",
+            "SY-DBCNT",
+            "LT_OPEN",
+            "LT_OPEN[3]",
+            "LT_OPEN[3]-TOTAL",
+            "LT_OPEN[1]-ORDER_DATE",
+            "LS_ORDER-TOTAL",
+        ],
+        &[],
+    )
+    .await;
+    compare("select_into_dictionary_table.txt", &actual);
+    finish(sim, &d, run).await;
+}
