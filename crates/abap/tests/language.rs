@@ -265,7 +265,7 @@ IF i = 1.
   ENDLOOP.
 ENDIF.
 out->write( 'ok' ).
-SELECT SINGLE * FROM t000 INTO @DATA(x).");
+CALL TRANSACTION 'SE38'.");
     match r {
         Err(RunError::Dump {
             id,
@@ -276,7 +276,7 @@ SELECT SINGLE * FROM t000 INTO @DATA(x).");
             assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
             assert_eq!(
                 text,
-                "not supported by the simulator: SELECT SINGLE at ZCL_T=========================CM001:8"
+                "not supported by the simulator: CALL TRANSACTION at ZCL_T=========================CM001:8"
             );
             assert_eq!(output, "ok");
             assert_eq!(location.map(|l| l.line), Some(16));

@@ -22,8 +22,8 @@ mod logic; // EQUIV, component types
 mod me_paths; // debugger ids through ME->
 mod numeric_args; // nmax/nmin, ipow, round
 mod obsolete_statements; // MOVE … TO, ADD … TO and friends
-mod oo_interfaces;
-mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work // interface components, aliases, constants
+mod oo_interfaces; // interface components, aliases, constants
+mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work
 mod parameter_passing; // by reference and by value
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF
