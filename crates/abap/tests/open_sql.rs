@@ -226,3 +226,64 @@ fn the_debugger_sees_select_as_the_statement_and_stops_in_the_loop_body() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn idioms_of_real_code_read_as_a_real_system_reads_them() {
+    let out = run_sql(
+        r#"
+    SELECT SINGLE @abap_true FROM zsmp_orders WHERE customer = 'ACME' INTO @DATA(lv_exists).
+    out->write( |exists { lv_exists } { sy-subrc }| ).
+    DATA lv_status TYPE c LENGTH 1 VALUE 'C'.
+    SELECT order_id FROM zsmp_orders WHERE status = @lv_status ORDER BY order_id INTO TABLE @DATA(lt_closed).
+    out->write( |closed { lines( lt_closed ) }| ).
+    DATA: lv_customer TYPE c LENGTH 10,
+          lv_total    TYPE p LENGTH 8 DECIMALS 2.
+    SELECT SINGLE customer, total FROM zsmp_orders WHERE order_id = '0004' INTO (@lv_customer, @lv_total).
+    out->write( |list { lv_customer } { lv_total }| ).
+    DATA ls_order TYPE zsmp_orders.
+    FIELD-SYMBOLS <ls_order> TYPE zsmp_orders.
+    ASSIGN ls_order TO <ls_order>.
+    SELECT SINGLE * FROM zsmp_orders WHERE order_id = '0002' INTO @<ls_order>.
+    out->write( |field symbol { ls_order-customer }| ).
+    SELECT * FROM zsmp_orders INTO @ls_order ORDER BY order_id.
+      IF sy-dbcnt = 2.
+        EXIT.
+      ENDIF.
+    ENDSELECT.
+    out->write( |exit { sy-subrc } { sy-dbcnt } { ls_order-order_id }| ).
+    SELECT * FROM zsmp_orders INTO @ls_order UP TO 1 ROWS WHERE customer = 'BETA' ORDER BY order_id DESCENDING.
+    ENDSELECT.
+    out->write( |up to one { ls_order-order_id }| ).
+    TYPES: BEGIN OF ty_pair,
+             total    TYPE p LENGTH 8 DECIMALS 2,
+             customer TYPE c LENGTH 10,
+           END OF ty_pair.
+    DATA ls_pair TYPE ty_pair.
+    SELECT SINGLE * FROM zsmp_orders WHERE order_id = '0003' INTO CORRESPONDING FIELDS OF @ls_pair.
+    out->write( |corresponding { ls_pair-customer } { ls_pair-total }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        "exists X 0\nclosed 2\nlist GAMMA 310.00\nfield symbol BETA\nexit 0 2 0002\nup to one 0005\ncorresponding ACME 75.00"
+    );
+}
+
+#[test]
+fn host_values_through_references_and_class_constants() {
+    let db = database();
+    let source = class_source(
+        "    DATA mv_customer TYPE c LENGTH 10 VALUE 'ACME'.\n    CONSTANTS c_open TYPE c LENGTH 1 VALUE 'O'.",
+        r#"
+    SELECT COUNT( * ) FROM zsmp_orders WHERE customer = @me->mv_customer AND status = @zcl_t=>c_open.
+    out->write( |{ sy-dbcnt }| ).
+    DATA(lo) = me.
+    SELECT SINGLE order_date FROM zsmp_orders WHERE customer = @lo->mv_customer AND order_id = '0001' INTO @lo->mv_customer.
+    out->write( |{ mv_customer }| )."#,
+        "",
+    );
+    let mut r = repo(&[("zcl_t.clas.abap", &source)]);
+    r.set_database(db);
+    let out = r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs");
+    assert_eq!(out, "2\n20240315");
+}

@@ -15,6 +15,7 @@ use opensql::{AbapType, Cell, Column, HostResolver, HostValue, ResultSet, Select
 use crate::ast::{Path, SqlStmt};
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use crate::parser::expr::parse_path;
+use crate::parser::sql::decode_name;
 use crate::value::{Mant, StructType, TableKey, TableKind, TableType, Type, Value};
 
 /// The database every run of a repository shares.
@@ -161,6 +162,7 @@ struct Frames<'a, 'r, 'h> {
 
 impl HostResolver for Frames<'_, '_, '_> {
     fn value(&mut self, name: &str) -> Result<HostValue, String> {
+        let name = &decode_name(name);
         let path = parse_path(name).ok_or_else(|| format!("{name} is no data object"))?;
         let f = self.it.st.frames.len().checked_sub(1).ok_or("no frame")?;
         let var = self
@@ -480,6 +482,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn sql_path(&self, name: &str) -> Exec<Path> {
-        parse_path(name).ok_or_else(|| self.not_supported(&format!("target {name}")))
+        let name = decode_name(name);
+        parse_path(&name).ok_or_else(|| self.not_supported(&format!("target {name}")))
     }
 }

@@ -19,7 +19,7 @@ pub(crate) mod list;
 mod names;
 pub(crate) mod oo;
 pub(crate) mod refs;
-mod sql;
+pub(crate) mod sql;
 mod statements;
 pub(crate) mod table_ops;
 pub(crate) mod tables;

@@ -16,7 +16,7 @@ pub fn statement_text(tokens: &[Token]) -> Option<String> {
             out.push(' ');
         }
         match &t.kind {
-            TokenKind::Word(w) => out.push_str(w),
+            TokenKind::Word(w) => out.push_str(&encode_name(w)),
             TokenKind::CharLit(s) => {
                 out.push('\'');
                 out.push_str(&s.replace('\'', "''"));
@@ -35,6 +35,37 @@ pub fn statement_text(tokens: &[Token]) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// The comparison operators; any other word with `<` or `>` is a name.
+const OPERATORS: &[&str] = &["<", ">", "<=", ">=", "<>", "=<", "=>", "><"];
+
+/// What `opensql` names may not hold, and how a name spells it there: `<fs>`,
+/// `lo_obj->attr`, `zcl_x=>const` become words of its name characters; [`decode_name`]
+/// gives the name back. (`%` starts no ABAP name.)
+const ENCODED: &[(&str, &str)] = &[("->", "%R"), ("=>", "%S"), ("<", "%L"), (">", "%G")];
+
+fn encode_name(word: &str) -> String {
+    if OPERATORS.contains(&word) || !word.contains(['<', '>']) {
+        return word.to_string();
+    }
+    let mut out = word.to_string();
+    for (from, to) in ENCODED {
+        out = out.replace(from, to);
+    }
+    out
+}
+
+/// A name `opensql` hands back (upper case), as the program wrote it.
+pub fn decode_name(name: &str) -> String {
+    if !name.contains('%') {
+        return name.to_string();
+    }
+    let mut out = name.to_string();
+    for (from, to) in ENCODED {
+        out = out.replace(to, from);
+    }
+    out
 }
 
 /// How an `INSERT`/`MODIFY`/`DELETE` reads: a database statement, one an internal table
