@@ -129,6 +129,14 @@ CLASS zcl_smp_sql_select IMPLEMENTATION.
     DATA lt_open TYPE tt_orders.
     SELECT * FROM zsmp_orders WHERE status = 'O' ORDER BY order_id INTO TABLE @lt_open.
     out->write( |open orders: { lines( lt_open ) }| ).
+
+    " A dictionary structure as the line type.
+    DATA lt_info TYPE STANDARD TABLE OF zsmp_s_order_info WITH EMPTY KEY.
+    SELECT order_id, customer, total FROM zsmp_orders WHERE currency = 'USD'
+      INTO CORRESPONDING FIELDS OF TABLE @lt_info.
+    LOOP AT lt_info INTO DATA(ls_info).
+      out->write( |structure: { ls_info-order_id } { ls_info-customer } { ls_info-total }| ).
+    ENDLOOP.
   ENDMETHOD.
 
 ENDCLASS.

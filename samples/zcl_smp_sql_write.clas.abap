@@ -1,5 +1,6 @@
 "! Open SQL writes on ZSMP_STOCK: INSERT (one row, VALUES, FROM TABLE, ACCEPTING DUPLICATE
-"! KEYS), UPDATE (SET … WHERE, FROM a work area), MODIFY, DELETE (WHERE, FROM a work area),
+"! KEYS), UPDATE (SET … WHERE, FROM a work area or a table), MODIFY (a row, a table), DELETE
+"! (WHERE, FROM a work area or a table),
 "! a duplicate key caught as CX_SY_OPEN_SQL_DB, COMMIT WORK and ROLLBACK WORK. It rolls its
 "! changes back, so it leaves the table as its data file has it.
 CLASS zcl_smp_sql_write DEFINITION
@@ -57,6 +58,18 @@ CLASS zcl_smp_sql_write IMPLEMENTATION.
     out->write( |delete row: { sy-subrc } { sy-dbcnt }| ).
     DELETE FROM zsmp_stock WHERE location = 'Z9'.
     out->write( |delete none: { sy-subrc } { sy-dbcnt }| ).
+
+    " Whole tables of rows: MODIFY, UPDATE and DELETE FROM TABLE.
+    DATA(lt_rows) = VALUE tt_stock( ( product = 'AXLE' on_hand = 6 location = 'C1' )
+                                    ( product = 'CLAMP' on_hand = 2 location = 'C2' ) ).
+    MODIFY zsmp_stock FROM TABLE @lt_rows.
+    out->write( |modify table: { sy-subrc } { sy-dbcnt }| ).
+    lt_rows = VALUE #( ( product = 'PIN' on_hand = 800 location = 'A9' ) ( product = 'NONE' ) ).
+    UPDATE zsmp_stock FROM TABLE @lt_rows.
+    out->write( |update table: { sy-subrc } { sy-dbcnt }| ).
+    lt_rows = VALUE #( ( product = 'CLAMP' ) ( product = 'AXLE' ) ).
+    DELETE zsmp_stock FROM TABLE @lt_rows.
+    out->write( |delete table: { sy-subrc } { sy-dbcnt }| ).
     list( out = out title = `changed` ).
 
     ROLLBACK WORK.
