@@ -287,3 +287,68 @@ fn host_values_through_references_and_class_constants() {
     let out = r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs");
     assert_eq!(out, "2\n20240315");
 }
+
+#[test]
+fn a_select_loop_does_not_go_on_after_a_commit_closed_its_cursor() {
+    let (id, text) = dump(run_sql(
+        r#"
+    DATA ls TYPE zsmp_orders.
+    SELECT * FROM zsmp_orders INTO @ls ORDER BY order_id.
+      COMMIT WORK.
+    ENDSELECT."#,
+    ));
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+    assert!(text.contains("closed its cursor"), "{text}");
+    // A commit in the last pass ends the loop as usual.
+    let out = run_sql(
+        r#"
+    DATA ls TYPE zsmp_orders.
+    SELECT * FROM zsmp_orders INTO @ls UP TO 1 ROWS ORDER BY order_id.
+      COMMIT WORK.
+    ENDSELECT.
+    out->write( |{ sy-subrc } { sy-dbcnt }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(out, "0 1");
+}
+
+#[test]
+fn unit_tests_leave_the_database_as_they_found_it() {
+    let db = database();
+    let main = "    DELETE FROM zsmp_stock.";
+    let tests = r#"
+CLASS ltc_t DEFINITION FOR TESTING RISK LEVEL HARMLESS DURATION SHORT.
+  PRIVATE SECTION.
+    METHODS clears FOR TESTING.
+ENDCLASS.
+CLASS ltc_t IMPLEMENTATION.
+  METHOD clears.
+    DELETE FROM zsmp_stock.
+    SELECT COUNT( * ) FROM zsmp_stock.
+    cl_abap_unit_assert=>assert_equals( act = sy-dbcnt exp = 0 ).
+  ENDMETHOD.
+ENDCLASS.
+"#;
+    let mut r = repo(&[
+        ("zcl_t.clas.abap", &class_source("", main, "")),
+        ("zcl_t.clas.testclasses.abap", tests),
+    ]);
+    r.set_database(db.clone());
+    let result = r
+        .run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut NoDebugger)
+        .expect("the tests run");
+    let failed: usize = result
+        .classes
+        .iter()
+        .flat_map(|c| &c.methods)
+        .filter(|m| m.status != abap::TestStatus::Passed)
+        .count();
+    assert_eq!(failed, 0, "{result:?}");
+    let count = r#"
+    SELECT COUNT( * ) FROM zsmp_stock.
+    out->write( |{ sy-dbcnt }| )."#;
+    let out = repo_with(&db, count)
+        .run_classrun("ZCL_T", &mut NoDebugger)
+        .expect("runs");
+    assert_eq!(out, "3");
+}

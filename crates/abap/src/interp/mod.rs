@@ -130,6 +130,9 @@ pub struct Interp<'r, 'h> {
     pub judging_condition: bool,
     /// The database Open SQL statements run against (`sql.rs`).
     pub db: Option<sql::SharedDb>,
+    /// `COMMIT WORK`/`ROLLBACK WORK` executed so far: a `SELECT` loop's cursor does not
+    /// survive one (`sql.rs`).
+    pub luw_ends: u32,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -212,6 +215,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             started: Instant::now(),
             judging_condition: false,
             db: None,
+            luw_ends: 0,
         }
     }
 

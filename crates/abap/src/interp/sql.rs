@@ -37,6 +37,18 @@ pub fn is_database_dump(id: &str) -> bool {
     id.starts_with("SAPSQL_") || id.starts_with("DBSQL_")
 }
 
+/// Rolls the database back when dropped: the end of an ABAP Unit run, on every way out.
+pub struct RollbackOnDrop(pub Option<SharedDb>);
+
+impl Drop for RollbackOnDrop {
+    fn drop(&mut self) {
+        if let Some(db) = &self.0 {
+            // Nobody to report a failure to; the next statement meets the connection's state.
+            let _ = lock(db).rollback();
+        }
+    }
+}
+
 fn lock(db: &SharedDb) -> MutexGuard<'_, opensql::Database> {
     db.0.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -218,6 +230,9 @@ impl<'r> Interp<'r, '_> {
             }
             _ => {
                 let outcome = self.execute(&db, &s.stmt)?;
+                if matches!(s.stmt, Statement::CommitWork | Statement::RollbackWork) {
+                    self.luw_ends = self.luw_ends.wrapping_add(1);
+                }
                 self.set_counters(outcome.subrc, outcome.dbcnt);
                 Ok(Flow::Normal)
             }
@@ -305,11 +320,19 @@ impl<'r> Interp<'r, '_> {
         body: &'r [crate::ast::Stmt],
     ) -> Exec<Flow> {
         let mut first = true;
+        let luw = self.luw_ends;
         while let Some((row, dbcnt)) = rows.next_row() {
             if !first {
                 self.tick()?;
             }
             first = false;
+            if self.luw_ends != luw {
+                // A commit or rollback closes the loop's cursor; a real system ends the
+                // program with a runtime error whose details are not certain here.
+                return Err(self.not_supported(
+                    "SELECT loop continued after COMMIT WORK or ROLLBACK WORK closed its cursor",
+                ));
+            }
             self.set_counters(0, Some(dbcnt));
             self.row_into_target(into, columns, &row)?;
             match self.block(body)? {

@@ -79,6 +79,8 @@ pub fn run(
     it.framework_handles_all = true;
     it.limits = limits;
     it.db = db.cloned();
+    // Tests leave the database as they found it, however the run ends.
+    let _rollback = crate::interp::sql::RollbackOnDrop(db.cloned());
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,
@@ -171,8 +173,6 @@ pub fn run(
         }
         result.classes.push(cr);
     }
-    // Tests leave the database as they found it.
-    it.end_of_program(false);
     Ok(result)
 }
 
