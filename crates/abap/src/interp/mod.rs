@@ -167,6 +167,8 @@ pub fn run_classrun(
     let mut it = Interp::new(classes, hook);
     it.limits = limits;
     it.db = db.cloned();
+    // Whatever the run leaves uncommitted (a panic included) is rolled back.
+    let _rollback = sql::RollbackOnDrop(db.cloned());
     let result = it.classrun(def);
     it.end_of_program(result.is_ok());
     let output = it.st.output.join("\n");
@@ -196,6 +198,8 @@ pub fn run_report(
         v.val = Value::C(format!("{name:<40}").into());
     }
     it.db = db.cloned();
+    // Whatever the run leaves uncommitted (a panic included) is rolled back.
+    let _rollback = sql::RollbackOnDrop(db.cloned());
     let result = it.report(def);
     it.end_of_program(result.is_ok());
     it.st.flush_line();
