@@ -352,3 +352,27 @@ ENDCLASS.
         .expect("runs");
     assert_eq!(out, "3");
 }
+
+#[test]
+fn rows_go_into_sorted_tables_by_key_and_appending_keeps_the_rows_there() {
+    let out = run_sql(
+        r#"
+    DATA lt_sorted TYPE SORTED TABLE OF zsmp_orders WITH UNIQUE KEY customer order_id.
+    SELECT * FROM zsmp_orders ORDER BY order_id DESCENDING INTO TABLE @lt_sorted.
+    DATA(lv_text) = ``.
+    LOOP AT lt_sorted INTO DATA(ls).
+      lv_text = |{ lv_text } { ls-customer }/{ ls-order_id }|.
+    ENDLOOP.
+    out->write( lv_text ).
+    DATA lt_std TYPE STANDARD TABLE OF zsmp_orders WITH EMPTY KEY.
+    SELECT * FROM zsmp_orders WHERE order_id = '0001' INTO TABLE @lt_std.
+    READ TABLE lt_std ASSIGNING FIELD-SYMBOL(<first>) INDEX 1.
+    SELECT * FROM zsmp_orders WHERE order_id = '0002' APPENDING TABLE @lt_std.
+    out->write( |{ lines( lt_std ) } { <first>-customer }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        " ACME/0001 ACME/0003 BETA/0002 BETA/0005 GAMMA/0004\n2 ACME"
+    );
+}

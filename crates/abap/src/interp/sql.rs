@@ -357,16 +357,9 @@ impl<'r> Interp<'r, '_> {
                     return Err(self.not_supported("INTO TABLE with a list of targets"));
                 };
                 let path = self.sql_path(name)?;
-                let ty = self.target_type_of(&path)?;
-                let Type::Table(tt) = &ty else {
-                    return Err(self.not_supported(&format!("INTO TABLE {name}: not a table")));
-                };
-                let mut lines = match (into.kind, self.read(&path)?) {
-                    (IntoKind::Appending, Value::Table(_, rows)) => *rows,
-                    _ => Vec::new(),
-                };
+                let (place, tt) = self.table_place_mut(&path)?;
+                let mut lines = Vec::with_capacity(rs.rows.len());
                 for row in &rs.rows {
-                    self.room_for(lines.len())?;
                     let line = self.line_value(
                         &tt.line,
                         tt.line.initial(),
@@ -376,7 +369,41 @@ impl<'r> Interp<'r, '_> {
                     )?;
                     lines.push(line);
                 }
-                self.assign_value(&path, Value::Table(tt.clone(), Box::new(lines)))
+                let keyed = tt.unique || tt.kind != TableKind::Standard;
+                let appending = into.kind == IntoKind::Appending;
+                if appending && !keyed {
+                    // The rows there stay where they are: references into them hold.
+                    let had = self.rows(&place).len();
+                    self.room_for(had.saturating_add(lines.len()).saturating_sub(1))?;
+                    if let Some(rows) = self.rows_mut(&place) {
+                        rows.extend(lines);
+                    }
+                    return Ok(());
+                }
+                let mut rows = if appending {
+                    self.rows_mut(&place)
+                        .map(std::mem::take)
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                for line in lines {
+                    if keyed {
+                        if self.insert_by_key(&tt, &mut rows, line)?.is_none() {
+                            return Err(self.not_supported(&format!(
+                                "a row of {name} with a key the table has already (unique key)"
+                            )));
+                        }
+                    } else {
+                        self.room_for(rows.len())?;
+                        rows.push(line);
+                    }
+                }
+                if let Some(slot) = self.rows_mut(&place) {
+                    *slot = rows;
+                }
+                self.rows_replaced(&place);
+                Ok(())
             }
         }
     }
