@@ -628,3 +628,35 @@ async fn select_into_a_dictionary_table() {
     compare("select_into_dictionary_table.txt", &actual);
     finish(sim, &d, run).await;
 }
+
+const SQL_REPORT_URI: &str = "/sap/bc/adt/programs/programs/zsmp_sql_report/source/main";
+
+/// In the body of a report's `SELECT … ENDSELECT` (old syntax, a global work area of the
+/// dictionary type), second pass: the work area holds the second row, `sy-dbcnt` counts the
+/// rows so far, and the sum of the first pass is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn select_loop_second_pass() {
+    let (sim, d, run) = stopped_at(
+        SQL_REPORT_URI,
+        11,
+        "/sap/bc/adt/abapdbg/reportrun/ZSMP_SQL_REPORT",
+    )
+    .await;
+    let r = d.step("stepContinue").await;
+    assert_eq!(r.status, 200, "continue to the second pass: {r:?}");
+    let actual = view(
+        &d,
+        &[
+            "SY-SUBRC",
+            "SY-DBCNT",
+            "GS_ORDER",
+            "GS_ORDER-ORDER_ID",
+            "GS_ORDER-TOTAL",
+            "GV_SUM",
+        ],
+        &[],
+    )
+    .await;
+    compare("select_loop_second_pass.txt", &actual);
+    finish(sim, &d, run).await;
+}
