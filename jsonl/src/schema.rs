@@ -39,7 +39,11 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
         ("debuggee.ended", json!({"$ref": "#/$defs/Ended"})),
         (
             "debuggee.lost",
-            json!({"type": "object", "required": ["message"]}),
+            json!({"type": "object", "required": ["message"],
+            "properties": {
+                "reason": {"enum": ["attach_failed", "session_lost"]},
+                "thread": {"type": "integer", "minimum": 1},
+                "outcome": {"enum": ["reattached", "released", "ended", "unreleased"]}}}),
         ),
         (
             "thread.released",
@@ -47,7 +51,8 @@ fn event_bodies() -> Vec<(&'static str, Value)> {
         ),
         (
             "breakpoint.changed",
-            json!({"type": "object", "required": ["breakpoint"]}),
+            json!({"type": "object", "required": ["breakpoint"],
+            "properties": {"reason": {"const": "reasserted"}}}),
         ),
         (
             "variable.changed",
