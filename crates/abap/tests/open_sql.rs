@@ -376,3 +376,17 @@ fn rows_go_into_sorted_tables_by_key_and_appending_keeps_the_rows_there() {
         " ACME/0001 ACME/0003 BETA/0002 BETA/0005 GAMMA/0004\n2 ACME"
     );
 }
+
+#[test]
+fn a_work_area_named_like_the_table_leaves_delete_a_database_statement() {
+    let out = run_sql(
+        r#"
+    DATA zsmp_stock TYPE zsmp_stock.
+    DATA ls TYPE zsmp_stock.
+    ls-product = 'BOLT'.
+    DELETE zsmp_stock FROM ls.
+    out->write( |{ sy-subrc } { sy-dbcnt }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(out, "0 1");
+}

@@ -207,7 +207,7 @@ impl<'r> Interp<'r, '_> {
 
     pub(crate) fn exec_sql(&mut self, s: &'r SqlStmt) -> Exec<Flow> {
         if let Some((name, table_stmt)) = &s.table_form
-            && self.is_data_object(name)
+            && self.is_internal_table(name)
         {
             return self.statement_kind(table_stmt);
         }
@@ -239,15 +239,17 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    fn is_data_object(&self, name: &str) -> bool {
+    /// True when `name` is an internal table in scope (a work area of the same name, such
+    /// as a `TABLES` one, leaves the statement a database statement).
+    fn is_internal_table(&self, name: &str) -> bool {
         let Some(path) = parse_path(name) else {
             return false;
         };
-        self.st
-            .frames
-            .len()
-            .checked_sub(1)
-            .is_some_and(|f| self.st.lookup(f, &path).is_some())
+        self.st.frames.len().checked_sub(1).is_some_and(|f| {
+            self.st
+                .lookup(f, &path)
+                .is_some_and(|v| matches!(v.val, Value::Table(..)))
+        })
     }
 
     fn execute(&mut self, db: &SharedDb, stmt: &Statement) -> Exec<opensql::Outcome> {
