@@ -77,7 +77,7 @@ fn checked_in_scripts_are_what_the_binary_generates() {
         assert!(
             checked_in == generated,
             "{} is stale: regenerate it with `COMPLETE={shell} abapdbg > completions/{file}` \
-             (or ABAPDBG_BLESS=1 cargo test -p e2e --test completions)",
+             (or ABAPDBG_BLESS=1 cargo test -p e2e --test tests completions::)",
             path.display()
         );
     }

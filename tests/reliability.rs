@@ -4,7 +4,7 @@
 //! no breakpoint.
 //!
 //! The soak is bounded in time: `ABAPDBG_SOAK_SECS` (default 20) for the run CI does, and an
-//! ignored long run (`cargo test -p e2e --test reliability -- --ignored`, 600 s or
+//! ignored long run (`cargo test -p e2e --test tests -- reliability:: --ignored`, 600 s or
 //! `ABAPDBG_SOAK_SECS`). `ABAPDBG_SOAK_SEED` repeats a run; the seed is printed.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -446,7 +446,7 @@ fn soak_with_random_faults_and_kills_leaves_nothing_behind() {
     assert!(sessions > 0);
 }
 
-/// The long soak: `cargo test -p e2e --test reliability -- --ignored` (600 s by default).
+/// The long soak: `cargo test -p e2e --test tests -- reliability:: --ignored` (600 s by default).
 #[test]
 #[ignore = "long: run with --ignored"]
 fn long_soak_with_random_faults_and_kills_leaves_nothing_behind() {

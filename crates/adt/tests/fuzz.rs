@@ -2,8 +2,7 @@
 //! arbitrary bytes must never panic. Runs in a few seconds; `examples/fuzz.rs` runs the same
 //! targets longer.
 
-#[path = "support/fuzz_targets.rs"]
-mod fuzz_targets;
+use crate::support::fuzz_targets;
 
 use fuzz_targets::{Rng, SEEDS, mutate, run_all};
 use proptest::prelude::*;

@@ -2,8 +2,7 @@
 //! (no `/stack` resource, no `PUT` frame switch, no batch endpoint), auth headers, the CSRF
 //! refetch and configuration errors.
 
-#[path = "support/mock.rs"]
-mod mock;
+use crate::support::mock;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

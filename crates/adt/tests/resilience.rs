@@ -1,8 +1,7 @@
 //! Transient failures against a scripted HTTP server: which requests are sent again (reads,
 //! never steps), and the new logon after the security session expired.
 
-#[path = "support/mock.rs"]
-mod mock;
+use crate::support::mock;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -6,7 +6,7 @@
 //! was read is forgotten at the next stop, at a frame switch and after `set`. Functional
 //! checks only; speed is measured by `cargo run --release -p bench`.
 
-mod common;
+use crate::common;
 
 use common::{Harness, start_with};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! (none answers `protocol.unknown_command`), and a name it does not list is refused. Each
 //! request is one the command answers at once (nothing is stopped), so the probe is quick.
 
-mod common;
+use crate::common;
 
 use jsonl::Command;
 use serde_json::{Value, json};

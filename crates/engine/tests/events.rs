@@ -1,7 +1,7 @@
 //! Events that report what happens without a request: programs beyond the thread cap, a
 //! debuggee that went away on the system, a listener that cannot reach the system.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! the session still answers afterwards. A fixed seed keeps runs repeatable; set
 //! ABAPDBG_FUZZ_SEED and ABAPDBG_FUZZ_REQUESTS to explore further.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! refuses or ignores, requests sent behind `shutdown`, a system that answers too late, a
 //! CSRF token that rotates under a delete, and a socket client that never reads.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

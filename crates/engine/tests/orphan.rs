@@ -1,7 +1,7 @@
 //! A session that dies without releasing (SIGKILL) is released by the next start, from the
 //! state file it kept.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

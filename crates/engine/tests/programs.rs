@@ -2,7 +2,7 @@
 //! `jump_to_line`), exception and statement breakpoints, reports and ABAP Unit, on fixture
 //! programs loaded into the simulator.
 
-mod common;
+use crate::common;
 
 use common::{Harness, ServeTask, start_with, var};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The protocol commands against the simulator over HTTP: breakpoints, inspection, movement,
 //! threads.
 
-mod common;
+use crate::common;
 
 use common::{DEMO, Harness, OUTPUT, start, start_with, var};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! simulator's admin state: nothing stopped, no listener, none of our breakpoints left.
 //! RELIABILITY.md lists them with the test that proves each.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

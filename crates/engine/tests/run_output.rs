@@ -2,7 +2,7 @@
 //! class and leaves the `run` open at the stop, another client continues it through the
 //! socket and gets the output with the end of the thread.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! Session commands and the malformed-input battery: every bad line gets one error response
 //! with a stable code, and the session stays usable.
 
-mod common;
+use crate::common;
 
 use common::{DEMO, start};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! One session shared by several clients: stdio and Unix-socket clients, each with its own
 //! request ids and event subscriptions.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

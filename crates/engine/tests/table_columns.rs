@@ -1,7 +1,7 @@
 //! `table` names its columns with their types, so a client can convert the text of a cell
 //! (dates, numbers) without asking again. On the Nushell plugin's fixture class.
 
-mod common;
+use crate::common;
 
 use common::start_with;
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Breakpoints, listener, attach, stack, variables, steps and terminate against the demo
 //! class, over real HTTP.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! subType and T100 key (the keys clients switch on, §13.1). The mapping to the catalogue rows
 //! is listed in SIMULATOR.md ("Errors of §13.2").
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

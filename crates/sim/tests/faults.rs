@@ -2,7 +2,7 @@
 //! requests (latency, dropped connections, 5xx, ICM pages, CSRF rotation, session expiry, a
 //! listener conflict from another IDE). Admin requests are never affected.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

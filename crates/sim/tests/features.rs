@@ -2,7 +2,7 @@
 //! conditions, frame switch, watchpoints, memory sizes, actions, the destructive variables
 //! resources, batch, session expiry, several debuggees, the admin API.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -8,7 +8,7 @@
 //! Golden file format: one line per stack entry and per variable record, `key=[value]` pairs
 //! separated by blanks (brackets keep trailing blanks visible).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

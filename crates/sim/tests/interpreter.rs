@@ -2,7 +2,7 @@
 //! and message breakpoints firing, setVariableValue, stepJumpToLine, report runs and ABAP
 //! Unit runs.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

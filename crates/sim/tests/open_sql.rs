@@ -2,7 +2,7 @@
 //! breakpoint on `SELECT`, and the database kept in a file (`SimConfig::db_file`, the
 //! `--db FILE` option) across simulator restarts.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

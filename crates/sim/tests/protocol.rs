@@ -1,7 +1,7 @@
 //! Wire behaviour that does not need a program to stop: auth, CSRF, sessions, listener,
 //! error documents.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -18,7 +18,7 @@
 //! interpreter gets wrong is a failure of `every_sample_gives_its_expected_output`, which
 //! names it and what differs.)
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

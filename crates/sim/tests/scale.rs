@@ -3,7 +3,7 @@
 //! long string; breakpoints and a listener that arrive while a program runs. Functional
 //! checks only: how fast is measured by `cargo run --release -p bench`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

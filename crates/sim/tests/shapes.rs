@@ -2,7 +2,7 @@
 //! down in `tests/fixtures/shapes/*.shape` (element and attribute names and their order,
 //! headers, status codes; never values). The notation is described in that folder's README.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -1,0 +1,6 @@
+//! The integration tests of this crate, in one test binary (one link instead of one per
+//! file). A file in this folder that is not declared here is never compiled: the e2e crate's
+//! `layout` test fails on any such file.
+
+// The harness's short mode works.
+mod quick;

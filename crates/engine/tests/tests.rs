@@ -1,0 +1,35 @@
+//! The integration tests of this crate, in one test binary (one link instead of one per
+//! file). A file in this folder that is not declared here is never compiled: the e2e crate's
+//! `layout` test fails on any such file.
+
+/// What the modules share.
+mod common;
+
+// A 20,000-row table through the protocol.
+mod big_tables;
+// The command table against the running engine.
+mod commands;
+// Events that report what happens without a request.
+mod events;
+// Random requests, every command with arguments of random shape, against a live session.
+mod fuzz_requests;
+// Honest answers at the edges of the protocol and of the system.
+mod limits;
+// A session killed without releasing is released by the next start, from its state file.
+mod orphan;
+// Features that need more of the ABAP language than the demo class.
+mod programs;
+// The protocol commands against the simulator over HTTP.
+mod protocol;
+// The engine against the simulator over real HTTP, in one process.
+mod release;
+// Issue 14's guarantees against the simulator's fault injection.
+mod reliability;
+// The answer of a `run` (or `test`) reaches whoever sees its program end.
+mod run_output;
+// Session commands and the malformed-input battery.
+mod session;
+// One session shared by several clients.
+mod sharing;
+// `table` names its columns with their types.
+mod table_columns;

@@ -1,0 +1,29 @@
+//! The integration tests of this crate, in one test binary (one link instead of one per
+//! file). A file in this folder that is not declared here is never compiled: the e2e crate's
+//! `layout` test fails on any such file.
+
+/// What the modules share.
+mod common;
+
+// Breakpoints, listener, attach, stack, variables, steps and terminate against the demo class.
+mod debugging;
+// One test per error of adt-wire.md §13.2 that the simulator produces.
+mod errors;
+// Fault injection over HTTP.
+mod faults;
+// Issue-4 features over real HTTP.
+mod features;
+// Golden tests of the debugger view.
+mod golden;
+// The interpreter's abilities wired into the simulator, over real HTTP.
+mod interpreter;
+// Open SQL in the simulator over real HTTP.
+mod open_sql;
+// Wire behaviour that does not need a program to stop.
+mod protocol;
+// The sample objects in `<repo>/samples`, each compared with its expected output.
+mod samples;
+// Big data and long runs over real HTTP.
+mod scale;
+// Structure tests.
+mod shapes;
