@@ -114,9 +114,16 @@ impl Session {
             let mut jar = self.cookies.lock().unwrap();
             for sc in headers.get_all("set-cookie") {
                 let Ok(sc) = sc.to_str() else { continue };
-                let first = sc.split(';').next().unwrap_or("");
+                let mut parts = sc.split(';');
+                let first = parts.next().unwrap_or("");
+                // A deletion expires the cookie in the past; only the attributes say so (a
+                // session id may well contain the digits 1970).
+                let deleted = parts.any(|a| {
+                    let a = a.trim().to_ascii_lowercase();
+                    (a.starts_with("expires=") && a.contains("1970")) || a == "max-age=0"
+                });
                 if let Some((k, v)) = first.split_once('=') {
-                    if v.is_empty() || sc.contains("1970") {
+                    if v.is_empty() || deleted {
                         jar.remove(k.trim());
                     } else {
                         jar.insert(k.trim().to_string(), v.trim().to_string());
