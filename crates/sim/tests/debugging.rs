@@ -19,12 +19,6 @@ async fn sim_with(attach_timeout: Duration) -> sim::SimHandle {
     .expect("start")
 }
 
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
 /// Wait until the listener of DEVELOPER is registered (a poll is in flight).
 async fn listener_registered(s: &Session) {
     // Up to 30 s, ended as soon as it holds: a loaded machine is slow.

@@ -63,12 +63,6 @@ async fn sim() -> sim::SimHandle {
     sim::start(sim::SimConfig::default()).await.expect("start")
 }
 
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
 fn listener_query(ide: &str, extra: &str) -> String {
     format!(
         "{DEBUGGER}/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={ide}{extra}"

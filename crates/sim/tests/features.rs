@@ -20,12 +20,6 @@ async fn sim() -> sim::SimHandle {
     sim_with(sim::SimConfig::default()).await
 }
 
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
 fn listener_query(ide: &str, extra: &str) -> String {
     format!(
         "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={ide}{extra}"

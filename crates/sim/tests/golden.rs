@@ -13,7 +13,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::{Resp, Session, attribute, element};
+use common::{Resp, Session, attribute, element, session};
 
 const ORDER_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_order/source/main";
 const FORMS_URI: &str = "/sap/bc/adt/programs/programs/zsmp_forms/source/main";
@@ -49,12 +49,6 @@ fn golden(name: &str) -> String {
         .join(name);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("golden file {} unreadable: {e}", path.display()))
-}
-
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
 }
 
 async fn wait_for_listener(s: &Session) {

@@ -12,7 +12,6 @@ use common::*;
 const WIRING: &str = "ZSIM_WIRING";
 const WIRING_URI: &str = "/sap/bc/adt/oo/classes/zsim_wiring/source/main";
 const WIRING_OUTPUT: &str = "Division by zero (type i)\nI: ZSIM(001) 11\n11 AB";
-const LISTENERS: &str = "/sap/bc/adt/debugger/listeners";
 const AUNIT: &str = "/sap/bc/adt/abapunit/testruns";
 const AUNIT_CT: &str = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
 
@@ -29,26 +28,6 @@ async fn sim() -> sim::SimHandle {
     })
     .await
     .expect("start")
-}
-
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
-async fn wait_for_listener(s: &Session) {
-    let q = format!(
-        "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"
-    );
-    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
-    for _ in 0..1500 {
-        if s.get(&q).await.status == 200 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("listener never registered");
 }
 
 fn bps(inner: &str) -> String {

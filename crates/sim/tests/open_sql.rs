@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use common::*;
 
-const LISTENERS: &str = "/sap/bc/adt/debugger/listeners";
 const SELECT_CLASS: &str = "ZCL_SMP_SQL_SELECT";
 const SELECT_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_sql_select/source/main";
 /// The lines of the sample's first two `SELECT`s.
@@ -18,26 +17,6 @@ const SECOND_SELECT: u32 = 30;
 
 fn samples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
-
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
-async fn wait_for_listener(s: &Session) {
-    let q = format!(
-        "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"
-    );
-    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
-    for _ in 0..1500 {
-        if s.get(&q).await.status == 200 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("listener never registered");
 }
 
 fn bps(inner: &str) -> String {

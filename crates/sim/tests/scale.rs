@@ -38,12 +38,6 @@ async fn sim() -> sim::SimHandle {
     .expect("start")
 }
 
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
 async fn set_breakpoints(s: &Session, class: &str, lines: &[u32]) {
     let uri = format!(
         "/sap/bc/adt/oo/classes/{}/source/main",

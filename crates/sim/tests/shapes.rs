@@ -239,12 +239,6 @@ fn check(name: &str, r: &Resp, failures: &mut Vec<String>) {
 
 // --- The live session ------------------------------------------------------------------------
 
-async fn session(base: &str, stateful: bool) -> Session {
-    let s = Session::new(base, stateful);
-    s.fetch_csrf().await;
-    s
-}
-
 fn listener_query(extra: &str) -> String {
     format!(
         "/sap/bc/adt/debugger/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}{extra}"

@@ -311,3 +311,25 @@ pub fn xml_text(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// A session with its CSRF token fetched.
+pub async fn session(base: &str, stateful: bool) -> Session {
+    let s = Session::new(base, stateful);
+    s.fetch_csrf().await;
+    s
+}
+
+/// Waits until the listener of the test's ids is registered.
+pub async fn wait_for_listener(s: &Session) {
+    let q = format!(
+        "/sap/bc/adt/debugger/listeners?debuggingMode=user&requestUser=DEVELOPER&terminalId={TERMINAL}&ideId={IDE}&checkConflict=false"
+    );
+    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
+    for _ in 0..1500 {
+        if s.get(&q).await.status == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("listener never registered");
+}
