@@ -84,30 +84,7 @@ impl<'r> Interp<'r, '_> {
             }
         } else {
             let bk = crate::interp::table_ops::typed_key(&view, ordered);
-            let (mut lo, mut hi) = (0usize, view.len());
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                let o = match view.get(mid) {
-                    Some(r) => self.cmp_key(r, &bk)?,
-                    None => Ordering::Greater,
-                };
-                if o == Ordering::Less {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            let hit = match view.get(lo) {
-                Some(r) => self.cmp_key(r, &bk)? == Ordering::Equal,
-                None => false,
-            };
-            if hit {
-                (Some(lo), 0, lo + 1)
-            } else if lo >= view.len() {
-                (None, 8, view.len() + 1)
-            } else {
-                (None, 4, lo + 1)
-            }
+            self.binary_read(&view, &bk)?
         };
         if let Some(row) = found.and_then(|p| order.get(p)).copied() {
             self.put_row(&place, row, target)?;

@@ -528,32 +528,7 @@ impl<'r> Interp<'r, '_> {
                 Some(i) => (Some(i), 0, i + 1),
                 None => (None, 4, 0),
             },
-            Search::Binary(bk) => {
-                let (mut lo, mut hi) = (0usize, rows.len());
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    let o = match rows.get(mid) {
-                        Some(r) => self.cmp_key(r, &bk)?,
-                        None => Ordering::Greater,
-                    };
-                    if o == Ordering::Less {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                let hit = match rows.get(lo) {
-                    Some(r) => self.cmp_key(r, &bk)? == Ordering::Equal,
-                    None => false,
-                };
-                if hit {
-                    (Some(lo), 0, lo + 1)
-                } else if lo >= rows.len() {
-                    (None, 8, rows.len() + 1)
-                } else {
-                    (None, 4, lo + 1)
-                }
-            }
+            Search::Binary(bk) => self.binary_read(rows, &bk)?,
         };
         if let Some(i) = found {
             self.put_row(&place, i, target)?;
@@ -569,6 +544,36 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Compares a row's key components with the key values, component by component.
+    /// `READ TABLE … BINARY SEARCH` over `rows` sorted by `key`: the row found, and sy-subrc
+    /// and sy-tabix as ABAP sets them (4 and the insertion index when not found, 8 and one
+    /// past the end when every row is smaller).
+    pub(crate) fn binary_read(
+        &self,
+        rows: &[Value],
+        key: &[(String, Value)],
+    ) -> Exec<(Option<usize>, i32, usize)> {
+        let (mut lo, mut hi) = (0usize, rows.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.cmp_key(&rows[mid], key)? == Ordering::Less {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let hit = match rows.get(lo) {
+            Some(r) => self.cmp_key(r, key)? == Ordering::Equal,
+            None => false,
+        };
+        Ok(if hit {
+            (Some(lo), 0, lo + 1)
+        } else if lo >= rows.len() {
+            (None, 8, rows.len() + 1)
+        } else {
+            (None, 4, lo + 1)
+        })
+    }
+
     pub(crate) fn cmp_key(&self, row: &Value, key: &[(String, Value)]) -> Exec<Ordering> {
         for (c, v) in key {
             let Some(x) = component(row, c) else {
