@@ -59,7 +59,7 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
         .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
     let stream = tokio::net::UnixStream::connect(&path).await.map_err(|e| {
         format!(
-            "--relay: no session runs for {} (nothing listens at {}: {e}); start one with              `abapdbg serve --daemon`, or leave out --relay to serve here",
+            "--relay: no session runs for {} (nothing listens at {}: {e}); start one with `abapdbg serve --daemon`, or leave out --relay to serve here",
             target.describe(),
             path.display()
         )
