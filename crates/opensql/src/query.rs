@@ -123,17 +123,20 @@ pub(crate) fn select(
         for r in &mut rows {
             r.pop();
         }
-        match (s.into.is_none(), matched > 0) {
+        if s.into.is_none() {
             // `SELECT COUNT( * ) FROM …` without a target: the count goes to sy-dbcnt.
-            (true, _) => (if matched > 0 { 0 } else { 4 }, matched),
-            (false, true) => (0, 1),
-            // The one result row of aggregates over no rows: what a real system sets in
-            // sy-subrc and sy-dbcnt then is not certain.
-            (false, false) => {
-                return not_supported(
-                    "sy-subrc and sy-dbcnt of a SELECT of only aggregates that matched no row",
-                );
-            }
+            (if matched > 0 { 0 } else { 4 }, matched)
+        } else if rows.is_empty() {
+            // `HAVING` removed the one row: whether a real system still passes a row is not
+            // certain.
+            return not_supported("a SELECT of only aggregates whose HAVING condition is false");
+        } else if matched > 0 || !s.count_star_alone() {
+            // Over no rows the one row still comes (`COUNT` 0, the other aggregates null:
+            // the target's initial value), with 0 and 1.
+            (0, 1)
+        } else {
+            // `COUNT( * )` alone and without an alias over no rows: 4 and 0, the target 0.
+            (4, 0)
         }
     } else {
         let n = i64::try_from(rows.len()).unwrap_or(i64::MAX);

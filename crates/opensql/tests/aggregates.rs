@@ -105,15 +105,62 @@ fn min_max_avg_keep_abap_order() {
 }
 
 #[test]
-fn aggregates_over_no_rows_are_refused_as_uncertain() {
+fn aggregates_over_no_rows_give_one_row_of_zero_counts_and_nulls() {
+    let mut db = db();
+    // One row: COUNT 0, the other aggregates null (the target keeps its initial value);
+    // sy-subrc 0 and sy-dbcnt 1.
+    let (rc, cnt, r) = select(
+        &mut db,
+        "SELECT SUM( total ) AS s, COUNT(*) AS n, MAX( customer ) AS m, AVG( total ) AS a, COUNT( DISTINCT customer ) AS d FROM zsql_head WHERE priority = 99 INTO (@DATA(s), @DATA(n), @DATA(m), @DATA(a), @DATA(d))",
+    );
+    assert_eq!((rc, cnt), (0, 1));
+    assert_eq!(
+        r.rows,
+        [vec![Cell::Null, Cell::Int(0), Cell::Null, Cell::Null, Cell::Int(0)]]
+    );
+    let (rc, cnt, r) = select(
+        &mut db,
+        "SELECT SINGLE MAX( total ) FROM zsql_head WHERE priority = 99 INTO @DATA(m)",
+    );
+    assert_eq!((rc, cnt), (0, 1));
+    assert_eq!(r.rows, [vec![Cell::Null]]);
+    // COUNT( * ) with an alias is no exception to that rule.
+    let (rc, cnt, r) = select(
+        &mut db,
+        "SELECT COUNT( * ) AS n FROM zsql_head WHERE priority = 99 INTO @DATA(n)",
+    );
+    assert_eq!((rc, cnt, r.rows), (0, 1, vec![vec![Cell::Int(0)]]));
+}
+
+#[test]
+fn count_star_alone_over_no_rows_sets_four_and_zero() {
+    let mut db = db();
+    for text in [
+        "SELECT COUNT( * ) FROM zsql_head WHERE priority = 99 INTO @DATA(n)",
+        "SELECT SINGLE COUNT(*) FROM zsql_head WHERE priority = 99 INTO @DATA(n)",
+        "SELECT COUNT(*) FROM zsql_head WHERE priority = 99",
+    ] {
+        let (rc, cnt, r) = select(&mut db, text);
+        assert_eq!((rc, cnt), (4, 0), "{text}");
+        assert_eq!(r.rows, [vec![Cell::Int(0)]], "{text}");
+    }
+}
+
+#[test]
+fn an_aggregate_row_removed_by_having_is_refused_as_uncertain() {
     let mut db = db();
     let e = db
         .run(
-            "SELECT SUM( total ) AS s, COUNT(*) AS n FROM zsql_head WHERE priority = 99 INTO (@DATA(s), @DATA(n))",
+            "SELECT COUNT(*) AS n FROM zsql_head HAVING COUNT(*) > 100 INTO @DATA(n)",
             &mut opensql::HostMap::new(),
         )
         .err();
     assert!(matches!(e, Some(opensql::Error::NotSupported(_))), "{e:?}");
+}
+
+#[test]
+fn group_by_over_no_rows_is_an_empty_result() {
+    let mut db = db();
     // With GROUP BY no row is no group: an empty result, 4 and 0.
     let (rc, cnt, r) = select(
         &mut db,
