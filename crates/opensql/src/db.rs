@@ -9,7 +9,7 @@ use rusqlite::Connection;
 
 use crate::ast::{ClientHandling, Statement};
 use crate::cell::Cell;
-use crate::ddic::Dictionary;
+use crate::ddic::{Dictionary, data_file_of};
 use crate::error::{Error, Result};
 use crate::host::HostResolver;
 use crate::outcome::Outcome;
@@ -50,6 +50,8 @@ pub struct Database {
     pub(crate) conn: Connection,
     pub(crate) dict: Dictionary,
     pub(crate) client: String,
+    /// The folders loaded so far: the dictionary is read from all of them together.
+    dirs: Vec<PathBuf>,
 }
 
 // The simulator keeps the database behind a lock shared by its threads: it must be `Send`.
@@ -76,16 +78,43 @@ impl Database {
             conn,
             dict: Dictionary::default(),
             client: options.client.clone(),
+            dirs: Vec::new(),
         })
     }
 
-    /// Reads the dictionary under `dir` and creates its database tables, filling each new
-    /// one from its `.tabl.data.json` file (if any); committed at once.
+    /// Reads the dictionary under `dir` together with the folders loaded before (a table
+    /// may use a data element or include a structure of another folder; a name defined in
+    /// two folders differently is refused, naming both files) and creates the database
+    /// tables not created yet, filling each new one from its `.tabl.data.json` file (if
+    /// any); committed at once. When it fails, nothing of `dir` is kept.
     pub fn load_dir(&mut self, dir: &Path) -> Result<LoadReport> {
-        let dict = Dictionary::load_dir(dir)?;
+        let mut dirs = self.dirs.clone();
+        dirs.push(dir.to_path_buf());
+        let dict = Dictionary::load_dirs(&dirs)?;
+        match self.create_tables(&dict) {
+            Ok(report) => {
+                self.commit()?;
+                self.dict = dict;
+                self.dirs = dirs;
+                Ok(report)
+            }
+            Err(e) => {
+                // Tables and rows of this call are undone (SQLite's DDL is transactional).
+                self.rollback()?;
+                Err(e)
+            }
+        }
+    }
+
+    /// Creates the database tables of `dict` that this database does not have yet.
+    fn create_tables(&mut self, dict: &Dictionary) -> Result<LoadReport> {
         let mut report = LoadReport::default();
         for table in dict.tables() {
             if table.class != TableClass::Transparent {
+                continue;
+            }
+            // Created by an earlier call: neither new nor kept from a file.
+            if self.dict.table(&table.name) == Some(table) {
                 continue;
             }
             let exists: bool = self.conn.query_row(
@@ -131,12 +160,13 @@ impl Database {
             report.created.push((table.name.clone(), loaded));
         }
         for (name, _, _) in dict.refused() {
-            if let Some(e) = dict.refusal(name) {
+            // Refusals of the folders loaded before were reported then.
+            if let Some(e) = dict.refusal(name)
+                && self.dict.refusal(name).is_none()
+            {
                 report.refused.push((name.to_string(), e));
             }
         }
-        self.dict = dict;
-        self.commit()?;
         Ok(report)
     }
 
@@ -247,13 +277,6 @@ impl Database {
             }
         })
     }
-}
-
-/// `<name>.tabl.data.json` beside `<name>.tabl.xml`.
-fn data_file_of(def: &Path) -> PathBuf {
-    let name = def.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let stem = &name[..name.len().saturating_sub(".xml".len())];
-    def.with_file_name(format!("{stem}.data.json"))
 }
 
 fn column_sql(t: DdicType) -> &'static str {

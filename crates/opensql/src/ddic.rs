@@ -17,26 +17,65 @@ const MAX_INCLUDE_DEPTH: usize = 16;
 #[derive(Debug, Default, Clone)]
 pub struct Dictionary {
     tables: BTreeMap<String, (TableDef, PathBuf)>,
+    /// Data elements with a `.dtel.xml` file, by upper-case name, as their built-in type.
+    elements: BTreeMap<String, DdicType>,
     refused: BTreeMap<String, (PathBuf, String)>,
 }
 
-/// The abapGit files of one folder tree, read but not yet resolved.
+/// One table definition as read: its file, its `DD03P` records and its `DD02V` record.
+type TableSource = (PathBuf, Vec<Record>, Record);
+
+/// The abapGit files of the folder trees, read but not yet resolved.
 #[derive(Default)]
 struct Sources {
-    tables: BTreeMap<String, (PathBuf, Vec<Record>, Record)>,
-    elements: BTreeMap<String, Record>,
-    domains: BTreeMap<String, Record>,
-    /// Files that could not be read as what their name says, by object name.
+    tables: BTreeMap<String, TableSource>,
+    /// Second and further definitions of a table name (another package, another folder).
+    twins: Vec<(String, TableSource)>,
+    elements: BTreeMap<String, (PathBuf, Record)>,
+    domains: BTreeMap<String, (PathBuf, Record)>,
+    /// Files that could not be read as what their name says, by object name; also data
+    /// elements and domains defined twice with different types.
     broken: BTreeMap<String, (PathBuf, String)>,
+}
+
+/// The fields of a `.dtel.xml` (`DD04V`) or `.doma.xml` (`DD01V`) record that make its type.
+const TYPE_FIELDS: [&str; 4] = ["DATATYPE", "LENG", "DECIMALS", "DOMNAME"];
+
+/// True when two data element or domain records give the same type.
+fn same_type(a: &Record, b: &Record) -> bool {
+    TYPE_FIELDS.iter().all(|f| {
+        let norm = |r: &Record| {
+            let t = text(r, f).to_ascii_uppercase();
+            // `LENG` `000010` and `10` are one length.
+            match t.parse::<u64>() {
+                Ok(n) => n.to_string(),
+                Err(_) => t,
+            }
+        };
+        norm(a) == norm(b)
+    })
 }
 
 impl Dictionary {
     /// Every `.tabl.xml` under `dir` (recursively), resolved against the `.dtel.xml` and
     /// `.doma.xml` files under it.
     pub fn load_dir(dir: &Path) -> Result<Dictionary> {
+        Self::load_dirs(&[dir.to_path_buf()])
+    }
+
+    /// Every `.tabl.xml` under the folders `dirs` (recursively: abapGit packages with their
+    /// subpackages), resolved against the `.dtel.xml` and `.doma.xml` files under any of them.
+    /// A name defined twice (in two folders or subfolders) is one definition when both files
+    /// say the same; when they differ, it is refused naming both files.
+    pub fn load_dirs(dirs: &[PathBuf]) -> Result<Dictionary> {
         let mut src = Sources::default();
         let mut files = Vec::new();
-        collect_files(dir, &mut files, 0)?;
+        for dir in dirs {
+            collect_files(dir, &mut files, 0)?;
+        }
+        // A folder given twice, or one inside another, holds its files once.
+        let mut seen = std::collections::HashSet::new();
+        files.retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
         files.sort();
         for file in files {
             let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
@@ -60,7 +99,12 @@ impl Dictionary {
                 let name = stem.to_ascii_uppercase();
                 match first(&xml, "DD02V").and_then(|h| Ok((h, records(&xml, "DD03P")?))) {
                     Ok((head, fields)) => {
-                        src.tables.insert(name, (file.clone(), fields, head));
+                        let def = (file.clone(), fields, head);
+                        if src.tables.contains_key(&name) {
+                            src.twins.push((name, def));
+                        } else {
+                            src.tables.insert(name, def);
+                        }
                     }
                     Err(message) => {
                         src.broken.insert(name, (file.clone(), message));
@@ -69,9 +113,7 @@ impl Dictionary {
             } else if let Some(stem) = lower.strip_suffix(".dtel.xml") {
                 let xml = read()?;
                 match first(&xml, "DD04V") {
-                    Ok(rec) => {
-                        src.elements.insert(stem.to_ascii_uppercase(), rec);
-                    }
+                    Ok(rec) => src.add_type(true, stem.to_ascii_uppercase(), &file, rec),
                     Err(message) => {
                         src.broken
                             .insert(stem.to_ascii_uppercase(), (file.clone(), message));
@@ -80,9 +122,7 @@ impl Dictionary {
             } else if let Some(stem) = lower.strip_suffix(".doma.xml") {
                 let xml = read()?;
                 match first(&xml, "DD01V") {
-                    Ok(rec) => {
-                        src.domains.insert(stem.to_ascii_uppercase(), rec);
-                    }
+                    Ok(rec) => src.add_type(false, stem.to_ascii_uppercase(), &file, rec),
                     Err(message) => {
                         src.broken
                             .insert(stem.to_ascii_uppercase(), (file.clone(), message));
@@ -101,13 +141,95 @@ impl Dictionary {
                 }
             }
         }
+        for (name, (file, rows, head)) in &src.twins {
+            dict.merge_twin(&src, name, file, rows, head);
+        }
         for (name, (file, message)) in &src.broken {
             if !src.elements.contains_key(name) && !src.domains.contains_key(name) {
                 dict.refused
                     .insert(name.clone(), (file.clone(), message.clone()));
             }
         }
+        for name in src.elements.keys() {
+            if src.broken.contains_key(name) {
+                continue;
+            }
+            if let Ok(t) = src.element(name) {
+                dict.elements.insert(name.clone(), t);
+            }
+        }
         Ok(dict)
+    }
+
+    /// A second definition of table `name`: the same as the first is no conflict (the rows
+    /// come from the data file beside either, not both); a different one refuses the name.
+    fn merge_twin(
+        &mut self,
+        src: &Sources,
+        name: &str,
+        file: &Path,
+        rows: &[Record],
+        head: &Record,
+    ) {
+        let Some(first_file) = src.tables.get(name).map(|(f, _, _)| f.clone()) else {
+            return;
+        };
+        let refuse = |dict: &mut Dictionary, message: String| {
+            dict.tables.remove(name);
+            dict.refused
+                .insert(name.to_string(), (file.to_path_buf(), message));
+        };
+        if self.refused.contains_key(name) && !self.tables.contains_key(name) {
+            // Refused already (its first definition cannot be used, or a third one).
+            if let Some((_, m)) = self.refused.get(name)
+                && !m.contains(" is defined in ")
+            {
+                let message = format!(
+                    "table {name} is defined in {} and in {} ({m})",
+                    first_file.display(),
+                    file.display()
+                );
+                refuse(self, message);
+            }
+            return;
+        }
+        let second = src.build(name, rows, head, 0);
+        let same = matches!((&second, self.tables.get(name)), (Ok(b), Some((a, _))) if a == b);
+        if !same {
+            let message = format!(
+                "table {name} is defined in {} and differently in {}",
+                first_file.display(),
+                file.display()
+            );
+            refuse(self, message);
+            return;
+        }
+        let first_data = data_file_of(&first_file).exists();
+        if data_file_of(file).exists() {
+            if first_data {
+                let message = format!(
+                    "table {name} has rows in {} and in {}: one data file is used, which is not certain",
+                    data_file_of(&first_file).display(),
+                    data_file_of(file).display()
+                );
+                refuse(self, message);
+            } else if let Some(entry) = self.tables.get_mut(name) {
+                entry.1 = file.to_path_buf();
+            }
+        }
+    }
+
+    /// The built-in type of data element `name` (any case) from its `.dtel.xml` file (with
+    /// its domain's type when it has a domain), or of the few elements every system has.
+    pub fn data_element(&self, name: &str) -> Option<DdicType> {
+        let name = name.to_ascii_uppercase();
+        if self.refused.contains_key(&name) {
+            return None;
+        }
+        self.elements
+            .get(&name)
+            .copied()
+            .or_else(|| standard_element(&name))
     }
 
     /// Why the definition of `name` could not be used, as the error a statement naming it
@@ -201,6 +323,31 @@ fn direct_type(rec: &Record) -> std::result::Result<Option<DdicType>, String> {
 }
 
 impl Sources {
+    /// A data element (`element`) or domain record read from `file`; a second file for the
+    /// same name that gives another type makes the name unusable.
+    fn add_type(&mut self, element: bool, name: String, file: &Path, rec: Record) {
+        let map = if element {
+            &mut self.elements
+        } else {
+            &mut self.domains
+        };
+        match map.get(&name) {
+            None => {
+                map.insert(name, (file.to_path_buf(), rec));
+            }
+            Some((first, earlier)) if !same_type(earlier, &rec) => {
+                let what = if element { "data element" } else { "domain" };
+                let message = format!(
+                    "{what} {name} is defined in {} and differently in {}",
+                    first.display(),
+                    file.display()
+                );
+                self.broken.insert(name, (file.to_path_buf(), message));
+            }
+            Some(_) => {}
+        }
+    }
+
     fn table(&self, name: &str, depth: usize) -> std::result::Result<TableDef, String> {
         if depth > MAX_INCLUDE_DEPTH {
             return Err(format!("includes nested too deeply at {name}"));
@@ -214,6 +361,17 @@ impl Sources {
                 }
                 None => format!("included structure {name} has no .tabl.xml"),
             })?;
+        self.build(name, rows, head, depth)
+    }
+
+    /// The definition of table `name` from its records.
+    fn build(
+        &self,
+        name: &str,
+        rows: &[Record],
+        head: &Record,
+        depth: usize,
+    ) -> std::result::Result<TableDef, String> {
         let class = match text(head, "TABCLASS") {
             "TRANSP" => TableClass::Transparent,
             // Append structures are structures too (their fields join the table they extend).
@@ -292,7 +450,13 @@ impl Sources {
     /// The built-in type of data element `name`: its own, its domain's, or (for the few
     /// elements every system has) the standard one.
     fn element(&self, name: &str) -> std::result::Result<DdicType, String> {
-        if let Some(rec) = self.elements.get(name) {
+        if let Some((file, message)) = self.broken.get(name) {
+            return Err(format!(
+                "data element {name} ({}): {message}",
+                file.display()
+            ));
+        }
+        if let Some((_, rec)) = self.elements.get(name) {
             if let Some(t) = direct_type(rec)? {
                 return Ok(t);
             }
@@ -302,22 +466,26 @@ impl Sources {
                     "data element {name} has neither a type nor a domain"
                 ));
             }
+            if let Some((file, message)) = self.broken.get(&domain) {
+                return Err(format!("domain {domain} ({}): {message}", file.display()));
+            }
             return match self.domains.get(&domain) {
-                Some(d) => {
+                Some((_, d)) => {
                     direct_type(d)?.ok_or_else(|| format!("domain {domain} has no DATATYPE"))
                 }
                 None => standard_domain(&domain)
                     .ok_or_else(|| format!("domain {domain} has no .doma.xml")),
             };
         }
-        if let Some((file, message)) = self.broken.get(name) {
-            return Err(format!(
-                "data element {name} ({}): {message}",
-                file.display()
-            ));
-        }
         standard_element(name).ok_or_else(|| format!("data element {name} has no .dtel.xml"))
     }
+}
+
+/// `<name>.tabl.data.json` beside `<name>.tabl.xml`.
+pub(crate) fn data_file_of(def: &Path) -> PathBuf {
+    let name = def.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let stem = &name[..name.len().saturating_sub(".xml".len())];
+    def.with_file_name(format!("{stem}.data.json"))
 }
 
 /// Data elements of every system that tables commonly use without shipping them.

@@ -7,6 +7,7 @@ mod common;
 
 mod aggregates;
 mod dictionary;
+mod folders;
 mod for_all_entries;
 mod joins;
 mod parsing;

@@ -15,22 +15,9 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
         file: config.db_file.clone(),
         client: config.client.clone(),
     })?;
-    // `load_dir` replaces the dictionary it read before: only folders with tables are read,
-    // and of several such folders the last one's tables are the ones statements know.
-    let with_tables: Vec<_> = config
-        .program_dirs
-        .iter()
-        .filter(|d| has_tables(d, 0))
-        .collect();
-    if with_tables.len() > 1 {
-        tracing::warn!(
-            "database tables in several programs folders: only those of {} are used",
-            with_tables
-                .last()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default()
-        );
-    }
+    // Each folder's dictionary joins the ones before (`load_dir` merges, refusing a name
+    // defined twice differently); folders without tables add nothing.
+    let with_tables = config.program_dirs.iter().filter(|d| has_tables(d, 0));
     for dir in with_tables {
         match db.load_dir(dir) {
             Ok(report) => {
