@@ -51,14 +51,17 @@ impl Select {
     /// statement sets sy-subrc 4 and sy-dbcnt 0 where other aggregate-only lists set 0 and 1.
     pub fn count_star_alone(&self) -> bool {
         self.group_by.is_empty()
-            && matches!(self.fields.as_deref(), Some([SelectItem {
-                expr: SelectExpr::Aggregate(Aggregate {
-                    func: AggFunc::Count,
-                    distinct: false,
-                    arg: None,
-                }),
-                alias: None,
-            }]))
+            && matches!(
+                self.fields.as_deref(),
+                Some([SelectItem {
+                    expr: SelectExpr::Aggregate(Aggregate {
+                        func: AggFunc::Count,
+                        distinct: false,
+                        arg: None,
+                    }),
+                    alias: None,
+                }])
+            )
     }
 
     /// True when every selected item is an aggregate and there is no `GROUP BY`: the result

@@ -116,7 +116,13 @@ fn aggregates_over_no_rows_give_one_row_of_zero_counts_and_nulls() {
     assert_eq!((rc, cnt), (0, 1));
     assert_eq!(
         r.rows,
-        [vec![Cell::Null, Cell::Int(0), Cell::Null, Cell::Null, Cell::Int(0)]]
+        [vec![
+            Cell::Null,
+            Cell::Int(0),
+            Cell::Null,
+            Cell::Null,
+            Cell::Int(0)
+        ]]
     );
     let (rc, cnt, r) = select(
         &mut db,

@@ -67,7 +67,10 @@ fn a_second_folder_adds_its_tables_and_uses_the_first_ones_elements() {
     let report = db.load_dir(&other).expect("second folder");
     let _ = std::fs::remove_dir_all(&other);
     assert_eq!(report.created, [("ZSQL_EXTRA".to_string(), 2)]);
-    assert!(report.kept.is_empty() && report.refused.is_empty(), "{report:?}");
+    assert!(
+        report.kept.is_empty() && report.refused.is_empty(),
+        "{report:?}"
+    );
     let (rc, n, _) = select(&mut db, "SELECT * FROM zsql_extra INTO TABLE @DATA(t)");
     assert_eq!((rc, n), (0, 2));
     // The first folder's tables are still there with their rows.
@@ -121,24 +124,37 @@ fn the_same_definition_twice_is_one_table() {
 #[test]
 fn a_table_defined_twice_differently_is_refused_naming_both_files() {
     let root = scratch("differ");
-    write(&root.join("a/zsql_twice.tabl.xml"), &table_xml("ZSQL_TWICE", "INT4"));
+    write(
+        &root.join("a/zsql_twice.tabl.xml"),
+        &table_xml("ZSQL_TWICE", "INT4"),
+    );
     write(
         &root.join("b/zsql_twice.tabl.xml"),
         &table_xml("ZSQL_TWICE", "ZSQL_PRIO_TEXT"),
     );
     write(
         &root.join("b/zsql_prio_text.dtel.xml"),
-        &wrap("<DD04V><ROLLNAME>ZSQL_PRIO_TEXT</ROLLNAME><DATATYPE>CHAR</DATATYPE><LENG>000004</LENG></DD04V>"),
+        &wrap(
+            "<DD04V><ROLLNAME>ZSQL_PRIO_TEXT</ROLLNAME><DATATYPE>CHAR</DATATYPE><LENG>000004</LENG></DD04V>",
+        ),
     );
-    write(&root.join("b/zsql_other.tabl.xml"), &table_xml("ZSQL_OTHER", "INT4"));
+    write(
+        &root.join("b/zsql_other.tabl.xml"),
+        &table_xml("ZSQL_OTHER", "INT4"),
+    );
     let mut db = Database::open(&Options::default()).expect("open");
     db.load_dir(&root.join("a")).expect("a");
-    let report = db.load_dir(&root.join("b")).expect("b loads its other tables");
+    let report = db
+        .load_dir(&root.join("b"))
+        .expect("b loads its other tables");
     let _ = std::fs::remove_dir_all(&root);
     let refused: Vec<&str> = report.refused.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(refused, ["ZSQL_TWICE"]);
     assert_eq!(report.created, [("ZSQL_OTHER".to_string(), 0)]);
-    match db.run("SELECT * FROM zsql_twice INTO TABLE @DATA(t)", &mut HostMap::new()) {
+    match db.run(
+        "SELECT * FROM zsql_twice INTO TABLE @DATA(t)",
+        &mut HostMap::new(),
+    ) {
         Err(Error::Definition { message, .. }) => {
             assert!(message.contains("differently"), "{message}");
             let a = Path::new("a").join("zsql_twice.tabl.xml");
@@ -160,14 +176,29 @@ fn a_data_element_defined_twice_differently_refuses_its_tables() {
     };
     write(&root.join("a/zsql_code.dtel.xml"), &element("000004"));
     write(&root.join("b/zsql_code.dtel.xml"), &element("000008"));
-    write(&root.join("b/zsql_coded.tabl.xml"), &table_xml("ZSQL_CODED", "ZSQL_CODE"));
+    write(
+        &root.join("b/zsql_coded.tabl.xml"),
+        &table_xml("ZSQL_CODED", "ZSQL_CODE"),
+    );
     // The same element twice, with lengths written differently, is one element.
-    write(&root.join("a/zsql_same.dtel.xml"), &wrap("<DD04V><DATATYPE>NUMC</DATATYPE><LENG>000006</LENG></DD04V>"));
-    write(&root.join("b/zsql_same.dtel.xml"), &wrap("<DD04V><DATATYPE>NUMC</DATATYPE><LENG>6</LENG></DD04V>"));
+    write(
+        &root.join("a/zsql_same.dtel.xml"),
+        &wrap("<DD04V><DATATYPE>NUMC</DATATYPE><LENG>000006</LENG></DD04V>"),
+    );
+    write(
+        &root.join("b/zsql_same.dtel.xml"),
+        &wrap("<DD04V><DATATYPE>NUMC</DATATYPE><LENG>6</LENG></DD04V>"),
+    );
     let dict = Dictionary::load_dirs(&[root.join("a"), root.join("b")]).expect("dictionary");
     let _ = std::fs::remove_dir_all(&root);
-    let why = dict.refusal("ZSQL_CODED").map(|e| e.to_string()).unwrap_or_default();
-    assert!(why.contains("ZSQL_CODE") && why.contains("differently"), "{why}");
+    let why = dict
+        .refusal("ZSQL_CODED")
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        why.contains("ZSQL_CODE") && why.contains("differently"),
+        "{why}"
+    );
     assert_eq!(dict.data_element("zsql_code"), None);
     assert_eq!(dict.data_element("ZSQL_SAME"), Some(DdicType::Numc(6)));
 }
@@ -175,7 +206,10 @@ fn a_data_element_defined_twice_differently_refuses_its_tables() {
 #[test]
 fn a_folder_that_fails_to_load_leaves_nothing_behind() {
     let other = scratch("fails");
-    write(&other.join("zsql_extra.tabl.xml"), &table_xml("ZSQL_EXTRA", "INT4"));
+    write(
+        &other.join("zsql_extra.tabl.xml"),
+        &table_xml("ZSQL_EXTRA", "INT4"),
+    );
     write(&other.join("zsql_extra.tabl.data.json"), r#"[{"id": "x"}]"#);
     let mut db = Database::open(&Options::default()).expect("open");
     db.load_dir(&fixtures()).expect("fixtures");
@@ -183,7 +217,10 @@ fn a_folder_that_fails_to_load_leaves_nothing_behind() {
     let _ = std::fs::remove_dir_all(&other);
     assert!(matches!(e, Some(Error::DataRow { .. })), "{e:?}");
     assert!(db.dictionary().table("ZSQL_EXTRA").is_none());
-    match db.run("SELECT * FROM zsql_extra INTO TABLE @DATA(t)", &mut HostMap::new()) {
+    match db.run(
+        "SELECT * FROM zsql_extra INTO TABLE @DATA(t)",
+        &mut HostMap::new(),
+    ) {
         Err(Error::UnknownTable(_)) => {}
         other => panic!("{other:?}"),
     }

@@ -187,11 +187,16 @@ impl HostResolver for Frames<'_, '_, '_> {
 }
 
 impl<'r> Interp<'r, '_> {
-    /// The structure type of dictionary table or structure `name`, when the database has it.
+    /// The type of dictionary name `name` when the database's dictionary has it: the
+    /// structure type of a table or structure, the built-in type of a data element (its
+    /// domain's, for an element with a domain).
     pub fn database_type(&self, name: &str) -> Option<Type> {
         let db = self.db.as_ref()?;
         let db = lock(db);
-        db.dictionary().table(name).map(structure_of)
+        let dict = db.dictionary();
+        dict.table(name)
+            .map(structure_of)
+            .or_else(|| dict.data_element(name).map(|t| type_of(t.abap())))
     }
 
     /// Ends the program's logical unit of work: commit when it ended normally, rollback

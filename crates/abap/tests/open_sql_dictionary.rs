@@ -1,0 +1,85 @@
+//! Types from the database's dictionary besides tables: data elements (with their own
+//! built-in type or their domain's) in declarations, structures, ranges and tables; and
+//! aggregates over no rows as the interpreter moves their one row into the target.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use abap::{NoDebugger, Repository, RunError};
+
+use crate::harness::{class_source, dump, repo};
+
+fn database() -> Arc<Mutex<opensql::Database>> {
+    let mut db = opensql::Database::open(&opensql::Options::default()).expect("database opens");
+    let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+    db.load_dir(&samples).expect("the sample tables load");
+    Arc::new(Mutex::new(db))
+}
+
+fn run_with_tables(decl: &str, main: &str) -> Result<String, RunError> {
+    let mut r: Repository = repo(&[("zcl_t.clas.abap", &class_source(decl, main, ""))]);
+    r.set_database(database());
+    r.run_classrun("ZCL_T", &mut NoDebugger)
+}
+
+#[test]
+fn data_elements_declare_data_with_their_domains_or_own_type() {
+    let out = run_with_tables(
+        r#"    TYPES: BEGIN OF ty_order,
+             order_no TYPE zsmp_order_no,
+             amount   TYPE zsmp_amount,
+           END OF ty_order."#,
+        r#"
+    DATA lv_no TYPE zsmp_order_no.
+    DATA lv_amount TYPE zsmp_amount.
+    DATA lv_customer TYPE zsmp_customer_id.
+    DATA ls_order TYPE ty_order.
+    DATA lt_numbers TYPE RANGE OF zsmp_order_no.
+    DATA lt_customers TYPE STANDARD TABLE OF zsmp_customer_id WITH EMPTY KEY.
+    lv_no = 42.
+    lv_amount = '-3.005'.
+    lv_customer = 'ABCDEFGHIJKL'.
+    ls_order-order_no = 5.
+    ls_order-amount = '1.5'.
+    APPEND VALUE #( sign = 'I' option = 'EQ' low = 3 ) TO lt_numbers.
+    APPEND 'LONGER THAN TEN' TO lt_customers.
+    out->write( |{ lv_no } { lv_amount } { lv_customer }| ).
+    out->write( |{ ls_order-order_no } { ls_order-amount } { lt_numbers[ 1 ]-low } { lt_customers[ 1 ] }| ).
+    SELECT order_id, customer FROM zsmp_orders WHERE order_id IN @lt_numbers INTO TABLE @DATA(lt_found).
+    out->write( |{ sy-dbcnt } { lt_found[ 1 ]-customer }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        "0042 -3.01 ABCDEFGHIJ\n0005 1.50 0003 LONGER THA\n1 ACME"
+    );
+}
+
+#[test]
+fn a_data_element_without_a_file_is_still_not_supported() {
+    let (id, text) = dump(run_with_tables(
+        "",
+        "    DATA lv_x TYPE zsmp_no_such_element.",
+    ));
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+    assert!(text.contains("ZSMP_NO_SUCH_ELEMENT"), "{text}");
+}
+
+#[test]
+fn aggregates_over_no_rows_fill_the_target_with_zero_and_initial_values() {
+    let out = run_with_tables(
+        "",
+        r#"
+    DATA lv_count TYPE i VALUE 7.
+    SELECT COUNT( * ) FROM zsmp_orders WHERE customer = 'NOBODY' INTO @lv_count.
+    out->write( |{ lv_count } { sy-subrc } { sy-dbcnt }| ).
+    DATA lv_sum TYPE zsmp_amount VALUE '9.99'.
+    SELECT SUM( total ) FROM zsmp_orders WHERE customer = 'NOBODY' INTO @lv_sum.
+    out->write( |{ lv_sum } { sy-subrc } { sy-dbcnt }| ).
+    DATA: lv_n TYPE i VALUE 5, lv_max TYPE d VALUE '20990101'.
+    SELECT COUNT( * ), MAX( order_date ) FROM zsmp_orders WHERE status = 'X' INTO (@lv_n, @lv_max).
+    out->write( |{ lv_n } { lv_max } { sy-subrc } { sy-dbcnt }| )."#,
+    )
+    .expect("runs");
+    assert_eq!(out, "0 4 0\n0.00 0 1\n0 00000000 0 1");
+}
