@@ -100,10 +100,13 @@ impl Dictionary {
                 match first(&xml, "DD02V").and_then(|h| Ok((h, records(&xml, "DD03P")?))) {
                     Ok((head, fields)) => {
                         let def = (file.clone(), fields, head);
-                        if src.tables.contains_key(&name) {
-                            src.twins.push((name, def));
-                        } else {
-                            src.tables.insert(name, def);
+                        match src.tables.entry(name) {
+                            std::collections::btree_map::Entry::Occupied(e) => {
+                                src.twins.push((e.key().clone(), def));
+                            }
+                            std::collections::btree_map::Entry::Vacant(e) => {
+                                e.insert(def);
+                            }
                         }
                     }
                     Err(message) => {
