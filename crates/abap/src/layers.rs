@@ -1,7 +1,7 @@
 //! The crate's layers, and the test that keeps dependencies pointing one way:
 //!
 //! 1. data: values and types (`value.rs`, `text.rs`, `number.rs`, `float.rs`, `calendar.rs`,
-//!    `conversion.rs`, `ddic.rs`, `char_case.rs`), where data lives (`place.rs`), and what the
+//!    `conversion.rs`, `ddic.rs`, `type_pool.rs`, `char_case.rs`), where data lives (`place.rs`), and what the
 //!    debugger and the callers see (`debug.rs`, `limits.rs`, `unit.rs`);
 //! 2. syntax: `lexer.rs`, the statement splitter `statements.rs`, the tree `ast/`;
 //! 3. parser: `parser/`;
@@ -22,7 +22,7 @@ mod tests {
     fn layer_of_module(name: &str) -> Option<u8> {
         Some(match name {
             "value" | "place" | "text" | "number" | "float" | "calendar" | "conversion"
-            | "ddic" | "char_case" | "debug" | "limits" | "unit" => 1,
+            | "ddic" | "char_case" | "debug" | "limits" | "unit" | "type_pool" => 1,
             // Types declared in lib.rs itself, part of the data model.
             "LoadError" | "RunError" | "Limits" => 1,
             "lexer" | "statements" | "ast" => 2,

@@ -26,6 +26,7 @@ mod limits;
 mod number;
 mod place;
 mod text;
+mod type_pool;
 mod unit;
 mod value;
 // Syntax: tokens, statements, the tree.

@@ -432,7 +432,8 @@ pub fn ddic_type(name: &str) -> Option<Type> {
         _ => {
             return named_type(name)
                 .or_else(|| crate::ddic::data_element(name))
-                .or_else(|| crate::ddic::ddic_type(name));
+                .or_else(|| crate::ddic::ddic_type(name))
+                .or_else(|| crate::type_pool::abap_type(name));
         }
     };
     Some(Type::Table(Arc::new(TableType {

@@ -12,6 +12,7 @@ mod constructor_exprs; // VALUE with BASE/FOR/LET, REDUCE, FILTER, CORRESPONDING
 mod constructors; // COND, SWITCH, CONV
 mod contract; // the debugger contract: statement, exception, message, set_value, jump, units
 mod declarations; // STATICS, structured CONSTANTS, dictionary data elements
+mod dynamic; // names given at run time: CREATE, CALL METHOD, ASSIGN, SORT, READ, WHERE
 mod exception_flow; // where exceptions go, CLEANUP, RESUMABLE
 mod group_loops; // LOOP AT … GROUP BY, LOOP AT GROUP
 mod importing_tables; // tables passed as IMPORTING parameters

@@ -8,6 +8,7 @@ use crate::value::{Type, Value};
 
 mod access;
 mod constructors;
+mod dynamic;
 mod list;
 mod oo;
 mod refs;
@@ -19,6 +20,7 @@ mod time;
 
 pub use access::*;
 pub use constructors::*;
+pub use dynamic::*;
 pub use list::*;
 pub use oo::*;
 pub use refs::*;
@@ -317,6 +319,8 @@ pub enum StmtKind {
     },
     /// Open SQL (`interp/sql.rs`).
     Sql(Box<crate::ast::SqlStmt>),
+    /// Statements with names given at run time (`interp/dynamic.rs`).
+    Dynamic(Box<crate::ast::DynStmt>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -506,6 +510,7 @@ impl StmtKind {
             StmtKind::Text(t) => t.keyword(),
             StmtKind::AssignSub { .. } => "MOVE",
             StmtKind::Sql(s) => s.keyword(),
+            StmtKind::Dynamic(d) => d.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()
@@ -679,6 +684,9 @@ pub enum Cond {
     Or(Box<Cond>, Box<Cond>),
     /// `a EQUIV b`.
     Equiv(Box<Cond>, Box<Cond>),
+    /// `WHERE (cond_syntax)` of `LOOP AT`/`DELETE`: a condition whose text the operand holds
+    /// at run time (`interp/dynamic.rs`).
+    Dynamic(Box<Expr>),
     /// Outside the subset (a runtime error when evaluated).
     Unsupported(String),
 }

@@ -181,7 +181,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         crate::interp::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
         id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
-        _ => return None,
+        id => return crate::interp::dynamic::exception_for_dump(id),
     })
 }
 
@@ -189,6 +189,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
 pub fn default_text(class: &str) -> Option<&'static str> {
     EXCEPTIONS
         .iter()
+        .chain(crate::interp::dynamic::EXCEPTIONS)
         .find(|(n, _, _)| *n == class)
         .map(|(_, _, t)| *t)
 }
@@ -236,7 +237,7 @@ pub(crate) fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> Met
 
 fn build() -> BTreeMap<String, ClassDef> {
     let mut out = BTreeMap::new();
-    for (name, parent, _) in EXCEPTIONS {
+    for (name, parent, _) in EXCEPTIONS.iter().chain(crate::interp::dynamic::EXCEPTIONS) {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;
         c.superclass = parent.map(str::to_string);
@@ -307,6 +308,9 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     let [(Sel::Static, attr)] = path.rest.as_slice() else {
         return None;
     };
+    if let Some(v) = crate::interp::dynamic::objectdescr_constant(&path.base, attr) {
+        return Some(v);
+    }
     if path.base == "CL_ABAP_MATH" {
         return math_constant(attr);
     }

@@ -483,6 +483,7 @@ impl<'r> Interp<'r, '_> {
             Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
             Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
             Cond::Equiv(a, b) => Ok(self.cond(a)? == self.cond(b)?),
+            Cond::Dynamic(_) => Err(self.not_supported("a dynamic condition outside WHERE")),
             Cond::Unsupported(what) => Err(self.not_supported(what)),
         }
     }

@@ -13,6 +13,7 @@ pub(crate) mod condition;
 pub(crate) mod constructors;
 pub(crate) mod context;
 pub(crate) mod control_levels;
+pub(crate) mod dynamic;
 pub(crate) mod escape_function;
 pub(crate) mod eval;
 pub(crate) mod exec;
@@ -955,6 +956,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(Flow::Normal)
             }
             StmtKind::Sql(q) => self.exec_sql(q),
+            StmtKind::Dynamic(d) => self.exec_dynamic(d),
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }

@@ -486,7 +486,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// A new anonymous data object of type `ty` holding `val`; a reference to it.
-    fn new_anonymous(&mut self, ty: Type, val: Value) -> Value {
+    pub(crate) fn new_anonymous(&mut self, ty: Type, val: Value) -> Value {
         let i = self.st.anon.len();
         let mut var = Var::new(&format!("{{A:{}}}", i + 1), ty.clone(), VarKind::Local);
         var.val = val;

@@ -294,6 +294,7 @@ impl<'r> Interp<'r, '_> {
             Cond::And(a, b) => Ok(self.where_match(a, row)? && self.where_match(b, row)?),
             Cond::Or(a, b) => Ok(self.where_match(a, row)? || self.where_match(b, row)?),
             Cond::Equiv(a, b) => Ok(self.where_match(a, row)? == self.where_match(b, row)?),
+            Cond::Dynamic(e) => self.dynamic_where_match(e, row),
             other => self.cond(other),
         }
     }
@@ -643,11 +644,11 @@ impl<'r> Interp<'r, '_> {
         Ok(Flow::Normal)
     }
 
-    fn table_sort(
+    pub(crate) fn table_sort(
         &mut self,
-        table: &'r Path,
-        descending: &'r bool,
-        by: &'r [(String, bool)],
+        table: &Path,
+        descending: &bool,
+        by: &[(String, bool)],
     ) -> Exec<Flow> {
         let (place, tt) = self.table_place_mut(table)?;
         let key: Vec<(String, bool)> = if by.is_empty() {

@@ -13,6 +13,7 @@ mod body;
 pub mod constructors;
 pub(crate) mod cursor;
 mod declarations;
+pub(crate) mod dynamic;
 pub mod expr;
 pub(crate) mod groups;
 pub(crate) mod list;

@@ -71,6 +71,19 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
                 _ => return Err("ASSIGN COMPONENT".into()),
             }
         }
+        // `(class)=>(name)` / `(class)=>name`: the text names the class too.
+        [open, class, close, arrow, attr @ ..]
+            if open.kind == TokenKind::LParen
+                && close.kind == TokenKind::RParen
+                && !arrow.space_before
+                && arrow.word().is_some_and(|w| w.starts_with("=>")) =>
+        {
+            AssignSource::Dynamic {
+                prefix: String::new(),
+                name: crate::parser::dynamic::class_attribute_name(class, arrow, attr)
+                    .ok_or("ASSIGN (class)=>…")?,
+            }
+        }
         [open, inner @ .., close]
             if open.kind == TokenKind::LParen && close.kind == TokenKind::RParen =>
         {
@@ -79,17 +92,18 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
                 name: parse_full_expr(inner).map_err(|u| u.0)?,
             }
         }
-        // `oref->(name)` / `class=>(name)`: dynamic attribute access.
+        // `oref->(name)` / `class=>(name)` / `struc-(comp)`: dynamic attribute or component.
         [head, open, inner @ .., close]
             if open.kind == TokenKind::LParen
                 && !open.space_before
                 && close.kind == TokenKind::RParen
-                && head
-                    .word()
-                    .is_some_and(|w| w.ends_with("->") || w.ends_with("=>")) =>
+                && head.word().is_some_and(|w| {
+                    w.ends_with("->") || w.ends_with("=>") || (w.ends_with('-') && w.len() > 1)
+                }) =>
         {
             let prefix = upper_word(Some(head));
-            let object = prefix.get(..prefix.len().saturating_sub(2)).unwrap_or("");
+            let cut = if prefix.ends_with('-') { 1 } else { 2 };
+            let object = prefix.get(..prefix.len().saturating_sub(cut)).unwrap_or("");
             if parse_path(object).is_none() {
                 return Err(format!("ASSIGN {prefix}( )"));
             }

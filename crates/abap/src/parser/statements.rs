@@ -115,6 +115,14 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
                 Err(what) => StmtKind::Unsupported { what, stop: true },
             }
         }
+        "CREATE" | "CALL" | "SORT" | "READ"
+            if !call_statement(st) && crate::parser::dynamic::is_dynamic(kw, &st.tokens) =>
+        {
+            match crate::parser::dynamic::parse(kw, &st.tokens) {
+                Ok(d) => StmtKind::Dynamic(Box::new(d)),
+                Err(what) => StmtKind::Unsupported { what, stop: true },
+            }
+        }
         "ASSIGN" | "UNASSIGN" | "GET" | "CREATE"
             if !call_statement(st)
                 && match kw {

@@ -270,7 +270,10 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                 "WHERE" => Ok(TableStmt::Delete {
                     table,
                     index: None,
-                    cond: Some(parse_full_cond(&rest[2..]).map_err(|u| u.0)?),
+                    cond: Some(match crate::parser::dynamic::dynamic_where(&rest[2..]) {
+                        Some(c) => c,
+                        None => parse_full_cond(&rest[2..]).map_err(|u| u.0)?,
+                    }),
                 }),
                 "" => Ok(TableStmt::Delete {
                     table,
@@ -354,7 +357,10 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
                 i = end;
             }
             "WHERE" => {
-                cond = Some(parse_full_cond(&toks[i + 1..]).map_err(|u| u.0)?);
+                cond = match crate::parser::dynamic::dynamic_where(&toks[i + 1..]) {
+                    Some(c) => Some(c),
+                    None => Some(parse_full_cond(&toks[i + 1..]).map_err(|u| u.0)?),
+                };
                 i = toks.len();
             }
             "USING" if upper_word(toks.get(i + 1)) == "KEY" => {
