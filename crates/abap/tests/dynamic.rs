@@ -292,22 +292,27 @@ fn parameter_table_errors_are_catchable() {
         "    DATA lo TYPE REF TO object.
     lo = NEW zcl_t( ).
     DATA lv_by TYPE i VALUE 1.
+    DATA lv_log TYPE string.
     DATA lr_none TYPE REF TO data.
     DATA lt_params TYPE abap_parmbind_tab.
-    lt_params = VALUE #( ( name = 'IV_NOPE' value = REF #( lv_by ) ) ).
+    lt_params = VALUE #( ( name = 'IV_BY' value = REF #( lv_by ) )
+                         ( name = 'CV_LOG' value = REF #( lv_log ) )
+                         ( name = 'IV_NOPE' value = REF #( lv_by ) ) ).
     TRY.
         CALL METHOD lo->('ADD') PARAMETER-TABLE lt_params.
       CATCH cx_sy_dyn_call_param_not_found.
         out->write( `unknown parameter` ).
     ENDTRY.
     lt_params = VALUE #( ( name = 'IV_BY' kind = cl_abap_objectdescr=>importing
-                           value = REF #( lv_by ) ) ).
+                           value = REF #( lv_by ) )
+                         ( name = 'CV_LOG' value = REF #( lv_log ) ) ).
     TRY.
         CALL METHOD lo->('ADD') PARAMETER-TABLE lt_params.
       CATCH cx_sy_dyn_call_illegal_type.
         out->write( `wrong kind` ).
     ENDTRY.
-    lt_params = VALUE #( ( name = 'IV_BY' value = lr_none ) ).
+    lt_params = VALUE #( ( name = 'IV_BY' value = lr_none )
+                         ( name = 'CV_LOG' value = REF #( lv_log ) ) ).
     TRY.
         CALL METHOD lo->('ADD') PARAMETER-TABLE lt_params.
       CATCH cx_sy_dyn_call_param_missing.
