@@ -83,3 +83,44 @@ fn aggregates_over_no_rows_fill_the_target_with_zero_and_initial_values() {
     .expect("runs");
     assert_eq!(out, "0 4 0\n0.00 0 1\n0 00000000 0 1");
 }
+
+fn run_report_with_tables(source: &str) -> Result<String, RunError> {
+    let mut r: Repository = repo(&[("zr_t.prog.abap", source)]);
+    r.set_database(database());
+    r.run_report("ZR_T", &mut NoDebugger)
+}
+
+#[test]
+fn tables_work_areas_receive_selects_without_into() {
+    let out = run_report_with_tables(
+        r#"REPORT zr_t.
+TABLES: zsmp_orders, zsmp_items.
+START-OF-SELECTION.
+  SELECT SINGLE * FROM zsmp_orders WHERE order_id = '0004'.
+  WRITE / |{ sy-subrc } { zsmp_orders-order_id } { zsmp_orders-customer } { zsmp_orders-total }|.
+  SELECT * FROM zsmp_items WHERE order_id = '0001' ORDER BY item_no DESCENDING.
+    WRITE / |{ sy-dbcnt } { zsmp_items-item_no } { zsmp_items-product }|.
+  ENDSELECT.
+  WRITE / |{ sy-subrc } { sy-dbcnt }|.
+  CLEAR zsmp_items.
+  SELECT * FROM zsmp_items WHERE product = 'NONE'.
+    WRITE / 'never'.
+  ENDSELECT.
+  WRITE / |{ sy-subrc } { sy-dbcnt } [{ zsmp_items-product }]|."#,
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        "0 0004 GAMMA 310.00\n1 020 NUT\n2 010 BOLT\n0 2\n4 0 []"
+    );
+}
+
+#[test]
+fn a_select_without_into_and_without_a_work_area_is_not_supported() {
+    let (id, text) = dump(run_with_tables(
+        "",
+        "    SELECT SINGLE * FROM zsmp_orders WHERE order_id = '0001'.",
+    ));
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
+    assert!(text.contains("TABLES work area ZSMP_ORDERS"), "{text}");
+}

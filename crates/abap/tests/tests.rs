@@ -25,7 +25,7 @@ mod numeric_args; // nmax/nmin, ipow, round
 mod obsolete_statements; // MOVE … TO, ADD … TO and friends
 mod oo_interfaces; // interface components, aliases, constants
 mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work
-mod open_sql_dictionary; // data elements in declarations; aggregates over no rows
+mod open_sql_dictionary; // data elements, TABLES work areas, aggregates over no rows
 mod parameter_passing; // by reference and by value
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF

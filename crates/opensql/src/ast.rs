@@ -24,7 +24,8 @@ pub struct Select {
     pub fields: Option<Vec<SelectItem>>,
     pub from: From,
     pub client: ClientHandling,
-    /// Absent only for `SELECT COUNT( * ) FROM …` without a target.
+    /// Absent only for `SELECT COUNT( * ) FROM …` without a target (`SELECT * FROM dbtab`
+    /// without one reads into the table work area, [`Target::WorkArea`]).
     pub into: Option<Into>,
     /// `FOR ALL ENTRIES IN @itab`: the driver table's name.
     pub for_all_entries: Option<String>,
@@ -183,6 +184,9 @@ pub struct Into {
 pub enum Target {
     /// A host variable, `@wa` or `wa`.
     Host(String),
+    /// No `INTO` in `SELECT [SINGLE] * FROM dbtab …` (the obsolete short form of reports):
+    /// the table work area that `TABLES dbtab` declares, named like the table.
+    WorkArea(String),
     /// `@DATA( name )`: declared by the statement with the type of the result.
     Inline(String),
     /// `( @a, @b )`: one target per column.

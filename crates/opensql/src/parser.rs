@@ -348,6 +348,14 @@ impl Parser {
             }
             return Ok(sel);
         }
+        if sel.into.is_none() && sel.fields.is_none() && sel.from.joins.is_empty() {
+            // `SELECT [SINGLE] * FROM dbtab …`: into the `TABLES` work area.
+            sel.into = Some(Into {
+                kind: IntoKind::Row,
+                corresponding: false,
+                target: Target::WorkArea(sel.from.table.name.clone()),
+            });
+        }
         if sel.into.is_none() {
             let count_only = sel.fields.as_ref().is_some_and(|f| {
                 matches!(

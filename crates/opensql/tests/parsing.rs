@@ -145,7 +145,7 @@ fn refusals_and_syntax_errors() {
         "",
         "SELECT",
         "SELECT * INTO TABLE @x",
-        "SELECT * FROM t",
+        "SELECT f FROM t",
         "SELECT * FROM t INTO TABLE @x WHERE",
         "SELECT * FROM t INTO TABLE @x WHERE f =",
         "SELECT * FROM t INTO TABLE @x WHERE ( f = 1",
@@ -328,5 +328,22 @@ proptest! {
             .with("lt", opensql::HostValue::Table(vec![]))
             .with("wa", opensql::HostValue::Struct(crate::common::head("0300", "P", "20250101", 0)));
         let _ = db.run(&text, &mut host);
+    }
+}
+
+#[test]
+fn select_star_without_into_reads_into_the_tables_work_area() {
+    let s = select("SELECT SINGLE * FROM zsql_head AS h WHERE order_id = '0001'");
+    let into = s.into.expect("an implicit target");
+    assert_eq!(into.target, Target::WorkArea("ZSQL_HEAD".into()));
+    assert_eq!(into.kind, IntoKind::Row);
+    let s = select("SELECT * FROM zsql_head WHERE order_id > '0001' ORDER BY order_id");
+    assert!(s.is_loop(), "SELECT * without INTO and SINGLE is a loop");
+    // Only `*` from one table has the short form.
+    for text in [
+        "SELECT order_id FROM zsql_head",
+        "SELECT * FROM zsql_head AS h INNER JOIN zsql_item AS i ON i~order_id = h~order_id",
+    ] {
+        assert!(matches!(parse(text), Err(Error::Syntax { .. })), "{text}");
     }
 }

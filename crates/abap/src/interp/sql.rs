@@ -222,6 +222,18 @@ impl<'r> Interp<'r, '_> {
                 s.keyword()
             )));
         };
+        if let Statement::Select(sel) = &s.stmt
+            && let Some(opensql::ast::Into {
+                target: Target::WorkArea(name),
+                ..
+            }) = &sel.into
+            && !self.is_data_object(name)
+        {
+            // A real system's syntax check rejects it; the program cannot run as written.
+            return Err(self.not_supported(&format!(
+                "SELECT without INTO and without a TABLES work area {name}"
+            )));
+        }
         match &s.stmt {
             Statement::Select(sel) if sel.is_loop() => self.select_loop(&db, &s.stmt, sel, &s.body),
             Statement::Select(sel) => {
@@ -242,6 +254,18 @@ impl<'r> Interp<'r, '_> {
                 Ok(Flow::Normal)
             }
         }
+    }
+
+    /// True when `name` is a data object in scope.
+    fn is_data_object(&self, name: &str) -> bool {
+        let Some(path) = parse_path(&decode_name(name)) else {
+            return false;
+        };
+        self.st
+            .frames
+            .len()
+            .checked_sub(1)
+            .is_some_and(|f| self.st.lookup(f, &path).is_some())
     }
 
     /// True when `name` is an internal table in scope (a work area of the same name, such
@@ -423,7 +447,7 @@ impl<'r> Interp<'r, '_> {
         row: &[Cell],
     ) -> Exec<()> {
         match &into.target {
-            Target::Host(name) | Target::Inline(name) => {
+            Target::Host(name) | Target::Inline(name) | Target::WorkArea(name) => {
                 let path = self.sql_path(name)?;
                 let ty = self.target_type_of(&path)?;
                 let current = self.read(&path)?;
@@ -515,7 +539,7 @@ impl<'r> Interp<'r, '_> {
                     }
                 }
             }
-            Target::Host(_) => {}
+            Target::Host(_) | Target::WorkArea(_) => {}
         }
         Ok(())
     }

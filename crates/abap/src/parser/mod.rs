@@ -304,6 +304,11 @@ impl<'a> Parser<'a> {
                         prog.attributes.push(d);
                     }
                 }
+                "TABLES" if ctx.kind == ObjectKind::Program => {
+                    if let Some(d) = sql::tables_decl(&st) {
+                        prog.attributes.push(d);
+                    }
+                }
                 "REPORT" | "PROGRAM" | "TYPES" | "TYPE-POOLS" | "TABLES" | "SELECTION-SCREEN"
                 | "INCLUDE" => {}
                 "FIELD-SYMBOLS" => {

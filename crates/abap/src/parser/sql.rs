@@ -2,7 +2,7 @@
 //! `ROLLBACK WORK`, and `INSERT`/`MODIFY`/`DELETE` of a database table), their text handed
 //! to `opensql::parse` once when the program is loaded.
 
-use crate::ast::{SqlStmt, Stmt, StmtKind};
+use crate::ast::{DataDecl, SqlStmt, Stmt, StmtKind, Visibility};
 use crate::lexer::{Token, TokenKind, upper_word};
 use crate::statements::Statement;
 
@@ -177,4 +177,24 @@ fn not_supported(kw: &str, why: &str) -> StmtKind {
         what: format!("{kw} ({why})"),
         stop: true,
     }
+}
+
+/// `TABLES dbtab`: the table work area, a global structure named like the dictionary table
+/// or structure and of its type (resolved when the program starts). `TABLES *dbtab` (a
+/// second work area) declares nothing here: a statement using it is not supported.
+pub fn tables_decl(st: &Statement) -> Option<DataDecl> {
+    let word = st.tokens.get(1)?.word()?.to_ascii_uppercase();
+    let ty = match word.strip_prefix('*') {
+        Some(_) => Err(format!("TABLES {word}")),
+        None => Ok(crate::value::Type::Named(word.clone())),
+    };
+    Some(DataDecl {
+        name: word,
+        ty,
+        value: None,
+        is_static: true,
+        is_constant: false,
+        visibility: Visibility::Public,
+        line: st.line,
+    })
 }
