@@ -149,10 +149,11 @@ impl Repository {
         self.limits
     }
 
-    /// The database every later run's Open SQL statements use (shared by all runs; each
-    /// run commits when it ends, or rolls back when it ends in a runtime error).
+    /// The database every later run's Open SQL statements use: each run through a
+    /// connection of its own (its uncommitted changes are invisible to other runs), which
+    /// commits when the run ends, or rolls back when it ends in a runtime error.
     pub fn set_database(&mut self, db: std::sync::Arc<std::sync::Mutex<opensql::Database>>) {
-        self.database = Some(crate::interp::sql::SharedDb(db));
+        self.database = Some(crate::interp::sql::SharedDb::new(db));
     }
 
     /// Loads every abapGit object file below `dir`. An object with a file that cannot be read

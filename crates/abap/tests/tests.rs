@@ -26,6 +26,7 @@ mod obsolete_statements; // MOVE … TO, ADD … TO and friends
 mod oo_interfaces; // interface components, aliases, constants
 mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work
 mod open_sql_dictionary; // data elements, TABLES work areas, aggregates over no rows
+mod open_sql_isolation; // each run its own logical unit of work
 mod parameter_passing; // by reference and by value
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF

@@ -1,9 +1,14 @@
-//! The database: SQLite (in memory, or a file to keep it), the tables of a dictionary, the
-//! logon client and the transaction model of ABAP's logical unit of work: every change is
-//! visible to the program at once, `COMMIT WORK` makes it durable, `ROLLBACK WORK` undoes
-//! everything since the last commit.
+//! The database: SQLite in a file (a temporary one by default, or a file to keep it), the
+//! tables of a dictionary, the logon client and the transaction model of ABAP's database
+//! logical unit of work: every change is visible at once to the connection that made it,
+//! `COMMIT WORK` makes it durable and visible to the others, `ROLLBACK WORK` undoes everything
+//! since the last commit. Each run gets a connection of its own ([`Database::session`]), so
+//! runs do not see each other's uncommitted changes.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use rusqlite::Connection;
 
@@ -19,18 +24,26 @@ use crate::types::{DdicType, TableClass, TableDef};
 /// How to open a database.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// A file to keep the database in (`--db FILE`); `None`: in memory for the lifetime of
-    /// the [`Database`].
+    /// A file to keep the database in (`--db FILE`); `None`: a temporary file removed when
+    /// the [`Database`] and its sessions are dropped.
     pub file: Option<PathBuf>,
     /// The logon client (`sy-mandt`), three characters.
     pub client: String,
+    /// How long a write waits while another connection holds uncommitted changes before it
+    /// fails with [`Error::Locked`].
+    pub lock_wait: Duration,
 }
+
+/// The default of [`Options::lock_wait`]: a commit elsewhere takes far less; a wait this long
+/// means a run holds its changes (stopped in the debugger, or running on).
+pub const DEFAULT_LOCK_WAIT: Duration = Duration::from_secs(2);
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             file: None,
             client: "001".into(),
+            lock_wait: DEFAULT_LOCK_WAIT,
         }
     }
 }
@@ -46,12 +59,49 @@ pub struct LoadReport {
     pub refused: Vec<(String, Error)>,
 }
 
+/// The folder of a temporary database, removed when the last connection to it is dropped.
+#[derive(Debug)]
+struct TempFolder(PathBuf);
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        // Nothing to report to; a folder left behind holds only this database.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Temporary databases opened by this process so far (for unique folder names).
+static TEMP_COUNT: AtomicU64 = AtomicU64::new(0);
+
+fn temp_folder() -> Result<TempFolder> {
+    let io = |file: PathBuf| move |source| Error::Io { file, source };
+    let base = std::env::temp_dir();
+    for _ in 0..100 {
+        let n = TEMP_COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = base.join(format!("opensql-{}-{n}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(TempFolder(dir)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io(dir)(e)),
+        }
+    }
+    Err(Error::NotSupported(format!(
+        "no free name for a temporary database in {}",
+        base.display()
+    )))
+}
+
 pub struct Database {
     pub(crate) conn: Connection,
     pub(crate) dict: Dictionary,
     pub(crate) client: String,
     /// The folders loaded so far: the dictionary is read from all of them together.
     dirs: Vec<PathBuf>,
+    /// The database file every session connects to.
+    path: PathBuf,
+    lock_wait: Duration,
+    /// The temporary folder of a database without `Options::file`, shared by its sessions.
+    _temp: Option<Arc<TempFolder>>,
 }
 
 // The simulator keeps the database behind a lock shared by its threads: it must be `Send`.
@@ -60,26 +110,90 @@ const _: fn() = || {
     send::<Database>();
 };
 
+/// A connection to `path` as every connection of a database is set up: write-ahead logging,
+/// so readers see the last commit while a writer holds its changes; autocommit until a
+/// write begins a logical unit of work; the wide packed functions.
+fn connect(path: &Path, lock_wait: Duration, temporary: bool) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(lock_wait)?;
+    if temporary {
+        // Nothing of a temporary database must survive a crash: no waiting for the disk.
+        conn.execute_batch("PRAGMA synchronous = OFF")?;
+    }
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(Error::NotSupported(format!(
+            "{}: the database file cannot use write-ahead logging (journal mode {mode})",
+            path.display()
+        )));
+    }
+    crate::wide::register(&conn)?;
+    Ok(conn)
+}
+
 impl Database {
     pub fn open(options: &Options) -> Result<Database> {
-        let conn = match &options.file {
-            Some(f) => Connection::open(f)?,
-            None => Connection::open_in_memory()?,
-        };
         if options.client.chars().count() != 3 {
             return Err(Error::NotSupported(format!(
                 "client {:?}: a client has three characters",
                 options.client
             )));
         }
-        crate::wide::register(&conn)?;
-        conn.execute_batch("BEGIN")?;
+        let (path, temp) = match &options.file {
+            Some(f) => (f.clone(), None),
+            None => {
+                let folder = temp_folder()?;
+                (folder.0.join("db.sqlite"), Some(Arc::new(folder)))
+            }
+        };
+        let conn = connect(&path, options.lock_wait, temp.is_some())?;
         Ok(Database {
             conn,
             dict: Dictionary::default(),
             client: options.client.clone(),
             dirs: Vec::new(),
+            path,
+            lock_wait: options.lock_wait,
+            _temp: temp,
         })
+    }
+
+    /// A connection of its own to the same database, with the same dictionary and client:
+    /// one run's database logical unit of work. Its uncommitted changes are invisible to
+    /// every other connection, and while it holds some, a write elsewhere waits (up to
+    /// `Options::lock_wait`; the simulator locks the whole database where a real system
+    /// locks the rows changed).
+    pub fn session(&self) -> Result<Database> {
+        let conn = connect(&self.path, self.lock_wait, self._temp.is_some())?;
+        Ok(Database {
+            conn,
+            dict: self.dict.clone(),
+            client: self.client.clone(),
+            dirs: self.dirs.clone(),
+            path: self.path.clone(),
+            lock_wait: self.lock_wait,
+            _temp: self._temp.clone(),
+        })
+    }
+
+    /// Begins the logical unit of work's transaction at its first write, taking the
+    /// database's write lock (waiting while another connection holds uncommitted changes).
+    pub(crate) fn begin_writing(&mut self) -> Result<()> {
+        if !self.conn.is_autocommit() {
+            return Ok(());
+        }
+        match self.conn.execute_batch("BEGIN IMMEDIATE") {
+            Ok(()) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(f, _))
+                if f.code == rusqlite::ErrorCode::DatabaseBusy =>
+            {
+                Err(Error::Locked(format!(
+                    "another run holds uncommitted changes (waited {} ms; the simulator locks the whole database for a logical unit of work where a real system locks the rows changed)",
+                    self.lock_wait.as_millis()
+                )))
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Reads the dictionary under `dir` together with the folders loaded before (a table
@@ -91,6 +205,7 @@ impl Database {
         let mut dirs = self.dirs.clone();
         dirs.push(dir.to_path_buf());
         let dict = Dictionary::load_dirs(&dirs)?;
+        self.begin_writing()?;
         match self.create_tables(&dict) {
             Ok(report) => {
                 self.commit()?;
@@ -197,10 +312,22 @@ impl Database {
     pub fn execute(&mut self, stmt: &Statement, host: &mut dyn HostResolver) -> Result<Outcome> {
         match stmt {
             Statement::Select(s) => crate::query::select(self, s, host),
-            Statement::Insert(w) => crate::write::insert(self, w, host),
-            Statement::Update(u) => crate::write::update(self, u, host),
-            Statement::Modify(w) => crate::write::modify(self, w, host),
-            Statement::Delete(d) => crate::write::delete(self, d, host),
+            Statement::Insert(w) => {
+                self.begin_writing()?;
+                crate::write::insert(self, w, host)
+            }
+            Statement::Update(u) => {
+                self.begin_writing()?;
+                crate::write::update(self, u, host)
+            }
+            Statement::Modify(w) => {
+                self.begin_writing()?;
+                crate::write::modify(self, w, host)
+            }
+            Statement::Delete(d) => {
+                self.begin_writing()?;
+                crate::write::delete(self, d, host)
+            }
             Statement::CommitWork => {
                 self.commit()?;
                 Ok(Outcome {
@@ -220,16 +347,26 @@ impl Database {
         }
     }
 
-    /// Makes every change so far durable (`COMMIT WORK`, and the end of a program).
+    /// Makes every change so far durable and visible to the other connections (`COMMIT
+    /// WORK`, and the end of a program).
     pub fn commit(&mut self) -> Result<()> {
-        self.conn.execute_batch("COMMIT; BEGIN")?;
+        if !self.conn.is_autocommit() {
+            self.conn.execute_batch("COMMIT")?;
+        }
         Ok(())
     }
 
     /// Undoes every change since the last commit (`ROLLBACK WORK`, a runtime error).
     pub fn rollback(&mut self) -> Result<()> {
-        self.conn.execute_batch("ROLLBACK; BEGIN")?;
+        if !self.conn.is_autocommit() {
+            self.conn.execute_batch("ROLLBACK")?;
+        }
         Ok(())
+    }
+
+    /// True while this connection holds changes not committed yet.
+    pub fn has_uncommitted_changes(&self) -> bool {
+        !self.conn.is_autocommit()
     }
 
     /// A transparent table by name.

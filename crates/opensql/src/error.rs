@@ -39,6 +39,9 @@ pub enum Error {
     /// catch it as `CX_SY_OPEN_SQL_DB`.
     #[error("runtime error {name}: {message}")]
     Runtime { name: &'static str, message: String },
+    /// A write that waited in vain for another connection's uncommitted changes.
+    #[error("the database is locked: {0}")]
+    Locked(String),
     /// A form whose behaviour on a real system is not certain, or that the engine lacks.
     #[error("not supported: {0}")]
     NotSupported(String),

@@ -20,7 +20,7 @@ mod write;
 mod xml;
 
 pub use cell::Cell;
-pub use db::{Database, LoadReport, Options};
+pub use db::{DEFAULT_LOCK_WAIT, Database, LoadReport, Options};
 pub use ddic::Dictionary;
 pub use error::{Error, Result};
 pub use host::{Components, HostMap, HostResolver, HostValue};

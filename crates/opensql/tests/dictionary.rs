@@ -259,6 +259,7 @@ fn a_database_file_keeps_committed_rows_between_opens() {
     let options = Options {
         file: Some(file.clone()),
         client: "001".into(),
+        ..Options::default()
     };
     {
         let mut db = Database::open(&options).expect("open");

@@ -14,6 +14,7 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
     let mut db = opensql::Database::open(&opensql::Options {
         file: config.db_file.clone(),
         client: config.client.clone(),
+        ..opensql::Options::default()
     })?;
     // Each folder's dictionary joins the ones before (`load_dir` merges, refusing a name
     // defined twice differently); folders without tables add nothing.

@@ -246,7 +246,7 @@ async fn a_database_file_keeps_committed_rows_across_restarts() {
     assert_eq!(run_once(Some(db_file.clone())).await, "0 4");
     assert!(db_file.exists(), "the database file is written");
     assert_eq!(run_once(Some(db_file.clone())).await, "4 4");
-    // In memory: each simulator starts from the data file again.
+    // Without a file (a temporary database): each simulator starts from the data file again.
     assert_eq!(run_once(None).await, "0 4");
     assert_eq!(run_once(None).await, "0 4");
 }

@@ -27,3 +27,5 @@ mod samples;
 mod scale;
 // Structure tests.
 mod shapes;
+// Each run its own database logical unit of work, over real HTTP.
+mod sql_isolation;

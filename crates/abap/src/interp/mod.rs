@@ -167,9 +167,9 @@ pub fn run_classrun(
     }
     let mut it = Interp::new(classes, hook);
     it.limits = limits;
-    it.db = db.cloned();
+    it.db = db.map(sql::SharedDb::for_run);
     // Whatever the run leaves uncommitted (a panic included) is rolled back.
-    let _rollback = sql::RollbackOnDrop(db.cloned());
+    let _rollback = sql::RollbackOnDrop(it.db.clone());
     let result = it.classrun(def);
     it.end_of_program(result.is_ok());
     let output = it.st.output.join("\n");
@@ -198,9 +198,9 @@ pub fn run_report(
     if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
         v.val = Value::C(format!("{name:<40}").into());
     }
-    it.db = db.cloned();
+    it.db = db.map(sql::SharedDb::for_run);
     // Whatever the run leaves uncommitted (a panic included) is rolled back.
-    let _rollback = sql::RollbackOnDrop(db.cloned());
+    let _rollback = sql::RollbackOnDrop(it.db.clone());
     let result = it.report(def);
     it.end_of_program(result.is_ok());
     it.st.flush_line();

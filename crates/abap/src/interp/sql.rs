@@ -3,9 +3,10 @@
 //! included), `SELECT … ENDSELECT`, `sy-subrc`/`sy-dbcnt`, and the end of the logical unit
 //! of work with the program (commit; rollback when it ends in a runtime error).
 //!
-//! The database lock is held only while `opensql` executes one statement: host values are
-//! read from the frames without running code (no class constructor, no type resolution), so
-//! nothing in that time can ask for the lock again.
+//! Each run has a connection of its own (`SharedDb::for_run`), locked only while `opensql`
+//! executes one statement: host values are read from the frames without running code (no
+//! class constructor, no type resolution), so nothing in that time can ask for the lock
+//! again.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -18,13 +19,70 @@ use crate::parser::expr::parse_path;
 use crate::parser::sql::decode_name;
 use crate::value::{Mant, StructType, TableKey, TableKind, TableType, Type, Value};
 
-/// The database every run of a repository shares.
+/// The simulator's database as a run sees it: the dictionary and the committed rows every
+/// run shares, and, for a run, a connection of its own opened at its first statement (its
+/// database logical unit of work: its uncommitted changes are invisible to other runs).
 #[derive(Clone)]
-pub struct SharedDb(pub Arc<Mutex<opensql::Database>>);
+pub struct SharedDb {
+    shared: Arc<Mutex<opensql::Database>>,
+    /// This run's connection; `None` in the repository's handle, which belongs to no run.
+    run: Option<Arc<Mutex<Option<opensql::Database>>>>,
+}
 
 impl std::fmt::Debug for SharedDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("SharedDb")
+    }
+}
+
+impl SharedDb {
+    pub fn new(db: Arc<Mutex<opensql::Database>>) -> SharedDb {
+        SharedDb {
+            shared: db,
+            run: None,
+        }
+    }
+
+    /// The handle of one run: the same database through a connection of the run's own.
+    pub fn for_run(&self) -> SharedDb {
+        SharedDb {
+            shared: self.shared.clone(),
+            run: Some(Arc::new(Mutex::new(None))),
+        }
+    }
+
+    /// `f` on the run's connection (opened now if this is the run's first statement), or on
+    /// the shared connection for a handle of no run.
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut opensql::Database) -> opensql::Result<T>,
+    ) -> opensql::Result<T> {
+        let Some(slot) = &self.run else {
+            return f(&mut lock(&self.shared));
+        };
+        let mut conn = slot.lock().unwrap_or_else(|e| e.into_inner());
+        if conn.is_none() {
+            let session = lock(&self.shared).session()?;
+            *conn = Some(session);
+        }
+        match conn.as_mut() {
+            Some(db) => f(db),
+            None => Err(opensql::Error::NotSupported(
+                "the run's database connection".into(),
+            )),
+        }
+    }
+
+    /// Ends the run's logical unit of work (commit or rollback) when it has a connection.
+    fn end_luw(&self, commit: bool) {
+        let Some(slot) = &self.run else {
+            return;
+        };
+        if let Some(db) = slot.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            // The program is over: a failing commit or rollback has no one to report to,
+            // and closing the connection rolls back whatever is left.
+            let _ = if commit { db.commit() } else { db.rollback() };
+        }
     }
 }
 
@@ -37,20 +95,20 @@ pub fn is_database_dump(id: &str) -> bool {
     id.starts_with("SAPSQL_") || id.starts_with("DBSQL_")
 }
 
-/// Rolls the database back when dropped: the end of an ABAP Unit run, on every way out.
+/// Rolls the run's database changes back when dropped: the end of an ABAP Unit run, on
+/// every way out.
 pub struct RollbackOnDrop(pub Option<SharedDb>);
 
 impl Drop for RollbackOnDrop {
     fn drop(&mut self) {
         if let Some(db) = &self.0 {
-            // Nobody to report a failure to; the next statement meets the connection's state.
-            let _ = lock(db).rollback();
+            db.end_luw(false);
         }
     }
 }
 
-fn lock(db: &SharedDb) -> MutexGuard<'_, opensql::Database> {
-    db.0.lock().unwrap_or_else(|e| e.into_inner())
+fn lock(db: &Arc<Mutex<opensql::Database>>) -> MutexGuard<'_, opensql::Database> {
+    db.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The interpreter's type of a dictionary type (`b` and `s` are `i` here).
@@ -192,7 +250,7 @@ impl<'r> Interp<'r, '_> {
     /// domain's, for an element with a domain).
     pub fn database_type(&self, name: &str) -> Option<Type> {
         let db = self.db.as_ref()?;
-        let db = lock(db);
+        let db = lock(&db.shared);
         let dict = db.dictionary();
         dict.table(name)
             .map(structure_of)
@@ -203,10 +261,7 @@ impl<'r> Interp<'r, '_> {
     /// when it ended in a runtime error or was terminated.
     pub fn end_of_program(&self, ok: bool) {
         if let Some(db) = &self.db {
-            let mut db = lock(db);
-            // The program is over: a failing commit or rollback has no one to report to,
-            // and the next statement on the connection meets its state.
-            let _ = if ok { db.commit() } else { db.rollback() };
+            db.end_luw(ok);
         }
     }
 
@@ -284,7 +339,7 @@ impl<'r> Interp<'r, '_> {
     fn execute(&mut self, db: &SharedDb, stmt: &Statement) -> Exec<opensql::Outcome> {
         let result = {
             let mut host = Frames { it: self };
-            lock(db).execute(stmt, &mut host)
+            db.with(|db| db.execute(stmt, &mut host))
         };
         result.map_err(|e| self.sql_error(e))
     }

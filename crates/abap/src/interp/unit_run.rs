@@ -78,9 +78,9 @@ pub fn run(
     let mut it = Interp::new(classes, hook);
     it.framework_handles_all = true;
     it.limits = limits;
-    it.db = db.cloned();
+    it.db = db.map(crate::interp::sql::SharedDb::for_run);
     // Tests leave the database as they found it, however the run ends.
-    let _rollback = crate::interp::sql::RollbackOnDrop(db.cloned());
+    let _rollback = crate::interp::sql::RollbackOnDrop(it.db.clone());
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,
