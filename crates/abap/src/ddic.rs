@@ -5,6 +5,9 @@ use std::sync::Arc;
 
 use crate::value::{MAX_C_LENGTH, StructType, TableKey, TableKind, TableType, Type};
 
+mod rtti;
+pub use rtti::{in_abap_type_pool, rtti_type};
+
 /// The type of a dictionary data element by its upper-case name: `CHARnn`/`NUMCnn` (`c`/`n`
 /// of that length), the `SYST_*`/`SY*` elements of the system fields, `BOOLEAN`/`BOOLE_D`.
 pub fn data_element(name: &str) -> Option<Type> {
@@ -36,7 +39,14 @@ pub fn data_element(name: &str) -> Option<Type> {
         "SYST_MSGNO" | "SYMSGNO" => Type::N(3),
         "SYST_MSGV" | "SYMSGV" => Type::C(50),
         "SYST_REPID" | "SYREPID" => Type::C(40),
-        "BOOLEAN" | "BOOLE_D" | "ABAP_BOOLEAN" => Type::C(1),
+        "BOOLEAN" | "BOOLE_D" | "ABAP_BOOLEAN" | "XSDBOOLEAN" => Type::C(1),
+        "XSDDATE_D" => Type::D,
+        "XSDTIME_T" => Type::T,
+        "TZNTSTMPS" => Type::P { len: 8, dec: 0 },
+        "TZNTSTMPL" => Type::P { len: 11, dec: 7 },
+        "SYSUUID_X16" => Type::X(16),
+        "SYSUUID_C22" => Type::C(22),
+        "SYSUUID_C32" => Type::C(32),
         _ => return None,
     };
     Some(ty)
@@ -124,7 +134,7 @@ pub fn ddic_type(name: &str) -> Option<Type> {
         "SUBMATCH_RESULT_TAB" => table_of(name, Type::Struct(submatch_result())),
         "REPL_RESULT" => Type::Struct(repl_result()),
         "REPL_RESULT_TAB" => table_of(name, Type::Struct(repl_result())),
-        _ => return None,
+        _ => return rtti_type(name),
     })
 }
 

@@ -63,6 +63,8 @@ pub struct ClassDef {
     /// Interfaces named in `INTERFACES` (upper case).
     pub interfaces: Vec<String>,
     pub methods: Vec<MethodDecl>,
+    /// The section each method is declared in (RTTI's `methods` table).
+    pub method_visibility: Vec<(String, Visibility)>,
     pub attributes: Vec<DataDecl>,
     pub implementations: Vec<MethodImpl>,
     /// `TYPES` of the class (or program, or interface), by upper-case name.
@@ -99,6 +101,7 @@ impl ClassDef {
             is_interface: false,
             interfaces: Vec::new(),
             methods: Vec::new(),
+            method_visibility: Vec::new(),
             attributes: Vec::new(),
             implementations: Vec::new(),
             types: Vec::new(),

@@ -21,6 +21,8 @@ pub enum RefStmt {
     GetReference { of: Expr, into: Path, inline: bool },
     /// `CREATE DATA dref [TYPE …|LIKE …]` (`None`: the static type of `dref`).
     CreateData { target: Path, ty: Option<Type> },
+    /// `CREATE DATA dref TYPE HANDLE descr`: the type a type description object describes.
+    CreateDataHandle { target: Path, handle: Expr },
 }
 
 /// What `ASSIGN` assigns.
@@ -43,7 +45,7 @@ impl RefStmt {
             RefStmt::Assign { .. } => "ASSIGN",
             RefStmt::Unassign(_) => "UNASSIGN",
             RefStmt::GetReference { .. } => "GET REFERENCE",
-            RefStmt::CreateData { .. } => "CREATE DATA",
+            RefStmt::CreateData { .. } | RefStmt::CreateDataHandle { .. } => "CREATE DATA",
         }
     }
 }

@@ -129,6 +129,41 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "An exception was not handled",
     ),
     (
+        "CX_SY_TYPE_CREATION",
+        Some("CX_DYNAMIC_CHECK"),
+        "A type cannot be created",
+    ),
+    (
+        "CX_SY_STRUCT_CREATION",
+        Some("CX_SY_TYPE_CREATION"),
+        "A structure type cannot be created",
+    ),
+    (
+        "CX_SY_STRUCT_ATTRIBUTES",
+        Some("CX_SY_STRUCT_CREATION"),
+        "Invalid attributes for a structure type",
+    ),
+    (
+        "CX_SY_STRUCT_COMP_NAME",
+        Some("CX_SY_STRUCT_CREATION"),
+        "Invalid component name",
+    ),
+    (
+        "CX_SY_STRUCT_COMP_TYPE",
+        Some("CX_SY_STRUCT_CREATION"),
+        "Invalid component type",
+    ),
+    (
+        "CX_SY_TABLE_CREATION",
+        Some("CX_SY_TYPE_CREATION"),
+        "A table type cannot be created",
+    ),
+    (
+        "CX_SY_REF_CREATION",
+        Some("CX_SY_TYPE_CREATION"),
+        "A reference type cannot be created",
+    ),
+    (
         "CX_PARAMETER_INVALID",
         Some("CX_DYNAMIC_CHECK"),
         "Invalid parameter",
@@ -292,6 +327,9 @@ fn build() -> BTreeMap<String, ClassDef> {
     for c in crate::interp::regex_objects::classes() {
         out.insert(c.name.clone(), c);
     }
+    for c in crate::interp::rtti::classes::classes() {
+        out.insert(c.name.clone(), c);
+    }
     let t100 = crate::interp::t100::interface();
     out.insert(t100.name.clone(), t100);
     out
@@ -309,6 +347,9 @@ pub fn static_constant(path: &Path) -> Option<Var> {
         return None;
     };
     if let Some(v) = crate::interp::dynamic::objectdescr_constant(&path.base, attr) {
+        return Some(v);
+    }
+    if let Some(v) = crate::interp::rtti::classes::constant(&path.base, attr) {
         return Some(v);
     }
     if path.base == "CL_ABAP_MATH" {

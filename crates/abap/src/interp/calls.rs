@@ -23,6 +23,8 @@ pub struct Bound {
     /// Formal exporting/changing parameter → caller's target.
     pub outputs: Vec<(String, Path)>,
     pub receiving: Option<Path>,
+    /// Generic importing parameters whose actual parameter's type has a name.
+    pub actual_types: Vec<(String, crate::interp::rtti::TypeName)>,
 }
 
 impl<'r> Interp<'r, '_> {
@@ -280,6 +282,7 @@ impl<'r> Interp<'r, '_> {
             aliases,
             supplied,
             loops: Vec::new(),
+            actual_types: bound.actual_types,
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
         let frame = self.st.frames.pop();
@@ -390,6 +393,9 @@ impl<'r> Interp<'r, '_> {
             }
             CallTarget::Class(name) => {
                 let class = self.class(name)?;
+                if let Some(v) = self.rtti_static_call(class, call)? {
+                    return Ok(Some(v));
+                }
                 if class.builtin && class.methods.is_empty() {
                     return self.native_static_call(class, call);
                 }
@@ -527,6 +533,7 @@ impl<'r> Interp<'r, '_> {
                 return Err(unknown(self, "(positional)"));
             };
             let v = self.argument(owner, p, e)?;
+            self.note_actual_type(&mut b, p, e);
             b.inputs.push((p.name.clone(), v));
         }
         for (name, e) in &args.exporting {
@@ -538,6 +545,7 @@ impl<'r> Interp<'r, '_> {
                 return Err(unknown(self, name));
             };
             let v = self.argument(owner, p, e)?;
+            self.note_actual_type(&mut b, p, e);
             b.inputs.push((name.clone(), v));
         }
         for (name, path) in &args.importing {
@@ -570,6 +578,16 @@ impl<'r> Interp<'r, '_> {
         }
         b.receiving = args.receiving.clone();
         Ok(b)
+    }
+
+    /// For a generic formal parameter: the name of the actual parameter's type, which
+    /// `describe_by_data( )` of the parameter reports.
+    fn note_actual_type(&mut self, b: &mut Bound, p: &ParamDecl, e: &Expr) {
+        if p.ty == Ok(Type::Any)
+            && let Some(name) = self.actual_type_name(e)
+        {
+            b.actual_types.push((p.name.clone(), name));
+        }
     }
 
     /// `p = DATA(x)`: declares `x` with the type of formal parameter `p`.

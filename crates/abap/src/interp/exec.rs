@@ -375,6 +375,9 @@ impl<'r> Interp<'r, '_> {
         if let Some(results) = self.regex_method(class, me, method, &bound)? {
             return Ok(results);
         }
+        if let Some(results) = self.rtti_method(class, me, method, &bound)? {
+            return Ok(results);
+        }
         match method {
             "CONSTRUCTOR" => {
                 if let Some(o) = me.and_then(|m| self.st.heap.get_mut(m)) {

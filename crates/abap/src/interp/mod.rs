@@ -28,6 +28,7 @@ pub(crate) mod refs;
 pub(crate) mod regex_functions;
 pub(crate) mod regex_objects;
 pub(crate) mod row_refs;
+pub(crate) mod rtti;
 pub(crate) mod search_statement;
 pub(crate) mod secondary_keys;
 pub(crate) mod sql;

@@ -338,6 +338,9 @@ impl<'r> Interp<'r, '_> {
                 self.assign_value(into, r)
             }
             RefStmt::CreateData { target, ty } => self.exec_create_data(target, ty.as_ref()),
+            RefStmt::CreateDataHandle { target, handle } => {
+                self.exec_create_data_handle(target, handle)
+            }
         }
     }
 

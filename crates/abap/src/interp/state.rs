@@ -93,6 +93,9 @@ pub struct Frame<'r> {
     pub supplied: Vec<String>,
     /// The `LOOP`s running in this procedure, innermost last (for `AT NEW`/`AT END OF`).
     pub loops: Vec<LoopCursor>,
+    /// Generic parameters (`TYPE any`) whose actual parameter's type has a name: that name
+    /// (what `describe_by_data( )` of the parameter reports).
+    pub actual_types: Vec<(String, crate::interp::rtti::TypeName)>,
 }
 
 /// Where a running `LOOP` is: its table, the first row it processed and the current row
@@ -199,6 +202,8 @@ pub struct State<'r> {
     pub global_fs: Vec<(String, String, Option<crate::place::DataTarget>)>,
     /// Procedure calls started so far (for [`Frame::serial`]).
     pub calls: u64,
+    /// The type descriptor objects of the run (`cl_abap_typedescr`).
+    pub rtti: crate::interp::rtti::Registry<'r>,
 }
 
 /// Built-in constants every program sees.
@@ -272,6 +277,7 @@ impl<'r> State<'r> {
             anon: Vec::new(),
             global_fs: Vec::new(),
             calls: 0,
+            rtti: Default::default(),
         }
     }
 

@@ -484,6 +484,7 @@ impl<'a> Parser<'a> {
                         if class.is_interface {
                             m.is_abstract = true;
                         }
+                        class.method_visibility.push((m.name.clone(), vis));
                         class.methods.push(m);
                     }
                 }

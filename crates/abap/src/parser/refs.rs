@@ -177,6 +177,13 @@ pub fn parse_create_data(toks: &[Token]) -> Result<RefStmt, String> {
     if rest.is_empty() {
         return Ok(RefStmt::CreateData { target, ty: None });
     }
+    if let [ty, handle, descr @ ..] = rest
+        && ty.is_kw("TYPE")
+        && handle.is_kw("HANDLE")
+    {
+        let handle = parse_full_expr(descr).map_err(|u| u.0)?;
+        return Ok(RefStmt::CreateDataHandle { target, handle });
+    }
     if rest
         .iter()
         .any(|t| t.kind == TokenKind::LParen && t.space_before)
