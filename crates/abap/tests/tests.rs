@@ -35,6 +35,7 @@ mod regex_functions; // string functions with regular expressions
 mod replace_rules; // REPLACE/FIND details
 mod robustness; // arbitrary source text never panics
 mod row_references; // references to table rows follow the row
+mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE
 mod sample; // the simulator's sample class; load_dir
 mod selection_parameters; // PARAMETERS and SELECT-OPTIONS
 mod strings; // string statements

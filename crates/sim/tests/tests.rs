@@ -21,6 +21,8 @@ mod interpreter;
 mod open_sql;
 // Wire behaviour that does not need a program to stop.
 mod protocol;
+// Type descriptors (RTTI) in the debugger view over real HTTP.
+mod rtti;
 // The sample objects in `<repo>/samples`, each compared with its expected output.
 mod samples;
 // Big data and long runs over real HTTP.

@@ -401,6 +401,17 @@ impl State<'_> {
                 })));
             }
             let attr = rest.strip_prefix('-')?;
+            // `{O:…}-ATTR[3]-F`: rows of a table attribute.
+            if let Some((head, tail)) = attr.split_once('[')
+                && !head.contains('-')
+            {
+                let var = o
+                    .attrs
+                    .iter()
+                    .chain(self.statics.get(&o.class).into_iter().flatten())
+                    .find(|v| v.name == head)?;
+                return Self::rows_part(&var.val, tail, head.to_string());
+            }
             if attr.contains('-') {
                 let place = self.object_part(obj, attr)?;
                 return self.part_at(&place, id.clone());
@@ -418,44 +429,49 @@ impl State<'_> {
             if path.base == "ME" && path.rest.is_empty() {
                 return None;
             }
-            let mut val: &Value = self.value_at(&self.place(f, &path)?)?;
-            let mut rest = tail;
-            let mut name = head.to_string();
-            loop {
-                let (n, after) = rest.split_once(']')?;
-                let n: usize = n.trim().parse().ok()?;
-                let Value::Table(_, rows) = val else {
-                    return None;
-                };
-                val = rows.get(n.checked_sub(1)?)?;
-                rest = after;
-                // Components up to the next `[`.
-                let (comps, next) = match rest.split_once('[') {
-                    Some((c, nx)) => (c, Some(nx)),
-                    None => (rest, None),
-                };
-                for c in comps.split('-').skip(1) {
-                    let Value::Struct(t, vals) = val else {
-                        return None;
-                    };
-                    val = vals.get(t.index_of(c)?)?;
-                    name = c.to_string();
-                }
-                match next {
-                    Some(nx) => rest = nx,
-                    None if comps.is_empty() || comps.starts_with('-') => break,
-                    None => return None,
-                }
-            }
-            return Some(Resolved::Part {
-                name,
-                ty: None,
-                val,
-                read_only: false,
-            });
+            let val: &Value = self.value_at(&self.place(f, &path)?)?;
+            return Self::rows_part(val, tail, head.to_string());
         }
         let path = parse_path(&id)?;
         self.resolve_path(f, &path)
+    }
+
+    /// The part of table `val` that `tail` names (`3]`, `3]-F`, `2]-T[1]-G`: the text after
+    /// the table's first `[`), named `name` when it is a whole row.
+    fn rows_part<'a>(mut val: &'a Value, tail: &str, mut name: String) -> Option<Resolved<'a>> {
+        let mut rest = tail;
+        loop {
+            let (n, after) = rest.split_once(']')?;
+            let n: usize = n.trim().parse().ok()?;
+            let Value::Table(_, rows) = val else {
+                return None;
+            };
+            val = rows.get(n.checked_sub(1)?)?;
+            rest = after;
+            // Components up to the next `[`.
+            let (comps, next) = match rest.split_once('[') {
+                Some((c, nx)) => (c, Some(nx)),
+                None => (rest, None),
+            };
+            for c in comps.split('-').skip(1) {
+                let Value::Struct(t, vals) = val else {
+                    return None;
+                };
+                val = vals.get(t.index_of(c)?)?;
+                name = c.to_string();
+            }
+            match next {
+                Some(nx) => rest = nx,
+                None if comps.is_empty() || comps.starts_with('-') => break,
+                None => return None,
+            }
+        }
+        Some(Resolved::Part {
+            name,
+            ty: None,
+            val,
+            read_only: false,
+        })
     }
 
     /// A name with components (`LS-A-B`, `LR->*`, `<FS>-X`) in frame `f`, borrowed where it

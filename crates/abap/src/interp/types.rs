@@ -165,6 +165,11 @@ impl<'r> Interp<'r, '_> {
             let owner = self.st.find_class(&class.program, &base)?;
             return self.type_def(owner, None, tname);
         }
+        // `intf~ty`: a type of an interface, as a class implementing it names it.
+        if let Some((intf, tname)) = name.split_once('~') {
+            let owner = self.st.find_class(&class.program, intf)?;
+            return self.type_def(owner, None, tname);
+        }
         if let Some(m) = method
             && let Some((_, t)) = m.types.iter().rev().find(|(n, _)| n == name)
         {

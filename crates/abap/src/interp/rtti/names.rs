@@ -130,6 +130,10 @@ impl<'r> Interp<'r, '_> {
             let owner = self.st.find_class(&class.program, &path.base)?;
             return self.locate_type(owner, None, tname);
         }
+        if let Some((intf, tname)) = name.split_once('~') {
+            let owner = self.st.find_class(&class.program, intf)?;
+            return self.locate_type(owner, None, tname);
+        }
         if name.contains('-') || name.contains("=>") || name.contains('~') {
             return None;
         }

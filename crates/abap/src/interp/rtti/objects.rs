@@ -4,7 +4,7 @@
 
 use super::names::{Spec, class_path};
 use super::{Described, Results, abap_bool, classes, returning};
-use crate::ast::{ClassDef, ParamKind, Visibility};
+use crate::ast::{ClassDef, MethodDecl, ParamKind, Visibility};
 use crate::interp::calls::Bound;
 use crate::interp::{Exec, Interp};
 use crate::value::{ObjId, Type, Value};
@@ -49,6 +49,24 @@ impl<'r> Interp<'r, '_> {
             ("LENGTH", Value::I(length)),
             ("DECIMALS", Value::I(decimals)),
         ]
+    }
+
+    /// The `parameters` table of a method.
+    fn parameter_rows(&self, class: &'r ClassDef, m: &MethodDecl) -> Value {
+        let mut params = Vec::new();
+        for p in &m.params {
+            let mut row = vec![
+                ("NAME", text(&p.name)),
+                ("PARM_KIND", Value::C(parm_kind(p.kind).into())),
+                ("BY_VALUE", abap_bool(p.by_value)),
+                ("IS_OPTIONAL", abap_bool(p.optional || p.default.is_some())),
+            ];
+            if let Ok(t) = &p.ty {
+                row.extend(self.type_facts(class, t));
+            }
+            params.push(row);
+        }
+        super::data::table_value(&rtti_table("ABAP_PARMDESCR_TAB"), params)
     }
 
     /// The descriptor object of a class or interface.
@@ -97,20 +115,7 @@ impl<'r> Interp<'r, '_> {
                     continue;
                 }
                 let redefined = inherited && def.implementation(&m.name).is_some();
-                let mut params = Vec::new();
-                for p in &m.params {
-                    let mut row = vec![
-                        ("NAME", text(&p.name)),
-                        ("PARM_KIND", Value::C(parm_kind(p.kind).into())),
-                        ("BY_VALUE", abap_bool(p.by_value)),
-                        ("IS_OPTIONAL", abap_bool(p.optional || p.default.is_some())),
-                    ];
-                    if let Ok(t) = &p.ty {
-                        row.extend(self.type_facts(c, t));
-                    }
-                    params.push(row);
-                }
-                let params = super::data::table_value(&rtti_table("ABAP_PARMDESCR_TAB"), params);
+                let params = self.parameter_rows(c, m);
                 methods.push(vec![
                     ("PARAMETERS", params),
                     ("NAME", text(&m.name)),
@@ -147,7 +152,9 @@ impl<'r> Interp<'r, '_> {
                 attributes.push(row);
             }
             for m in &intf.methods {
+                let params = self.parameter_rows(intf, m);
                 methods.push(vec![
+                    ("PARAMETERS", params),
                     ("NAME", text(&format!("{}~{}", intf.name, m.name))),
                     ("VISIBILITY", Value::C("U".into())),
                     ("IS_INTERFACE", abap_bool(true)),
