@@ -124,3 +124,44 @@ fn a_select_without_into_and_without_a_work_area_is_not_supported() {
     assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
     assert!(text.contains("TABLES work area ZSMP_ORDERS"), "{text}");
 }
+
+#[test]
+fn writes_without_from_use_the_tables_work_area() {
+    let out = run_report_with_tables(
+        r#"REPORT zr_t.
+TABLES zsmp_stock.
+DATA gt_lines TYPE STANDARD TABLE OF zsmp_stock WITH EMPTY KEY.
+START-OF-SELECTION.
+  zsmp_stock-product = 'GEAR'.
+  zsmp_stock-on_hand = 3.
+  INSERT zsmp_stock.
+  WRITE / |insert { sy-subrc } { sy-dbcnt }|.
+  INSERT zsmp_stock.
+  WRITE / |again { sy-subrc } { sy-dbcnt }|.
+  zsmp_stock-on_hand = 9.
+  UPDATE zsmp_stock.
+  WRITE / |update { sy-subrc }|.
+  zsmp_stock-product = 'CLIP'.
+  MODIFY zsmp_stock.
+  WRITE / |modify { sy-subrc } { sy-dbcnt }|.
+  zsmp_stock-product = 'BOLT'.
+  DELETE zsmp_stock.
+  WRITE / |delete { sy-subrc }|.
+  SELECT * FROM zsmp_stock ORDER BY product INTO TABLE @gt_lines.
+  LOOP AT gt_lines INTO DATA(ls).
+    WRITE / |{ ls-product } { ls-on_hand }|.
+  ENDLOOP.
+  " An internal table of that name keeps the statement an internal table statement.
+  DATA lt_names TYPE STANDARD TABLE OF string WITH EMPTY KEY.
+  APPEND `x` TO lt_names.
+  LOOP AT lt_names INTO DATA(lv_name).
+    DELETE lt_names.
+  ENDLOOP.
+  WRITE / |names { lines( lt_names ) }|."#,
+    )
+    .expect("runs");
+    assert_eq!(
+        out,
+        "insert 0 1\nagain 4 0\nupdate 0\nmodify 0 1\ndelete 0\nCLIP 9\nGEAR 9\nNUT 500\nSCREW 40\nnames 0"
+    );
+}

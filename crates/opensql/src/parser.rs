@@ -876,9 +876,14 @@ impl Parser {
         }
         if !self.eat_kw("FROM") {
             if self.peek().is_none() {
-                return Err(Error::NotSupported(
-                    "writes from a table work area (header line)".into(),
-                ));
+                // `INSERT dbtab.` (the obsolete short form): from the `TABLES` work area,
+                // named like the table.
+                return Ok(Write {
+                    source: Source::Row(table.name.clone()),
+                    table: table.name,
+                    client,
+                    accepting_duplicates: false,
+                });
             }
             return self.err("FROM expected");
         }

@@ -133,7 +133,6 @@ fn refusals_and_syntax_errors() {
         "SELECT * FROM t INTO TABLE @x WHERE upper( f ) = 'A'",
         "SELECT COUNT( f ) FROM t INTO @x",
         "OPEN CURSOR @c FOR SELECT * FROM t",
-        "INSERT ztab",
     ] {
         assert!(
             matches!(parse(text), Err(Error::NotSupported(_))),
@@ -345,5 +344,30 @@ fn select_star_without_into_reads_into_the_tables_work_area() {
         "SELECT * FROM zsql_head AS h INNER JOIN zsql_item AS i ON i~order_id = h~order_id",
     ] {
         assert!(matches!(parse(text), Err(Error::Syntax { .. })), "{text}");
+    }
+}
+
+#[test]
+fn writes_without_from_take_the_tables_work_area() {
+    let row = |w: &Write| (w.table.clone(), w.source.clone());
+    let expected = ("ZTAB".to_string(), Source::Row("ZTAB".into()));
+    match parse("INSERT ztab") {
+        Ok(Statement::Insert(w)) => assert_eq!(row(&w), expected),
+        other => panic!("{other:?}"),
+    }
+    match parse("MODIFY ztab") {
+        Ok(Statement::Modify(w)) => assert_eq!(row(&w), expected),
+        other => panic!("{other:?}"),
+    }
+    match parse("UPDATE ztab") {
+        Ok(Statement::Update(Update::From(w))) => assert_eq!(row(&w), expected),
+        other => panic!("{other:?}"),
+    }
+    match parse("DELETE ztab CLIENT SPECIFIED") {
+        Ok(Statement::Delete(Delete::From(w))) => {
+            assert_eq!(row(&w), expected);
+            assert_eq!(w.client, ClientHandling::Specified);
+        }
+        other => panic!("{other:?}"),
     }
 }

@@ -17,8 +17,11 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
         ..opensql::Options::default()
     })?;
     // Each folder's dictionary joins the ones before (`load_dir` merges, refusing a name
-    // defined twice differently); folders without tables add nothing.
-    let with_tables = config.program_dirs.iter().filter(|d| has_tables(d, 0));
+    // defined twice differently; a folder of data elements serves the tables of another).
+    let with_tables = config
+        .program_dirs
+        .iter()
+        .filter(|d| has_dictionary_files(d, 0));
     for dir in with_tables {
         match db.load_dir(dir) {
             Ok(report) => {
@@ -43,19 +46,21 @@ pub(crate) fn open(config: &SimConfig) -> Result<Arc<Mutex<opensql::Database>>, 
 /// Directory nesting searched for table definitions (abapGit folders are shallow).
 const MAX_DEPTH: usize = 32;
 
-/// True when a `.tabl.xml` file is somewhere below `dir`.
-fn has_tables(dir: &std::path::Path, depth: usize) -> bool {
+/// True when a `.tabl.xml`, `.dtel.xml` or `.doma.xml` file is somewhere below `dir`.
+fn has_dictionary_files(dir: &std::path::Path, depth: usize) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
     entries.filter_map(Result::ok).any(|e| {
         let path = e.path();
         match e.file_type() {
-            Ok(t) if t.is_dir() => depth < MAX_DEPTH && has_tables(&path, depth + 1),
-            Ok(_) => e
-                .file_name()
-                .to_str()
-                .is_some_and(|n| n.to_ascii_lowercase().ends_with(".tabl.xml")),
+            Ok(t) if t.is_dir() => depth < MAX_DEPTH && has_dictionary_files(&path, depth + 1),
+            Ok(_) => e.file_name().to_str().is_some_and(|n| {
+                let n = n.to_ascii_lowercase();
+                [".tabl.xml", ".dtel.xml", ".doma.xml"]
+                    .iter()
+                    .any(|ext| n.ends_with(ext))
+            }),
             Err(_) => false,
         }
     })

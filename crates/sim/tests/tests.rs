@@ -29,5 +29,7 @@ mod samples;
 mod scale;
 // Structure tests.
 mod shapes;
+// Dictionary files of several programs folders as one dictionary.
+mod sql_folders;
 // Each run its own database logical unit of work, over real HTTP.
 mod sql_isolation;

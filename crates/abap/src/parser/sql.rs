@@ -94,6 +94,8 @@ fn write_shape(kw: &str, toks: &[Token]) -> WriteShape {
         "DELETE" if word(1) == "FROM" => WriteShape::Database,
         "MODIFY" | "DELETE" if word(2) == "FROM" && word(3) == "TABLE" => WriteShape::Database,
         "MODIFY" | "DELETE" if word(2) == "FROM" && toks.len() == 4 => WriteShape::Either(word(1)),
+        // `INSERT x.`: from the `TABLES` work area `x`, or a header line statement of `x`.
+        "INSERT" | "MODIFY" | "DELETE" if toks.len() == 2 => WriteShape::Either(word(1)),
         _ => WriteShape::Table,
     }
 }
