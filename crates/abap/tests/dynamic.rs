@@ -482,3 +482,112 @@ fn loop_and_delete_with_a_dynamic_where_condition() {
     );
     assert_eq!(o, "b\n2\n1\n3\nleft 1 0\ninvalid condition");
 }
+
+const SHAPES: &str = "INTERFACE zif_t_shape PUBLIC.
+  METHODS area RETURNING VALUE(rv) TYPE i.
+ENDINTERFACE.
+";
+
+const SQUARE: &str = "CLASS zcl_t_square DEFINITION PUBLIC CREATE PUBLIC.
+  PUBLIC SECTION.
+    INTERFACES zif_t_shape.
+    TYPES ty_side TYPE p LENGTH 8 DECIMALS 2.
+    DATA mv_side TYPE i VALUE 3.
+ENDCLASS.
+CLASS zcl_t_square IMPLEMENTATION.
+  METHOD zif_t_shape~area.
+    rv = mv_side * mv_side.
+  ENDMETHOD.
+ENDCLASS.
+";
+
+#[test]
+fn interface_references_and_class_types_work_with_dynamic_names() {
+    let main = "    DATA lo_shape TYPE REF TO zif_t_shape.
+    CREATE OBJECT lo_shape TYPE ('ZCL_T_SQUARE').
+    DATA lv_area TYPE i.
+    CALL METHOD lo_shape->('AREA') RECEIVING rv = lv_area.
+    out->write( |{ lv_area }| ).
+    DATA lo_any TYPE REF TO object.
+    lo_any = lo_shape.
+    CALL METHOD lo_any->('ZIF_T_SHAPE~AREA') RECEIVING rv = lv_area.
+    out->write( |{ lv_area }| ).
+    DATA lr TYPE REF TO data.
+    CREATE DATA lr TYPE ('ZCL_T_SQUARE=>TY_SIDE').
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_side>).
+    <lv_side> = '1.255'.
+    out->write( |{ <lv_side> }| ).
+    CREATE DATA lr TYPE ('\\TYPE=I').
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_int>).
+    <lv_int> = 7.
+    out->write( |{ <lv_int> }| ).
+    CREATE DATA lr TYPE REF TO ('ZCL_T_SQUARE').
+    ASSIGN lr->* TO FIELD-SYMBOL(<lo_ref>).
+    IF <lo_ref> IS INITIAL.
+      out->write( `initial object reference` ).
+    ENDIF.";
+    let r = repo(&[
+        ("zcl_t.clas.abap", &class_source("", main, "")),
+        ("zif_t_shape.intf.abap", SHAPES),
+        ("zcl_t_square.clas.abap", SQUARE),
+    ])
+    .run_classrun("ZCL_T", &mut abap::NoDebugger);
+    assert_eq!(r.expect("runs"), "9\n9\n1.26\n7\ninitial object reference");
+}
+
+#[test]
+fn static_create_statements_with_parentheses_in_their_arguments_stay_static() {
+    let o = run_with(
+        COUNTER,
+        "    DATA lo TYPE REF TO zcl_t.
+    CREATE OBJECT lo TYPE zcl_t EXPORTING iv_start = ( 2 + 3 ).
+    out->write( |{ lo->mv_count }| ).
+    DATA lr TYPE REF TO data.
+    CREATE DATA lr TYPE c LENGTH 4.
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_c>).
+    <lv_c> = 'abcdef'.
+    out->write( |{ <lv_c> }| ).",
+        COUNTER_IMPL,
+    );
+    assert_eq!(o, "5\nabcd");
+}
+
+#[test]
+fn sort_by_an_expression_giving_a_sort_order_table() {
+    let o = rows_then(
+        "    SORT lt BY VALUE abap_sortorder_tab( ( name = 'NAME' descending = abap_true ) ).
+    LOOP AT lt INTO ls. out->write( ls-name ). ENDLOOP.",
+    );
+    assert_eq!(o, "c\nb\na");
+}
+
+#[test]
+fn read_table_with_a_dynamic_table_key() {
+    let o = out(
+        "    TYPES: BEGIN OF ty_row, id TYPE i, name TYPE string, END OF ty_row.
+    DATA lt TYPE SORTED TABLE OF ty_row WITH UNIQUE KEY id.
+    lt = VALUE #( ( id = 3 name = `c` ) ( id = 1 name = `a` ) ( id = 2 name = `b` ) ).
+    DATA lv_comp TYPE c LENGTH 10 VALUE 'id'.
+    READ TABLE lt WITH TABLE KEY (lv_comp) = 2 INTO DATA(ls).
+    out->write( |{ sy-subrc } { sy-tabix } { ls-name }| ).",
+    );
+    assert_eq!(o, "0 2 b");
+}
+
+#[test]
+fn receiving_from_a_method_without_returning_raises_param_not_found() {
+    let o = run_with(
+        "    METHODS nothing.",
+        "    DATA lv_r TYPE i.
+    TRY.
+        CALL METHOD me->('NOTHING') RECEIVING r = lv_r.
+      CATCH cx_sy_dyn_call_param_not_found.
+        out->write( `no RETURNING parameter` ).
+    ENDTRY.
+    CALL METHOD me->('NOTHING').
+    out->write( `called` ).",
+        "  METHOD nothing.
+  ENDMETHOD.",
+    );
+    assert_eq!(o, "no RETURNING parameter\ncalled");
+}

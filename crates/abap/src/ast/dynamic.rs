@@ -30,7 +30,8 @@ pub enum DynStmt {
         kind: DynDataKind,
         name: Expr,
     },
-    /// `SORT itab [ASCENDING|DESCENDING] BY (name) [ASCENDING|DESCENDING] …` or `BY (otab)`.
+    /// `SORT itab [ASCENDING|DESCENDING] BY (name) [ASCENDING|DESCENDING] …`, `BY (otab)` or
+    /// `BY expr` (an expression giving a sort order table).
     Sort {
         table: Path,
         descending: bool,
@@ -42,6 +43,8 @@ pub enum DynStmt {
         table: Path,
         target: RowTarget,
         key: Vec<(DynName, Expr)>,
+        /// `WITH TABLE KEY`: only components of the primary key may be named.
+        table_key: bool,
     },
 }
 

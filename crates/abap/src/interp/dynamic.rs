@@ -154,7 +154,12 @@ impl<'r> Interp<'r, '_> {
                 descending,
                 by,
             } => self.dyn_sort(table, *descending, by),
-            DynStmt::Read { table, target, key } => self.dyn_read(table, target, key),
+            DynStmt::Read {
+                table,
+                target,
+                key,
+                table_key,
+            } => self.dyn_read(table, target, key, *table_key),
         }
     }
 
@@ -326,6 +331,12 @@ impl<'r> Interp<'r, '_> {
                     format!("The parameter {name} of {method} is passed with the wrong kind"),
                 ));
             }
+        }
+        if args.receiving.is_some() && !decl.params.iter().any(|p| p.kind == ParamKind::Returning) {
+            return Err(self.dump(
+                "DYN_CALL_METH_PARAM_NOT_FOUND",
+                format!("The method {method} has no RETURNING parameter"),
+            ));
         }
         if args.positional.is_some() {
             return Err(self.not_supported("a positional parameter in a dynamic call"));
@@ -681,8 +692,10 @@ impl<'r> Interp<'r, '_> {
         table: &Path,
         target: &RowTarget,
         key: &[(DynName, Expr)],
+        table_key: bool,
     ) -> Exec<Flow> {
         let (place, tt) = self.table_place(table)?;
+        let primary = tt.key_comps();
         let mut k = Vec::new();
         for (name, e) in key {
             let n = self.dyn_name(name)?.to_ascii_uppercase();
@@ -694,6 +707,11 @@ impl<'r> Interp<'r, '_> {
                     "ITAB_ILLEGAL_COMPONENT",
                     format!("The table has no component {n}"),
                 ));
+            }
+            if table_key && !primary.contains(&n) {
+                return Err(self.not_supported(&format!(
+                    "WITH TABLE KEY naming {n}, which is no key component"
+                )));
             }
             let v = self.eval(e)?;
             k.push((n, v));

@@ -126,14 +126,23 @@ pub fn parse_call(toks: &[Token]) -> Result<DynStmt, String> {
     })))
 }
 
-/// Whether `CREATE OBJECT|DATA target TYPE …` has a name in parentheses.
+/// Whether `CREATE OBJECT|DATA target TYPE …` names its type in parentheses: `TYPE (name)`,
+/// `TYPE [STANDARD] TABLE OF (name)`, `TYPE REF TO (name)`.
 pub fn is_dynamic_create(toks: &[Token]) -> bool {
-    toks.get(3).is_some_and(|t| t.is_kw("TYPE"))
-        && toks
-            .iter()
-            .skip(4)
-            .take(4)
-            .any(|t| t.kind == TokenKind::LParen)
+    if !toks.get(3).is_some_and(|t| t.is_kw("TYPE")) {
+        return false;
+    }
+    let words = toks
+        .iter()
+        .skip(4)
+        .take_while(|t| {
+            ["STANDARD", "TABLE", "OF", "REF", "TO"]
+                .iter()
+                .any(|k| t.is_kw(k))
+        })
+        .count();
+    toks.get(4 + words)
+        .is_some_and(|t| t.kind == TokenKind::LParen)
 }
 
 fn target_of(toks: &[Token]) -> Result<Path, String> {
@@ -196,7 +205,7 @@ pub fn is_dynamic_table_stmt(kw: &str, toks: &[Token]) -> bool {
         toks.iter().position(|t| t.is_kw(after)).is_some_and(|p| {
             toks.iter()
                 .skip(p + 1)
-                .any(|t| t.kind == TokenKind::LParen && t.space_before)
+                .any(|t| t.kind == TokenKind::LParen && (t.space_before || after == "BY"))
         })
     };
     match kw {
@@ -229,6 +238,19 @@ pub fn parse_sort(toks: &[Token]) -> Result<DynStmt, String> {
             }
             "STABLE" if !in_by => {}
             "BY" if !in_by => in_by = true,
+            // `BY expr`: an expression giving the sort order table, the whole rest.
+            _ if in_by
+                && by.is_empty()
+                && toks
+                    .get(i + 1..i + 3)
+                    .into_iter()
+                    .flatten()
+                    .any(|p| p.kind == TokenKind::LParen && !p.space_before) =>
+            {
+                let e = parse_full_expr(toks.get(i..).unwrap_or(&[])).map_err(|u| u.0)?;
+                by.push((DynName::Dynamic(e), None));
+                break;
+            }
             _ if in_by && t.kind == TokenKind::LParen => {
                 let e = paren_operand(toks, i).ok_or("SORT … BY ( )")?;
                 by.push((DynName::Dynamic(e), None));
@@ -300,16 +322,21 @@ pub fn parse_read(toks: &[Token]) -> Result<DynStmt, String> {
     };
     let mut target = RowTarget::None;
     let mut key = Vec::new();
+    let mut table_key = false;
     let mut i = 3;
     while let Some(t) = toks.get(i) {
         match upper_word(Some(t)).as_str() {
             "WITH" => {
                 let mut k = i + 1;
                 if upper_word(toks.get(k)) == "TABLE" {
+                    table_key = true;
                     k += 1;
                 }
                 if upper_word(toks.get(k)) != "KEY" {
                     return Err("READ TABLE … WITH".into());
+                }
+                if upper_word(toks.get(k + 2)) == "COMPONENTS" {
+                    return Err("READ TABLE … WITH KEY keyname COMPONENTS".into());
                 }
                 let end = (k + 1..toks.len())
                     .find(|j| {
@@ -331,7 +358,12 @@ pub fn parse_read(toks: &[Token]) -> Result<DynStmt, String> {
     if key.is_empty() {
         return Err("READ TABLE without a key".into());
     }
-    Ok(DynStmt::Read { table, target, key })
+    Ok(DynStmt::Read {
+        table,
+        target,
+        key,
+        table_key,
+    })
 }
 
 /// `WHERE ( dobj )` whose operand holds the condition at run time; `None` for a static
