@@ -346,9 +346,6 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     let [(Sel::Static, attr)] = path.rest.as_slice() else {
         return None;
     };
-    if let Some(v) = crate::interp::dynamic::objectdescr_constant(&path.base, attr) {
-        return Some(v);
-    }
     if let Some(v) = crate::interp::rtti::classes::constant(&path.base, attr) {
         return Some(v);
     }

@@ -774,25 +774,3 @@ impl<'r> Interp<'r, '_> {
         self.where_match(&cond, row)
     }
 }
-
-/// The parameter kinds of `cl_abap_objectdescr` (`=>exporting`, …) that parameter tables take.
-pub fn objectdescr_constant(class: &str, attr: &str) -> Option<crate::interp::state::Var> {
-    if class != "CL_ABAP_OBJECTDESCR" {
-        return None;
-    }
-    let code = match attr {
-        "EXPORTING" => "E",
-        "IMPORTING" => "I",
-        "CHANGING" => "C",
-        "RECEIVING" | "RETURNING" => "R",
-        _ => return None,
-    };
-    Some(crate::interp::state::Var {
-        name: attr.to_string(),
-        ty: Type::C(1),
-        val: Value::C(code.into()),
-        kind: crate::interp::state::VarKind::Constant,
-        read_only: true,
-        type_name: Some("ABAP_PARMKIND".into()),
-    })
-}
