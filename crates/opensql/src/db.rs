@@ -76,6 +76,7 @@ static TEMP_COUNT: AtomicU64 = AtomicU64::new(0);
 fn temp_folder() -> Result<TempFolder> {
     let io = |file: PathBuf| move |source| Error::Io { file, source };
     let base = std::env::temp_dir();
+    remove_abandoned(&base);
     for _ in 0..100 {
         let n = TEMP_COUNT.fetch_add(1, Ordering::Relaxed);
         let dir = base.join(format!("opensql-{}-{n}", std::process::id()));
@@ -89,6 +90,51 @@ fn temp_folder() -> Result<TempFolder> {
         "no free name for a temporary database in {}",
         base.display()
     )))
+}
+
+/// Removes the temporary databases of processes that ended without dropping them (killed, or
+/// exiting with the database in a static). Only where `/proc` tells which processes live
+/// (Linux), and only folders named as [`temp_folder`] names them holding nothing but the
+/// database's files.
+fn remove_abandoned(base: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("opensql-"))
+            .and_then(|rest| rest.split_once('-'))
+            .filter(|(pid, n)| {
+                !pid.is_empty()
+                    && !n.is_empty()
+                    && pid.bytes().all(|b| b.is_ascii_digit())
+                    && n.bytes().all(|b| b.is_ascii_digit())
+            })
+            .map(|(pid, _)| pid.to_string())
+        else {
+            continue;
+        };
+        if Path::new("/proc").join(&pid).exists() {
+            continue;
+        }
+        let dir = entry.path();
+        let only_database = std::fs::read_dir(&dir).is_ok_and(|files| {
+            files.flatten().all(|f| {
+                f.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with("db.sqlite"))
+            })
+        });
+        if only_database {
+            // Best effort: another process may be removing it at the same moment.
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 pub struct Database {
@@ -174,6 +220,11 @@ impl Database {
             lock_wait: self.lock_wait,
             _temp: self._temp.clone(),
         })
+    }
+
+    /// The database file (a temporary one unless `Options::file` named one).
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Begins the logical unit of work's transaction at its first write, taking the
