@@ -626,3 +626,135 @@ fn rtti_errors_never_panic() {
         }
     }
 }
+
+#[test]
+fn the_included_view_and_the_types_of_cl_abap_structdescr() {
+    let main = r"    TYPES: BEGIN OF ty_base,
+             a TYPE i,
+           END OF ty_base.
+    TYPES: BEGIN OF ty_s.
+             INCLUDE TYPE ty_base.
+    TYPES:   b TYPE string,
+           END OF ty_s.
+    DATA s TYPE ty_s.
+    DATA view TYPE cl_abap_structdescr=>included_view.
+    DATA comps TYPE cl_abap_structdescr=>component_table.
+    DATA(sd) = CAST cl_abap_structdescr( cl_abap_typedescr=>describe_by_data( s ) ).
+    view = sd->get_included_view( ).
+    LOOP AT view INTO DATA(v).
+      out->write( |{ v-name } { v-type->type_kind }| ).
+    ENDLOOP.
+    out->write( |{ lines( comps ) }| ).";
+    assert_eq!(out(main), "A I\nB g\n0");
+    // `get_components( )` lists an included structure as one component: not here.
+    let (id, text) = harness::dump(run(&format!(
+        "{}\n    sd->get_components( ).",
+        main.lines().take(12).collect::<Vec<_>>().join("\n")
+    )));
+    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED", "{text}");
+}
+
+/// Declarations and statements that code using RTTI writes around it (the JSON library
+/// ajson, among others).
+#[test]
+fn interface_types_references_to_them_and_their_components() {
+    let intf = r"INTERFACE zif_nodes PUBLIC.
+  TYPES: BEGIN OF ty_node,
+           path  TYPE string,
+           name  TYPE string,
+           order TYPE i,
+         END OF ty_node.
+  TYPES ty_nodes TYPE SORTED TABLE OF ty_node WITH UNIQUE KEY path name
+    WITH NON-UNIQUE SORTED KEY item_order COMPONENTS path order.
+ENDINTERFACE.
+";
+    let decl = r"    METHODS first_name IMPORTING ir_node TYPE REF TO zif_nodes=>ty_node RETURNING VALUE(r) TYPE string.";
+    let methods = r"  METHOD first_name.
+    r = ir_node->name.
+  ENDMETHOD.";
+    let main = r"    DATA stack TYPE STANDARD TABLE OF REF TO zif_nodes=>ty_node WITH EMPTY KEY.
+    DATA order TYPE zif_nodes=>ty_node-order.
+    DATA nodes TYPE zif_nodes=>ty_nodes.
+    INSERT VALUE #( path = '/' name = 'zulu' order = 1 ) INTO TABLE nodes.
+    INSERT VALUE #( path = '/' name = 'alpha' order = 2 ) INTO TABLE nodes.
+    LOOP AT nodes REFERENCE INTO DATA(r).
+      APPEND r TO stack.
+    ENDLOOP.
+    out->write( first_name( stack[ 1 ] ) ).
+    order = 7.
+    out->write( cl_abap_typedescr=>describe_by_data( order )->type_kind ).
+    DATA key TYPE string VALUE 'item_order'.
+    LOOP AT nodes ASSIGNING FIELD-SYMBOL(<n>) USING KEY (key) WHERE path = '/'.
+      out->write( <n>-name ).
+    ENDLOOP.
+    key = 'primary_key'.
+    LOOP AT nodes ASSIGNING <n> USING KEY (key).
+      out->write( <n>-name ).
+    ENDLOOP.";
+    let source = class_source(decl, main, methods);
+    let o = harness::repo(&[
+        ("zcl_t.clas.abap", source.as_str()),
+        ("zif_nodes.intf.abap", intf),
+    ])
+    .run_classrun("ZCL_T", &mut NoDebugger)
+    .unwrap_or_else(|e| panic!("run failed: {e:?}"));
+    assert_eq!(o, "alpha\nI\nzulu\nalpha\nalpha\nzulu");
+}
+
+#[test]
+fn constants_of_a_local_interface_with_typekind_values() {
+    let locals = r"INTERFACE lif_kind.
+  TYPES ty_kind TYPE c LENGTH 1.
+  CONSTANTS table TYPE ty_kind VALUE cl_abap_typedescr=>typekind_table.
+  CONSTANTS:
+    BEGIN OF texts,
+      string TYPE ty_kind VALUE cl_abap_typedescr=>typekind_string,
+      char   TYPE ty_kind VALUE cl_abap_typedescr=>typekind_char,
+    END OF texts.
+ENDINTERFACE.
+";
+    let main = r"    DATA t TYPE string_table.
+    CASE cl_abap_typedescr=>describe_by_data( t )->type_kind.
+      WHEN lif_kind=>table.
+        out->write( `a table` ).
+    ENDCASE.
+    out->write( lif_kind=>texts-string && lif_kind=>texts-char ).";
+    assert_eq!(
+        out_with("", main, &[("zcl_t.clas.locals_imp.abap", locals)]),
+        "a table\ngC"
+    );
+}
+
+#[test]
+fn local_friends_of_the_global_class_declare_no_class() {
+    let tests = r"CLASS ltcl_test DEFINITION DEFERRED.
+CLASS zcl_t DEFINITION LOCAL FRIENDS ltcl_test.
+
+CLASS ltcl_test DEFINITION FOR TESTING RISK LEVEL HARMLESS DURATION SHORT.
+  PRIVATE SECTION.
+    METHODS name FOR TESTING.
+ENDCLASS.
+
+CLASS ltcl_test IMPLEMENTATION.
+  METHOD name.
+    cl_abap_unit_assert=>assert_equals(
+      act = cl_abap_typedescr=>describe_by_data( zcl_t=>create( ) )->type_kind
+      exp = cl_abap_typedescr=>typekind_oref ).
+  ENDMETHOD.
+ENDCLASS.
+";
+    let decl = r"    CLASS-METHODS create RETURNING VALUE(r) TYPE REF TO zcl_t.";
+    let methods = r"  METHOD create.
+    r = NEW #( ).
+  ENDMETHOD.";
+    let source = class_source(decl, "", methods);
+    let repo = harness::repo(&[
+        ("zcl_t.clas.abap", source.as_str()),
+        ("zcl_t.clas.testclasses.abap", tests),
+    ]);
+    let result = repo
+        .run_unit_tests("ZCL_T", abap::ObjectKind::Class, None, &mut NoDebugger)
+        .unwrap_or_else(|e| panic!("unit run failed: {e:?}"));
+    assert!(result.passed(), "{result:?}");
+    assert_eq!(result.classes.len(), 1, "{result:?}");
+}

@@ -370,7 +370,8 @@ pub enum TableStmt {
         from: Option<Expr>,
         to: Option<Expr>,
         cond: Option<Cond>,
-        /// `USING KEY name` of a secondary key (`None`: the primary key).
+        /// `USING KEY name` of a secondary key (`None`: the primary key); `(DOBJ)` for
+        /// `USING KEY (dobj)`, the name the data object holds when the loop starts.
         key: Option<String>,
         body: Vec<Stmt>,
     },

@@ -61,6 +61,16 @@ fn componentdescr() -> Type {
     )
 }
 
+fn simple_componentdescr() -> Type {
+    structure(
+        "ABAP_SIMPLE_COMPONENTDESCR",
+        vec![
+            ("NAME", Type::String),
+            ("TYPE", Type::Ref(DATADESCR.into())),
+        ],
+    )
+}
+
 fn keydescr() -> Type {
     structure("ABAP_KEYDESCR", vec![("NAME", Type::C(COMPNAME))])
 }
@@ -135,6 +145,8 @@ pub fn rtti_type(name: &str) -> Option<Type> {
         "ABAP_COMPDESCR_TAB" => table(name, compdescr(), &["NAME"]),
         "ABAP_COMPONENTDESCR" => componentdescr(),
         "ABAP_COMPONENT_TAB" => table(name, componentdescr(), &["NAME"]),
+        "ABAP_SIMPLE_COMPONENTDESCR" => simple_componentdescr(),
+        "ABAP_COMPONENT_VIEW_TAB" => table(name, simple_componentdescr(), &["NAME"]),
         "ABAP_KEYDESCR" => keydescr(),
         "ABAP_KEYDESCR_TAB" => table(name, keydescr(), &["NAME"]),
         "ABAP_ATTRDESCR" => attrdescr(),

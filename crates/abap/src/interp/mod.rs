@@ -574,6 +574,21 @@ impl<'r> Interp<'r, '_> {
                     }
                 }
             }
+            // `VALUE cl_abap_typedescr=>typekind_int`: a constant of a built-in class, or one
+            // of a class whose static attributes exist.
+            Expr::Path(p) => match builtins::static_constant(p) {
+                Some(v) => v.val,
+                None => match self
+                    .st
+                    .frames
+                    .len()
+                    .checked_sub(1)
+                    .and_then(|f| self.st.lookup(f, p))
+                {
+                    Some(v) => v.val.clone(),
+                    None => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
+                },
+            },
             _ => return Err(self.not_supported(&format!("VALUE of {}", d_name))),
         };
         v.convert(ty).map_err(|e| self.conv_error(e))
@@ -677,8 +692,9 @@ impl<'r> Interp<'r, '_> {
 
     /// Makes sure `ZCL_X=>attr` can be resolved.
     fn prepare_path(&mut self, path: &Path) -> Exec<()> {
+        // Local classes and interfaces too (`lif=>const`), keyed by their program.
         if path.rest.first().is_some_and(|(s, _)| *s == Sel::Static)
-            && let Some(class) = self.st.classes.get(&path.base)
+            && let Some(class) = self.st.find_class(self.program(), &path.base)
         {
             self.ensure_statics(class)?;
         }

@@ -719,6 +719,24 @@ impl<'r> Interp<'r, '_> {
             key,
         } = range;
         let (place, tt) = self.table_place(table)?;
+        let dynamic_key = match key.and_then(|k| k.strip_prefix('(')?.strip_suffix(')')) {
+            Some(dobj) => {
+                let Some(path) = crate::parser::expr::parse_path(dobj) else {
+                    return Err(self.not_supported(&format!("LOOP AT … USING KEY ({dobj})")));
+                };
+                let name = self
+                    .read(&path)?
+                    .to_abap_string()
+                    .map_err(|e| self.conv_error(e))?;
+                Some(name.trim().to_ascii_uppercase())
+            }
+            None => None,
+        };
+        let key = match &dynamic_key {
+            Some(n) if n == "PRIMARY_KEY" => None,
+            Some(n) => Some(n.as_str()),
+            None => key,
+        };
         // With a secondary key: the rows in that key's order (`None`: table order) and
         // whether sy-tabix counts (not for hashed keys).
         let (order, counts) = match key {

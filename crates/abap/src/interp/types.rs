@@ -42,11 +42,8 @@ impl<'r> Interp<'r, '_> {
         let again = |t: &Type| self.resolve_at(class, method, t, earlier, depth + 1);
         Ok(match ty {
             // `TYPE ty_struct-comp`: the type of a component of a structured type.
-            Type::Named(n)
-                if self.type_def(class, method, n).is_none()
-                    && n.contains('-')
-                    && !n.contains("=>") =>
-            {
+            // Also `TYPE zif_x=>ty-comp`: the head names the type, with `=>`.
+            Type::Named(n) if self.type_def(class, method, n).is_none() && n.contains('-') => {
                 let mut parts = n.split('-');
                 let head = parts.next().unwrap_or_default();
                 let mut t = again(&Type::Named(head.to_string()))?;

@@ -429,7 +429,7 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                     if r.is_empty() {
                         return (bad(&toks[i..]), None);
                     }
-                    if !is_name(&r) {
+                    if !is_referable(&r) {
                         return (Err(format!("TYPE REF TO {r}")), None);
                     }
                     ty = Some(Ok(crate::parser::declarations::ref_to(&r)));
@@ -589,7 +589,7 @@ fn table_phrase(kw: &str, toks: &[Token]) -> Option<(TypeSpec, usize)> {
     let line = if w(i) == "REF" && w(i + 1) == "TO" {
         i += 3;
         match w(i - 1) {
-            r if is_name(&r) => Ok(crate::parser::declarations::ref_to(&r)),
+            r if is_referable(&r) => Ok(crate::parser::declarations::ref_to(&r)),
             r => Err(format!("TABLE OF REF TO {r}")),
         }
     } else {
@@ -807,6 +807,15 @@ pub(super) fn method_decl(st: &Statement, is_static: bool) -> Option<MethodDecl>
 
 /// `REF TO name` as written: `data` and built-in elementary types are data references;
 /// other names stay [`Type::Ref`] until resolution decides between a class and a data type.
+/// What `REF TO` may name: a class, interface or type, also a type of a class or interface
+/// (`REF TO zif_x=>ty`).
+fn is_referable(name: &str) -> bool {
+    is_name(name)
+        || name
+            .split_once("=>")
+            .is_some_and(|(a, b)| is_name(a) && is_name(b))
+}
+
 fn ref_to(name: &str) -> Type {
     if name == "DATA" {
         return Type::DataRef(Box::new(Type::Any));

@@ -225,11 +225,12 @@ impl<'a> Parser<'a> {
                     let name = word_at(&st, 1);
                     let what = word_at(&st, 2);
                     match what.as_str() {
+                        // `DEFINITION DEFERRED|LOAD`, and `DEFINITION LOCAL FRIENDS …` (a test
+                        // include's friendship): one statement, no definition.
                         "DEFINITION"
-                            if st
-                                .tokens
-                                .get(3)
-                                .is_some_and(|t| t.is_kw("DEFERRED") || t.is_kw("LOAD")) => {}
+                            if st.tokens.get(3).is_some_and(|t| {
+                                t.is_kw("DEFERRED") || t.is_kw("LOAD") || t.is_kw("LOCAL")
+                            }) => {}
                         "DEFINITION" => {
                             let mut class = ClassDef::new(&name, &ctx.class_key(&name), &program);
                             class.def_line = st.line;

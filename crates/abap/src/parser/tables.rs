@@ -364,6 +364,15 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
                 i = toks.len();
             }
             "USING" if upper_word(toks.get(i + 1)) == "KEY" => {
+                // `USING KEY (name)`: the key's name is in a data object (kept as `(NAME)`).
+                if toks.get(i + 2).is_some_and(|t| t.kind == TokenKind::LParen)
+                    && let Some(dobj) = toks.get(i + 3).and_then(Token::word)
+                    && toks.get(i + 4).is_some_and(|t| t.kind == TokenKind::RParen)
+                {
+                    key = Some(format!("({})", dobj.to_ascii_uppercase()));
+                    i += 5;
+                    continue;
+                }
                 let name = upper_word(toks.get(i + 2));
                 if name.is_empty() {
                     return Err("LOOP AT … USING KEY".into());

@@ -177,7 +177,20 @@ pub fn classes() -> Vec<ClassDef> {
             ],
         )
     };
+    structdescr.types = vec![
+        ("COMPONENT".into(), Ok(rtti("ABAP_COMPONENTDESCR"))),
+        ("COMPONENT_TABLE".into(), Ok(rtti("ABAP_COMPONENT_TAB"))),
+        ("INCLUDED_VIEW".into(), Ok(rtti("ABAP_COMPONENT_VIEW_TAB"))),
+    ];
     structdescr.methods = vec![
+        method(
+            "GET_INCLUDED_VIEW",
+            false,
+            vec![
+                opt("P_LEVEL", Type::I),
+                ret_ty("P_RESULT", rtti("ABAP_COMPONENT_VIEW_TAB")),
+            ],
+        ),
         method(
             "GET_COMPONENTS",
             false,

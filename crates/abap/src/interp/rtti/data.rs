@@ -530,6 +530,7 @@ impl<'r> Interp<'r, '_> {
             (
                 _,
                 "GET_COMPONENTS"
+                | "GET_INCLUDED_VIEW"
                 | "GET_COMPONENT_TYPE"
                 | "GET_TABLE_LINE_TYPE"
                 | "GET_REFERENCED_TYPE",
@@ -553,7 +554,14 @@ impl<'r> Interp<'r, '_> {
         name: Option<&Value>,
     ) -> Exec<Results> {
         match (method, ty) {
-            ("GET_COMPONENTS", Type::Struct(st)) => {
+            // Included structures are already resolved into their components here, so the
+            // included view is the components' names and types.
+            ("GET_COMPONENTS" | "GET_INCLUDED_VIEW", Type::Struct(st)) => {
+                // `get_components( )` shows an `INCLUDE` as one component (`as_include`);
+                // the structure here holds the included components themselves.
+                if method == "GET_COMPONENTS" && self.has_include(spec.as_ref()) {
+                    return Err(self.not_supported("get_components( ) of a structure with INCLUDE"));
+                }
                 let mut rows = Vec::with_capacity(st.comps.len());
                 for (i, (n, t)) in st.comps.iter().enumerate() {
                     let part = spec.as_ref().and_then(|s| self.component_spec(s, i));
@@ -564,7 +572,12 @@ impl<'r> Interp<'r, '_> {
                         ("AS_INCLUDE", abap_bool(false)),
                     ]);
                 }
-                let v = table_value(&rtti_table("ABAP_COMPONENT_TAB"), rows);
+                let table = if method == "GET_INCLUDED_VIEW" {
+                    "ABAP_COMPONENT_VIEW_TAB"
+                } else {
+                    "ABAP_COMPONENT_TAB"
+                };
+                let v = table_value(&rtti_table(table), rows);
                 Ok(returning("P_RESULT", v))
             }
             ("GET_COMPONENT_TYPE", Type::Struct(st)) => {
@@ -604,6 +617,13 @@ impl<'r> Interp<'r, '_> {
             }
             _ => Err(self.not_supported(&format!("{method} of this type description"))),
         }
+    }
+
+    /// Whether the structure `spec` describes was declared with `INCLUDE TYPE`.
+    fn has_include(&self, spec: Option<&Spec<'r>>) -> bool {
+        spec.and_then(|s| self.expand(s)).is_some_and(
+            |s| matches!(&s.ty, Type::Struct(st) if st.comps.iter().any(|(n, _)| n.is_empty())),
+        )
     }
 
     /// A new exception object of a built-in class (the RTTI creation errors).
