@@ -14,6 +14,16 @@ pub enum ObjectKind {
     Interface,
     /// A report / program (`.prog.abap`).
     Program,
+    /// The main program `SAPL<group>` of a function group (`<group>.fugr.sapl<group>.abap`,
+    /// ADT `/sap/bc/adt/functions/groups/<group>/source/main`); the object is the group.
+    FunctionGroup,
+    /// A function module (`<group>.fugr.<module>.abap`, ADT
+    /// `…/groups/<group>/fmodules/<module>/source/main`); the object is the module. Its
+    /// frames run in the group's main program ([`Location::program`] `SAPL<group>`).
+    FunctionModule,
+    /// Another include of a function group (`L<group>TOP`, `L<group>F01`, …; ADT
+    /// `…/groups/<group>/includes/<include>/source/main`); the object is the include.
+    FunctionInclude,
 }
 
 /// Which source of an object a line number refers to.

@@ -12,6 +12,8 @@ use crate::parser::{Parsed, SourceCtx, parse_source};
 use crate::unit::UnitRunResult;
 use crate::{Limits, LoadError, RunError, interp};
 
+mod function_groups;
+
 /// Directory nesting followed by [`Repository::load_dir`] (abapGit folders are shallow).
 const MAX_DIR_DEPTH: usize = 32;
 
@@ -23,6 +25,8 @@ struct Object {
     parsed: HashMap<SourcePart, Parsed>,
     /// Class keys this object contributed to the class table.
     keys: Vec<String>,
+    /// The function group a function module or include belongs to (and a group itself).
+    group: Option<String>,
 }
 
 /// What [`Repository::load_dir`] loaded.
@@ -44,6 +48,8 @@ pub struct Repository {
     limits: Limits,
     /// The database of Open SQL statements (none: such a statement ends as not supported).
     database: Option<crate::interp::sql::SharedDb>,
+    /// Function groups by name, with their files (`repository/function_groups.rs`).
+    groups: BTreeMap<String, function_groups::GroupFiles>,
 }
 
 /// What an abapGit file name stands for.
@@ -168,14 +174,20 @@ impl Repository {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if let Some((object, _, _)) = classify(&name) {
+            let object = classify(&name)
+                .map(|(object, _, _)| object)
+                .or_else(|| function_groups::group_file(&name).map(|(group, _)| group));
+            if let Some(object) = object {
                 by_object.entry(object).or_default().push((name, path));
             }
         }
         let mut loaded = Loaded::default();
         for (object, mut files) in by_object {
             files.sort();
-            match self.add_object_files(&files) {
+            match self
+                .add_object_files(&files)
+                .and_then(|()| self.check_group(&object))
+            {
                 Ok(()) => loaded.objects += 1,
                 Err(e) => {
                     self.remove_object(&object);
@@ -202,6 +214,7 @@ impl Repository {
 
     /// Forgets an object: its sources, classes and stop points.
     fn remove_object(&mut self, object: &str) {
+        self.remove_group(object);
         if let Some(obj) = self.objects.remove(object) {
             for key in obj.keys {
                 self.classes.remove(&key);
@@ -210,8 +223,13 @@ impl Repository {
         self.stops.retain(|(o, _), _| o != object);
     }
 
-    /// Adds one file by its abapGit name (`zcl_x.clas.abap`); unknown kinds are ignored.
+    /// Adds one file by its abapGit name (`zcl_x.clas.abap`, `zfg.fugr.z_fm.abap`,
+    /// `zfg.fugr.xml`: a function group is rebuilt with each of its files); unknown kinds are
+    /// ignored.
     pub fn add_file(&mut self, file_name: &str, text: &str) -> Result<(), LoadError> {
+        if let Some((group, what)) = function_groups::group_file(file_name) {
+            return self.add_group_file(&group, what, file_name, text);
+        }
         let Some((object, kind, part)) = classify(file_name) else {
             return Ok(());
         };
@@ -221,6 +239,7 @@ impl Repository {
             kind,
             part,
             file: file_name.to_string(),
+            pool: None,
         };
         let parsed = parse_source(&ctx, body)?;
         if let Some(e) =
@@ -303,6 +322,14 @@ impl Repository {
             .iter()
             .filter_map(|(n, o)| o.kind.map(|k| (n.clone(), k)))
             .collect()
+    }
+
+    /// The function group of a function module or include (or of the group itself).
+    pub fn function_group(&self, object: &str) -> Option<&str> {
+        self.objects
+            .get(&object.to_ascii_uppercase())?
+            .group
+            .as_deref()
     }
 
     /// Exact source text of an object part.

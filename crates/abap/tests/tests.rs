@@ -14,6 +14,7 @@ mod contract; // the debugger contract: statement, exception, message, set_value
 mod declarations; // STATICS, structured CONSTANTS, dictionary data elements
 mod dynamic; // names given at run time: CREATE, CALL METHOD, ASSIGN, SORT, READ, WHERE
 mod exception_flow; // where exceptions go, CLEANUP, RESUMABLE
+mod function_modules; // function groups, CALL FUNCTION, classic exceptions, module frames
 mod group_loops; // LOOP AT … GROUP BY, LOOP AT GROUP
 mod importing_tables; // tables passed as IMPORTING parameters
 mod language; // the supported subset's semantics

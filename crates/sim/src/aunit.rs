@@ -191,7 +191,7 @@ pub(crate) fn program_result(target: UnitTarget, result: &abap::UnitRunResult) -
 }
 
 fn object_uri(t: &UnitTarget) -> String {
-    let main = crate::uri::object_source_uri(t.kind, &t.object, abap::SourcePart::Main);
+    let main = crate::uri::object_source_uri(t.kind, &t.object, abap::SourcePart::Main, "");
     main.trim_end_matches("/source/main").to_string()
 }
 

@@ -162,7 +162,10 @@ pub(crate) async fn run(shared: Arc<Shared>, user: &str, class: &str) -> Respons
 
 /// `GET /sap/bc/adt/oo/classes/<name>/source/main` (and the other parts/kinds).
 pub(crate) fn source(shared: &Shared, path: &str) -> Response {
-    let Some(r) = crate::uri::parse_source_uri(path) else {
+    let Some(r) = crate::uri::parse_source_uri(path).filter(|r| {
+        // A function group's source is addressed through its own group.
+        r.group.is_none() || r.group.as_deref() == shared.repo.function_group(&r.object)
+    }) else {
         return errors::not_found(format!("Resource {path} does not exist.")).into_response();
     };
     match shared.repo.source(&r.object, r.part) {

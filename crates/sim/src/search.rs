@@ -48,8 +48,12 @@ pub(crate) fn quick_search(shared: &Shared, query: &[(String, String)]) -> Respo
             ObjectKind::Class => ("CLAS/OC", "Class"),
             ObjectKind::Interface => ("INTF/OI", "Interface"),
             ObjectKind::Program => ("PROG/P", "Program"),
+            ObjectKind::FunctionGroup => ("FUGR/F", "Function group"),
+            ObjectKind::FunctionModule => ("FUGR/FF", "Function module"),
+            ObjectKind::FunctionInclude => ("FUGR/I", "Function group include"),
         };
-        let uri = crate::uri::object_source_uri(kind, &name, SourcePart::Main);
+        let group = shared.repo.function_group(&name).unwrap_or_default();
+        let uri = crate::uri::object_source_uri(kind, &name, SourcePart::Main, group);
         let uri = uri.trim_end_matches("/source/main");
         out.push_str("<adtcore:objectReference");
         attr(&mut out, "adtcore:uri", uri);

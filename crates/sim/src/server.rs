@@ -425,9 +425,11 @@ pub(crate) async fn route(
                 return classrun::report(shared.clone(), user, program).await;
             }
             if get
-                && (path.starts_with("/sap/bc/adt/oo/")
+                && (((path.starts_with("/sap/bc/adt/oo/")
                     || path.starts_with("/sap/bc/adt/programs/programs/"))
-                && (path.ends_with("/source/main") || path.contains("/includes/"))
+                    && (path.ends_with("/source/main") || path.contains("/includes/")))
+                    || (path.starts_with("/sap/bc/adt/functions/groups/")
+                        && path.ends_with("/source/main")))
             {
                 return classrun::source(shared, path);
             }

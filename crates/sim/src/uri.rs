@@ -11,6 +11,8 @@ pub(crate) struct SourceRef {
     pub object: String,
     pub part: SourcePart,
     pub line: Option<u32>,
+    /// The function group of a function group's source (upper case), as the URI names it.
+    pub group: Option<String>,
 }
 
 fn decode(s: &str) -> String {
@@ -25,6 +27,9 @@ pub(crate) fn parse_source_uri(uri: &str) -> Option<SourceRef> {
         None => (uri, None),
     };
     let path = path.split('?').next().unwrap_or(path);
+    if let Some(rest) = path.strip_prefix("/sap/bc/adt/functions/groups/") {
+        return parse_function_uri(rest, fragment);
+    }
     let (kind, rest) = if let Some(r) = path.strip_prefix("/sap/bc/adt/oo/classes/") {
         (ObjectKind::Class, r)
     } else if let Some(r) = path.strip_prefix("/sap/bc/adt/oo/interfaces/") {
@@ -52,7 +57,42 @@ pub(crate) fn parse_source_uri(uri: &str) -> Option<SourceRef> {
         object: name,
         part,
         line,
+        group: None,
     })
+}
+
+/// The part of a function group URI after `/functions/groups/`: `<group>[/source/main]` (the
+/// main program), `<group>/fmodules/<module>[/source/main]`, `<group>/includes/<include>
+/// [/source/main]`.
+fn parse_function_uri(rest: &str, fragment: Option<&str>) -> Option<SourceRef> {
+    let segs: Vec<&str> = rest.trim_end_matches('/').split('/').collect();
+    let name = |s: &str| decode(s).trim().to_uppercase();
+    let group = name(segs.first()?);
+    let (kind, object, tail) = match segs.as_slice() {
+        [_, "fmodules", m, tail @ ..] => (ObjectKind::FunctionModule, name(m), tail),
+        [_, "includes", i, tail @ ..] => (ObjectKind::FunctionInclude, name(i), tail),
+        [_, tail @ ..] => (ObjectKind::FunctionGroup, group.clone(), tail),
+        [] => return None,
+    };
+    if group.is_empty() || object.is_empty() || !matches!(tail, [] | ["source", "main"]) {
+        return None;
+    }
+    Some(SourceRef {
+        kind,
+        object,
+        part: SourcePart::Main,
+        line: fragment.and_then(parse_start),
+        group: Some(group),
+    })
+}
+
+/// The group whose main program is `program`: `SAPLZFG` → `ZFG`, `/NS/SAPLFG` → `/NS/FG`.
+fn group_of_program(program: &str) -> String {
+    let (ns, bare) = match program.strip_prefix('/').and_then(|r| r.find('/')) {
+        Some(i) => program.split_at(i + 2),
+        None => ("", program),
+    };
+    format!("{ns}{}", bare.strip_prefix("SAPL").unwrap_or(bare))
 }
 
 /// `start=N` or `start=N,C` inside a fragment such as `start=12,0` or `type=…;start=12`.
@@ -80,12 +120,36 @@ fn encode_name(name: &str) -> String {
         .replace("%5f", "_")
 }
 
-/// The ADT object URI (without fragment) of an object part.
-pub(crate) fn object_source_uri(kind: ObjectKind, object: &str, part: SourcePart) -> String {
+/// The ADT object URI (without fragment) of an object part; `group` is the function group of
+/// the function group kinds.
+pub(crate) fn object_source_uri(
+    kind: ObjectKind,
+    object: &str,
+    part: SourcePart,
+    group: &str,
+) -> String {
     let base = match kind {
         ObjectKind::Class => "/sap/bc/adt/oo/classes/",
         ObjectKind::Interface => "/sap/bc/adt/oo/interfaces/",
         ObjectKind::Program => "/sap/bc/adt/programs/programs/",
+        ObjectKind::FunctionGroup => {
+            return format!(
+                "/sap/bc/adt/functions/groups/{}/source/main",
+                encode_name(group)
+            );
+        }
+        ObjectKind::FunctionModule | ObjectKind::FunctionInclude => {
+            let what = if kind == ObjectKind::FunctionModule {
+                "fmodules"
+            } else {
+                "includes"
+            };
+            return format!(
+                "/sap/bc/adt/functions/groups/{}/{what}/{}/source/main",
+                encode_name(group),
+                encode_name(object)
+            );
+        }
     };
     format!("{base}{}/{}", encode_name(object), part_suffix(part))
 }
@@ -94,7 +158,12 @@ pub(crate) fn object_source_uri(kind: ObjectKind, object: &str, part: SourcePart
 pub(crate) fn location_uri(loc: &Location, top: bool) -> String {
     let mut s = format!(
         "{}#start={}",
-        object_source_uri(loc.kind, &loc.object, loc.part),
+        object_source_uri(
+            loc.kind,
+            &loc.object,
+            loc.part,
+            &group_of_program(&loc.program)
+        ),
         loc.line
     );
     if top {
@@ -109,6 +178,9 @@ pub(crate) fn adt_type(kind: ObjectKind) -> &'static str {
         ObjectKind::Class => "CLAS/OC",
         ObjectKind::Interface => "INTF/OI",
         ObjectKind::Program => "PROG/P",
+        ObjectKind::FunctionGroup => "FUGR/F",
+        ObjectKind::FunctionModule => "FUGR/FF",
+        ObjectKind::FunctionInclude => "FUGR/I",
     }
 }
 
@@ -116,7 +188,10 @@ pub(crate) fn adt_type(kind: ObjectKind) -> &'static str {
 /// 40 characters followed by the include.
 pub(crate) fn debuggee_name(loc: &Location) -> String {
     match loc.kind {
-        ObjectKind::Program => format!("{:<40}{}", loc.program, loc.include),
+        ObjectKind::Program
+        | ObjectKind::FunctionGroup
+        | ObjectKind::FunctionModule
+        | ObjectKind::FunctionInclude => format!("{:<40}{}", loc.program, loc.include),
         _ => loc.object.clone(),
     }
 }
@@ -150,8 +225,41 @@ mod tests {
     #[test]
     fn builds_uris() {
         assert_eq!(
-            object_source_uri(ObjectKind::Class, "/ABC/ZCL_X", SourcePart::Main),
+            object_source_uri(ObjectKind::Class, "/ABC/ZCL_X", SourcePart::Main, ""),
             "/sap/bc/adt/oo/classes/%2fabc%2fzcl_x/source/main"
         );
+        assert_eq!(
+            object_source_uri(ObjectKind::FunctionModule, "Z_FM", SourcePart::Main, "ZFG"),
+            "/sap/bc/adt/functions/groups/zfg/fmodules/z_fm/source/main"
+        );
+        assert_eq!(group_of_program("SAPLZFG"), "ZFG");
+        assert_eq!(group_of_program("/NS/SAPLFG"), "/NS/FG");
+    }
+
+    #[test]
+    fn parses_function_group_uris() {
+        let r = parse_source_uri(
+            "/sap/bc/adt/functions/groups/zfg/fmodules/z_fm/source/main#start=4,0",
+        )
+        .unwrap();
+        assert_eq!(
+            (r.kind, r.object.as_str(), r.group.as_deref(), r.line),
+            (ObjectKind::FunctionModule, "Z_FM", Some("ZFG"), Some(4))
+        );
+        let r = parse_source_uri("/sap/bc/adt/functions/groups/zfg/includes/lzfgtop/source/main")
+            .unwrap();
+        assert_eq!(
+            (r.kind, r.object.as_str()),
+            (ObjectKind::FunctionInclude, "LZFGTOP")
+        );
+        let r = parse_source_uri("/sap/bc/adt/functions/groups/%2fns%2ffg/source/main").unwrap();
+        assert_eq!(
+            (r.kind, r.object.as_str()),
+            (ObjectKind::FunctionGroup, "/NS/FG")
+        );
+        assert!(
+            parse_source_uri("/sap/bc/adt/functions/groups/zfg/fmodules//source/main").is_none()
+        );
+        assert!(parse_source_uri("/sap/bc/adt/functions/groups/zfg/other/x").is_none());
     }
 }

@@ -9,6 +9,7 @@ use crate::value::{Type, Value};
 mod access;
 mod constructors;
 mod dynamic;
+mod function_call;
 mod list;
 mod oo;
 mod refs;
@@ -21,6 +22,7 @@ mod time;
 pub use access::*;
 pub use constructors::*;
 pub use dynamic::*;
+pub use function_call::*;
 pub use list::*;
 pub use oo::*;
 pub use refs::*;
@@ -71,6 +73,9 @@ pub struct ClassDef {
     pub types: Vec<(String, TypeSpec)>,
     /// `FIELD-SYMBOLS` of a program outside its procedures (upper case, with `<>`).
     pub field_symbols: Vec<String>,
+    /// The function modules of a function group's program (their code is in
+    /// `implementations`, their parameters in `methods`).
+    pub functions: Vec<FunctionInterface>,
 }
 
 impl ClassDef {
@@ -106,6 +111,7 @@ impl ClassDef {
             implementations: Vec::new(),
             types: Vec::new(),
             field_symbols: Vec::new(),
+            functions: Vec::new(),
         }
     }
 }
@@ -324,6 +330,8 @@ pub enum StmtKind {
     Sql(Box<crate::ast::SqlStmt>),
     /// Statements with names given at run time (`interp/dynamic.rs`).
     Dynamic(Box<crate::ast::DynStmt>),
+    /// `CALL FUNCTION`, `RAISE name`, `MESSAGE … RAISING` (`interp/function_call.rs`).
+    Function(Box<FunctionStmt>),
     /// Outside the subset: a runtime error when executed.
     Unsupported {
         what: String,
@@ -515,6 +523,7 @@ impl StmtKind {
             StmtKind::AssignSub { .. } => "MOVE",
             StmtKind::Sql(s) => s.keyword(),
             StmtKind::Dynamic(d) => d.keyword(),
+            StmtKind::Function(f) => f.keyword(),
             StmtKind::Unsupported { what, .. } => return what.clone(),
         };
         k.to_string()

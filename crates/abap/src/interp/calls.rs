@@ -335,10 +335,10 @@ impl<'r> Interp<'r, '_> {
 
     /// The body and the closing stop point (`ENDMETHOD`), with jumps back into the body.
     pub(super) fn procedure_body(&mut self, imp: &'r MethodImpl) -> Exec<()> {
-        let end_kw = if imp.place.event_type == "FORM" {
-            "ENDFORM"
-        } else {
-            "ENDMETHOD"
+        let end_kw = match imp.place.event_type {
+            "FORM" => "ENDFORM",
+            "FUNCTION" => "ENDFUNCTION",
+            _ => "ENDMETHOD",
         };
         let mut start: Option<u32> = None;
         loop {

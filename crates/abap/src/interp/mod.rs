@@ -17,6 +17,7 @@ pub(crate) mod dynamic;
 pub(crate) mod escape_function;
 pub(crate) mod eval;
 pub(crate) mod exec;
+pub(crate) mod function_call;
 pub(crate) mod groups;
 pub(crate) mod list;
 pub(crate) mod match_results;
@@ -86,6 +87,9 @@ pub enum Unwind {
     Jump(u32),
     /// A failed ABAP Unit assertion (ends the test method).
     Failure(Box<Failure>),
+    /// A classic exception of a function module that its caller handles
+    /// (`interp/function_call.rs`).
+    Raised(Box<function_call::Raised>),
 }
 
 #[derive(Debug)]
@@ -135,6 +139,8 @@ pub struct Interp<'r, 'h> {
     /// `COMMIT WORK`/`ROLLBACK WORK` executed so far: a `SELECT` loop's cursor does not
     /// survive one (`sql.rs`).
     pub luw_ends: u32,
+    /// The `CALL FUNCTION`s whose modules are running, innermost last.
+    pub function_calls: Vec<function_call::ActiveCall>,
 }
 
 /// Address of a local of the caller's frame (stack grows down on all supported targets, but
@@ -222,6 +228,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             judging_condition: false,
             db: None,
             luw_ends: 0,
+            function_calls: Vec::new(),
         }
     }
 
@@ -271,6 +278,11 @@ impl<'r, 'h> Interp<'r, 'h> {
             Unwind::Jump(line) => Dump {
                 id: "SIMULATOR_JUMP".into(),
                 text: format!("cannot continue at line {line}"),
+                location: self.location(),
+            },
+            Unwind::Raised(_) => Dump {
+                id: "RAISE_EXCEPTION".into(),
+                text: "a classic exception left its function module".into(),
                 location: self.location(),
             },
             Unwind::Failure(f) => Dump {
@@ -914,7 +926,7 @@ impl<'r> Interp<'r, '_> {
                 cleanup,
             } => self.exec_try(body, catches, cleanup.as_ref()),
             StmtKind::Raise(e) => self.exec_raise(e),
-            StmtKind::Message(m) => self.exec_message(m),
+            StmtKind::Message(m) => self.message_in_function(m),
             StmtKind::Write(w) => self.exec_list_write(w),
             StmtKind::ListFormat => Ok(Flow::Normal),
             StmtKind::Uline => {
@@ -974,6 +986,7 @@ impl<'r> Interp<'r, '_> {
             }
             StmtKind::Sql(q) => self.exec_sql(q),
             StmtKind::Dynamic(d) => self.exec_dynamic(d),
+            StmtKind::Function(f) => self.exec_function(f),
             StmtKind::Unsupported { what, .. } => Err(self.not_supported(what)),
         }
     }

@@ -15,6 +15,8 @@ pub(crate) mod cursor;
 mod declarations;
 pub(crate) mod dynamic;
 pub mod expr;
+pub(crate) mod function_call;
+pub(crate) mod function_group;
 pub(crate) mod groups;
 pub(crate) mod list;
 mod names;
@@ -68,16 +70,36 @@ pub struct SourceCtx {
     pub part: SourcePart,
     /// File name for error messages.
     pub file: String,
+    /// For a source of a function group: the group's main program (`SAPLZFG`) and the include
+    /// the source is (`LZFGU01` for a function module, `LZFGTOP`, `LZFGF01`, …).
+    pub pool: Option<(String, String)>,
 }
 
 impl SourceCtx {
     /// Main program of the object (`ZCL_X=====CP`, `ZREPORT`).
     pub fn program(&self) -> String {
+        if let Some((program, _)) = &self.pool {
+            return program.clone();
+        }
         match self.kind {
             ObjectKind::Class => class_pool_program(&self.object),
             ObjectKind::Interface => format!("{}IP", pad30(&self.object)),
-            ObjectKind::Program => self.object.clone(),
+            ObjectKind::Program
+            | ObjectKind::FunctionGroup
+            | ObjectKind::FunctionModule
+            | ObjectKind::FunctionInclude => self.object.clone(),
         }
+    }
+
+    /// A program or an include of one (global data, `FORM`s and event blocks at top level).
+    fn program_like(&self) -> bool {
+        matches!(
+            self.kind,
+            ObjectKind::Program
+                | ObjectKind::FunctionGroup
+                | ObjectKind::FunctionModule
+                | ObjectKind::FunctionInclude
+        )
     }
 
     /// Key of a class declared in this source.
@@ -93,6 +115,9 @@ impl SourceCtx {
 
     /// Include of code outside method includes.
     fn include(&self) -> String {
+        if let Some((_, include)) = &self.pool {
+            return include.clone();
+        }
         match (self.kind, self.part) {
             (ObjectKind::Program, _) => self.object.clone(),
             (ObjectKind::Interface, _) => format!("{}IU", pad30(&self.object)),
@@ -134,6 +159,7 @@ const BLOCK_STARTS: &[&str] = &[
     "TOP-OF-PAGE",
     "END-OF-PAGE",
     "FORM",
+    "FUNCTION",
     "CLASS",
     "INTERFACE",
     "MODULE",
@@ -199,16 +225,14 @@ impl<'a> Parser<'a> {
         while let Some(st) = self.next() {
             let kw = first_kw(&st);
             let rest = st.tokens.get(1..).unwrap_or(&[]);
-            if ctx.kind == ObjectKind::Program
-                && (kw == "TYPES" || (kw == "INCLUDE" && tbuild.open()))
-            {
+            if ctx.program_like() && (kw == "TYPES" || (kw == "INCLUDE" && tbuild.open())) {
                 let toks = if kw == "TYPES" { rest } else { &st.tokens[..] };
                 if let Some((n, t, _)) = tbuild.feed(toks) {
                     prog.types.push((n, t));
                 }
                 continue;
             }
-            if ctx.kind == ObjectKind::Program
+            if ctx.program_like()
                 && matches!(kw.as_str(), "DATA" | "STATICS" | "CLASS-DATA" | "CONSTANTS")
                 && (dbuild.open() || word_at(&st, 1) == "BEGIN")
             {
@@ -268,12 +292,12 @@ impl<'a> Parser<'a> {
                     self.definition(&mut intf, "ENDINTERFACE")?;
                     out.classes.push(intf);
                 }
-                "FORM" if ctx.kind == ObjectKind::Program => {
+                "FORM" if ctx.program_like() => {
                     let (decl, imp) = self.form(ctx, &st)?;
                     prog.methods.push(decl);
                     prog.implementations.push(imp);
                 }
-                "PARAMETERS" if ctx.kind == ObjectKind::Program => {
+                "PARAMETERS" if ctx.program_like() => {
                     if let Some((d, group)) = parameters_decl(&st) {
                         if let Some(g) = group {
                             match radio.iter_mut().find(|(n, _, _)| *n == g) {
@@ -284,9 +308,7 @@ impl<'a> Parser<'a> {
                         prog.attributes.push(d);
                     }
                 }
-                "DATA" | "CONSTANTS" | "STATICS" | "CLASS-DATA"
-                    if ctx.kind == ObjectKind::Program =>
-                {
+                "DATA" | "CONSTANTS" | "STATICS" | "CLASS-DATA" if ctx.program_like() => {
                     if let Some(mut d) = data_decl(&st) {
                         d.is_static = true;
                         d.is_constant = kw == "CONSTANTS";
@@ -300,24 +322,28 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                "SELECT-OPTIONS" if ctx.kind == ObjectKind::Program => {
+                "SELECT-OPTIONS" if ctx.program_like() => {
                     if let Some(d) = select_options_decl(&st) {
                         prog.attributes.push(d);
                     }
                 }
-                "TABLES" if ctx.kind == ObjectKind::Program => {
+                "TABLES" if ctx.program_like() => {
                     if let Some(d) = sql::tables_decl(&st) {
                         prog.attributes.push(d);
                     }
                 }
-                "REPORT" | "PROGRAM" | "TYPES" | "TYPE-POOLS" | "TABLES" | "SELECTION-SCREEN"
-                | "INCLUDE" => {}
+                "REPORT" | "PROGRAM" | "FUNCTION-POOL" | "TYPES" | "TYPE-POOLS" | "TABLES"
+                | "SELECTION-SCREEN" | "INCLUDE" => {}
+                "FUNCTION" if ctx.program_like() => {
+                    let imp = self.function(ctx, &st)?;
+                    prog.implementations.push(imp);
+                }
                 "FIELD-SYMBOLS" => {
                     if let Some(n) = st.tokens.get(1).and_then(Token::word) {
                         prog.field_symbols.push(n.to_ascii_uppercase());
                     }
                 }
-                _ if ctx.kind == ObjectKind::Program => {
+                _ if ctx.program_like() => {
                     // An event block; statements before any event belong to
                     // START-OF-SELECTION.
                     let (name, line) = if EVENTS.contains(&kw.as_str()) {
@@ -384,10 +410,42 @@ impl<'a> Parser<'a> {
                 d.value = Some(Expr::Lit(crate::value::Value::C("X".into())));
             }
         }
-        if ctx.kind == ObjectKind::Program {
+        if ctx.program_like() {
             out.classes.push(prog);
         }
         Ok(out)
+    }
+
+    /// `FUNCTION name. … ENDFUNCTION.`: the module's code (its interface comes from the
+    /// group's `.fugr.xml`; the `*"` block after `FUNCTION` is a comment).
+    fn function(&mut self, ctx: &SourceCtx, st: &Statement) -> Result<MethodImpl, LoadError> {
+        let name = word_at(st, 1);
+        let mut body_parser = Body::new(self);
+        let (body, end) = body_parser.block(&["ENDFUNCTION"])?;
+        let locals = std::mem::take(&mut body_parser.locals);
+        let types = std::mem::take(&mut body_parser.types);
+        let field_symbols = std::mem::take(&mut body_parser.field_symbols);
+        let Some(end) = end else {
+            return Err(self.err(st.line, "FUNCTION without ENDFUNCTION"));
+        };
+        Ok(MethodImpl {
+            name,
+            place: Place {
+                object: ctx.object.clone(),
+                kind: ctx.kind,
+                part: ctx.part,
+                program: ctx.program(),
+                include: ctx.include(),
+                include_start: None,
+                event_type: "FUNCTION",
+            },
+            method_line: st.line,
+            end_line: Some(end.line),
+            locals,
+            types,
+            field_symbols,
+            body,
+        })
     }
 
     /// `FORM name [TABLES …] [USING …] [CHANGING …]. … ENDFORM.`

@@ -79,8 +79,10 @@ fn keywords(st: &Statement) -> String {
 #[inline(never)]
 pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option<StmtKind> {
     let kind = match kw {
-        "RAISE" => raise(st),
-        "MESSAGE" => message(st),
+        "RAISE" => crate::parser::function_call::classic_raise(st).unwrap_or_else(|| raise(st)),
+        "MESSAGE" => crate::parser::function_call::message_raising(st, message)
+            .unwrap_or_else(|| message(st)),
+        "CALL" if word_at(st, 1) == "FUNCTION" => crate::parser::function_call::call_function(st),
         "WRITE" if crate::parser::write_to::is_write_to(rest) => {
             match crate::parser::write_to::parse(rest) {
                 Ok(w) => StmtKind::Text(Box::new(crate::ast::TextStmt::WriteTo(w))),
