@@ -654,3 +654,41 @@ async fn select_loop_second_pass() {
     compare("select_loop_second_pass.txt", &actual);
     finish(sim, &d, run).await;
 }
+
+/// Inside a function module: a line breakpoint at the URI the ADT client derives from the
+/// abapGit file `zsmp_fg.fugr.z_smp_fg_add.abap:20`; the module's frame in the group's main
+/// program and its `L<group>U01` include, its parameters of every kind (by value, by
+/// reference, CHANGING) and the group's global data and constant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inside_a_function_module() {
+    let at = adt::address::parse_location("zsmp_fg.fugr.z_smp_fg_add.abap:20")
+        .expect("the ADT client maps a function module file");
+    let (sim, d, run) = stopped_at(
+        &at.uri,
+        at.line,
+        "/sap/bc/adt/oo/classrun/ZCL_SMP_FM_PARAMS",
+    )
+    .await;
+    let actual = view(
+        &d,
+        &[
+            "IV_A",
+            "IV_B",
+            "EV_SUM",
+            "EV_TEXT",
+            "CV_CALLS",
+            "GV_CALLS",
+            "GC_PREFIX",
+        ],
+        &[],
+    )
+    .await;
+    compare("function_module.txt", &actual);
+    // The scopes of the module's frame: its parameters, its locals, the group's globals.
+    let r = d.children(&["@ROOT"]).await;
+    assert_eq!(r.status, 200, "getChildVariables @ROOT: {r:?}");
+    for scope in ["@PARAMETERS", "@LOCALS", "@GLOBALS"] {
+        assert!(r.body.contains(scope), "{scope} missing: {}", r.body);
+    }
+    finish(sim, &d, run).await;
+}

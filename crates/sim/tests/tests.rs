@@ -13,6 +13,8 @@ mod errors;
 mod faults;
 // Issue-4 features over real HTTP.
 mod features;
+// Function groups: sources at their ADT URIs, the quick search, a breakpoint in an include.
+mod function_groups;
 // Golden tests of the debugger view.
 mod golden;
 // The interpreter's abilities wired into the simulator, over real HTTP.
