@@ -58,7 +58,9 @@ async fn sources_at_their_adt_uris_and_in_the_quick_search() {
         .await;
     assert_eq!(r.status, 404, "{r:?}");
     let r = s
-        .get("/sap/bc/adt/repository/informationsystem/search?operation=quickSearch&query=Z*SMP_FG*")
+        .get(
+            "/sap/bc/adt/repository/informationsystem/search?operation=quickSearch&query=Z*SMP_FG*",
+        )
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(
@@ -67,7 +69,9 @@ async fn sources_at_their_adt_uris_and_in_the_quick_search() {
         r.body
     );
     assert!(
-        r.body.contains("adtcore:uri=\"/sap/bc/adt/functions/groups/zsmp_fg\" adtcore:type=\"FUGR/F\""),
+        r.body.contains(
+            "adtcore:uri=\"/sap/bc/adt/functions/groups/zsmp_fg\" adtcore:type=\"FUGR/F\""
+        ),
         "{}",
         r.body
     );
@@ -81,11 +85,18 @@ fn frames(stack: &str) -> Vec<String> {
         .map(|(at, _)| {
             let entry = &stack[at..];
             let entry = &entry[..entry.find("/>").unwrap_or(entry.len())];
-            ["programName", "includeName", "line", "eventType", "eventName", "adtcore:uri"]
-                .iter()
-                .map(|k| attribute(entry, k).unwrap_or_default())
-                .collect::<Vec<_>>()
-                .join(" ")
+            [
+                "programName",
+                "includeName",
+                "line",
+                "eventType",
+                "eventName",
+                "adtcore:uri",
+            ]
+            .iter()
+            .map(|k| attribute(entry, k).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ")
         })
         .collect()
 }
@@ -106,7 +117,11 @@ async fn a_breakpoint_in_a_form_of_the_group_stops_there() {
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(!r.body.contains("errorMessage"), "refused: {}", r.body);
-    assert!(r.body.contains("FUGR/I"), "the object type of an include: {}", r.body);
+    assert!(
+        r.body.contains("FUGR/I"),
+        "the object type of an include: {}",
+        r.body
+    );
     let lbase = base.clone();
     let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
     wait_for_listener(&l).await;
@@ -145,12 +160,19 @@ async fn a_breakpoint_in_a_form_of_the_group_stops_there() {
     let r = d.step("stepContinue").await;
     assert_eq!(r.status, 200, "{r:?}");
     let r = d.step("stepContinue").await;
-    assert_eq!(common::subtype(&r.body).as_deref(), Some("debuggeeEnded"), "{r:?}");
+    assert_eq!(
+        common::subtype(&r.body).as_deref(),
+        Some("debuggeeEnded"),
+        "{r:?}"
+    );
     let out = tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("the run answers")
         .expect("run task joins");
     assert_eq!(out.status, 200, "{out:?}");
-    assert_eq!(out.body.trim_end(), sample("zcl_smp_fm_globals.expected.txt").trim_end());
+    assert_eq!(
+        out.body.trim_end(),
+        sample("zcl_smp_fm_globals.expected.txt").trim_end()
+    );
     sim.shutdown().await;
 }
