@@ -192,8 +192,13 @@ impl State<'_> {
 
     /// [`StopContext::message`] on the state.
     pub fn message(&self) -> Option<(String, String, String)> {
-        let Current::Stmt(StmtKind::Message(m)) = self.current else {
-            return None;
+        let m = match self.current {
+            Current::Stmt(StmtKind::Message(m)) => m,
+            Current::Stmt(StmtKind::Function(f)) => match &**f {
+                crate::ast::FunctionStmt::MessageRaising { message, .. } => message,
+                _ => return None,
+            },
+            _ => return None,
         };
         Some((m.id.clone()?, m.number.clone()?, m.msg_type.clone()?))
     }
