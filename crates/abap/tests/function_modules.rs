@@ -297,3 +297,49 @@ fn the_sample_group_loads_from_its_folder_and_runs() {
         assert_eq!(out, expected.trim_end(), "{class}");
     }
 }
+
+#[test]
+fn errors_of_a_call_are_catchable_as_dynamic_call_errors() {
+    let out = output(
+        r"    TRY.
+        CALL FUNCTION 'Z_NOPE'.
+      CATCH cx_sy_dyn_call_illegal_func.
+        out->write( `no such module` ).
+    ENDTRY.
+    TRY.
+        CALL FUNCTION 'Z_FM' EXPORTING iv_in = 1 iv_nope = 2.
+      CATCH cx_sy_dyn_call_param_not_found.
+        out->write( `no such parameter` ).
+    ENDTRY.
+    TRY.
+        CALL FUNCTION 'Z_FM'.
+      CATCH cx_sy_dyn_call_error INTO DATA(lx).
+        out->write( |missing: { boolc( lx->get_text( ) CS `IV_IN` ) }| ).
+    ENDTRY.",
+    );
+    assert_eq!(out, "no such module\nno such parameter\nmissing: X");
+}
+
+#[test]
+fn message_breakpoints_and_statement_keywords_in_a_module() {
+    let samples = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+    let mut r = Repository::new();
+    r.load_dir(&samples).expect("the samples folder reads");
+    let mut seen = Vec::new();
+    let mut hook = on_stop(|ctx| {
+        let loc = ctx.location();
+        let kw = ctx.statement();
+        if matches!(kw.as_str(), "CALL FUNCTION" | "RAISE" | "MESSAGE") {
+            seen.push(format!("{} {} {:?}", loc.object, kw, ctx.message()));
+        }
+        Resume::Run
+    });
+    r.run_classrun("ZCL_SMP_FM_EXCEPTIONS", &mut hook)
+        .expect("runs");
+    assert!(seen.contains(&"ZCL_SMP_FM_EXCEPTIONS CALL FUNCTION None".to_string()));
+    assert!(seen.contains(&"Z_SMP_FG_DIVIDE RAISE None".to_string()));
+    assert!(
+        seen.contains(&"Z_SMP_FG_DIVIDE MESSAGE Some((\"ZSMP\", \"001\", \"E\"))".to_string()),
+        "{seen:?}"
+    );
+}

@@ -216,7 +216,10 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         crate::interp::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
         id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
-        id => return crate::interp::dynamic::exception_for_dump(id),
+        id => {
+            return crate::interp::dynamic::exception_for_dump(id)
+                .or_else(|| crate::interp::function_call::exception_for_dump(id));
+        }
     })
 }
 
@@ -225,6 +228,7 @@ pub fn default_text(class: &str) -> Option<&'static str> {
     EXCEPTIONS
         .iter()
         .chain(crate::interp::dynamic::EXCEPTIONS)
+        .chain(crate::interp::function_call::EXCEPTIONS)
         .find(|(n, _, _)| *n == class)
         .map(|(_, _, t)| *t)
 }
@@ -272,7 +276,11 @@ pub(crate) fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> Met
 
 fn build() -> BTreeMap<String, ClassDef> {
     let mut out = BTreeMap::new();
-    for (name, parent, _) in EXCEPTIONS.iter().chain(crate::interp::dynamic::EXCEPTIONS) {
+    for (name, parent, _) in EXCEPTIONS
+        .iter()
+        .chain(crate::interp::dynamic::EXCEPTIONS)
+        .chain(crate::interp::function_call::EXCEPTIONS)
+    {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;
         c.superclass = parent.map(str::to_string);

@@ -12,6 +12,24 @@ use crate::parser::function_group::function_key;
 use crate::parser::program_key;
 use crate::value::{Type, Value};
 
+/// The exception class of a call of a function module that does not exist (its parent is
+/// defined with the dynamic calls, `interp/dynamic.rs`).
+pub const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[(
+    "CX_SY_DYN_CALL_ILLEGAL_FUNC",
+    Some("CX_SY_DYN_CALL_ERROR"),
+    "The function module of a call does not exist",
+)];
+
+/// The catchable runtime errors of `CALL FUNCTION`, with their exception class.
+pub fn exception_for_dump(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "CALL_FUNCTION_NOT_FOUND" => "CX_SY_DYN_CALL_ILLEGAL_FUNC",
+        "CALL_FUNCTION_PARM_UNKNOWN" => "CX_SY_DYN_CALL_PARAM_NOT_FOUND",
+        "CALL_FUNCTION_PARM_MISSING" => "CX_SY_DYN_CALL_PARAM_MISSING",
+        _ => return None,
+    })
+}
+
 /// A `CALL FUNCTION` whose module is running: what its caller handles.
 #[derive(Debug)]
 pub struct ActiveCall {
