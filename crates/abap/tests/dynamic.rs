@@ -591,3 +591,41 @@ fn receiving_from_a_method_without_returning_raises_param_not_found() {
     );
     assert_eq!(o, "no RETURNING parameter\ncalled");
 }
+
+#[test]
+fn create_data_with_lengths_and_decimals_known_at_run_time() {
+    let o = out("    DATA lr TYPE REF TO data.
+    DATA lv_len TYPE i VALUE 5.
+    DATA lv_dec TYPE i VALUE 2.
+    CREATE DATA lr TYPE c LENGTH lv_len.
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_c>).
+    <lv_c> = 'abcdefgh'.
+    out->write( |{ <lv_c> }| ).
+    CREATE DATA lr TYPE p LENGTH lv_len DECIMALS lv_dec.
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_p>).
+    <lv_p> = '3.14159'.
+    out->write( |{ <lv_p> }| ).
+    DATA lv_type TYPE string VALUE `N`.
+    CREATE DATA lr TYPE (lv_type) LENGTH 3.
+    ASSIGN lr->* TO FIELD-SYMBOL(<lv_n>).
+    <lv_n> = 7.
+    out->write( |{ <lv_n> }| ).
+    lv_len = 0.
+    TRY.
+        CREATE DATA lr TYPE c LENGTH lv_len.
+      CATCH cx_sy_create_data_error.
+        out->write( `length 0` ).
+    ENDTRY.
+    TRY.
+        CREATE DATA lr TYPE ('I') LENGTH 4.
+      CATCH cx_sy_create_data_error.
+        out->write( `LENGTH for i` ).
+    ENDTRY.
+    lv_dec = 15.
+    TRY.
+        CREATE DATA lr TYPE p LENGTH 16 DECIMALS lv_dec.
+      CATCH cx_sy_create_data_error.
+        out->write( `15 decimals` ).
+    ENDTRY.");
+    assert_eq!(o, "abcde\n3.14\n007\nlength 0\nLENGTH for i\n15 decimals");
+}

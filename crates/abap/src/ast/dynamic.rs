@@ -24,11 +24,14 @@ pub enum DynStmt {
         class: Expr,
         args: Box<DynArgs>,
     },
-    /// `CREATE DATA dref TYPE (name)|TYPE [STANDARD] TABLE OF (name)|TYPE REF TO (name)`.
+    /// `CREATE DATA dref TYPE (name)|TYPE [STANDARD] TABLE OF (name)|TYPE REF TO (name)`, and
+    /// `TYPE c|n|x|p|(name) LENGTH len [DECIMALS dec]` with lengths known at run time.
     CreateData {
         target: Path,
         kind: DynDataKind,
-        name: Expr,
+        name: DynName,
+        length: Option<Expr>,
+        decimals: Option<Expr>,
     },
     /// `SORT itab [ASCENDING|DESCENDING] BY (name) [ASCENDING|DESCENDING] …`, `BY (otab)` or
     /// `BY expr` (an expression giving a sort order table).

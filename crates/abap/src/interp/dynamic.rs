@@ -104,7 +104,11 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         "CREATE_OBJECT_CLASS_NOT_FOUND" | "CREATE_OBJECT_CLASS_ABSTRACT" => {
             "CX_SY_CREATE_OBJECT_ERROR"
         }
-        "CREATE_DATA_UNKNOWN_TYPE" | "CREATE_DATA_NOT_ALLOWED_TYPE" => "CX_SY_CREATE_DATA_ERROR",
+        "CREATE_DATA_UNKNOWN_TYPE"
+        | "CREATE_DATA_NOT_ALLOWED_TYPE"
+        | "CREATE_DATA_LEN_NOT_ALLOWED"
+        | "CREATE_DATA_ILLEGAL_LENGTH"
+        | "CREATE_DATA_ILLEGAL_DECIMALS" => "CX_SY_CREATE_DATA_ERROR",
         "DYN_TABLE_ILL_COMP_VAL" => "CX_SY_DYN_TABLE_ILL_COMP_VAL",
         "DYN_TABLE_ILL_LINE_TYPE" => "CX_SY_DYN_TABLE_ILL_LINE_TYPE",
         "DYN_WHERE_PARSE_ERROR" => "CX_SY_ITAB_DYN_LOOP",
@@ -148,7 +152,13 @@ impl<'r> Interp<'r, '_> {
                 class,
                 args,
             } => self.dyn_create_object(target, class, args),
-            DynStmt::CreateData { target, kind, name } => self.dyn_create_data(target, *kind, name),
+            DynStmt::CreateData {
+                target,
+                kind,
+                name,
+                length,
+                decimals,
+            } => self.dyn_create_data(target, *kind, name, length.as_ref(), decimals.as_ref()),
             DynStmt::Sort {
                 table,
                 descending,
@@ -508,10 +518,19 @@ impl<'r> Interp<'r, '_> {
 
     // ------------------------------------------------------------------ CREATE DATA
 
-    fn dyn_create_data(&mut self, target: &Path, kind: DynDataKind, name: &Expr) -> Exec<Flow> {
-        let v = self.eval(name)?;
-        let name = name_text(&v).to_ascii_uppercase();
+    fn dyn_create_data(
+        &mut self,
+        target: &Path,
+        kind: DynDataKind,
+        name: &DynName,
+        length: Option<&Expr>,
+        decimals: Option<&Expr>,
+    ) -> Exec<Flow> {
+        let name = self.dyn_name(name)?.to_ascii_uppercase();
         let ty = match kind {
+            DynDataKind::Type if length.is_some() || decimals.is_some() => {
+                self.sized_type(&name, length, decimals)?
+            }
             DynDataKind::RefTo => match self.dyn_class(&name) {
                 Some(c) => Type::Ref(c.name.clone()),
                 None => Type::DataRef(Box::new(self.dyn_data_type(&name)?)),
@@ -547,6 +566,74 @@ impl<'r> Interp<'r, '_> {
         let r = self.new_anonymous(ty.clone(), ty.initial());
         self.assign_value(target, r)?;
         Ok(Flow::Normal)
+    }
+
+    /// `c|n|x|p LENGTH len [DECIMALS dec]` with values known at run time, checked as
+    /// `CREATE DATA` checks them.
+    fn sized_type(
+        &mut self,
+        name: &str,
+        length: Option<&Expr>,
+        decimals: Option<&Expr>,
+    ) -> Exec<Type> {
+        let base = name.strip_prefix("\\TYPE=").unwrap_or(name);
+        if !matches!(base, "C" | "N" | "X" | "P") {
+            if length.is_some() {
+                return Err(self.dump(
+                    "CREATE_DATA_LEN_NOT_ALLOWED",
+                    format!("LENGTH is not allowed for the type {name}"),
+                ));
+            }
+            return Err(self.dump(
+                "CREATE_DATA_ILLEGAL_DECIMALS",
+                format!("DECIMALS is not allowed for the type {name}"),
+            ));
+        }
+        let len = match length {
+            Some(e) => Some(self.int(e)?),
+            None => None,
+        };
+        let dec = match decimals {
+            Some(e) => Some(self.int(e)?),
+            None => None,
+        };
+        let max = match base {
+            "X" => i64::from(crate::value::MAX_X_LENGTH),
+            "P" => 16,
+            _ => i64::from(crate::value::MAX_C_LENGTH),
+        };
+        let len = match len {
+            Some(n) if !(1..=max).contains(&n) => {
+                return Err(self.dump(
+                    "CREATE_DATA_ILLEGAL_LENGTH",
+                    format!("Illegal length {n} for the type {name}"),
+                ));
+            }
+            Some(n) => u32::try_from(n).unwrap_or(1),
+            None if base == "P" => 8,
+            None => 1,
+        };
+        let dec = match (dec, base) {
+            (None, _) => 0,
+            (Some(d), "P") if (0..=14).contains(&d) => u32::try_from(d).unwrap_or(0),
+            (Some(d), _) => {
+                return Err(self.dump(
+                    "CREATE_DATA_ILLEGAL_DECIMALS",
+                    format!("Illegal decimals {d} for the type {name}"),
+                ));
+            }
+        };
+        if dec > 2 * len - 1 {
+            return Err(
+                self.not_supported(&format!("CREATE DATA TYPE p LENGTH {len} DECIMALS {dec}"))
+            );
+        }
+        Ok(match base {
+            "C" => Type::C(len),
+            "N" => Type::N(len),
+            "X" => Type::X(len),
+            _ => Type::P { len, dec },
+        })
     }
 
     /// The data type a dynamic `CREATE DATA` names (also `\TYPE=name`, `\CLASS=c\TYPE=t`):

@@ -126,11 +126,31 @@ pub fn parse_call(toks: &[Token]) -> Result<DynStmt, String> {
     })))
 }
 
+/// `c`, `n`, `x` or `p` at `toks[4]` followed by `LENGTH`/`DECIMALS` with an operand that is
+/// no number literal: a length known at run time.
+fn run_time_length(toks: &[Token]) -> bool {
+    let builtin = ["C", "N", "X", "P"]
+        .iter()
+        .any(|k| toks.get(4).is_some_and(|t| t.is_kw(k)));
+    builtin
+        && toks.iter().enumerate().skip(5).any(|(i, t)| {
+            (t.is_kw("LENGTH") || t.is_kw("DECIMALS"))
+                && toks
+                    .get(i + 1)
+                    .and_then(Token::word)
+                    .is_some_and(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 /// Whether `CREATE OBJECT|DATA target TYPE …` names its type in parentheses: `TYPE (name)`,
-/// `TYPE [STANDARD] TABLE OF (name)`, `TYPE REF TO (name)`.
+/// `TYPE [STANDARD] TABLE OF (name)`, `TYPE REF TO (name)`, or gives a length only known at
+/// run time (`TYPE c LENGTH len`).
 pub fn is_dynamic_create(toks: &[Token]) -> bool {
     if !toks.get(3).is_some_and(|t| t.is_kw("TYPE")) {
         return false;
+    }
+    if toks.get(1).is_some_and(|t| t.is_kw("DATA")) && run_time_length(toks) {
+        return true;
     }
     let words = toks
         .iter()
@@ -177,7 +197,11 @@ pub fn parse_create_data(toks: &[Token]) -> Result<DynStmt, String> {
     let words: Vec<String> = toks
         .iter()
         .skip(4)
-        .take_while(|t| t.kind != TokenKind::LParen)
+        .take_while(|t| {
+            ["STANDARD", "TABLE", "OF", "REF", "TO"]
+                .iter()
+                .any(|k| t.is_kw(k))
+        })
         .map(|t| upper_word(Some(t)))
         .collect();
     let kind = match words
@@ -192,11 +216,39 @@ pub fn parse_create_data(toks: &[Token]) -> Result<DynStmt, String> {
         _ => return Err(format!("CREATE DATA … TYPE {} ( )", words.join(" "))),
     };
     let at = 4 + words.len();
-    let name = paren_operand(toks, at).ok_or("CREATE DATA … TYPE ( )")?;
-    if toks.len() != at + 3 {
-        return Err("CREATE DATA … TYPE ( ) with additions".into());
+    let (name, used) = match paren_operand(toks, at) {
+        Some(e) => (DynName::Dynamic(e), 3),
+        None => match toks.get(at).and_then(Token::word) {
+            Some(w) if kind == DynDataKind::Type && is_name(&w.to_ascii_uppercase()) => {
+                (DynName::Static(w.to_ascii_uppercase()), 1)
+            }
+            _ => return Err("CREATE DATA … TYPE ( )".into()),
+        },
+    };
+    let (mut length, mut decimals) = (None, None);
+    let mut i = at + used;
+    while let Some(t) = toks.get(i) {
+        let operand = toks
+            .get(i + 1)
+            .map(std::slice::from_ref)
+            .ok_or("CREATE DATA … LENGTH")?;
+        let e = parse_full_expr(operand).map_err(|u| u.0)?;
+        if kind == DynDataKind::Type && t.is_kw("LENGTH") && length.is_none() {
+            length = Some(e);
+        } else if kind == DynDataKind::Type && t.is_kw("DECIMALS") && decimals.is_none() {
+            decimals = Some(e);
+        } else {
+            return Err(format!("CREATE DATA … TYPE ( ) {}", upper_word(Some(t))));
+        }
+        i += 2;
     }
-    Ok(DynStmt::CreateData { target, kind, name })
+    Ok(DynStmt::CreateData {
+        target,
+        kind,
+        name,
+        length,
+        decimals,
+    })
 }
 
 /// Whether a `SORT` or `READ TABLE` statement names components in parentheses.
