@@ -165,3 +165,21 @@ START-OF-SELECTION.
         "insert 0 1\nagain 4 0\nupdate 0\nmodify 0 1\ndelete 0\nCLIP 9\nGEAR 9\nNUT 500\nSCREW 40\nnames 0"
     );
 }
+
+#[test]
+fn the_classic_report_selects_by_select_options_for_a_tables_field() {
+    let out = run_report_with_tables(
+        r#"REPORT zr_t.
+TABLES zsmp_orders.
+PARAMETERS p_cust TYPE zsmp_customer_id DEFAULT 'BETA'.
+SELECT-OPTIONS so_id FOR zsmp_orders-order_id.
+START-OF-SELECTION.
+  APPEND VALUE #( sign = 'I' option = 'BT' low = '0002' high = '0005' ) TO so_id.
+  SELECT * FROM zsmp_orders WHERE order_id IN so_id AND customer = p_cust ORDER BY order_id.
+    WRITE / |{ zsmp_orders-order_id } { zsmp_orders-total }|.
+  ENDSELECT.
+  WRITE / |{ sy-dbcnt } [{ p_cust }]|."#,
+    )
+    .expect("runs");
+    assert_eq!(out, "0002 20.25\n0005 0.99\n2 [BETA]");
+}

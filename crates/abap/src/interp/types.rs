@@ -75,6 +75,7 @@ impl<'r> Interp<'r, '_> {
                     .rev()
                     .find(|v| v.name == *n)
                     .map(|v| v.ty.clone())
+                    .or_else(|| component_of_earlier(earlier, n))
                     .or_else(|| {
                         let path = parse_path(n)?;
                         let f = self.st.frames.len().checked_sub(1)?;
@@ -186,4 +187,19 @@ impl<'r> Interp<'r, '_> {
             .or_else(|| self.database_type(name))
             .map(|t| (class, None, Ok(t)))
     }
+}
+
+/// The type of `wa-comp` (`LIKE wa-comp`, `SELECT-OPTIONS s FOR wa-comp`) when `wa` is a
+/// structure declared before among `earlier` (a program's globals as they are created).
+fn component_of_earlier(earlier: &[Var], name: &str) -> Option<Type> {
+    let mut parts = name.split('-');
+    let head = parts.next()?;
+    let mut ty = earlier.iter().rev().find(|v| v.name == head)?.ty.clone();
+    for comp in parts {
+        ty = match &ty {
+            Type::Struct(st) => st.comps.iter().find(|(c, _)| c == comp)?.1.clone(),
+            _ => return None,
+        };
+    }
+    Some(ty)
 }
