@@ -183,3 +183,19 @@ START-OF-SELECTION.
     .expect("runs");
     assert_eq!(out, "0002 20.25\n0005 0.99\n2 [BETA]");
 }
+
+#[test]
+fn a_form_reads_into_the_programs_tables_work_area() {
+    let out = run_report_with_tables(
+        r#"REPORT zr_t.
+TABLES zsmp_stock.
+START-OF-SELECTION.
+  PERFORM read USING 'NUT'.
+  WRITE / |{ sy-subrc } { zsmp_stock-on_hand } { zsmp_stock-location }|.
+FORM read USING iv_product TYPE c.
+  SELECT SINGLE * FROM zsmp_stock WHERE product = iv_product.
+ENDFORM."#,
+    )
+    .expect("runs");
+    assert_eq!(out, "0 500 A2");
+}
