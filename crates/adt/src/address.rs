@@ -100,17 +100,29 @@ fn guess_kind(name: &str) -> Kind {
 }
 
 /// The object a source URI belongs to, upper case: `/sap/bc/adt/oo/classes/%2fns%2fcl_x/…`
-/// → `/NS/CL_X`. Empty when the URI names no class, interface or program.
+/// → `/NS/CL_X`; for a function group's sources the module, the include or the group
+/// (`…/groups/zfg/fmodules/z_fm/…` → `Z_FM`, the object [`parse_location`] names). Empty when
+/// the URI names no class, interface, program or function group.
 pub fn object_name(uri: &str) -> String {
     let path = uri.split('#').next().unwrap_or(uri);
     let segments: Vec<&str> = path.split('/').collect();
-    let name = ["classes", "programs", "interfaces", "includes"]
-        .iter()
-        .find_map(|kind| {
-            let i = segments.iter().rposition(|s| s == kind)?;
-            segments.get(i + 1).copied()
-        })
-        .unwrap_or_default();
+    let after = |kind: &str| {
+        let i = segments.iter().rposition(|s| *s == kind)?;
+        segments.get(i + 1).copied()
+    };
+    let name = if path.contains("/functions/groups/") {
+        after("fmodules")
+            .or_else(|| after("includes"))
+            .or_else(|| after("groups"))
+            .unwrap_or_default()
+    } else if let Some(rest) = path.strip_prefix("/sap/bc/adt/programs/includes/") {
+        rest.split('/').next().unwrap_or_default()
+    } else {
+        ["classes", "programs", "interfaces", "includes"]
+            .iter()
+            .find_map(|kind| after(kind))
+            .unwrap_or_default()
+    };
     percent_encoding::percent_decode_str(name)
         .decode_utf8_lossy()
         .to_uppercase()
@@ -642,7 +654,17 @@ mod tests {
         assert_eq!(object_name("garbage"), "");
         assert_eq!(object_name("/classes/%zz"), "%ZZ");
         // Round trip with the URIs this module builds.
-        for text in ["ZCL_ORDER:1", "/NS/CL_X:3", "ZREPORT:9", "ZIF_ORDER:2"] {
+        for text in [
+            "ZCL_ORDER:1",
+            "/NS/CL_X:3",
+            "ZREPORT:9",
+            "ZIF_ORDER:2",
+            "INCL:ZORDER_TOP:7",
+            "zfg.fugr.z_fm.abap:3",
+            "zfg.fugr.lzfgtop.abap:2",
+            "zfg.fugr.saplzfg.abap:1",
+            "FUGR:/NS/FG//NS/GET:3",
+        ] {
             let loc = parse_location(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(object_name(&loc.uri), loc.object, "{text}");
         }

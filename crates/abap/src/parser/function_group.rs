@@ -395,6 +395,19 @@ mod tests {
  </asx:abap>
 </abapGit>"#;
 
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_metadata_never_panics(text in "\\PC{0,300}") {
+            let _ = read_interfaces(&text);
+        }
+
+        #[test]
+        fn deep_nesting_is_refused(depth in 65usize..400) {
+            let xml = format!("{}{}", "<a>".repeat(depth), "</a>".repeat(depth));
+            proptest::prop_assert!(read_interfaces(&xml).is_err());
+        }
+    }
+
     #[test]
     fn names() {
         assert_eq!(main_program("ZFG"), "SAPLZFG");
