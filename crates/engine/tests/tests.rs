@@ -9,6 +9,8 @@ mod common;
 mod big_tables;
 // The command table against the running engine.
 mod commands;
+// A function module debugged through the protocol, set by its abapGit file.
+mod function_modules;
 // Events that report what happens without a request.
 mod events;
 // Random requests, every command with arguments of random shape, against a live session.
