@@ -399,7 +399,8 @@ ENDCLASS.
     out->write( |{ id->kind } { id->type_kind } { id->absolute_name }| ).
     IF cl_abap_typedescr=>describe_by_object_ref( NEW zcl_square( ) ) = cd.
       out->write( `one description per class` ).
-    ENDIF.";
+    ENDIF.
+    out->write( cl_abap_classdescr=>get_class_name( NEW zcl_square( ) ) ).";
     let source = class_source(decl, main, methods);
     let files = [
         ("zcl_t.clas.abap", source.as_str()),
@@ -429,7 +430,8 @@ p SIDE I - X I
 A
 \TYPE=STRING
 I + \INTERFACE=ZIF_SHAPE
-one description per class"
+one description per class
+\CLASS=ZCL_SQUARE"
     );
 }
 

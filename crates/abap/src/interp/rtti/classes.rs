@@ -288,8 +288,11 @@ pub fn classes() -> Vec<ClassDef> {
         ),
         method(
             "GET_CLASS_NAME",
-            false,
-            vec![ret_ty("P_RESULT", Type::String)],
+            true,
+            vec![
+                imp("P_OBJECT", Type::Any),
+                ret_ty("P_RESULT", rtti("ABAP_ABSTYPENAME")),
+            ],
         ),
     ];
     let intfdescr = class(INTFDESCR, Some(OBJECTDESCR), false);

@@ -200,10 +200,31 @@ impl<'r> Interp<'r, '_> {
         method: &str,
         bound: &Bound,
     ) -> Exec<Option<Results>> {
-        if !matches!(
-            method,
-            "GET_ATTRIBUTE_TYPE" | "GET_SUPER_CLASS_TYPE" | "GET_CLASS_NAME"
-        ) {
+        if method == "GET_CLASS_NAME" {
+            // `cl_abap_classdescr=>get_class_name( obj )`: the absolute name of its class.
+            let class = match bound.inputs.iter().find(|(k, _)| k == "P_OBJECT") {
+                Some((
+                    _,
+                    Value::Ref {
+                        target: Some(o), ..
+                    },
+                )) => self
+                    .st
+                    .object_class(*o)
+                    .and_then(|k| self.st.class_by_key(k)),
+                _ => {
+                    return Err(self.dump(
+                        "OBJECTS_OBJREF_NOT_ASSIGNED",
+                        "get_class_name( ) of an initial reference",
+                    ));
+                }
+            };
+            let Some(class) = class else {
+                return Err(self.not_supported("get_class_name( ) of this object"));
+            };
+            return Ok(Some(returning("P_RESULT", text(&class_path(class)))));
+        }
+        if !matches!(method, "GET_ATTRIBUTE_TYPE" | "GET_SUPER_CLASS_TYPE") {
             return Ok(None);
         }
         let (_, d) = self.described(me, method)?;
@@ -240,7 +261,7 @@ impl<'r> Interp<'r, '_> {
                 let obj = self.object_descriptor(sup)?;
                 returning("P_DESCR_REF", self.descriptor_ref(obj))
             }
-            _ => return Err(self.not_supported(&format!("cl_abap_classdescr {method}"))),
+            _ => return Err(self.not_supported(&format!("cl_abap_classdescr=>{method}"))),
         }))
     }
 }
