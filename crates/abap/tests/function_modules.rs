@@ -343,3 +343,82 @@ fn message_breakpoints_and_statement_keywords_in_a_module() {
         "{seen:?}"
     );
 }
+
+/// A namespaced group with `LOAD-OF-PROGRAM` in an include and a module whose caller catches
+/// messages with `error_message`.
+fn namespaced() -> Repository {
+    let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+<abapGit version="v1.0.0" serializer="LCL_OBJECT_FUGR" serializer_version="v1.0.0">
+ <asx:abap xmlns:asx="http://www.sap.com/abapxml" version="1.0">
+  <asx:values>
+   <FUNCTIONS>
+    <item>
+     <FUNCNAME>/NS/TALK</FUNCNAME>
+     <IMPORT>
+      <RSIMP>
+       <PARAMETER>IV_TYPE</PARAMETER>
+       <TYP>C</TYP>
+      </RSIMP>
+     </IMPORT>
+     <EXPORT>
+      <RSEXP>
+       <PARAMETER>EV_LOADED</PARAMETER>
+       <TYP>STRING</TYP>
+      </RSEXP>
+     </EXPORT>
+    </item>
+   </FUNCTIONS>
+  </asx:values>
+ </asx:abap>
+</abapGit>"#;
+    let mut r = Repository::new();
+    for (name, text) in [
+        ("#ns#fg.fugr.xml", xml),
+        (
+            "#ns#fg.fugr.#ns#lfgtop.abap",
+            "FUNCTION-POOL /ns/fg.\nDATA gv_loaded TYPE string.\n",
+        ),
+        (
+            "#ns#fg.fugr.#ns#lfge01.abap",
+            "LOAD-OF-PROGRAM.\n  gv_loaded = `loaded`.\n",
+        ),
+        (
+            "#ns#fg.fugr.#ns#talk.abap",
+            "FUNCTION /ns/talk.\n  ev_loaded = gv_loaded.\n  MESSAGE 'said' TYPE iv_type.\n  ev_loaded = |{ gv_loaded } after|.\nENDFUNCTION.\n",
+        ),
+    ] {
+        r.add_file(name, text)
+            .unwrap_or_else(|e| panic!("{name} does not load: {e}"));
+    }
+    r
+}
+
+#[test]
+fn namespaced_group_load_of_program_and_error_message() {
+    let mut r = namespaced();
+    let main = r"    DATA lv_loaded TYPE string.
+    CALL FUNCTION '/NS/TALK' EXPORTING iv_type = 'E' IMPORTING ev_loaded = lv_loaded
+      EXCEPTIONS error_message = 7.
+    out->write( |E: { sy-subrc } [{ lv_loaded }] { sy-msgty } { sy-msgv1 }| ).
+    CALL FUNCTION '/NS/TALK' EXPORTING iv_type = 'S' IMPORTING ev_loaded = lv_loaded
+      EXCEPTIONS error_message = 7.
+    out->write( |S: { sy-subrc } [{ lv_loaded }]| ).
+    CALL FUNCTION '/NS/TALK' EXPORTING iv_type = 'S' IMPORTING ev_loaded = lv_loaded.
+    out->write( |sent: { sy-subrc } [{ lv_loaded }]| ).";
+    r.add_file("zcl_t.clas.abap", &class_source("", main, ""))
+        .expect("the class loads");
+    let out = r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs");
+    // LOAD-OF-PROGRAM ran before the first call; the type E message ended the module, the
+    // type S one was not sent with error_message and sent without it.
+    assert_eq!(
+        out,
+        "E: 7 [] E said\nS: 0 [loaded after]\nS: said\nsent: 0 [loaded after]"
+    );
+    let stop = r
+        .stop_point("/NS/TALK", SourcePart::Main, 2)
+        .expect("a statement");
+    assert_eq!(
+        (stop.program.as_str(), stop.include.as_str()),
+        ("/NS/SAPLFG", "/NS/LFGU01")
+    );
+}
