@@ -629,3 +629,57 @@ fn create_data_with_lengths_and_decimals_known_at_run_time() {
     ENDTRY.");
     assert_eq!(o, "abcde\n3.14\n007\nlength 0\nLENGTH for i\n15 decimals");
 }
+
+#[test]
+fn create_private_and_protected_classes_refuse_dynamic_creation_from_outside() {
+    let single = "CLASS zcl_t_single DEFINITION PUBLIC FINAL CREATE PRIVATE.
+  PUBLIC SECTION.
+    CLASS-METHODS create RETURNING VALUE(ro) TYPE REF TO zcl_t_single.
+ENDCLASS.
+CLASS zcl_t_single IMPLEMENTATION.
+  METHOD create.
+    CREATE OBJECT ro TYPE ('ZCL_T_SINGLE').
+  ENDMETHOD.
+ENDCLASS.
+";
+    let guarded = "CLASS zcl_t_guarded DEFINITION PUBLIC CREATE PROTECTED.
+ENDCLASS.
+CLASS zcl_t_guarded IMPLEMENTATION.
+ENDCLASS.
+";
+    let befriended = "CLASS zcl_t_friendly DEFINITION PUBLIC CREATE PRIVATE GLOBAL FRIENDS zcl_t.
+ENDCLASS.
+CLASS zcl_t_friendly IMPLEMENTATION.
+ENDCLASS.
+";
+    let main = "    DATA lo TYPE REF TO object.
+    TRY.
+        CREATE OBJECT lo TYPE ('ZCL_T_SINGLE').
+      CATCH cx_sy_create_object_error.
+        out->write( `CREATE PRIVATE refused` ).
+    ENDTRY.
+    TRY.
+        CREATE OBJECT lo TYPE ('ZCL_T_GUARDED').
+      CATCH cx_sy_create_object_error.
+        out->write( `CREATE PROTECTED refused` ).
+    ENDTRY.
+    IF zcl_t_single=>create( ) IS BOUND.
+      out->write( `created by its own factory` ).
+    ENDIF.
+    CREATE OBJECT lo TYPE ('ZCL_T_FRIENDLY').
+    IF lo IS BOUND.
+      out->write( `created by a friend` ).
+    ENDIF.";
+    let r = repo(&[
+        ("zcl_t.clas.abap", &class_source("", main, "")),
+        ("zcl_t_single.clas.abap", single),
+        ("zcl_t_guarded.clas.abap", guarded),
+        ("zcl_t_friendly.clas.abap", befriended),
+    ])
+    .run_classrun("ZCL_T", &mut abap::NoDebugger);
+    assert_eq!(
+        r.expect("runs"),
+        "CREATE PRIVATE refused\nCREATE PROTECTED refused\ncreated by its own factory\n\
+         created by a friend"
+    );
+}

@@ -48,6 +48,10 @@ pub struct ClassDef {
     pub is_abstract: bool,
     /// `FINAL`: no class may inherit from it.
     pub is_final: bool,
+    /// `CREATE PUBLIC|PROTECTED|PRIVATE`: who may create instances.
+    pub create: Visibility,
+    /// `[GLOBAL] FRIENDS …`: other classes may create instances and see private components.
+    pub has_friends: bool,
     /// `ALIASES a FOR zif~comp`: alias name and the component it names (`ZIF~COMP`).
     pub aliases: Vec<(String, String)>,
     /// `FOR TESTING` (an ABAP Unit test class).
@@ -96,6 +100,8 @@ impl ClassDef {
             superclass: None,
             is_abstract: false,
             is_final: false,
+            create: Visibility::Public,
+            has_friends: false,
             aliases: Vec::new(),
             for_testing: false,
             risk_level: String::new(),

@@ -101,9 +101,10 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         }
         "DYN_CALL_METH_PARAM_NOT_FOUND" => "CX_SY_DYN_CALL_PARAM_NOT_FOUND",
         "DYN_CALL_METH_REF_IS_INITIAL" => "CX_SY_REF_IS_INITIAL",
-        "CREATE_OBJECT_CLASS_NOT_FOUND" | "CREATE_OBJECT_CLASS_ABSTRACT" => {
-            "CX_SY_CREATE_OBJECT_ERROR"
-        }
+        "CREATE_OBJECT_CLASS_NOT_FOUND"
+        | "CREATE_OBJECT_CLASS_ABSTRACT"
+        | "CREATE_OBJECT_CREATE_PRIVATE"
+        | "CREATE_OBJECT_CREATE_PROTECTED" => "CX_SY_CREATE_OBJECT_ERROR",
         "CREATE_DATA_UNKNOWN_TYPE"
         | "CREATE_DATA_NOT_ALLOWED_TYPE"
         | "CREATE_DATA_LEN_NOT_ALLOWED"
@@ -476,6 +477,12 @@ impl<'r> Interp<'r, '_> {
                 format!("An instance of the abstract class {name} cannot be created"),
             ));
         }
+        if let Some(id) = self.creation_refused(def) {
+            return Err(self.dump(
+                id,
+                format!("The class {name} does not allow its instantiation here"),
+            ));
+        }
         match self.target_type_of(target)? {
             Type::Ref(static_type) if static_type == "OBJECT" => {}
             Type::Ref(static_type) => {
@@ -514,6 +521,25 @@ impl<'r> Interp<'r, '_> {
             },
         )?;
         Ok(Flow::Normal)
+    }
+
+    /// `CREATE PRIVATE|PROTECTED` seen from the running procedure: the runtime error for a
+    /// creation outside the class (and, for `PROTECTED`, its subclasses). A class with
+    /// friends, or a caller in the class's own program (where a test include's `LOCAL
+    /// FRIENDS` may grant it), is let through: friendship is not modelled.
+    fn creation_refused(&self, def: &'r ClassDef) -> Option<&'static str> {
+        if def.create == crate::ast::Visibility::Public || def.has_friends {
+            return None;
+        }
+        let caller = self.st.frames.last()?.class;
+        if caller.program == def.program {
+            return None;
+        }
+        match def.create {
+            crate::ast::Visibility::Private => Some("CREATE_OBJECT_CREATE_PRIVATE"),
+            _ if self.st.is_a(&caller.key, def) => None,
+            _ => Some("CREATE_OBJECT_CREATE_PROTECTED"),
+        }
     }
 
     // ------------------------------------------------------------------ CREATE DATA

@@ -45,6 +45,15 @@ pub(super) fn class_options(st: &Statement, class: &mut ClassDef) {
             }
             "ABSTRACT" => class.is_abstract = true,
             "FINAL" => class.is_final = true,
+            "CREATE" => {
+                class.create = match words.get(i + 1).map(String::as_str) {
+                    Some("PRIVATE") => Visibility::Private,
+                    Some("PROTECTED") => Visibility::Protected,
+                    _ => Visibility::Public,
+                };
+                i += 1;
+            }
+            "FRIENDS" => class.has_friends = true,
             "FOR" if words.get(i + 1).is_some_and(|n| n == "TESTING") => {
                 class.for_testing = true;
                 i += 1;
