@@ -683,3 +683,51 @@ ENDCLASS.
          created by a friend"
     );
 }
+
+#[test]
+fn private_and_protected_methods_cannot_be_called_dynamically_from_outside() {
+    let vault = "CLASS zcl_t_vault DEFINITION PUBLIC CREATE PUBLIC.
+  PUBLIC SECTION.
+    METHODS open RETURNING VALUE(rv) TYPE string.
+  PROTECTED SECTION.
+    METHODS hinge RETURNING VALUE(rv) TYPE string.
+  PRIVATE SECTION.
+    METHODS secret RETURNING VALUE(rv) TYPE string.
+ENDCLASS.
+CLASS zcl_t_vault IMPLEMENTATION.
+  METHOD open.
+    CALL METHOD me->('SECRET') RECEIVING rv = rv.
+  ENDMETHOD.
+  METHOD hinge.
+    rv = `hinge`.
+  ENDMETHOD.
+  METHOD secret.
+    rv = `secret`.
+  ENDMETHOD.
+ENDCLASS.
+";
+    let main = "    DATA lo TYPE REF TO object.
+    lo = NEW zcl_t_vault( ).
+    DATA lv TYPE string.
+    TRY.
+        CALL METHOD lo->('SECRET') RECEIVING rv = lv.
+      CATCH cx_sy_dyn_call_illegal_method.
+        out->write( `private refused` ).
+    ENDTRY.
+    TRY.
+        CALL METHOD lo->('HINGE') RECEIVING rv = lv.
+      CATCH cx_sy_dyn_call_illegal_method.
+        out->write( `protected refused` ).
+    ENDTRY.
+    CALL METHOD lo->('OPEN') RECEIVING rv = lv.
+    out->write( lv ).";
+    let r = repo(&[
+        ("zcl_t.clas.abap", &class_source("", main, "")),
+        ("zcl_t_vault.clas.abap", vault),
+    ])
+    .run_classrun("ZCL_T", &mut abap::NoDebugger);
+    assert_eq!(
+        r.expect("runs"),
+        "private refused\nprotected refused\nsecret"
+    );
+}

@@ -94,7 +94,9 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         "DYN_CALL_METH_NOT_FOUND"
         | "DYN_CALL_METH_NO_CLASS_METHOD"
         | "DYN_CALL_METH_CONSTRUCTOR"
-        | "DYN_CALL_METH_CLASSCONSTRUCTOR" => "CX_SY_DYN_CALL_ILLEGAL_METHOD",
+        | "DYN_CALL_METH_CLASSCONSTRUCTOR"
+        | "DYN_CALL_METH_PRIVATE"
+        | "DYN_CALL_METH_PROTECTED" => "CX_SY_DYN_CALL_ILLEGAL_METHOD",
         "DYN_CALL_METH_PARAM_KIND" => "CX_SY_DYN_CALL_ILLEGAL_TYPE",
         "DYN_CALL_METH_PARAM_MISSING" | "DYN_CALL_METH_PARREF_INITIAL" => {
             "CX_SY_DYN_CALL_PARAM_MISSING"
@@ -248,6 +250,9 @@ impl<'r> Interp<'r, '_> {
             }
         };
         let (resolved, decl) = self.dyn_method(class, &method)?;
+        if let Some(id) = self.method_hidden(class, &method) {
+            return Err(self.dump(id, format!("The method {method} is not visible here")));
+        }
         if me.is_none() && !decl.is_static {
             return Err(self.dump(
                 "DYN_CALL_METH_NO_CLASS_METHOD",
@@ -288,6 +293,31 @@ impl<'r> Interp<'r, '_> {
         };
         let decl = self.method_decl(owner, &resolved).into_owned();
         Ok((resolved, decl))
+    }
+
+    /// `PRIVATE`/`PROTECTED` methods seen from the running procedure: the runtime error for a
+    /// call from outside the declaring class (and, for `PROTECTED`, its subclasses). Callers in
+    /// the declaring class's own program and classes with friends are let through
+    /// (friendship is not modelled).
+    fn method_hidden(&self, class: &'r ClassDef, method: &str) -> Option<&'static str> {
+        let (declaring, visibility) = self.st.lineage(class).into_iter().find_map(|c| {
+            c.method_visibility
+                .iter()
+                .find(|(n, _)| n == method)
+                .map(|(_, v)| (c, *v))
+        })?;
+        if visibility == crate::ast::Visibility::Public || declaring.has_friends {
+            return None;
+        }
+        let caller = self.st.frames.last()?.class;
+        if caller.program == declaring.program {
+            return None;
+        }
+        match visibility {
+            crate::ast::Visibility::Private => Some("DYN_CALL_METH_PRIVATE"),
+            _ if self.st.is_a(&caller.key, declaring) => None,
+            _ => Some("DYN_CALL_METH_PROTECTED"),
+        }
     }
 
     /// The actual parameters of a dynamic call as a parameter list, checked against `decl`;
