@@ -166,7 +166,7 @@ pub(crate) struct SimArgs {
     /// Logon user as NAME:PASSWORD (default DEVELOPER:abap).
     #[arg(long, value_name = "NAME:PASSWORD")]
     pub(crate) user: Option<String>,
-    /// Keep the database of Open SQL statements in FILE (default: in memory while the simulator runs).
+    /// Keep the database of Open SQL statements in FILE (default: a temporary file while the simulator runs).
     #[arg(long, value_name = "FILE")]
     pub(crate) db: Option<PathBuf>,
     #[command(flatten)]

@@ -77,8 +77,8 @@ pub struct SimConfig {
     pub faults: Faults,
     /// Limits of every program run (statements, run time outside the debugger, table rows).
     pub limits: Limits,
-    /// The file the database of Open SQL statements is kept in (`--db FILE`); `None`: in
-    /// memory, for the simulator's lifetime. Its tables come from the `.tabl.xml` files of
+    /// The file the database of Open SQL statements is kept in (`--db FILE`); `None`: a
+    /// temporary file, for the simulator's lifetime. Its tables come from the `.tabl.xml` files of
     /// [`SimConfig::program_dirs`] (see SIMULATOR.md, "The database").
     pub db_file: Option<PathBuf>,
 }
