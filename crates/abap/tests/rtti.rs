@@ -760,3 +760,29 @@ ENDCLASS.
     assert!(result.passed(), "{result:?}");
     assert_eq!(result.classes.len(), 1, "{result:?}");
 }
+
+#[test]
+fn classic_exceptions_of_descriptor_methods_set_sy_subrc() {
+    let main = r"    DATA d TYPE REF TO cl_abap_typedescr.
+    cl_abap_typedescr=>describe_by_name( EXPORTING p_name = 'ZZ_NO_SUCH_TYPE'
+                                         RECEIVING p_descr_ref = d
+                                         EXCEPTIONS type_not_found = 4 OTHERS = 8 ).
+    out->write( |{ sy-subrc } { xsdbool( d IS BOUND ) }| ).
+    cl_abap_typedescr=>describe_by_name( EXPORTING p_name = 'I'
+                                         RECEIVING p_descr_ref = d
+                                         EXCEPTIONS type_not_found = 4 ).
+    out->write( |{ sy-subrc } { d->absolute_name }| ).
+    DATA: BEGIN OF s,
+            a TYPE i,
+          END OF s.
+    DATA(sd) = CAST cl_abap_structdescr( cl_abap_typedescr=>describe_by_data( s ) ).
+    CALL METHOD sd->get_component_type
+      EXPORTING
+        p_name      = 'B'
+      RECEIVING
+        p_descr_ref = DATA(component)
+      EXCEPTIONS
+        OTHERS      = 3.
+    out->write( |{ sy-subrc } { xsdbool( component IS BOUND ) }| ).";
+    assert_eq!(out(main), "4 \n0 \\TYPE=I\n3 ");
+}

@@ -738,6 +738,9 @@ pub struct CallArgs {
     /// `IMPORTING p = DATA(x)` / `RECEIVING r = DATA(x)`: the variables declared inline, with
     /// the type of their formal parameter.
     pub declared: Vec<String>,
+    /// `EXCEPTIONS name = n`: the classic exceptions the caller handles (upper case, `OTHERS`
+    /// included) with the value `sy-subrc` gets.
+    pub exceptions: Vec<(String, Expr)>,
 }
 
 #[derive(Debug, Clone)]

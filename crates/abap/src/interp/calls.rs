@@ -452,7 +452,23 @@ impl<'r> Interp<'r, '_> {
         let bound = self.bind(owner, &decl, &call.args, &method)?;
         let receiving = bound.receiving.clone();
         let outputs = bound.outputs.clone();
-        let results = self.invoke(owner, me, &method, bound)?;
+        let results = if call.args.exceptions.is_empty() {
+            self.invoke(owner, me, &method, bound)?
+        } else {
+            // `EXCEPTIONS`: classic exceptions, raised here by the descriptor classes only.
+            if !crate::interp::rtti::classes::is_descriptor_class(&owner.name) {
+                return Err(self.not_supported("EXCEPTIONS of a method call"));
+            }
+            let mut exceptions = Vec::with_capacity(call.args.exceptions.len());
+            for (name, e) in &call.args.exceptions {
+                let n = self.int(e)?;
+                exceptions.push((name.clone(), i32::try_from(n).unwrap_or(i32::MAX)));
+            }
+            match self.invoke_with_exceptions(owner, me, &method, bound, exceptions)? {
+                Some(r) => r,
+                None => return Ok(None),
+            }
+        };
         let mut returning = None;
         for (name, kind, val) in results {
             if kind == ParamKind::Returning {

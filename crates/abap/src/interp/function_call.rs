@@ -59,6 +59,22 @@ pub struct Raised {
     subrc: i32,
 }
 
+impl Raised {
+    /// A classic exception of a built-in method (which runs without a frame of its own)
+    /// that the method call at frame depth `depth` handles with `sy-subrc` = `subrc`.
+    pub(crate) fn of_builtin_method(depth: usize, subrc: i32) -> Raised {
+        Raised {
+            frame: depth,
+            subrc,
+        }
+    }
+
+    /// The frame depth and `sy-subrc` of an exception raised by [`Raised::of_builtin_method`].
+    pub(crate) fn handled_at(&self) -> (usize, i32) {
+        (self.frame, self.subrc)
+    }
+}
+
 /// The parts of a function module found by its name.
 struct Module<'r> {
     program: &'r ClassDef,

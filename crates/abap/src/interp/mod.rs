@@ -641,6 +641,9 @@ impl<'r> Interp<'r, '_> {
 
     /// Creates an instance and runs the constructor (its own or the nearest inherited one).
     pub fn create_object(&mut self, class: &'r ClassDef, args: Option<&CallArgs>) -> Exec<ObjId> {
+        if args.is_some_and(|a| !a.exceptions.is_empty()) {
+            return Err(self.not_supported("EXCEPTIONS of a constructor"));
+        }
         if class.is_abstract || class.is_interface {
             return Err(self.dump(
                 "CREATE_OBJECT_CLASS_ABSTRACT",

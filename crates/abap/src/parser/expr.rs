@@ -1083,7 +1083,10 @@ impl<'t> Cursor<'t> {
                             let e = self.expr()?;
                             args.exporting.push((name, e));
                         }
-                        "EXCEPTIONS" => return Err(Unsup("classic EXCEPTIONS".into())),
+                        "EXCEPTIONS" => {
+                            let e = self.expr()?;
+                            args.exceptions.push((name, e));
+                        }
                         "IMPORTING" | "RECEIVING"
                             if let Some((declared, used)) = self
                                 .toks

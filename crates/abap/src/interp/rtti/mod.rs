@@ -38,6 +38,9 @@ pub struct Registry<'r> {
     entries: Vec<(ObjId, Described<'r>)>,
     /// Technical type names handed out so far.
     technical: usize,
+    /// The `EXCEPTIONS` of the descriptor method call running (frame depth of its caller,
+    /// exception name → `sy-subrc`).
+    handled: Option<(usize, Vec<(String, i32)>)>,
 }
 
 impl<'r> Registry<'r> {
@@ -118,13 +121,51 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    /// A classic exception of a descriptor method: without `EXCEPTIONS` (which method calls
-    /// here cannot give) it is the runtime error `RAISE_EXCEPTION`.
+    /// A classic exception of a descriptor method: to the call when its `EXCEPTIONS` name it
+    /// (or `OTHERS`), else the runtime error `RAISE_EXCEPTION`.
     fn classic_exception(&self, method: &str, exception: &str) -> Unwind {
+        if let Some((depth, handled)) = &self.st.rtti.handled
+            && let Some((_, subrc)) = handled
+                .iter()
+                .find(|(n, _)| n == exception)
+                .or_else(|| handled.iter().find(|(n, _)| n == "OTHERS"))
+        {
+            return Unwind::Raised(Box::new(
+                crate::interp::function_call::Raised::of_builtin_method(*depth, *subrc),
+            ));
+        }
         self.dump(
             "RAISE_EXCEPTION",
             format!("exception condition {exception} raised by {method}"),
         )
+    }
+
+    /// Calls descriptor method `method` of `owner` with the call's `EXCEPTIONS`: a classic
+    /// exception they name ends the call with its `sy-subrc` (`None`: no result).
+    pub fn invoke_with_exceptions(
+        &mut self,
+        owner: &'r ClassDef,
+        me: Option<ObjId>,
+        method: &str,
+        bound: Bound,
+        exceptions: Vec<(String, i32)>,
+    ) -> Exec<Option<Results>> {
+        let depth = self.st.frames.len();
+        let outer = self.st.rtti.handled.replace((depth, exceptions));
+        let result = self.invoke_impl_named(owner, me, method, bound);
+        self.st.rtti.handled = outer;
+        match result {
+            Err(Unwind::Raised(r)) if r.handled_at().0 == depth => {
+                let subrc = r.handled_at().1;
+                crate::interp::tables::sy_set(self, "SUBRC", subrc);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+            Ok(r) => {
+                crate::interp::tables::sy_set(self, "SUBRC", 0);
+                Ok(Some(r))
+            }
+        }
     }
 
     /// `cl_abap_typedescr=>describe_by_data( dobj )` (also through a subclass): answered from
