@@ -422,3 +422,44 @@ fn namespaced_group_load_of_program_and_error_message() {
         ("/NS/SAPLFG", "/NS/LFGU01")
     );
 }
+
+#[test]
+fn classic_exceptions_of_methods() {
+    let src = class_source(
+        "    METHODS verify IMPORTING iv TYPE i EXPORTING ev TYPE i CHANGING cv TYPE i\n      EXCEPTIONS negative too_big.",
+        r"    DATA lv_ev TYPE i VALUE 9.
+    DATA lv_cv TYPE i.
+    verify( EXPORTING iv = 5 IMPORTING ev = lv_ev CHANGING cv = lv_cv
+           EXCEPTIONS negative = 1 too_big = 2 ).
+    out->write( |5: { sy-subrc } { lv_ev } { lv_cv }| ).
+    CALL METHOD verify EXPORTING iv = -1 IMPORTING ev = lv_ev CHANGING cv = lv_cv
+      EXCEPTIONS negative = 1 too_big = 2.
+    out->write( |-1: { sy-subrc } { lv_ev } { lv_cv }| ).
+    me->verify( EXPORTING iv = 500 CHANGING cv = lv_cv EXCEPTIONS OTHERS = 7 ).
+    out->write( |500: { sy-subrc } { lv_cv }| ).",
+        r"  METHOD verify.
+    ev = iv.
+    cv = cv + 1.
+    IF iv < 0.
+      RAISE negative.
+    ENDIF.
+    IF iv > 100.
+      MESSAGE e002(zz) RAISING too_big.
+    ENDIF.
+  ENDMETHOD.",
+    );
+    let mut r = Repository::new();
+    r.add_file("zcl_t.clas.abap", &src).expect("loads");
+    let out = r.run_classrun("ZCL_T", &mut NoDebugger).expect("runs");
+    // EXPORTING by reference keeps what the method wrote (as a method's are by default).
+    assert_eq!(out, "5: 0 5 1\n-1: 1 -1 2\n500: 7 3");
+    let mut r = Repository::new();
+    r.add_file(
+        "zcl_t.clas.abap",
+        &src.replace("EXCEPTIONS negative = 1 too_big = 2.", "."),
+    )
+    .expect("loads");
+    let (id, text) = dump(r.run_classrun("ZCL_T", &mut NoDebugger));
+    assert_eq!(id, "RAISE_EXCEPTION");
+    assert!(text.contains("NEGATIVE"), "{text}");
+}

@@ -739,7 +739,7 @@ pub struct CallArgs {
     /// the type of their formal parameter.
     pub declared: Vec<String>,
     /// `EXCEPTIONS name = n`: the classic exceptions the caller handles (upper case, `OTHERS`
-    /// included) with the value `sy-subrc` gets.
+    /// included) with the value `sy-subrc` gets (`interp/function_call.rs`).
     pub exceptions: Vec<(String, Expr)>,
 }
 

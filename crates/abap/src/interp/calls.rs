@@ -455,18 +455,31 @@ impl<'r> Interp<'r, '_> {
         let results = if call.args.exceptions.is_empty() {
             self.invoke(owner, me, &method, bound)?
         } else {
-            // `EXCEPTIONS`: classic exceptions, raised here by the descriptor classes only.
-            if !crate::interp::rtti::classes::is_descriptor_class(&owner.name) {
-                return Err(self.not_supported("EXCEPTIONS of a method call"));
-            }
-            let mut exceptions = Vec::with_capacity(call.args.exceptions.len());
-            for (name, e) in &call.args.exceptions {
-                let n = self.int(e)?;
-                exceptions.push((name.clone(), i32::try_from(n).unwrap_or(i32::MAX)));
-            }
-            match self.invoke_with_exceptions(owner, me, &method, bound, exceptions)? {
-                Some(r) => r,
-                None => return Ok(None),
+            if crate::interp::rtti::classes::is_descriptor_class(&owner.name) {
+                // The descriptor classes raise their classic exceptions themselves.
+                let mut exceptions = Vec::with_capacity(call.args.exceptions.len());
+                for (name, e) in &call.args.exceptions {
+                    let n = self.int(e)?;
+                    exceptions.push((name.clone(), i32::try_from(n).unwrap_or(i32::MAX)));
+                }
+                match self.invoke_with_exceptions(owner, me, &method, bound, exceptions)? {
+                    Some(r) => r,
+                    None => return Ok(None),
+                }
+            } else if owner.builtin {
+                return Err(self.not_supported(&format!(
+                    "EXCEPTIONS of the built-in method {}=>{method}",
+                    owner.name
+                )));
+            } else {
+                let ended = self.with_classic_exceptions(&call.args.exceptions, |it| {
+                    it.invoke(owner, me, &method, bound)
+                })?;
+                match ended {
+                    Some(results) => results,
+                    // A classic exception ended the method: nothing is passed back.
+                    None => return Ok(None),
+                }
             }
         };
         let mut returning = None;

@@ -154,13 +154,40 @@ impl<'r> Interp<'r, '_> {
                 format!("Function module \"{name}\" not found"),
             ));
         };
+        self.load_function_group(m.program)?;
+        let bound = self.bind_function(&m, call)?;
+        let outputs = bound.outputs.clone();
+        let ended = self.with_classic_exceptions(&call.exceptions, |it| {
+            it.invoke_impl(m.program, None, m.imp, bound)
+        })?;
+        if let Some(results) = ended {
+            for (name, _, val) in results {
+                if let Some((_, target)) = outputs.iter().find(|(n, _)| *n == name) {
+                    self.assign_value(target, val)?;
+                }
+            }
+            // The assignments leave sy-subrc as the call set it.
+            self.subrc_after_call(0);
+        }
+        Ok(())
+    }
+
+    /// Runs a call (of a function module, or of a method whose caller lists `EXCEPTIONS`)
+    /// whose procedure's frame will be the next one: `Some` with what it gave when it ended
+    /// normally (`sy-subrc` 0), `None` when a classic exception its caller handles ended it
+    /// (`sy-subrc` the handled value).
+    pub(crate) fn with_classic_exceptions<T>(
+        &mut self,
+        exceptions: &[(String, crate::ast::Expr)],
+        run: impl FnOnce(&mut Self) -> Exec<T>,
+    ) -> Exec<Option<T>> {
         let mut active = ActiveCall {
             frame: self.st.frames.len(),
             handled: Vec::new(),
             others: None,
             error_message: None,
         };
-        for (exc, e) in &call.exceptions {
+        for (exc, e) in exceptions {
             let v = self.exception_value(exc, e)?;
             match exc.as_str() {
                 "OTHERS" => active.others = Some(v),
@@ -168,25 +195,17 @@ impl<'r> Interp<'r, '_> {
                 _ => active.handled.push((exc.clone(), v)),
             }
         }
-        self.load_function_group(m.program)?;
-        let bound = self.bind_function(&m, call)?;
-        let outputs = bound.outputs.clone();
         self.function_calls.push(active);
-        let result = self.invoke_impl(m.program, None, m.imp, bound);
+        let result = run(self);
         let active = self.function_calls.pop();
         match result {
-            Ok(results) => {
-                for (name, _, val) in results {
-                    if let Some((_, target)) = outputs.iter().find(|(n, _)| *n == name) {
-                        self.assign_value(target, val)?;
-                    }
-                }
+            Ok(v) => {
                 self.subrc_after_call(0);
-                Ok(())
+                Ok(Some(v))
             }
             Err(Unwind::Raised(r)) if active.is_some_and(|a| a.frame == r.frame) => {
                 self.subrc_after_call(r.subrc);
-                Ok(())
+                Ok(None)
             }
             Err(e) => Err(e),
         }
@@ -257,25 +276,25 @@ impl<'r> Interp<'r, '_> {
         Ok(b)
     }
 
-    /// The innermost function module running (walking out through `FORM`s, as `RAISE` does)
-    /// and its call.
-    fn raising_module(&self, what: &str) -> Exec<(usize, &ActiveCall)> {
+    /// The procedure a classic exception leaves: the innermost function module (walking out
+    /// through `FORM`s, as `RAISE` does) or method, and the call of it that handles classic
+    /// exceptions (`None`: its caller lists none).
+    fn raising_module(&self, what: &str) -> Exec<(usize, Option<&ActiveCall>)> {
         for (i, f) in self.st.frames.iter().enumerate().rev() {
             match f.method.place.event_type {
                 "FORM" => continue,
-                "FUNCTION" => {
-                    return self
-                        .function_calls
-                        .iter()
-                        .rev()
-                        .find(|c| c.frame == i)
-                        .map(|c| (i, c))
-                        .ok_or_else(|| self.not_supported(what));
+                "FUNCTION" | "METHOD" => {
+                    let call = self.function_calls.iter().rev().find(|c| c.frame == i);
+                    if call.is_none() && f.method.place.event_type == "FUNCTION" {
+                        // Every CALL FUNCTION records its call.
+                        return Err(self.not_supported(what));
+                    }
+                    return Ok((i, call));
                 }
                 _ => break,
             }
         }
-        Err(self.not_supported(&format!("{what} outside a function module")))
+        Err(self.not_supported(&format!("{what} outside a function module or method")))
     }
 
     /// `RAISE name`: the unwinding to the handling `CALL FUNCTION`, or the runtime error
@@ -284,7 +303,7 @@ impl<'r> Interp<'r, '_> {
         let what = format!("RAISE {name}");
         let (frame, active) = self.raising_module(&what)?;
         self.check_declared(frame, name, &what)?;
-        match active.subrc_for(name) {
+        match active.and_then(|a| a.subrc_for(name)) {
             Some(subrc) => Ok(Unwind::Raised(Box::new(Raised { frame, subrc }))),
             None => Err(self.dump(
                 "RAISE_EXCEPTION",
@@ -293,8 +312,17 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
-    /// A classic exception must be one the module's interface declares.
+    /// A classic exception of a function module must be one its interface declares (a
+    /// method's `EXCEPTIONS` are not recorded: not checked).
     fn check_declared(&self, frame: usize, name: &str, what: &str) -> Exec<()> {
+        if self
+            .st
+            .frames
+            .get(frame)
+            .is_some_and(|f| f.method.place.event_type == "METHOD")
+        {
+            return Ok(());
+        }
         let declared = self.st.frames.get(frame).is_some_and(|f| {
             f.class
                 .functions
@@ -330,7 +358,7 @@ impl<'r> Interp<'r, '_> {
     fn message_raising(&mut self, message: &'r MessageStmt, exception: &str) -> Exec<Flow> {
         let what = format!("MESSAGE … RAISING {exception}");
         let (frame, active) = self.raising_module(&what)?;
-        let subrc = active.subrc_for(exception);
+        let subrc = active.and_then(|a| a.subrc_for(exception));
         self.check_declared(frame, exception, &what)?;
         match subrc {
             Some(subrc) => {
