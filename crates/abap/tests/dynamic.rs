@@ -731,3 +731,41 @@ ENDCLASS.
         "private refused\nprotected refused\nsecret"
     );
 }
+
+#[test]
+fn the_debugger_stops_in_a_dynamically_called_method_and_names_dynamic_statements() {
+    let main = "    DATA lo TYPE REF TO object.
+    CREATE OBJECT lo TYPE ('ZCL_T').
+    DATA: lv_old TYPE i, lv_log TYPE string.
+    CALL METHOD lo->('ADD') EXPORTING iv_by = 1 IMPORTING ev_old = lv_old
+      CHANGING cv_log = lv_log.
+    DATA lt TYPE string_table.
+    SORT lt BY ('TABLE_LINE').";
+    let r = repo(&[(
+        "zcl_t.clas.abap",
+        &class_source(COUNTER, main, COUNTER_IMPL),
+    )]);
+    let mut stops: Vec<(String, String, usize)> = Vec::new();
+    let mut hook = crate::harness::on_stop(|ctx| {
+        let at = ctx.location();
+        stops.push((at.event_name, ctx.statement(), ctx.depth()));
+        abap::Resume::Run
+    });
+    r.run_classrun("ZCL_T", &mut hook).expect("runs");
+    let main_stmts: Vec<&str> = stops
+        .iter()
+        .filter(|(e, _, d)| e == "IF_OO_ADT_CLASSRUN~MAIN" && *d == 1)
+        .map(|(_, s, _)| s.as_str())
+        .collect();
+    assert!(main_stmts.contains(&"CREATE OBJECT"), "{stops:?}");
+    assert!(main_stmts.contains(&"CALL METHOD"), "{stops:?}");
+    assert!(main_stmts.contains(&"SORT"), "{stops:?}");
+    assert!(
+        stops.iter().any(|(e, _, d)| e == "ADD" && *d == 2),
+        "no stop inside ADD: {stops:?}"
+    );
+    assert!(
+        stops.iter().any(|(e, _, d)| e == "CONSTRUCTOR" && *d == 2),
+        "no stop inside the constructor: {stops:?}"
+    );
+}
