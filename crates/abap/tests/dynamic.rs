@@ -333,17 +333,33 @@ fn parameter_table_errors_are_catchable() {
 }
 
 #[test]
-fn an_exception_table_naming_a_classic_exception_is_not_supported() {
-    let (id, text) = dump(run_class(&class_source(
-        COUNTER,
-        "    DATA lo TYPE REF TO object.
-    lo = NEW zcl_t( ).
-    DATA(lt_excp) = VALUE abap_excpbind_tab( ( name = 'NOT_FOUND' value = 4 ) ).
-    CALL METHOD lo->('TWICE') EXCEPTION-TABLE lt_excp.",
-        COUNTER_IMPL,
-    )));
-    assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
-    assert!(text.contains("EXCEPTION-TABLE"), "{text}");
+fn classic_exceptions_of_dynamic_calls_set_sy_subrc() {
+    let o = run_with(
+        "    METHODS find IMPORTING iv TYPE i RETURNING VALUE(rv) TYPE i EXCEPTIONS not_found.",
+        "    DATA lv_r TYPE i.
+    CALL METHOD me->('FIND') EXPORTING iv = 0 RECEIVING rv = lv_r EXCEPTIONS not_found = 4.
+    out->write( |list: { sy-subrc }| ).
+    DATA lv_in TYPE i.
+    DATA(lt_params) = VALUE abap_parmbind_tab(
+      ( name = 'IV' kind = cl_abap_objectdescr=>exporting value = REF #( lv_in ) )
+      ( name = 'RV' kind = cl_abap_objectdescr=>receiving value = REF #( lv_r ) ) ).
+    DATA(lt_excp) = VALUE abap_excpbind_tab( ( name = 'NOT_FOUND' value = 7 ) ).
+    CALL METHOD me->('FIND') PARAMETER-TABLE lt_params EXCEPTION-TABLE lt_excp.
+    out->write( |table: { sy-subrc }| ).
+    lt_excp = VALUE #( ( name = 'OTHERS' value = 9 ) ).
+    CALL METHOD me->('FIND') PARAMETER-TABLE lt_params EXCEPTION-TABLE lt_excp.
+    out->write( |others: { sy-subrc }| ).
+    lv_in = 5.
+    CALL METHOD me->('FIND') PARAMETER-TABLE lt_params EXCEPTION-TABLE lt_excp.
+    out->write( |found: { sy-subrc } { lv_r }| ).",
+        "  METHOD find.
+    IF iv = 0.
+      RAISE not_found.
+    ENDIF.
+    rv = iv * 10.
+  ENDMETHOD.",
+    );
+    assert_eq!(o, "list: 4\ntable: 7\nothers: 9\nfound: 0 50");
 }
 
 #[test]

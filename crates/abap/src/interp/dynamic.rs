@@ -331,13 +331,16 @@ impl<'r> Interp<'r, '_> {
         let (list, carriers) = match args {
             DynArgs::List(a) => (a.clone(), 0),
             DynArgs::Tables { params, exceptions } => {
-                if let Some(e) = exceptions {
-                    self.check_exception_table(e)?;
-                }
-                match params {
+                let handled = match exceptions {
+                    Some(e) => self.exception_table(e)?,
+                    None => Vec::new(),
+                };
+                let (mut list, carriers) = match params {
                     Some(p) => self.parameter_table(p, decl, method)?,
                     None => (CallArgs::default(), 0),
-                }
+                };
+                list.exceptions = handled;
+                (list, carriers)
             }
         };
         if let Err(e) = self.check_parameters(&list, decl, method) {
@@ -399,17 +402,20 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
-    /// `EXCEPTION-TABLE etab`: only `OTHERS` is understood (the simulator's methods raise no
-    /// classic exceptions); a row naming another exception ends the run as not supported.
-    fn check_exception_table(&mut self, e: &Expr) -> Exec<()> {
+    /// `EXCEPTION-TABLE etab` as the `EXCEPTIONS name = n` of a parameter list (the names are
+    /// not checked against the method's declaration, which the simulator does not keep).
+    fn exception_table(&mut self, e: &Expr) -> Exec<Vec<(String, Expr)>> {
         let v = self.eval(e)?;
         let Value::Table(_, rows) = &v else {
             return Err(self.not_supported("EXCEPTION-TABLE of a non-table"));
         };
-        if rows.iter().any(|r| comp_text(r, "NAME") != "OTHERS") {
-            return Err(self.not_supported("EXCEPTION-TABLE with classic exceptions"));
-        }
-        Ok(())
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let value = component(r, "VALUE").cloned().unwrap_or(Value::I(0));
+                (comp_text(r, "NAME"), Expr::Lit(value))
+            })
+            .collect())
     }
 
     /// `PARAMETER-TABLE ptab` as a parameter list: each row's reference becomes a field

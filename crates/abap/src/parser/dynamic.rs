@@ -46,9 +46,6 @@ fn dyn_args(rest: &[Token]) -> Result<DynArgs, String> {
         .first()
         .is_some_and(|t| t.is_kw("PARAMETER-TABLE") || t.is_kw("EXCEPTION-TABLE"));
     if !starts_tables {
-        if rest.iter().any(|t| t.is_kw("EXCEPTIONS")) {
-            return Err("dynamic call with EXCEPTIONS".into());
-        }
         return parse_call_args(rest).map(DynArgs::List).map_err(|u| u.0);
     }
     let (mut params, mut exceptions) = (None, None);
@@ -177,12 +174,15 @@ pub fn parse_create_object(toks: &[Token]) -> Result<DynStmt, String> {
     let target = target_of(toks)?;
     let class = paren_operand(toks, 4).ok_or("CREATE OBJECT … TYPE ( )")?;
     let args = dyn_args(toks.get(7..).unwrap_or(&[]))?;
-    if let DynArgs::Tables {
-        exceptions: Some(_),
-        ..
-    } = args
-    {
-        return Err("CREATE OBJECT … EXCEPTION-TABLE".into());
+    match &args {
+        DynArgs::Tables {
+            exceptions: Some(_),
+            ..
+        } => return Err("CREATE OBJECT … EXCEPTION-TABLE".into()),
+        DynArgs::List(a) if !a.exceptions.is_empty() => {
+            return Err("CREATE OBJECT … TYPE ( ) EXCEPTIONS".into());
+        }
+        _ => {}
     }
     Ok(DynStmt::CreateObject {
         target,
