@@ -6,6 +6,7 @@
 mod harness;
 
 mod assertions; // ASSERT and ASSERTION_FAILED
+mod assignment_operators; // += -= *= /= &&=
 mod char_case; // upper and lower case, one character for one
 mod conditions; // debugger conditions, judged as an IF judges them
 mod constructor_exprs; // VALUE with BASE/FOR/LET, REDUCE, FILTER, CORRESPONDING
@@ -40,6 +41,7 @@ mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE
 mod sample; // the simulator's sample class; load_dir
 mod selection_parameters; // PARAMETERS and SELECT-OPTIONS
 mod strings; // string statements
+mod table_expressions; // table expressions as write targets, chained, KEY … INDEX
 mod table_ops; // APPEND/INSERT LINES OF, COLLECT, MODIFY, DELETE …
 mod table_search; // FIND/REPLACE IN TABLE, RESULTS
 mod tables; // structures and internal tables

@@ -248,12 +248,21 @@ pub enum AssignOp {
     Sub,
     Mul,
     Div,
+    /// `&&=`
+    Concat,
 }
 
 #[derive(Debug, Clone)]
 pub enum StmtKind {
     Assign {
         target: Path,
+        op: AssignOp,
+        expr: Expr,
+    },
+    /// An assignment to a table expression: `itab[ 1 ]-comp = …`, `matrix[ i ][ j ] += …`
+    /// (`target` is an [`Expr::Itab`] or a chain of [`Expr::ItabOf`] on one).
+    AssignRow {
+        target: Box<Expr>,
         op: AssignOp,
         expr: Expr,
     },
@@ -453,7 +462,13 @@ pub enum ValueRow {
 #[derive(Debug, Clone)]
 pub enum RowSel {
     Index(Expr),
+    /// A free key: `c = v …`.
     Key(Vec<(String, Expr)>),
+    /// `KEY k INDEX n`: the n-th row in the order of table key `k`.
+    KeyIndex(String, Expr),
+    /// `KEY k [COMPONENTS] c = v …`: the first row in the order of table key `k` with these
+    /// component values.
+    KeyComps(String, Vec<(String, Expr)>),
 }
 
 /// `CATCH cx_a cx_b [INTO x]`.
@@ -499,6 +514,12 @@ impl StmtKind {
                 ..
             } if !matches!(expr, Expr::Bin(..) | Expr::Neg(_)) => "MOVE",
             StmtKind::Assign { .. } => "COMPUTE",
+            StmtKind::AssignRow {
+                op: AssignOp::Set,
+                expr,
+                ..
+            } if !matches!(expr, Expr::Bin(..) | Expr::Neg(_)) => "MOVE",
+            StmtKind::AssignRow { .. } => "COMPUTE",
             StmtKind::Call(_) => "CALL METHOD",
             StmtKind::If { .. } => "IF",
             StmtKind::Do { .. } => "DO",

@@ -719,7 +719,7 @@ impl<'r> Interp<'r, '_> {
             if call.method == "LINE_INDEX" && tt.kind == crate::value::TableKind::Hashed {
                 return Err(self.not_supported("line_index( ) on a hashed table"));
             }
-            let found = self.select_row(&rows, sel)?;
+            let found = self.select_row(&tt, &rows, sel)?;
             return Ok(if call.method == "LINE_EXISTS" {
                 Value::C(if found.is_some() { "X" } else { " " }.into())
             } else {

@@ -117,10 +117,10 @@ impl<'r> Interp<'r, '_> {
                 Ok(row)
             }
             Expr::ItabOf { source, sel, comps } => {
-                let Value::Table(_, rows) = self.eval(source)? else {
+                let Value::Table(tt, rows) = self.eval(source)? else {
                     return Err(self.not_supported("a table expression on no table"));
                 };
-                let i = self.select_row(&rows, sel)?;
+                let i = self.select_row(&tt, &rows, sel)?;
                 let Some(mut row) = i.and_then(|i| rows.get(i).cloned()) else {
                     return Err(self.line_not_found());
                 };

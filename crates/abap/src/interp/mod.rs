@@ -36,6 +36,7 @@ pub(crate) mod sql;
 pub(crate) mod state;
 pub(crate) mod string_utilities;
 pub(crate) mod t100;
+pub(crate) mod table_exprs;
 pub(crate) mod table_ops;
 pub(crate) mod table_search;
 pub(crate) mod tables;
@@ -974,6 +975,7 @@ impl<'r> Interp<'r, '_> {
                 self.exec_text(t)?;
                 Ok(Flow::Normal)
             }
+            StmtKind::AssignRow { target, op, expr } => self.exec_assign_row(target, *op, expr),
             StmtKind::AssignSub { target, expr } => {
                 let v = self.eval(expr)?;
                 self.assign_sub(target, v)?;
@@ -1015,45 +1017,64 @@ impl<'r> Interp<'r, '_> {
             return Ok(Flow::Normal);
         }
         let ty = self.target_type_of(target)?;
-        let val = match op {
-            AssignOp::Set if is_arith(expr) => self.arith(expr, Some(&ty))?,
-            AssignOp::Set if matches!(expr, Expr::New { .. }) => {
-                let Expr::New { class, args } = expr else {
-                    return Err(self.not_supported("NEW"));
-                };
-                self.new_object(class, args, Some(&ty))?
-            }
-            AssignOp::Set
-                if matches!(
-                    expr,
-                    Expr::Choose { .. }
-                        | Expr::Switch { .. }
-                        | Expr::Conv { .. }
-                        | Expr::Value { .. }
-                        | Expr::Ctor(_)
-                ) =>
-            {
-                self.constructed(expr, Some(&ty))?
-            }
-            AssignOp::Set if crate::interp::template::is_sole_alpha(expr) => {
-                self.sole_alpha_template(expr, &ty)?
-            }
-            AssignOp::Set => self.eval(expr)?,
-            op => {
-                let bin = match op {
-                    AssignOp::Set | AssignOp::Declare => BinOp::Add,
-                    AssignOp::Add => BinOp::Add,
-                    AssignOp::Sub => BinOp::Sub,
-                    AssignOp::Mul => BinOp::Mul,
-                    _ => BinOp::Div,
-                };
-                let current = Expr::Lit(self.read(target)?);
-                let e = Expr::Bin(bin, Box::new(current), Box::new(expr.clone()));
-                self.arith(&e, Some(&ty))?
-            }
+        let current = match op {
+            AssignOp::Set | AssignOp::Declare => None,
+            _ => Some(self.read(target)?),
         };
+        let val = self.value_for_target(&ty, op, expr, current)?;
         self.assign_value(target, val)?;
         Ok(Flow::Normal)
+    }
+
+    /// The value an assignment with `op` gives a target of type `ty` holding `current`
+    /// (`None` for `=`): constructor expressions take the target's type, `+=` and friends
+    /// calculate in the target's calculation type.
+    pub(crate) fn value_for_target(
+        &mut self,
+        ty: &Type,
+        op: AssignOp,
+        expr: &Expr,
+        current: Option<Value>,
+    ) -> Exec<Value> {
+        let current = match (op, current) {
+            (AssignOp::Set | AssignOp::Declare, _) => {
+                return self.set_value_for(ty, expr);
+            }
+            (_, Some(c)) => c,
+            (_, None) => return Err(self.not_supported("compound assignment without a value")),
+        };
+        let bin = match op {
+            AssignOp::Add => BinOp::Add,
+            AssignOp::Sub => BinOp::Sub,
+            AssignOp::Mul => BinOp::Mul,
+            AssignOp::Div => BinOp::Div,
+            AssignOp::Set | AssignOp::Declare | AssignOp::Concat => {
+                // `a &&= b` is `a = a && b`.
+                let mut s = current.to_abap_string().map_err(|e| self.conv_error(e))?;
+                let add = self.operand(expr)?;
+                let add = add.to_abap_string().map_err(|e| self.conv_error(e))?;
+                self.room_for_text(s.len().saturating_add(add.len()))?;
+                s.push_str(&add);
+                return Ok(Value::Str(s.into()));
+            }
+        };
+        let e = Expr::Bin(bin, Box::new(Expr::Lit(current)), Box::new(expr.clone()));
+        self.arith(&e, Some(ty))
+    }
+
+    /// The value `target = expr` gives a target of type `ty`.
+    fn set_value_for(&mut self, ty: &Type, expr: &Expr) -> Exec<Value> {
+        Ok(match expr {
+            e if is_arith(e) => self.arith(e, Some(ty))?,
+            Expr::New { class, args } => self.new_object(class, args, Some(ty))?,
+            Expr::Choose { .. }
+            | Expr::Switch { .. }
+            | Expr::Conv { .. }
+            | Expr::Value { .. }
+            | Expr::Ctor(_) => self.constructed(expr, Some(ty))?,
+            e if crate::interp::template::is_sole_alpha(e) => self.sole_alpha_template(e, ty)?,
+            e => self.eval(e)?,
+        })
     }
 
     fn exec_if(

@@ -10,7 +10,7 @@
 //! ABAP's stack references are.
 
 use crate::ast::{AssignSource, RefStmt};
-use crate::ast::{Expr, Path, RowSel, Sel};
+use crate::ast::{Expr, Path, Sel};
 use crate::interp::state::{State, Var, VarKind};
 use crate::interp::{Exec, Interp, Unwind};
 use crate::parser::expr::parse_path;
@@ -252,21 +252,7 @@ impl<'r> Interp<'r, '_> {
     fn operand_place(&mut self, e: &Expr) -> Exec<Option<Place>> {
         match e {
             Expr::Path(p) => self.writable_or_readonly_place(p).map(Some),
-            Expr::Itab { table, sel, comps } => {
-                let Some(mut place) = self.row_place(table, sel)? else {
-                    return Ok(None);
-                };
-                for c in comps {
-                    let Some(Value::Struct(t, _)) = self.st.value_at(&place) else {
-                        return Err(self.not_supported(&format!("component {c} of a table row")));
-                    };
-                    let Some(i) = t.index_of(c) else {
-                        return Err(self.not_supported(&format!("component {c} of a table row")));
-                    };
-                    place.steps.push(Step::Comp(i));
-                }
-                Ok(Some(place))
-            }
+            Expr::Itab { .. } | Expr::ItabOf { .. } => self.table_expr_place(e, false),
             _ => Err(self.not_supported("reference to an expression")),
         }
     }
@@ -284,35 +270,6 @@ impl<'r> Interp<'r, '_> {
             Some(place) => Ok(place),
             None => Err(self.not_supported(&format!("reference to {}", p.text()))),
         }
-    }
-
-    /// The row of `table` a table expression selects.
-    fn row_place(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<Place>> {
-        let place = self.writable_or_readonly_place(table)?;
-        let key = match sel {
-            RowSel::Index(e) => {
-                let v = self.eval(e)?;
-                match v.convert(&Type::I).map_err(|e| self.conv_error(e))? {
-                    Value::I(n) => Err(n),
-                    _ => Err(0),
-                }
-            }
-            RowSel::Key(k) => Ok(self.eval_key(k)?),
-        };
-        let Some(Value::Table(_, rows)) = self.st.value_at(&place) else {
-            return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
-        };
-        let i = match key {
-            Err(n) => usize::try_from(i64::from(n) - 1)
-                .ok()
-                .filter(|i| *i < rows.len()),
-            Ok(k) => self.find_row(rows, &k)?,
-        };
-        Ok(i.map(|i| {
-            let mut p = place;
-            p.steps.push(Step::Row(i));
-            p
-        }))
     }
 
     pub fn exec_ref_stmt(&mut self, s: &RefStmt) -> Exec<()> {

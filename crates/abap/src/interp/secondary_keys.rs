@@ -20,10 +20,19 @@ impl<'r> Interp<'r, '_> {
         tt: &TableType,
         name: &str,
     ) -> Exec<(Vec<usize>, bool)> {
+        self.secondary_order_of(self.rows(place), tt, name)
+    }
+
+    /// Indexes of `rows` in the order of secondary key `name`, and whether the key is sorted.
+    pub fn secondary_order_of(
+        &self,
+        rows: &[Value],
+        tt: &TableType,
+        name: &str,
+    ) -> Exec<(Vec<usize>, bool)> {
         let Some(k) = tt.secondary.iter().find(|k| k.name == name) else {
             return Err(self.not_supported(&format!("table key {name}")));
         };
-        let rows = self.rows(place);
         let mut order: Vec<usize> = (0..rows.len()).collect();
         if k.sorted {
             let comps: Vec<(String, bool)> = k.comps.iter().map(|c| (c.clone(), false)).collect();

@@ -837,25 +837,11 @@ impl<'r> Interp<'r, '_> {
 
     fn table_expr_hit(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<(usize, Value)>> {
         let tv = self.read(table)?;
-        let Value::Table(_, rows) = &tv else {
+        let Value::Table(tt, rows) = &tv else {
             return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
         };
-        let i = self.select_row(rows, sel)?;
+        let i = self.select_row(tt, rows, sel)?;
         Ok(i.and_then(|i| rows.get(i).cloned().map(|r| (i, r))))
-    }
-
-    /// The 0-based index of the row of `rows` that `sel` selects.
-    pub(crate) fn select_row(&mut self, rows: &[Value], sel: &RowSel) -> Exec<Option<usize>> {
-        Ok(match sel {
-            RowSel::Index(e) => {
-                let n = self.int(e)?;
-                usize::try_from(n - 1).ok().filter(|i| *i < rows.len())
-            }
-            RowSel::Key(k) => {
-                let k = self.eval_key(k)?;
-                self.find_row(rows, &k)?
-            }
-        })
     }
 }
 

@@ -404,6 +404,14 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// One operand and nothing after it (an assignment target such as `itab[ 1 ]-c`).
+    pub fn operand_only(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.primary();
+        self.depth -= 1;
+        r
+    }
+
     fn primary(&mut self) -> PResult<Expr> {
         let Some(t) = self.next() else {
             return Err(Unsup("missing operand".into()));
@@ -563,7 +571,8 @@ impl<'t> Cursor<'t> {
             let mut rp = Cursor::new(row);
             rp.depth = p.depth + 1;
             rp.ops = p.ops;
-            let r = if rp.named_arg_follows() {
+            // `( )`: an initial row.
+            let r = if rp.named_arg_follows() || row.is_empty() {
                 ValueRow::Fields(rp.field_list()?)
             } else {
                 ValueRow::Line(rp.expr()?)
@@ -613,12 +622,13 @@ impl<'t> Cursor<'t> {
         if t.word() == Some("[") && !t.space_before {
             self.pos += 1;
             self.count_op()?;
-            let (sel, comps) = self.row_selector()?;
-            return Ok(Expr::ItabOf {
+            let (sel, comps, more) = self.row_selector()?;
+            let row = Expr::ItabOf {
                 source: Box::new(e),
                 sel: Box::new(sel),
                 comps,
-            });
+            };
+            return self.chained_rows(row, more);
         }
         let Some(w) = t.word() else {
             return Ok(e);
@@ -703,54 +713,56 @@ impl<'t> Cursor<'t> {
         })
     }
 
-    /// After `itab[`: `n ]` or `c = v … ]`, then `-comp` selectors glued to the `]`.
+    /// After `itab[`: the row selector, its components and the selectors chained to it
+    /// (`matrix[ i ][ j ]`, `itab[ 1 ]-sub[ 2 ]-f`).
     fn table_expr(&mut self, name: &str) -> PResult<Expr> {
         let Some(table) = parse_path(name) else {
             return Err(Unsup(format!("table expression {name}")));
         };
-        let (sel, comps) = self.row_selector()?;
-        Ok(Expr::Itab {
+        let (sel, comps, more) = self.row_selector()?;
+        let e = Expr::Itab {
             table,
             sel: Box::new(sel),
             comps,
-        })
+        };
+        self.chained_rows(e, more)
+    }
+
+    /// `e` followed by the table expressions chained to it while a selector ends in `[`.
+    fn chained_rows(&mut self, mut e: Expr, mut more: bool) -> PResult<Expr> {
+        while more {
+            self.count_op()?;
+            let (sel, comps, next) = self.row_selector()?;
+            e = Expr::ItabOf {
+                source: Box::new(e),
+                sel: Box::new(sel),
+                comps,
+            };
+            more = next;
+        }
+        Ok(e)
     }
 
     /// The inside of `[ … ]` (the `[` consumed) up to and with the closing `]` and the
-    /// components after it (`]-comp-sub`).
-    fn row_selector(&mut self) -> PResult<(RowSel, Vec<String>)> {
+    /// components after it (`]-comp-sub`); true when the closing token opens the next
+    /// selector (`][`, `]-sub[`).
+    fn row_selector(&mut self) -> PResult<(RowSel, Vec<String>, bool)> {
         let start = self.pos;
-        let close = self.toks[start..]
-            .iter()
-            .position(|t| t.word().is_some_and(|w| w.starts_with(']')))
+        let close = closing_bracket(&self.toks[start..])
             .ok_or_else(|| Unsup("table expression without ]".into()))?;
         let toks: &'t [Token] = self.toks;
         let inner = &toks[start..start + close];
         let tail = toks[start + close].word().unwrap_or("]");
         self.pos = start + close + 1;
-        let mut p = Cursor::new(inner);
-        p.depth = self.depth + 1;
-        p.ops = self.ops;
-        // `KEY name [COMPONENTS] c = v …`: the row with these component values (the first in
-        // table order, which is the key's row for unique keys).
-        if p.skip_kw("KEY") {
-            p.pos += 1;
-            p.skip_kw("COMPONENTS");
-            if !p.named_arg_follows() {
-                return Err(Unsup("table expression with KEY … INDEX".into()));
-            }
-        }
-        if p.peek_kw("INDEX") {
-            return Err(Unsup("table expression with INDEX".into()));
-        }
-        let sel = if p.named_arg_follows() {
-            RowSel::Key(p.field_list()?)
-        } else {
-            RowSel::Index(p.expr()?)
-        };
+        let mut p = Cursor::nested(inner, self.depth + 1, self.ops)?;
+        let sel = p.row_spec()?;
         p.expect_end()?;
         self.ops = p.ops;
         let rest = tail.trim_start_matches(']');
+        let (rest, more) = match rest.strip_suffix('[') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        };
         let mut comps = Vec::new();
         if !rest.is_empty() {
             let Some(r) = rest.strip_prefix('-') else {
@@ -764,7 +776,32 @@ impl<'t> Cursor<'t> {
                 comps.push(c);
             }
         }
-        Ok((sel, comps))
+        Ok((sel, comps, more))
+    }
+
+    /// What is inside the brackets: `[KEY k INDEX] n`, `c = v …`, `KEY k [COMPONENTS] c = v …`.
+    fn row_spec(&mut self) -> PResult<RowSel> {
+        if self.skip_kw("KEY") {
+            let key = self
+                .next()
+                .and_then(Token::word)
+                .map(str::to_ascii_uppercase)
+                .filter(|k| is_name(k))
+                .ok_or_else(|| Unsup("table expression with KEY".into()))?;
+            if self.skip_kw("INDEX") {
+                return Ok(RowSel::KeyIndex(key, self.expr()?));
+            }
+            self.skip_kw("COMPONENTS");
+            if !self.named_arg_follows() {
+                return Err(Unsup("table expression with KEY".into()));
+            }
+            return Ok(RowSel::KeyComps(key, self.field_list()?));
+        }
+        if self.named_arg_follows() {
+            Ok(RowSel::Key(self.field_list()?))
+        } else {
+            Ok(RowSel::Index(self.expr()?))
+        }
     }
 
     /// After `COND`/`SWITCH`/`CONV`: `type|#( … )`.
@@ -1183,6 +1220,25 @@ fn is_operator(t: &Token) -> bool {
                 "+" | "-" | "*" | "/" | "DIV" | "MOD" | "**" | "&&" | "IS"
             )
     })
+}
+
+/// Where the `]` that closes a table expression's selector is in `toks` (which start after
+/// its `[`): selectors nested inside it (`t[ u[ 1 ] ]`) are skipped.
+fn closing_bracket(toks: &[Token]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, t) in toks.iter().enumerate() {
+        let Some(w) = t.word() else { continue };
+        if w.starts_with(']') {
+            if depth == 0 {
+                return Some(i);
+            }
+            depth -= 1;
+        }
+        if w.ends_with('[') {
+            depth += 1;
+        }
+    }
+    None
 }
 
 pub fn describe(t: &Token) -> String {

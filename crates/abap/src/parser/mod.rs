@@ -22,6 +22,7 @@ pub(crate) mod list;
 mod names;
 pub(crate) mod oo;
 pub(crate) mod refs;
+pub(crate) mod row_targets;
 pub(crate) mod sql;
 mod statements;
 pub(crate) mod table_ops;

@@ -11,6 +11,7 @@ use crate::parser::Expr;
 use crate::parser::expr::is_name;
 use crate::parser::expr::parse_full_expr;
 use crate::parser::expr::parse_path;
+use crate::parser::row_targets::is_row_chain;
 /// `<name>` with a valid name inside.
 pub fn is_field_symbol(n: &str) -> bool {
     n.len() > 2
@@ -117,7 +118,7 @@ pub fn parse_assign(toks: &[Token]) -> Result<RefStmt, String> {
             None => return Err(format!("ASSIGN {}", upper_word(Some(t)))),
         },
         _ => match parse_full_expr(src).map_err(|u| u.0)? {
-            e @ Expr::Itab { .. } => AssignSource::Row(e),
+            e if is_row_chain(&e) => AssignSource::Row(e),
             _ => return Err("ASSIGN of an expression".into()),
         },
     };
@@ -159,7 +160,7 @@ pub fn parse_get_reference(toks: &[Token]) -> Result<RefStmt, String> {
     let rest = toks.get(3..).unwrap_or(&[]);
     let into = rest.iter().rposition(|t| t.is_kw("INTO")).ok_or_else(bad)?;
     let of = parse_full_expr(&rest[..into]).map_err(|u| u.0)?;
-    if !matches!(of, Expr::Path(_) | Expr::Itab { .. }) {
+    if !(matches!(of, Expr::Path(_)) || is_row_chain(&of)) {
         return Err(bad());
     }
     let (into, inline) = into_target(&rest[into + 1..]).ok_or_else(bad)?;
@@ -203,7 +204,7 @@ pub fn parse_create_data(toks: &[Token]) -> Result<RefStmt, String> {
 /// The inside of `REF type|#( … )`: one data object or table expression.
 pub fn parse_ref_operand(inner: &[Token]) -> Result<Expr, String> {
     match parse_full_expr(inner).map_err(|u| u.0)? {
-        e @ (Expr::Path(_) | Expr::Itab { .. }) => Ok(e),
+        e if matches!(e, Expr::Path(_)) || is_row_chain(&e) => Ok(e),
         _ => Err("constructor expression REF of a non-data-object".into()),
     }
 }

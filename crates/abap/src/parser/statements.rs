@@ -14,8 +14,9 @@ pub(super) fn is_assignment(st: &Statement) -> bool {
     st.tokens
         .get(1)
         .and_then(Token::word)
-        .is_some_and(|w| matches!(w, "=" | "+=" | "-=" | "*=" | "/=" | "?="))
+        .is_some_and(|w| matches!(w, "=" | "+=" | "-=" | "*=" | "/=" | "&&=" | "?="))
         || crate::parser::access::assignment_target(&st.tokens).is_some()
+        || crate::parser::row_targets::row_target(&st.tokens).is_some()
         || inline_decl(&st.tokens)
             .is_some_and(|(_, n)| st.tokens.get(n).and_then(Token::word) == Some("="))
 }
@@ -603,6 +604,9 @@ pub(super) fn assignment(st: &Statement) -> StmtKind {
             Err(Unsup(what)) => StmtKind::Unsupported { what, stop: true },
         };
     }
+    if let Some((target, used)) = crate::parser::row_targets::row_target(toks) {
+        return crate::parser::row_targets::row_assignment(toks, target, used);
+    }
     if let Some((name, n)) = inline_decl(toks) {
         return match parse_full_expr(toks.get(n + 1..).unwrap_or(&[])) {
             Ok(expr) => StmtKind::Assign {
@@ -622,6 +626,7 @@ pub(super) fn assignment(st: &Statement) -> StmtKind {
         Some("-=") => AssignOp::Sub,
         Some("*=") => AssignOp::Mul,
         Some("/=") => AssignOp::Div,
+        Some("&&=") => AssignOp::Concat,
         // `a ?= b` is `a = CAST #( b )`.
         Some("?=") => AssignOp::Set,
         _ => {
