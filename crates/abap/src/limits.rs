@@ -20,6 +20,11 @@ pub struct Limits {
     /// or expression builds (runtime error `STRING_SIZE_TOO_LARGE`, the real system's name for
     /// a string that cannot grow any more).
     pub string_length: usize,
+    /// Memory of the procedures active at one time: each takes a frame of 256 bytes and 32
+    /// bytes for each of its parameters and local data objects (runtime error
+    /// `STACK_STATE_NO_ROOF_SPACE`, the real system's name for a full ABAP stack). The default
+    /// lets a small recursive method nest some 40,000 times.
+    pub call_stack_bytes: usize,
 }
 
 impl Default for Limits {
@@ -29,6 +34,7 @@ impl Default for Limits {
             run_time: Duration::from_secs(60),
             table_rows: 1_000_000,
             string_length: 64 * 1024 * 1024,
+            call_stack_bytes: 16 * 1024 * 1024,
         }
     }
 }

@@ -306,7 +306,7 @@ fn guards_stop_endless_programs() {
     let Err(RunError::Dump { id, text, .. }) = r else {
         panic!("no dump")
     };
-    assert_eq!(id, "SIMULATOR_LIMIT", "{text}");
+    assert_eq!(id, "STACK_STATE_NO_ROOF_SPACE", "{text}");
 }
 
 #[test]

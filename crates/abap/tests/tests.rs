@@ -7,6 +7,7 @@ mod harness;
 
 mod assertions; // ASSERT and ASSERTION_FAILED
 mod assignment_operators; // += -= *= /= &&=
+mod call_depth; // deep and endless recursion: the ABAP stack limit, a growing Rust stack
 mod char_case; // upper and lower case, one character for one
 mod conditions; // debugger conditions, judged as an IF judges them
 mod constructor_exprs; // VALUE with BASE/FOR/LET, REDUCE, FILTER, CORRESPONDING

@@ -5,6 +5,8 @@
 /// What the modules share.
 mod common;
 
+// Deep and endless recursion over real HTTP.
+mod call_depth;
 // Breakpoints, listener, attach, stack, variables, steps and terminate against the demo class.
 mod debugging;
 // One test per error of adt-wire.md §13.2 that the simulator produces.

@@ -1,8 +1,6 @@
 //! Calls: methods and functional calls, the built-in functions, and how actual parameters are
 //! bound to a procedure's formal ones (by value, by reference, `RETURNING`, `RECEIVING`).
 
-use crate::interp::MAX_CALL_DEPTH;
-use crate::interp::STACK_BUDGET;
 use crate::interp::classrun_main_decl;
 use crate::interp::declared_name;
 use std::borrow::Cow;
@@ -246,16 +244,22 @@ impl<'r> Interp<'r, '_> {
         imp: &'r MethodImpl,
         bound: Bound,
     ) -> Exec<Vec<(String, ParamKind, Value)>> {
-        if self.st.frames.len() >= MAX_CALL_DEPTH || self.stack_used() > STACK_BUDGET {
-            return Err(self.dump(
-                "SIMULATOR_LIMIT",
-                format!("call depth limit of {MAX_CALL_DEPTH} nested method calls reached"),
-            ));
-        }
+        self.with_stack_room(|it| it.invoke_here(class, me, imp, bound))
+    }
+
+    fn invoke_here(
+        &mut self,
+        class: &'r ClassDef,
+        me: Option<ObjId>,
+        imp: &'r MethodImpl,
+        bound: Bound,
+    ) -> Exec<Vec<(String, ParamKind, Value)>> {
         let decl = self.method_decl(class, &imp.name);
         let me = if decl.is_static { None } else { me };
         let vars = self.parameters(class, &decl, &imp.name, &bound)?;
         let n_params = vars.len();
+        // Charged before the frame exists: a full stack ends the run at the call.
+        let charged = self.charge_frame(n_params + imp.locals.len())?;
         let aliases = self.by_reference(&decl, &bound, &vars);
         let supplied = bound
             .inputs
@@ -285,6 +289,7 @@ impl<'r> Interp<'r, '_> {
             actual_types: bound.actual_types,
         });
         let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
+        self.release_frame(charged);
         let frame = self.st.frames.pop();
         result?;
         let Some(frame) = frame else {

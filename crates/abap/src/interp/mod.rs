@@ -8,6 +8,7 @@ pub(crate) mod abap_regex;
 pub(crate) mod access;
 pub(crate) mod builtins;
 pub(crate) mod calc;
+pub(crate) mod call_stack;
 pub(crate) mod calls;
 pub(crate) mod condition;
 pub(crate) mod constructors;
@@ -68,13 +69,8 @@ use crate::limits::Limits;
 use crate::place::Place;
 use crate::value::{ConvError, ObjId, Type, Value};
 
-/// ABAP call depth limit (keeps the Rust stack of the interpreter thread bounded).
-pub const MAX_CALL_DEPTH: usize = 100;
 /// Width of `ULINE` in the list output (the default line size of a report list).
 const LIST_WIDTH: usize = 83;
-/// Rust stack the interpreter may use below `run_classrun` (threads get 2 MiB by default; a
-/// call level takes about 5 KiB in debug builds).
-const STACK_BUDGET: usize = 1024 * 1024;
 
 /// Why execution stops early.
 #[derive(Debug)]
@@ -123,8 +119,9 @@ pub enum Flow {
 pub struct Interp<'r, 'h> {
     pub st: State<'r>,
     hook: &'h mut dyn DebugHook,
-    /// Address of a local in `run_classrun`: the stack depth reference point.
-    stack_base: usize,
+    /// The ABAP stack the active procedures take and the Rust stack segments the interpreter
+    /// added (`call_stack.rs`).
+    pub stack: call_stack::StackUse,
     /// Program and `CATCH` clauses of the `TRY` blocks whose protected part is running, innermost last:
     /// ABAP decides where an exception is handled before unwinding (a catchable runtime error
     /// becomes an exception only when some handler wants it; `CLEANUP` runs only when one will).
@@ -142,14 +139,6 @@ pub struct Interp<'r, 'h> {
     pub luw_ends: u32,
     /// The `CALL FUNCTION`s whose modules are running, innermost last.
     pub function_calls: Vec<function_call::ActiveCall>,
-}
-
-/// Address of a local of the caller's frame (stack grows down on all supported targets, but
-/// the distance is taken as an absolute value anyway).
-#[inline(never)]
-fn stack_marker() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
 }
 
 /// Runs `IF_OO_ADT_CLASSRUN~MAIN` of `class` on a fresh instance.
@@ -221,7 +210,7 @@ impl<'r, 'h> Interp<'r, 'h> {
         Interp {
             st: State::new(classes),
             hook,
-            stack_base: stack_marker(),
+            stack: call_stack::StackUse::default(),
             handlers: Vec::new(),
             framework_handles_all: false,
             limits: Limits::default(),
@@ -382,10 +371,6 @@ impl<'r> Interp<'r, '_> {
     }
 
     // ---------------------------------------------------------------- errors and hooks
-
-    fn stack_used(&self) -> usize {
-        stack_marker().abs_diff(self.stack_base)
-    }
 
     pub fn location(&self) -> Option<Location> {
         self.st.frames.last().map(Frame::location)
