@@ -42,7 +42,7 @@ impl Interp<'_, '_> {
     pub(crate) fn with_stack_room<T>(&mut self, f: impl FnOnce(&mut Self) -> Exec<T>) -> Exec<T> {
         // Unknown bounds (a platform stacker cannot ask) count as room: the ABAP stack limit
         // still ends a runaway recursion.
-        if !stacker::remaining_stack().is_some_and(|left| left < RED_ZONE) {
+        if stacker::remaining_stack().is_none_or(|left| left >= RED_ZONE) {
             return f(self);
         }
         if self.stack.segments >= MAX_SEGMENTS {
