@@ -7,6 +7,7 @@ mod harness;
 
 mod assertions; // ASSERT and ASSERTION_FAILED
 mod assignment_operators; // += -= *= /= &&=
+mod bit_operations; // BIT-AND/OR/XOR/NOT, O Z M
 mod call_depth; // deep and endless recursion: the ABAP stack limit, a growing Rust stack
 mod char_case; // upper and lower case, one character for one
 mod conditions; // debugger conditions, judged as an IF judges them

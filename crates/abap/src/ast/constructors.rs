@@ -43,6 +43,11 @@ pub enum Ctor {
         ftab: Option<Expr>,
         cond: Cond,
     },
+    /// A bit expression: `a BIT-AND b`, `a BIT-OR b`, `a BIT-XOR b` (see
+    /// `interp/bit_ops.rs`).
+    Bits(BitOp, Expr, Expr),
+    /// `BIT-NOT a`.
+    BitNot(Expr),
     /// `xsdbool( cond )` (`c` of length 1) and `boolc( cond )` (`string`): `X` when the
     /// condition holds, else a blank.
     Bool { string: bool, cond: Cond },
@@ -131,4 +136,21 @@ pub struct Init {
     pub name: String,
     pub ty: Option<String>,
     pub value: Option<Expr>,
+}
+
+/// The binary bit operators, lowest priority last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BitOp {
+    And,
+    Xor,
+    Or,
+}
+
+/// The relational operators for bit patterns: `a O mask` (the mask's 1 bits are 1 in `a`),
+/// `a Z mask` (they are 0), `a M mask` (mixed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BitCmp {
+    Ones,
+    Zeros,
+    Mixed,
 }

@@ -727,6 +727,8 @@ pub enum Cond {
     /// `WHERE (cond_syntax)` of `LOOP AT`/`DELETE`: a condition whose text the operand holds
     /// at run time (`interp/dynamic.rs`).
     Dynamic(Box<Expr>),
+    /// `a O|Z|M mask`: bit patterns (see `interp/bit_ops.rs`).
+    Bits(crate::ast::BitCmp, Expr, Expr),
     /// Outside the subset (a runtime error when evaluated).
     Unsupported(String),
 }

@@ -479,6 +479,7 @@ impl<'r> Interp<'r, '_> {
                     && self.compare(&x, &high)? != Ordering::Greater)
             }
             Cond::Text(op, l, r) => self.text_compare(*op, l, r),
+            Cond::Bits(op, l, r) => self.bit_compare(*op, l, r),
             Cond::Not(c) => Ok(!self.cond(c)?),
             Cond::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
             Cond::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),

@@ -6,6 +6,7 @@
 
 pub(crate) mod abap_regex;
 pub(crate) mod access;
+pub(crate) mod bit_ops;
 pub(crate) mod builtins;
 pub(crate) mod calc;
 pub(crate) mod call_stack;

@@ -283,6 +283,11 @@ impl<'r> Interp<'r, '_> {
                 let r = self.eval(r)?;
                 self.text_compare_values(*op, &l, &r)
             }
+            Cond::Bits(op, l, r) => {
+                let l = left(self, l)?;
+                let r = self.eval(r)?;
+                self.bit_compare_values(*op, &l, &r)
+            }
             Cond::Between(x, lo, hi) => {
                 let x = left(self, x)?;
                 let lo = self.eval(lo)?;

@@ -4,11 +4,11 @@
 //! the statement parser turns that into an "unsupported" statement so loading never fails on
 //! valid ABAP the simulator does not know yet.
 
-use crate::ast::TextOp;
 use crate::ast::{
     BinOp, CallArgs, CallExpr, CallTarget, CmpOp, Cond, Expr, Path, RowSel, Sel, TemplateItem,
     ValueBody, ValueRow,
 };
+use crate::ast::{BitCmp, BitOp, Ctor, TextOp};
 use crate::lexer::{TemplatePart, Token, TokenKind};
 use crate::number::Dec;
 use crate::parser::cursor::Cursor;
@@ -306,6 +306,11 @@ impl<'t> Cursor<'t> {
             let right = self.expr()?;
             return Ok(Cond::Cmp(op, left, right));
         }
+        if let Some(op) = t.word().and_then(bit_cmp) {
+            self.pos += 1;
+            let right = self.expr()?;
+            return Ok(Cond::Bits(op, left, right));
+        }
         if let Some(op) = t.word().and_then(crate::parser::expr::text_op) {
             self.pos += 1;
             let right = self.expr()?;
@@ -318,9 +323,46 @@ impl<'t> Cursor<'t> {
 
     pub fn expr(&mut self) -> PResult<Expr> {
         self.enter()?;
-        let r = self.concat();
+        let r = self.bit_or();
         self.depth -= 1;
         r
+    }
+
+    /// Bit expressions: `BIT-OR` binds weakest, then `BIT-XOR`, `BIT-AND`, `BIT-NOT`.
+    fn bit_or(&mut self) -> PResult<Expr> {
+        self.bit_level(BitOp::Or)
+    }
+
+    fn bit_level(&mut self, op: BitOp) -> PResult<Expr> {
+        let (keyword, tighter) = match op {
+            BitOp::Or => ("BIT-OR", Some(BitOp::Xor)),
+            BitOp::Xor => ("BIT-XOR", Some(BitOp::And)),
+            BitOp::And => ("BIT-AND", None),
+        };
+        let operand = |p: &mut Self| match tighter {
+            Some(t) => p.bit_level(t),
+            None => p.bit_not(),
+        };
+        let mut l = operand(self)?;
+        while self.peek_kw(keyword) {
+            self.pos += 1;
+            let r = operand(self)?;
+            self.count_op()?;
+            l = Expr::Ctor(Box::new(Ctor::Bits(op, l, r)));
+        }
+        Ok(l)
+    }
+
+    fn bit_not(&mut self) -> PResult<Expr> {
+        if !self.peek_kw("BIT-NOT") {
+            return self.concat();
+        }
+        self.pos += 1;
+        self.count_op()?;
+        self.enter()?;
+        let e = self.bit_not();
+        self.depth -= 1;
+        Ok(Expr::Ctor(Box::new(Ctor::BitNot(e?))))
     }
 
     fn concat(&mut self) -> PResult<Expr> {
@@ -1256,6 +1298,16 @@ pub fn describe(t: &Token) -> String {
 }
 
 /// The operator named by a word (`CO`, `cs`, …).
+/// `O`, `Z`, `M`: the relational operators for bit patterns.
+fn bit_cmp(w: &str) -> Option<BitCmp> {
+    Some(match w.to_ascii_uppercase().as_str() {
+        "O" => BitCmp::Ones,
+        "Z" => BitCmp::Zeros,
+        "M" => BitCmp::Mixed,
+        _ => return None,
+    })
+}
+
 pub fn text_op(w: &str) -> Option<TextOp> {
     Some(match w.to_ascii_uppercase().as_str() {
         "CO" => TextOp::Co,

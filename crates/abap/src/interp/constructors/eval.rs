@@ -45,6 +45,8 @@ fn typeless(e: &Expr) -> bool {
             Ctor::MoveCorresponding { .. }
             | Ctor::Attr { .. }
             | Ctor::Bool { .. }
+            | Ctor::Bits(..)
+            | Ctor::BitNot(_)
             | Ctor::Optional { .. }
             | Ctor::Throw(_) => false,
         },
@@ -143,6 +145,7 @@ impl<'r> Interp<'r, '_> {
                 };
                 self.filter(&t, src, *except, ftab.as_ref(), cond)
             }
+            Ctor::Bits(..) | Ctor::BitNot(_) => self.eval_bits(c),
             Ctor::Throw(exception) => {
                 self.exec_raise(exception)?;
                 Err(self.not_supported("THROW without an exception"))
