@@ -35,6 +35,7 @@ mod parameter_passing; // by reference and by value
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF
 mod refs; // field symbols and data references
+mod regex_back_references; // \1 in patterns: the bounded backtracking matcher
 mod regex_functions; // string functions with regular expressions
 mod replace_rules; // REPLACE/FIND details
 mod robustness; // arbitrary source text never panics

@@ -1,30 +1,127 @@
 //! Regular expressions of `FIND`/`REPLACE` (`REGEX`, `PCRE`) and of the string functions
-//! (`regex =`, `pcre =`), on the `regex` crate.
+//! (`regex =`, `pcre =`), on the `regex` crate, and for patterns with back references (`\1`)
+//! on the bounded backtracking matcher of `regex_backtrack.rs`.
 //!
 //! ABAP's PCRE searches leftmost-first, as the `regex` crate does. `REGEX`/`regex =` is POSIX:
 //! leftmost-longest. The two agree unless a pattern offers alternatives (`a|ab`), so the
-//! simulator refuses alternatives in POSIX patterns instead of risking another match. What the
-//! `regex` crate cannot do (back references, look-around) is refused as well: a refused pattern
+//! simulator refuses alternatives in POSIX patterns instead of risking another match. What
+//! neither engine can do (look-around, named groups) is refused as well: a refused pattern
 //! ends the run as "not supported by the simulator", never with a different answer.
 
 use crate::ast::Flavor;
-use regex::{Captures, Regex, RegexBuilder};
+pub use crate::interp::regex_backtrack::TooComplex;
+use crate::interp::regex_backtrack::{self, Backtrack};
+use regex::RegexBuilder;
 
 /// Bound on the compiled program (patterns come from the program being run).
 const SIZE_LIMIT: usize = 1 << 20;
 
+/// A compiled pattern: linear time on the `regex` crate, or backtracking (bounded) when it
+/// refers back to a group.
+#[derive(Debug, Clone)]
+pub enum AbapRegex {
+    Linear(regex::Regex),
+    Backtrack(Backtrack),
+}
+
+/// The groups of one match (group 0: the whole match) as byte spans of the text.
+#[derive(Debug, Clone)]
+pub struct Caps<'h> {
+    text: &'h str,
+    spans: Vec<Option<(usize, usize)>>,
+}
+
+/// One group of a match.
+#[derive(Debug, Clone, Copy)]
+pub struct Group<'h> {
+    text: &'h str,
+    start: usize,
+    end: usize,
+}
+
+impl<'h> Group<'h> {
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    pub fn as_str(&self) -> &'h str {
+        self.text.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+impl<'h> Caps<'h> {
+    /// Group `i`; `None` when it took no part in the match.
+    pub fn get(&self, i: usize) -> Option<Group<'h>> {
+        let (start, end) = self.spans.get(i).copied().flatten()?;
+        Some(Group {
+            text: self.text,
+            start,
+            end,
+        })
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Option<Group<'h>>> + '_ {
+        (0..self.spans.len()).map(|i| self.get(i))
+    }
+}
+
+impl AbapRegex {
+    pub fn is_match(&self, text: &str) -> Result<bool, TooComplex> {
+        match self {
+            AbapRegex::Linear(re) => Ok(re.is_match(text)),
+            AbapRegex::Backtrack(b) => Ok(b.search(text, 0)?.is_some()),
+        }
+    }
+
+    /// The first match starting at or after byte `at` (the text before `at` still counts for
+    /// `^` and `\b`).
+    pub fn captures_at<'h>(
+        &self,
+        text: &'h str,
+        at: usize,
+    ) -> Result<Option<Caps<'h>>, TooComplex> {
+        let spans = match self {
+            AbapRegex::Linear(re) => re
+                .captures_at(text, at)
+                .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()),
+            AbapRegex::Backtrack(b) => b.search(text, at)?,
+        };
+        Ok(spans.map(|spans| Caps { text, spans }))
+    }
+}
+
+impl crate::interp::Interp<'_, '_> {
+    /// `CX_SY_REGEX_TOO_COMPLEX`: a search needed more steps than the matcher allows.
+    pub(crate) fn regex_too_complex(&self) -> crate::interp::Unwind {
+        self.dump(
+            "REGEX_TOO_COMPLEX",
+            "The regular expression is too complex for the text it searches",
+        )
+    }
+}
+
 /// Compiles `pattern`; `Err` says why the simulator does not run it.
-pub fn compile(pattern: &str, flavor: Flavor, ignore_case: bool) -> Result<Regex, String> {
+pub fn compile(pattern: &str, flavor: Flavor, ignore_case: bool) -> Result<AbapRegex, String> {
     if flavor == Flavor::Posix && has_alternation(pattern) {
         return Err(format!(
             "POSIX regular expression with alternatives (leftmost-longest matching) {pattern}"
         ));
+    }
+    if regex_backtrack::has_back_reference(pattern) {
+        return regex_backtrack::compile(pattern, flavor == Flavor::Pcre, ignore_case)
+            .map(AbapRegex::Backtrack)
+            .map_err(|why| format!("regular expression {pattern} ({why})"));
     }
     RegexBuilder::new(pattern)
         .case_insensitive(ignore_case)
         .size_limit(SIZE_LIMIT)
         .dfa_size_limit(SIZE_LIMIT)
         .build()
+        .map(AbapRegex::Linear)
         .map_err(|_| format!("regular expression {pattern}"))
 }
 
@@ -33,11 +130,15 @@ pub fn compile(pattern: &str, flavor: Flavor, ignore_case: bool) -> Result<Regex
 /// ended, so an empty match right after a non-empty one counts too (`b*` in `abbc` matches
 /// at 0, 1–3, 3 and 4) except at the end of the text (`b*` in `bb` matches once); after an
 /// empty match the search goes on one character later. `first`: only the first match.
-pub fn matches_in_order<'h>(re: &Regex, text: &'h str, first: bool) -> Vec<Captures<'h>> {
+pub fn matches_in_order<'h>(
+    re: &AbapRegex,
+    text: &'h str,
+    first: bool,
+) -> Result<Vec<Caps<'h>>, TooComplex> {
     let mut out = Vec::new();
     let mut pos = 0;
     while pos <= text.len() {
-        let Some(caps) = re.captures_at(text, pos) else {
+        let Some(caps) = re.captures_at(text, pos)? else {
             break;
         };
         let Some(m) = caps.get(0) else {
@@ -61,7 +162,7 @@ pub fn matches_in_order<'h>(re: &Regex, text: &'h str, first: bool) -> Vec<Captu
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Is there a `|` outside a bracket expression and not escaped?
@@ -141,15 +242,17 @@ mod tests {
         assert!(compile("[a|b]+", Flavor::Posix, false).is_ok());
         assert!(compile("a\\|b", Flavor::Posix, false).is_ok());
         assert!(compile("a|ab", Flavor::Pcre, false).is_ok());
-        assert!(compile("(a)\\1", Flavor::Pcre, false).is_err());
+        assert!(compile("(a)\\1", Flavor::Pcre, false).is_ok());
+        assert!(compile("(a)\\2", Flavor::Pcre, false).is_err());
         assert!(compile("a(?=b)", Flavor::Pcre, false).is_err());
     }
 
     #[test]
     fn matches_follow_abaps_order_with_empty_matches() {
         let spans = |p: &str, t: &str| -> Vec<(usize, usize)> {
-            let re = Regex::new(p).unwrap();
+            let re = compile(p, Flavor::Pcre, false).unwrap();
             matches_in_order(&re, t, false)
+                .unwrap()
                 .iter()
                 .filter_map(|c| c.get(0).map(|m| (m.start(), m.end())))
                 .collect()

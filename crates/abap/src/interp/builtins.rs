@@ -114,6 +114,11 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Illegal regular expression",
     ),
     (
+        "CX_SY_REGEX_TOO_COMPLEX",
+        Some("CX_DYNAMIC_CHECK"),
+        "The regular expression is too complex",
+    ),
+    (
         "CX_SY_SQL_ERROR",
         Some("CX_DYNAMIC_CHECK"),
         "Error in a database statement",
@@ -215,6 +220,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         | "STRING_LENGTH_NEGATIVE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
         crate::interp::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
+        "REGEX_TOO_COMPLEX" => "CX_SY_REGEX_TOO_COMPLEX",
         id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
         id => {
             return crate::interp::dynamic::exception_for_dump(id)

@@ -28,6 +28,7 @@ pub(crate) mod numeric_functions;
 pub(crate) mod oo;
 pub(crate) mod ranges;
 pub(crate) mod refs;
+pub(crate) mod regex_backtrack;
 pub(crate) mod regex_functions;
 pub(crate) mod regex_objects;
 pub(crate) mod row_refs;

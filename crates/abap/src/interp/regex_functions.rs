@@ -10,11 +10,10 @@
 //! without case. Which patterns run is decided by `abap_regex` (refused ones end the run as
 //! not supported).
 
-use regex::Regex;
-
 use crate::ast::CallExpr;
 use crate::ast::Flavor;
 use crate::interp::abap_regex;
+use crate::interp::abap_regex::{AbapRegex, TooComplex};
 use crate::interp::text_functions::PAR_VAL_DUMP;
 use crate::interp::{Exec, Interp, Unwind};
 use crate::value::{Type, Value};
@@ -41,13 +40,13 @@ struct RxMatch {
 }
 
 /// The non-overlapping matches of `re` in `hay`, left to right.
-fn rx_matches(re: &Regex, hay: &[char]) -> Vec<RxMatch> {
+fn rx_matches(re: &AbapRegex, hay: &[char]) -> Result<Vec<RxMatch>, TooComplex> {
     let text: String = hay.iter().collect();
     // Byte offset → character offset.
     let mut starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
     starts.push(text.len());
     let at = |b: usize| starts.binary_search(&b).unwrap_or_else(|i| i);
-    abap_regex::matches_in_order(re, &text, false)
+    Ok(abap_regex::matches_in_order(re, &text, false)?
         .into_iter()
         .filter_map(|caps| {
             let whole = caps.get(0)?;
@@ -60,7 +59,7 @@ fn rx_matches(re: &Regex, hay: &[char]) -> Vec<RxMatch> {
                     .collect(),
             })
         })
-        .collect()
+        .collect())
 }
 
 /// The `occ`-th element (1-based; negative from the end).
@@ -141,11 +140,13 @@ impl<'r> Interp<'r, '_> {
             "MATCHES" => {
                 let (from, to) = self.rx_section(args, val.len(), lower)?;
                 let area: String = val.get(from..to).unwrap_or(&[]).iter().collect();
-                Ok(Value::C(if re.is_match(&area) { "X" } else { " " }.into()))
+                let hit = re.is_match(&area).map_err(|_| self.regex_too_complex())?;
+                Ok(Value::C(if hit { "X" } else { " " }.into()))
             }
             "FIND" | "FIND_END" | "COUNT" | "CONTAINS" => {
                 let (from, to) = self.rx_section(args, val.len(), lower)?;
-                let hits = rx_matches(&re, val.get(from..to).unwrap_or(&[]));
+                let hits = rx_matches(&re, val.get(from..to).unwrap_or(&[]))
+                    .map_err(|_| self.regex_too_complex())?;
                 if hits.iter().any(|m| m.start == m.end) {
                     return Err(self.not_supported(&format!(
                         "{lower}( ) with a regular expression that matches the empty string"
@@ -165,7 +166,7 @@ impl<'r> Interp<'r, '_> {
             }
             "MATCH" => {
                 let occ = self.rx_occ(args, lower)?;
-                let hits = rx_matches(&re, &val);
+                let hits = rx_matches(&re, &val).map_err(|_| self.regex_too_complex())?;
                 Ok(match nth(&hits, occ) {
                     Some(m) => chars_value(val.get(m.start..m.end).unwrap_or(&[])),
                     None => Value::Str(String::new().into()),
@@ -178,7 +179,7 @@ impl<'r> Interp<'r, '_> {
                     .into_iter()
                     .collect();
                 let occ = self.rx_int(args, "OCC")?.unwrap_or(1);
-                let hits = rx_matches(&re, &val);
+                let hits = rx_matches(&re, &val).map_err(|_| self.regex_too_complex())?;
                 let chosen: Vec<&RxMatch> = if occ == 0 {
                     hits.iter().collect()
                 } else {
@@ -206,10 +207,10 @@ impl<'r> Interp<'r, '_> {
         lower: &str,
         args: &Args,
         val: &[char],
-        re: &Regex,
+        re: &AbapRegex,
     ) -> Exec<Value> {
         let occ = self.rx_occ(args, lower)?;
-        let hits = rx_matches(re, val);
+        let hits = rx_matches(re, val).map_err(|_| self.regex_too_complex())?;
         let Some(m) = nth(&hits, occ) else {
             return Ok(Value::Str(String::new().into()));
         };
@@ -279,7 +280,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// The compiled `regex`/`pcre` (anchored at both ends for `matches( )`).
-    fn rx_compile(&self, args: &Args, lower: &str, whole: bool) -> Exec<Regex> {
+    fn rx_compile(&self, args: &Args, lower: &str, whole: bool) -> Exec<AbapRegex> {
         let (pattern, flavor) = match (args.get("REGEX"), args.get("PCRE")) {
             (Some(p), None) => (p, Flavor::Posix),
             (None, Some(p)) => (p, Flavor::Pcre),
@@ -337,9 +338,9 @@ mod tests {
 
     #[test]
     fn matches_are_in_characters_with_their_groups() {
-        let re = Regex::new("([0-9])([0-9]*)").unwrap();
+        let re = abap_regex::compile("([0-9])([0-9]*)", Flavor::Pcre, false).unwrap();
         let hay: Vec<char> = "äb12c3".chars().collect();
-        let ms = rx_matches(&re, &hay);
+        let ms = rx_matches(&re, &hay).unwrap();
         assert_eq!(
             ms.iter().map(|m| (m.start, m.end)).collect::<Vec<_>>(),
             vec![(2, 4), (5, 6)]

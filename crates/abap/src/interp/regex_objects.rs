@@ -232,7 +232,8 @@ impl<'r> Interp<'r, '_> {
                 match method {
                     "MATCHES" | "CONTAINS" => {
                         let re = self.compile_setting(&s, method == "MATCHES")?;
-                        returning("SUCCESS", abap_bool(re.is_match(&text)))
+                        let hit = re.is_match(&text).map_err(|_| self.regex_too_complex())?;
+                        returning("SUCCESS", abap_bool(hit))
                     }
                     _ => {
                         self.check_pattern(&s)?;
@@ -272,6 +273,7 @@ impl<'r> Interp<'r, '_> {
                 // The search sees the whole text (for `^` and `\b`) but starts at `from`.
                 let found = if from <= text.chars().count() {
                     re.captures_at(&text, byte)
+                        .map_err(|_| self.regex_too_complex())?
                 } else {
                     None
                 };
@@ -292,7 +294,7 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             "MATCH" => {
-                let hit = re.is_match(&text);
+                let hit = re.is_match(&text).map_err(|_| self.regex_too_complex())?;
                 if hit {
                     self.set_attr(id, "MATCH_OFFSET", Value::I(0));
                     self.set_attr(id, "MATCH_LENGTH", int(text.chars().count()));
@@ -307,7 +309,10 @@ impl<'r> Interp<'r, '_> {
                 let Some(index) = index else {
                     return Err(self.not_supported(&format!("{method}( ) of a negative index")));
                 };
-                let Some(caps) = re.captures_at(&text, byte_of(&text, off)) else {
+                let Some(caps) = re
+                    .captures_at(&text, byte_of(&text, off))
+                    .map_err(|_| self.regex_too_complex())?
+                else {
                     return Err(self.not_supported(&format!("{method}( ) without a current match")));
                 };
                 let Some(group) = caps.get(index) else {
@@ -349,7 +354,8 @@ impl<'r> Interp<'r, '_> {
                     .transpose()
                     .map_err(|e| self.conv_error(e))?
                     .unwrap_or_default();
-                let all = abap_regex::matches_in_order(&re, &text, false);
+                let all = abap_regex::matches_in_order(&re, &text, false)
+                    .map_err(|_| self.regex_too_complex())?;
                 let count = all.len();
                 let mut out = String::new();
                 let mut last = 0;
@@ -459,7 +465,7 @@ impl<'r> Interp<'r, '_> {
         self.compile_setting(s, false).map(|_| ())
     }
 
-    fn compile_setting(&self, s: &Setting, whole: bool) -> Exec<regex::Regex> {
+    fn compile_setting(&self, s: &Setting, whole: bool) -> Exec<abap_regex::AbapRegex> {
         let source = if whole {
             format!("^(?:{})$", s.pattern)
         } else {

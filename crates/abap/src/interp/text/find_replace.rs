@@ -114,7 +114,9 @@ impl Interp<'_, '_> {
                 .map_err(|why| self.not_supported(&why))?;
             let text: String = window.iter().collect();
             let mut hits = Vec::new();
-            for caps in crate::interp::abap_regex::matches_in_order(&re, &text, !search.all) {
+            let found = crate::interp::abap_regex::matches_in_order(&re, &text, !search.all)
+                .map_err(|_| self.regex_too_complex())?;
+            for caps in found {
                 let Some(m) = caps.get(0) else { continue };
                 let pos = text.get(..m.start()).map_or(0, |t| t.chars().count());
                 let at = |b: usize| text.get(..b).map_or(0, |t| t.chars().count());
