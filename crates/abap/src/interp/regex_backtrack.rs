@@ -15,6 +15,9 @@ const MAX_PROGRAM: usize = 50_000;
 /// Nesting of groups in a pattern.
 const MAX_NESTING: usize = 64;
 
+/// The byte spans of a match's groups (group 0: the whole match; `None`: took no part).
+pub type Spans = Vec<Option<(usize, usize)>>;
+
 /// The search needed more steps than [`STEP_LIMIT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooComplex;
@@ -648,11 +651,7 @@ enum Undo {
 
 impl Backtrack {
     /// The first match starting at or after byte `at`: the byte spans of its groups.
-    pub fn search(
-        &self,
-        text: &str,
-        at: usize,
-    ) -> Result<Option<Vec<Option<(usize, usize)>>>, TooComplex> {
+    pub fn search(&self, text: &str, at: usize) -> Result<Option<Spans>, TooComplex> {
         let mut steps = 0;
         let mut start = at;
         while start <= text.len() {
@@ -860,7 +859,7 @@ impl Backtrack {
 mod tests {
     use super::*;
 
-    fn spans(pattern: &str, pcre: bool, text: &str) -> Option<Vec<Option<(usize, usize)>>> {
+    fn spans(pattern: &str, pcre: bool, text: &str) -> Option<Spans> {
         compile(pattern, pcre, false)
             .expect("compiles")
             .search(text, 0)
