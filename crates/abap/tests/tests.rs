@@ -19,6 +19,7 @@ mod dynamic; // names given at run time: CREATE, CALL METHOD, ASSIGN, SORT, READ
 mod exception_flow; // where exceptions go, CLEANUP, RESUMABLE
 mod function_modules; // function groups, CALL FUNCTION, classic exceptions, module frames
 mod group_loops; // LOOP AT … GROUP BY, LOOP AT GROUP
+mod header_lines; // tables with header lines and OCCURS in legacy reports
 mod importing_tables; // tables passed as IMPORTING parameters
 mod language; // the supported subset's semantics
 mod limits; // the run guards: statements, run time, rows, string length

@@ -365,6 +365,9 @@ pub enum RowTarget {
     Assign(String),
     /// `REFERENCE INTO dref` (`true`: `REFERENCE INTO DATA(dref)`).
     Ref(Path, bool),
+    /// No target written (`LOOP AT itab.`, `READ TABLE itab …`): the header line of a table
+    /// that has one, else nothing (see `parser/header_lines.rs`).
+    HeaderLine(Path),
 }
 
 /// Internal table statements.

@@ -18,7 +18,7 @@ use crate::value::{Type, Value};
 /// The work area path of a `LOOP` target (`None`: no work area to change).
 fn work_area(target: &RowTarget) -> Option<Path> {
     match target {
-        RowTarget::Into(p) => Some(p.clone()),
+        RowTarget::Into(p) | RowTarget::HeaderLine(p) => Some(p.clone()),
         RowTarget::IntoDecl(n) => Some(Path {
             base: n.clone(),
             rest: Vec::new(),

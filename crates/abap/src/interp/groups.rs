@@ -125,7 +125,9 @@ impl<'r> Interp<'r, '_> {
         }));
         let holder = match (&g.group, &g.target) {
             (Some((p, _)), _) => p.text(),
-            (None, RowTarget::Into(p) | RowTarget::Ref(p, _)) => p.text(),
+            (None, RowTarget::Into(p) | RowTarget::Ref(p, _) | RowTarget::HeaderLine(p)) => {
+                p.text()
+            }
             (None, RowTarget::IntoDecl(n) | RowTarget::Assign(n)) => n.clone(),
             (None, RowTarget::None) => String::new(),
         };

@@ -21,6 +21,7 @@ pub(crate) mod eval;
 pub(crate) mod exec;
 pub(crate) mod function_call;
 pub(crate) mod groups;
+pub(crate) mod header_lines;
 pub(crate) mod list;
 pub(crate) mod match_results;
 pub(crate) mod numeric_args;

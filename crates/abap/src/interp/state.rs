@@ -468,7 +468,23 @@ impl<'r> State<'r> {
 
     /// Resolves a name in frame `f` to where it is stored (`None`: unknown).
     /// `ME` itself is no slot (it cannot be assigned).
+    /// Where the data object `path` names lives; `itab[]` is the body of a table with a
+    /// header line, else the table `itab` itself.
     pub fn slot(&self, f: usize, path: &Path) -> Option<Slot> {
+        let exact = self.slot_exact(f, path);
+        match path.base.strip_suffix("[]") {
+            Some(table) if exact.is_none() => self.slot_exact(
+                f,
+                &Path {
+                    base: table.to_string(),
+                    rest: path.rest.clone(),
+                },
+            ),
+            _ => exact,
+        }
+    }
+
+    pub fn slot_exact(&self, f: usize, path: &Path) -> Option<Slot> {
         let frame = self.frames.get(f)?;
         let mut slot = match path.base.as_str() {
             "ME" if !path.rest.is_empty() => None,

@@ -122,6 +122,7 @@ impl Interp<'_, '_> {
     }
 
     fn named_table_place(&mut self, table: &Path, write: bool) -> Exec<Place> {
+        let table = &self.table_body(table);
         if write {
             self.writable_place(table)
         } else {

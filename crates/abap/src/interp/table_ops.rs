@@ -148,7 +148,11 @@ impl<'r> Interp<'r, '_> {
         from: Option<&Expr>,
         to: Option<&Expr>,
     ) -> Exec<Vec<Value>> {
-        let v = self.eval(src)?;
+        let v = match src {
+            // `LINES OF itab` of a table with a header line: its body.
+            Expr::Path(p) if self.has_header_line(p) => self.read(&self.table_body(p))?,
+            _ => self.eval(src)?,
+        };
         let Value::Table(_, rows) = v else {
             return Err(self.not_supported("LINES OF a non-table"));
         };

@@ -31,6 +31,7 @@ impl<'r> Interp<'r, '_> {
     /// An internal table that a statement only reads (`LOOP`, `READ`, `DESCRIBE`, …): also a
     /// write-protected one such as an `IMPORTING` parameter.
     pub(crate) fn table_place(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
+        let table = &self.table_body(table);
         let place = self.readable_place(table)?;
         self.table_at(table, place)
     }
@@ -38,6 +39,7 @@ impl<'r> Interp<'r, '_> {
     /// An internal table that a statement changes (`APPEND`, `SORT`, `DELETE`, …): a
     /// write-protected one ends the run with `MOVE_TO_LIT_NOTALLOWED_NODATA`.
     pub(crate) fn table_place_mut(&mut self, table: &Path) -> Exec<(Place, Arc<TableType>)> {
+        let table = &self.table_body(table);
         let place = self.writable_place(table)?;
         self.table_at(table, place)
     }
@@ -308,7 +310,8 @@ impl<'r> Interp<'r, '_> {
     pub(crate) fn put_row(&mut self, place: &Place, i: usize, target: &RowTarget) -> Exec<()> {
         match target {
             RowTarget::None => Ok(()),
-            RowTarget::Into(p) => {
+            RowTarget::HeaderLine(p) if !self.has_header_line(p) => Ok(()),
+            RowTarget::Into(p) | RowTarget::HeaderLine(p) => {
                 let row = self.rows(place).get(i).cloned().unwrap_or(Value::I(0));
                 self.assign_value(p, row)
             }
@@ -841,7 +844,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn table_expr_hit(&mut self, table: &Path, sel: &RowSel) -> Exec<Option<(usize, Value)>> {
-        let tv = self.read(table)?;
+        let tv = self.read(&self.table_body(table))?;
         let Value::Table(tt, rows) = &tv else {
             return Err(self.not_supported(&format!("{} is not an internal table", table.text())));
         };

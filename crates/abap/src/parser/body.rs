@@ -211,7 +211,9 @@ impl Body<'_, '_> {
                     d.is_static = self.dbuild_kind == "STATICS";
                     d.is_constant = self.dbuild_kind == "CONSTANTS";
                     d.value = value;
-                    self.locals.push(d);
+                    let header = self.dbuild.take_header_line() && self.dbuild_kind == "DATA";
+                    self.locals
+                        .extend(crate::parser::header_lines::with_header_line(d, header));
                 }
                 Declaration::Recorded
             }
@@ -226,7 +228,9 @@ impl Body<'_, '_> {
                     d.is_constant = kw == "CONSTANTS";
                     // STATICS: one data object per procedure, kept between calls.
                     d.is_static = kw == "STATICS";
-                    self.locals.push(d);
+                    let header = crate::parser::header_lines::strip_header_line(&st.tokens).1;
+                    self.locals
+                        .extend(crate::parser::header_lines::with_header_line(d, header));
                     Declaration::Recorded
                 }
                 _ => Declaration::Unsupported(Box::new(unsupported(st, false))),

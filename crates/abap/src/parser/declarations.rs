@@ -186,6 +186,10 @@ pub struct TypeBuilder {
     stack: Vec<OpenStruct>,
     /// `VALUE` clauses of the outermost structure's components (`CONSTANTS BEGIN OF`).
     values: Vec<(String, Expr)>,
+    /// The outermost structure was opened with `OCCURS n`: it is the line of a table.
+    occurs: bool,
+    /// The declaration just finished was `BEGIN OF … OCCURS n` (`DATA`: with a header line).
+    finished_occurs: bool,
 }
 
 impl TypeBuilder {
@@ -194,11 +198,20 @@ impl TypeBuilder {
         !self.stack.is_empty()
     }
 
+    /// Was the declaration [`TypeBuilder::feed`] returned last `BEGIN OF … OCCURS n` (a table
+    /// with a header line when declared with `DATA`)? Asking resets it.
+    pub fn take_header_line(&mut self) -> bool {
+        std::mem::take(&mut self.finished_occurs)
+    }
+
     /// Feeds one statement (the tokens after `TYPES`/`DATA`); returns a finished top-level
     /// declaration: name and type (tables get their name).
     pub fn feed(&mut self, rest: &[Token]) -> Option<(String, TypeSpec, Option<Expr>)> {
         let w = |i: usize| upper_word(rest.get(i));
         if w(0) == "BEGIN" && w(1) == "OF" {
+            if self.stack.is_empty() {
+                self.occurs = w(3) == "OCCURS";
+            }
             let err = (self.stack.len() >= MAX_STRUCT_DEPTH)
                 .then(|| "structure nested too deeply".to_string());
             self.stack.push((w(2), Vec::new(), err));
@@ -206,13 +219,17 @@ impl TypeBuilder {
         }
         if w(0) == "END" && w(1) == "OF" {
             let (name, comps, err) = self.stack.pop()?;
-            let ty = match err {
+            let mut ty = match err {
                 Some(e) => Err(e),
                 None => Ok(Type::Struct(std::sync::Arc::new(StructType {
                     name: name.clone(),
                     comps,
                 }))),
             };
+            if self.stack.is_empty() && std::mem::take(&mut self.occurs) {
+                ty = ty.map(occurs_table);
+                self.finished_occurs = true;
+            }
             let value = (self.stack.is_empty() && !self.values.is_empty()).then(|| Expr::Value {
                 ty: None,
                 body: Box::new(crate::ast::ValueBody {
@@ -289,8 +306,9 @@ pub(super) fn data_decl(st: &Statement) -> Option<DataDecl> {
     if !is_name(&name) {
         return None;
     }
-    let rest = st.tokens.get(2..).unwrap_or(&[]);
-    let (ty, value) = type_and_value(rest);
+    let (rest, _) =
+        crate::parser::header_lines::strip_header_line(st.tokens.get(2..).unwrap_or(&[]));
+    let (ty, value) = type_and_value(&rest);
     Some(DataDecl {
         name,
         ty,
@@ -410,6 +428,8 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
     let mut length = None;
     let mut decimals = None;
     let mut value = None;
+    // `OCCURS n` (obsolete): a standard table of the type written before it.
+    let mut occurs = false;
     let mut i = 0;
     let bad = |t: &[Token]| -> TypeSpec {
         let words: Vec<String> = t.iter().take(4).map(describe).collect();
@@ -504,14 +524,33 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
                 i = end;
             }
             "READ-ONLY" => i += 1,
+            "OCCURS" if num_arg(toks.get(i + 1)).is_some() => {
+                occurs = true;
+                i += 2;
+            }
             _ => return (bad(&toks[i..]), None),
         }
     }
-    if let Some(t) = ty {
-        return (t, value);
+    let ty = match ty {
+        Some(t) => t,
+        None => elementary(&base.unwrap_or_else(|| "C".into()), length, decimals),
+    };
+    if occurs {
+        return (ty.map(occurs_table), value);
     }
-    let base = base.unwrap_or_else(|| "C".into());
-    (elementary(&base, length, decimals), value)
+    (ty, value)
+}
+
+/// `… OCCURS n`: a standard table of `line` with the default key.
+fn occurs_table(line: Type) -> Type {
+    Type::Table(Arc::new(TableType {
+        name: String::new(),
+        kind: TableKind::Standard,
+        line,
+        unique: false,
+        key: TableKey::Default,
+        secondary: Vec::new(),
+    }))
 }
 
 /// An elementary type name with `LENGTH`/`DECIMALS`; other names are types resolved at run

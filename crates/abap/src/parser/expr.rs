@@ -67,10 +67,11 @@ pub fn parse_call_args(toks: &[Token]) -> PResult<CallArgs> {
 
 /// A name word split at its selectors: `out->write` → `OUT`, `[(->, WRITE)]`.
 pub fn parse_path(word: &str) -> Option<Path> {
-    // `itab[]`: the table body (tables have no header lines here, so the table itself).
-    let word = match word.strip_suffix("[]") {
-        Some(w) if !w.is_empty() && !w.ends_with('[') => w,
-        _ => word,
+    // `itab[]`: the table body; a plain name keeps the brackets (the body of a table with a
+    // header line is a variable of that name, see `header_lines.rs`), elsewhere they go.
+    let (word, body) = match word.strip_suffix("[]") {
+        Some(w) if !w.is_empty() && !w.ends_with('[') => (w, true),
+        _ => (word, false),
     };
     let up = word.to_ascii_uppercase();
     let mut parts: Vec<(Option<Sel>, String)> = Vec::new();
@@ -109,8 +110,11 @@ pub fn parse_path(word: &str) -> Option<Path> {
         return None;
     }
     let mut it = parts.into_iter();
-    let (_, base) = it.next()?;
-    let rest = it.filter_map(|(s, n)| s.map(|s| (s, n))).collect();
+    let (_, mut base) = it.next()?;
+    let rest: Vec<(Sel, String)> = it.filter_map(|(s, n)| s.map(|s| (s, n))).collect();
+    if body && rest.is_empty() && !base.starts_with('<') {
+        base.push_str("[]");
+    }
     Some(Path { base, rest })
 }
 

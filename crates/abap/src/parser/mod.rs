@@ -18,6 +18,7 @@ pub mod expr;
 pub(crate) mod function_call;
 pub(crate) mod function_group;
 pub(crate) mod groups;
+pub(crate) mod header_lines;
 pub(crate) mod list;
 mod names;
 pub(crate) mod oo;
@@ -241,7 +242,9 @@ impl<'a> Parser<'a> {
                     let mut d = struct_decl(name, ty, st.line, true);
                     d.is_constant = kw == "CONSTANTS";
                     d.value = value;
-                    prog.attributes.push(d);
+                    let header = dbuild.take_header_line() && kw == "DATA";
+                    prog.attributes
+                        .extend(header_lines::with_header_line(d, header));
                 }
                 continue;
             }
@@ -313,7 +316,9 @@ impl<'a> Parser<'a> {
                     if let Some(mut d) = data_decl(&st) {
                         d.is_static = true;
                         d.is_constant = kw == "CONSTANTS";
-                        prog.attributes.push(d);
+                        let header = header_lines::strip_header_line(&st.tokens).1;
+                        prog.attributes
+                            .extend(header_lines::with_header_line(d, header));
                     }
                 }
                 "DEFINE" => {

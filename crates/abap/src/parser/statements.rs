@@ -3,7 +3,7 @@
 
 use super::word_at;
 use crate::ast::{AssignOp, CallArgs, Cond, Expr, MessageStmt, Path, StmtKind};
-use crate::lexer::{Token, TokenKind};
+use crate::lexer::{Token, TokenKind, upper_word};
 use crate::parser::cursor::Cursor;
 use crate::parser::expr::{
     Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr, parse_path,
@@ -474,7 +474,11 @@ fn perform(st: &Statement) -> StmtKind {
     let mut i = 1;
     while let Some(t) = toks.get(i) {
         if t.is_kw("USING") || t.is_kw("CHANGING") || t.is_kw("TABLES") {
-            section = if t.is_kw("CHANGING") { "C" } else { "U" };
+            section = match upper_word(Some(t)).as_str() {
+                "CHANGING" => "C",
+                "TABLES" => "T",
+                _ => "U",
+            };
             i += 1;
             continue;
         }
@@ -489,6 +493,14 @@ fn perform(st: &Statement) -> StmtKind {
         };
         match section {
             "U" => using.push(Expr::Path(p)),
+            // `TABLES itab` passes the table body (`header_lines.rs`).
+            "T" if p.rest.is_empty() && !p.base.ends_with("[]") && !p.base.starts_with('<') => {
+                using.push(Expr::Path(Path {
+                    base: crate::parser::header_lines::body_name(&p.base),
+                    rest: Vec::new(),
+                }))
+            }
+            "T" => using.push(Expr::Path(p)),
             "C" => changing.push(p),
             _ => return unsupported(st, true),
         }

@@ -209,6 +209,11 @@ pub(crate) fn collect(rest: &[Token]) -> Result<TableOp, String> {
             what: expr(what)?,
             table: path(t.first())?,
         }),
+        // `COLLECT itab.`: the header line into the body (`header_lines.rs`).
+        [] if what.len() == 1 => Ok(TableOp::Collect {
+            what: expr(what)?,
+            table: path(what.first())?,
+        }),
         _ => Err("COLLECT with additions".into()),
     }
 }

@@ -90,6 +90,15 @@ pub(crate) fn key_list(toks: &[Token]) -> Result<Vec<(String, Expr)>, String> {
 pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
     let rest = toks.get(1..).unwrap_or(&[]);
     match kw {
+        // `APPEND itab.`: the header line to the body (`header_lines.rs`).
+        "APPEND" if rest.len() == 1 => {
+            let table = path(rest.first())?;
+            Ok(TableStmt::Append {
+                what: Some(Expr::Path(table.clone())),
+                table,
+                target: RowTarget::None,
+            })
+        }
         "APPEND" => {
             let to = find_kw(rest, "TO").ok_or("APPEND without TO")?;
             let what = if rest.first().is_some_and(|t| t.is_kw("INITIAL"))
@@ -111,6 +120,26 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                 what,
                 table,
                 target,
+            })
+        }
+        // `INSERT itab [INDEX n].`: the header line into the body.
+        "INSERT"
+            if find_kw(rest, "INTO").is_none()
+                && (rest.len() == 1 || upper_word(rest.get(1)) == "INDEX") =>
+        {
+            let table = path(rest.first())?;
+            let index = match rest.get(2..) {
+                Some(ix) if !ix.is_empty() => expr(ix)?,
+                _ => Expr::Path(Path {
+                    base: "SY".into(),
+                    rest: vec![(crate::ast::Sel::Dash, "TABIX".into())],
+                }),
+            };
+            Ok(TableStmt::Insert {
+                what: Some(Expr::Path(table.clone())),
+                table,
+                index: Some(index),
+                target: RowTarget::None,
             })
         }
         "INSERT" => {
@@ -167,7 +196,7 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
         "READ" => {
             let table = path(rest.get(1))?;
             let mut i = 2;
-            let mut target = RowTarget::None;
+            let mut target = RowTarget::HeaderLine(table.clone());
             let mut index = None;
             let mut key = Vec::new();
             while i < rest.len() {
@@ -231,6 +260,11 @@ pub fn parse_table_stmt(kw: &str, toks: &[Token]) -> Result<TableStmt, String> {
                 upper_word(rest.get(1)).as_str(),
                 upper_word(rest.get(2)).as_str(),
             ) {
+                // `MODIFY itab [INDEX n].`: from the header line.
+                ("", _) => (Expr::Path(table.clone()), None),
+                ("INDEX", _) if find_kw(rest, "FROM").is_none() => {
+                    (Expr::Path(table.clone()), Some(expr(&rest[2..])?))
+                }
                 ("FROM", _) => {
                     let ix = find_kw(rest, "INDEX");
                     if find_kw(rest, "TRANSPORTING").is_some() || find_kw(rest, "WHERE").is_some() {
@@ -335,7 +369,10 @@ pub fn parse_loop(toks: &[Token]) -> Result<TableStmt, String> {
         )
     };
     let (table, source, mut i) = loop_operand(toks, &is_clause)?;
-    let mut target = RowTarget::None;
+    let mut target = match source {
+        None => RowTarget::HeaderLine(table.clone()),
+        Some(_) => RowTarget::None,
+    };
     let (mut from, mut to, mut cond, mut key) = (None, None, None, None);
     while i < toks.len() {
         match upper_word(toks.get(i)).as_str() {
