@@ -124,10 +124,7 @@ FORM local.
   ENDLOOP.
 ENDFORM.");
     // COLLECT adds 10 to the B row; MODIFY INDEX 2 replaces row 2 with the header line.
-    assert_eq!(
-        o,
-        "new A\nnew B\nA 1\nA 99\nB 15\n2\nlocal 7\nlocal 8"
-    );
+    assert_eq!(o, "new A\nnew B\nA 1\nA 99\nB 15\n2\nlocal 7\nlocal 8");
 }
 
 #[test]
