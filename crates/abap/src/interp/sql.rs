@@ -329,6 +329,10 @@ impl<'r> Interp<'r, '_> {
         let Some(path) = parse_path(name) else {
             return false;
         };
+        // A table with a header line: `MODIFY itab.` works on its body.
+        if self.has_header_line(&path) {
+            return true;
+        }
         self.st.frames.len().checked_sub(1).is_some_and(|f| {
             self.st
                 .lookup(f, &path)
