@@ -28,6 +28,8 @@ pub struct Backtrack {
     prog: Vec<Inst>,
     /// Capture groups, group 0 (the whole match) included.
     groups: usize,
+    /// Loop registers (one per unbounded repetition).
+    marks: usize,
     ignore_case: bool,
     longest: bool,
 }
@@ -253,6 +255,13 @@ impl Parser<'_> {
                 max,
                 greedy,
             };
+            // `a**`: no meaning in either flavour (and a long run of them would nest the
+            // tree without bound).
+            if matches!(self.peek(), Some('*' | '+' | '?'))
+                || (self.peek() == Some('{') && self.counted_follows())
+            {
+                return Err("quantifier on a quantifier".into());
+            }
         }
     }
 
@@ -616,6 +625,7 @@ pub fn compile(pattern: &str, pcre: bool, ignore_case: bool) -> Result<Backtrack
     Ok(Backtrack {
         prog: c.prog,
         groups,
+        marks: c.marks,
         ignore_case,
         longest: !pcre,
     })
@@ -681,7 +691,7 @@ impl Backtrack {
         steps: &mut u64,
     ) -> Result<Option<Vec<Option<usize>>>, TooComplex> {
         let mut slots: Vec<Option<usize>> = vec![None; 2 * self.groups];
-        let mut marks: Vec<usize> = vec![usize::MAX; self.marks()];
+        let mut marks: Vec<usize> = vec![usize::MAX; self.marks];
         let mut undo: Vec<Undo> = Vec::new();
         let mut best: Option<Vec<Option<usize>>> = None;
         let (mut pc, mut pos) = (0usize, start);
@@ -826,17 +836,6 @@ impl Backtrack {
         }
     }
 
-    fn marks(&self) -> usize {
-        self.prog
-            .iter()
-            .filter_map(|i| match i {
-                Inst::Mark(m) => Some(m + 1),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
     /// Length in bytes of `group` at the start of `rest` (case folded when the pattern is).
     fn starts_with(&self, rest: &str, group: &str) -> Option<usize> {
         if !self.ignore_case {
@@ -893,6 +892,13 @@ mod tests {
         let re = compile(r"(a*)*b\1", true, false).expect("compiles");
         let text = "a".repeat(40);
         assert_eq!(re.search(&text, 0), Err(TooComplex));
+    }
+
+    #[test]
+    fn stacked_quantifiers_are_refused_not_nested() {
+        let pattern = format!("(a)\\1{}", "*".repeat(100_000));
+        assert!(compile(&pattern, true, false).is_err());
+        assert!(compile(&format!("{}a)\\1", "(".repeat(1000)), true, false).is_err());
     }
 
     #[test]
