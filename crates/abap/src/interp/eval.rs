@@ -101,21 +101,14 @@ impl<'r> Interp<'r, '_> {
             Expr::Value { ty: None, .. } => {
                 Err(self.not_supported("VALUE # without a known target type"))
             }
-            Expr::Itab { table, sel, comps } => {
-                let Some(mut row) = self.table_expr_row(table, sel)? else {
-                    return Err(self.line_not_found());
-                };
-                for c in comps {
-                    let Value::Struct(t, vals) = &row else {
-                        return Err(self.not_supported(&format!("component {c} of a table row")));
-                    };
-                    let Some(v) = t.index_of(c).and_then(|i| vals.get(i)) else {
-                        return Err(self.not_supported(&format!("component {c} of a table row")));
-                    };
-                    row = v.clone();
-                }
-                Ok(row)
-            }
+            // Found where the row is: only the row (or component) is copied, not the table.
+            Expr::Itab { .. } => match self.table_expr_place(e, false)? {
+                Some(place) => match self.st.value_at(&place) {
+                    Some(v) => Ok(v.clone()),
+                    None => Err(self.line_not_found()),
+                },
+                None => Err(self.line_not_found()),
+            },
             Expr::ItabOf { source, sel, comps } => {
                 let Value::Table(tt, rows) = self.eval(source)? else {
                     return Err(self.not_supported("a table expression on no table"));
