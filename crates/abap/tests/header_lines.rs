@@ -145,6 +145,27 @@ ENDFORM.");
 }
 
 #[test]
+fn a_tables_parameter_has_a_header_line_of_its_own() {
+    let o = out("REPORT zr.
+TYPES: BEGIN OF ty, n TYPE i, END OF ty.
+DATA gt TYPE ty OCCURS 0 WITH HEADER LINE.
+START-OF-SELECTION.
+  gt-n = 1. APPEND gt.
+  PERFORM fill TABLES gt.
+  WRITE: / |{ lines( gt[] ) } { gt-n } { gt[ 2 ]-n }|.
+FORM fill TABLES pt STRUCTURE gt.
+  LOOP AT pt.
+    pt-n = pt-n * 10.
+    MODIFY pt.
+  ENDLOOP.
+  pt-n = 5.
+  APPEND pt.
+ENDFORM.");
+    // The formal's header line is its own: the caller's header line keeps 1.
+    assert_eq!(o, "2 1 5");
+}
+
+#[test]
 fn a_table_without_header_line_is_its_own_body() {
     let o = out("REPORT zr.
 DATA t TYPE STANDARD TABLE OF i WITH EMPTY KEY.

@@ -288,7 +288,10 @@ impl<'r> Interp<'r, '_> {
             loops: Vec::new(),
             actual_types: bound.actual_types,
         });
-        let result = self.init_locals(imp).and_then(|_| self.procedure_body(imp));
+        let result = self.init_locals(imp).and_then(|_| {
+            self.tables_header_lines();
+            self.procedure_body(imp)
+        });
         self.release_frame(charged);
         let frame = self.st.frames.pop();
         result?;

@@ -4,7 +4,9 @@
 
 use crate::ast::Path;
 use crate::interp::Interp;
+use crate::interp::state::{Var, VarKind};
 use crate::parser::header_lines::body_name;
+use crate::value::Value;
 
 impl Interp<'_, '_> {
     /// The table a table position names: the body of a table with a header line, else
@@ -17,6 +19,42 @@ impl Interp<'_, '_> {
             }
         } else {
             table.clone()
+        }
+    }
+
+    /// A `FORM`'s `TABLES` parameters (`P[]`, the body) get their header line `P`, a work area
+    /// of the line type of the table passed.
+    pub(crate) fn tables_header_lines(&mut self) {
+        let f = self.st.frames.len().saturating_sub(1);
+        let Some(frame) = self.st.frames.get(f) else {
+            return;
+        };
+        let bodies: Vec<String> = frame
+            .params()
+            .iter()
+            .filter(|v| v.name.ends_with("[]"))
+            .map(|v| v.name.clone())
+            .collect();
+        for body in bodies {
+            let path = Path {
+                base: body.clone(),
+                rest: Vec::new(),
+            };
+            let line = self
+                .st
+                .place(f, &path)
+                .and_then(|p| match self.st.value_at(&p) {
+                    Some(Value::Table(tt, _)) => Some(tt.line.clone()),
+                    _ => None,
+                });
+            let (Some(line), Some(name)) = (line, body.strip_suffix("[]")) else {
+                continue;
+            };
+            if let Some(frame) = self.st.frames.get_mut(f)
+                && !frame.vars.iter().any(|v| v.name == name)
+            {
+                frame.vars.push(Var::new(name, line, VarKind::Local));
+            }
         }
     }
 

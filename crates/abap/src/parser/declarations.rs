@@ -98,16 +98,21 @@ pub(super) fn form_decl(st: &Statement, name: &str) -> MethodDecl {
     let toks = st.tokens.get(2..).unwrap_or(&[]);
     let mut params = Vec::new();
     let mut section: Option<ParamKind> = None;
+    // `TABLES p`: the parameter is the body `P[]`; the header line `P` is made at the call
+    // (`interp/header_lines.rs`).
+    let mut tables = false;
     let mut i = 0;
     while let Some(t) = toks.get(i) {
         let w = t.word().map(str::to_ascii_uppercase).unwrap_or_default();
         match w.as_str() {
             "USING" | "TABLES" => {
                 section = Some(ParamKind::Importing);
+                tables = w == "TABLES";
                 i += 1;
                 continue;
             }
             "CHANGING" => {
+                tables = false;
                 section = Some(ParamKind::Changing);
                 i += 1;
                 continue;
@@ -153,7 +158,11 @@ pub(super) fn form_decl(st: &Statement, name: &str) -> MethodDecl {
                 kind
             };
             params.push(ParamDecl {
-                name: pname,
+                name: if tables {
+                    crate::parser::header_lines::body_name(&pname)
+                } else {
+                    pname
+                },
                 kind,
                 ty,
                 by_value,
