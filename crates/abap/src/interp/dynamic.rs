@@ -176,6 +176,7 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
+    /// The text a name operand holds (a static name as written).
     fn dyn_name(&mut self, n: &DynName) -> Exec<String> {
         match n {
             DynName::Static(s) => Ok(s.clone()),
@@ -186,6 +187,7 @@ impl<'r> Interp<'r, '_> {
         }
     }
 
+    /// The main program of the running procedure (where class names are looked up).
     fn program_here(&self) -> String {
         self.st
             .frames
@@ -734,7 +736,8 @@ impl<'r> Interp<'r, '_> {
 
     // ------------------------------------------------------------------ SORT, READ TABLE
 
-    /// The line type of a table value's rows, to check component names against.
+    /// Whether the rows of `tt` have the component `name` (`A-B` for a substructure's,
+    /// `TABLE_LINE` for the whole row).
     fn has_component(tt: &TableType, name: &str) -> bool {
         if name == "TABLE_LINE" {
             return true;
