@@ -103,7 +103,10 @@ impl<'r> Interp<'r, '_> {
                 .map(|(_, v)| v);
             let val = match (p.kind, given) {
                 (ParamKind::Returning, _) => ty.initial(),
-                (_, Some(v)) => v.convert(&ty).map_err(|e| self.conv_error(e))?,
+                (_, Some(v)) => {
+                    let converted = v.convert(&ty).map_err(|e| self.conv_error(e))?;
+                    self.keyed_table(v, converted)?
+                }
                 (ParamKind::Importing, None) => match &p.default {
                     Some(e) => {
                         let v = self.eval(e)?;

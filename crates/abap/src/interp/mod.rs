@@ -40,6 +40,7 @@ pub(crate) mod sql;
 pub(crate) mod state;
 pub(crate) mod string_utilities;
 pub(crate) mod t100;
+pub(crate) mod table_assign;
 pub(crate) mod table_exprs;
 pub(crate) mod table_ops;
 pub(crate) mod table_search;
@@ -755,6 +756,7 @@ impl<'r> Interp<'r, '_> {
         let converted = val
             .convert(&ty)
             .map_err(|e| self.move_error(e, &val, &ty))?;
+        let converted = self.keyed_table(&val, converted)?;
         match &converted {
             Value::Table(_, rows) if rows.len() > self.limits.table_rows => {
                 self.room_for(rows.len())?
