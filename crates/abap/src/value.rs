@@ -207,6 +207,19 @@ impl Type {
         }
     }
 
+    /// Number of characters of a flat character-like type (its components side by side).
+    fn char_len(&self) -> Option<usize> {
+        match self {
+            Type::C(n) | Type::N(n) => Some(*n as usize),
+            Type::D => Some(8),
+            Type::T => Some(6),
+            Type::Struct(s) => s.comps.iter().try_fold(0usize, |sum, (_, t)| {
+                Some(sum.saturating_add(t.char_len()?))
+            }),
+            _ => None,
+        }
+    }
+
     /// Byte length (for the debugger's `LENGTH` and table row widths).
     pub fn byte_len(&self) -> u32 {
         u32::try_from(layout(self).0).unwrap_or(u32::MAX)
@@ -453,6 +466,23 @@ fn p_fits(m: i128, len: u32) -> bool {
     }
 }
 
+/// The components of the flat character-like structure `st` cast from `chars` in turn.
+fn fill_charlike(st: &Arc<StructType>, chars: &mut impl Iterator<Item = char>) -> Value {
+    let mut comps = Vec::with_capacity(st.comps.len());
+    for (_, t) in &st.comps {
+        let mut take = |n: usize| -> Text { chars.by_ref().take(n).collect::<String>().into() };
+        comps.push(match t {
+            Type::C(n) => Value::C(take(*n as usize)),
+            Type::N(n) => Value::N(take(*n as usize)),
+            Type::D => Value::D(take(8)),
+            Type::T => Value::T(take(6)),
+            Type::Struct(inner) => fill_charlike(inner, chars),
+            other => other.initial(),
+        });
+    }
+    Value::Struct(st.clone(), comps.into())
+}
+
 pub(crate) fn pad_right(s: &str, n: u32) -> String {
     let n = n as usize;
     let mut out: String = s.chars().take(n).collect();
@@ -618,8 +648,20 @@ impl Value {
             {
                 // Character-like views of flat structures.
                 return match (ty, self) {
+                    // As one c field: a string does not take its trailing blanks.
+                    (Type::String, Value::Struct(..)) if self.type_of().is_charlike() => {
+                        let text = self.to_abap_string()?;
+                        Ok(Value::Str(text.trim_end_matches(' ').into()))
+                    }
                     (Type::C(_) | Type::String, Value::Struct(..)) => {
                         Value::Str(self.to_abap_string()?.into()).convert(ty)
+                    }
+                    // A flat character-like structure takes text as one c field of its
+                    // length: left-aligned, truncated or padded with blanks.
+                    (Type::Struct(st), Value::C(s) | Value::Str(s)) if ty.is_charlike() => {
+                        let len = ty.char_len().ok_or(ConvError::Incompatible)?;
+                        let mut chars = s.chars().chain(std::iter::repeat(' ')).take(len);
+                        Ok(fill_charlike(st, &mut chars))
                     }
                     _ => Err(ConvError::Incompatible),
                 };

@@ -235,8 +235,23 @@ impl<'r> Interp<'r, '_> {
             (None, Type::Ref(t)) => t.clone(),
             _ => return Err(self.not_supported("CREATE OBJECT of a non-reference")),
         };
-        let v = self.new_object(&name, args, None)?;
-        self.assign_value(target, v)?;
+        if args.exceptions.is_empty() {
+            let v = self.new_object(&name, args, None)?;
+            self.assign_value(target, v)?;
+            return Ok(Flow::Normal);
+        }
+        if self.judging_condition {
+            return Err(self.not_supported("CREATE OBJECT in a debugger condition"));
+        }
+        let def = self.class_named(&name)?;
+        // Ended by a handled classic exception: the reference keeps what it held.
+        if let Some(obj) = self.instantiate(def, Some(args))? {
+            let v = Value::Ref {
+                static_type: def.name.as_str().into(),
+                target: Some(obj),
+            };
+            self.assign_value(target, v)?;
+        }
         Ok(Flow::Normal)
     }
 

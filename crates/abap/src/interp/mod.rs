@@ -634,6 +634,20 @@ impl<'r> Interp<'r, '_> {
         if args.is_some_and(|a| !a.exceptions.is_empty()) {
             return Err(self.not_supported("EXCEPTIONS of a constructor"));
         }
+        match self.instantiate(class, args)? {
+            Some(id) => Ok(id),
+            None => Err(self.not_supported("a constructor ended by a classic exception")),
+        }
+    }
+
+    /// [`Interp::create_object`] for `CREATE OBJECT … EXCEPTIONS`: `None` when a classic
+    /// exception the statement handles ended the constructor (no object for the program,
+    /// `sy-subrc` set).
+    pub fn instantiate(
+        &mut self,
+        class: &'r ClassDef,
+        args: Option<&CallArgs>,
+    ) -> Exec<Option<ObjId>> {
         if class.is_abstract || class.is_interface {
             return Err(self.dump(
                 "CREATE_OBJECT_CLASS_ABSTRACT",
@@ -679,14 +693,26 @@ impl<'r> Interp<'r, '_> {
                 Some(a) => self.bind(owner, &decl, a, "CONSTRUCTOR")?,
                 None => Bound::default(),
             };
-            self.invoke(owner, Some(id), "CONSTRUCTOR", bound)?;
+            match args.map(|a| a.exceptions.as_slice()) {
+                Some(exceptions) if !exceptions.is_empty() => {
+                    let ended = self.with_classic_exceptions(exceptions, |it| {
+                        it.invoke(owner, Some(id), "CONSTRUCTOR", bound)
+                    })?;
+                    if ended.is_none() {
+                        return Ok(None);
+                    }
+                }
+                _ => {
+                    self.invoke(owner, Some(id), "CONSTRUCTOR", bound)?;
+                }
+            }
         } else if args.is_some_and(|a| a.positional.is_some() || !a.exporting.is_empty()) {
             return Err(self.dump(
                 "CALL_METHOD_PARAM_UNKNOWN",
                 format!("class {} has no constructor parameters", class.name),
             ));
         }
-        Ok(id)
+        Ok(Some(id))
     }
 
     // ---------------------------------------------------------------- data access
