@@ -22,6 +22,7 @@ mod function_modules; // function groups, CALL FUNCTION, classic exceptions, mod
 mod group_loops; // LOOP AT … GROUP BY, LOOP AT GROUP
 mod header_lines; // tables with header lines and OCCURS in legacy reports
 mod importing_tables; // tables passed as IMPORTING parameters
+mod keyword_methods; // methods named like statement keywords: check( ), sort( )
 mod language; // the supported subset's semantics
 mod limits; // the run guards: statements, run time, rows, string length
 mod list_output; // WRITE to a report's list

@@ -80,6 +80,16 @@ fn keywords(st: &Statement) -> String {
 #[inline(never)]
 pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option<StmtKind> {
     let kind = match kw {
+        // A name directly followed by `(` (no blank) calls a method, even when the name is a
+        // statement keyword too: `check( x ).`, `sort( ).`, `delete( key ).`
+        _ if call_statement(st) => match parse_full_expr(&st.tokens) {
+            Ok(Expr::Call(c)) => StmtKind::Call(*c),
+            Ok(_) => unsupported(st, true),
+            Err(u) => StmtKind::Unsupported {
+                what: u.0,
+                stop: true,
+            },
+        },
         "RAISE" => crate::parser::function_call::classic_raise(st).unwrap_or_else(|| raise(st)),
         "MESSAGE" => crate::parser::function_call::message_raising(st, message)
             .unwrap_or_else(|| message(st)),
@@ -202,14 +212,6 @@ pub(super) fn leaf_statement(st: &Statement, kw: &str, rest: &[Token]) -> Option
         },
         // `NEW zcl_x( )->m( ).`, `CAST zcl_x( o )->m( ).`
         "NEW" | "CAST" => match parse_full_expr(&st.tokens) {
-            Ok(Expr::Call(c)) => StmtKind::Call(*c),
-            Ok(_) => unsupported(st, true),
-            Err(u) => StmtKind::Unsupported {
-                what: u.0,
-                stop: true,
-            },
-        },
-        _ if call_statement(st) => match parse_full_expr(&st.tokens) {
             Ok(Expr::Call(c)) => StmtKind::Call(*c),
             Ok(_) => unsupported(st, true),
             Err(u) => StmtKind::Unsupported {
