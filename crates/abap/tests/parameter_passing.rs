@@ -212,3 +212,37 @@ fn inline_declarations_take_the_type_of_the_formal_parameter() {
     // c LENGTH 3 cuts `XYZW`; i rounds 6 / 4.
     assert_eq!(out, "A\nabc/2/XYZ");
 }
+
+#[test]
+fn many_locals_beside_a_big_table_parameter_keep_their_values() {
+    // Each local's type and start value may name the locals before it (`LIKE`, `VALUE k`).
+    let mut locals = String::new();
+    let mut sums = String::new();
+    for i in 0..150 {
+        locals.push_str(&format!(
+            "  CONSTANTS k{i} TYPE i VALUE {i}.\n  DATA v{i} TYPE i VALUE k{i}.\n  DATA w{i} LIKE v{i} VALUE k{i}.\n"
+        ));
+        sums.push_str(&format!("  total = total + v{i} + w{i}.\n"));
+    }
+    let o = report(&format!(
+        "REPORT zr.
+TYPES tt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+DATA big TYPE tt.
+START-OF-SELECTION.
+  DO 5000 TIMES.
+    APPEND sy-index TO big.
+  ENDDO.
+  PERFORM f USING big.
+  PERFORM f USING big.
+FORM f USING tab TYPE tt.
+  DATA total TYPE i.
+{locals}  STATICS calls TYPE i VALUE k1.
+  DATA row TYPE i.
+  calls = calls + 1.
+{sums}  READ TABLE tab INTO row INDEX 4999.
+  WRITE / |{{ calls }} {{ total }} {{ row }} {{ lines( tab ) }}|.
+ENDFORM."
+    ));
+    // total: twice 0 + 1 + … + 149 = 2 * 11175.
+    assert_eq!(o, "2 22350 4999 5000\n3 22350 4999 5000");
+}

@@ -145,33 +145,34 @@ impl<'r> Interp<'r, '_> {
             } else {
                 VarKind::Local
             };
-            let earlier = self
-                .st
-                .frames
-                .last()
-                .map(|f| f.vars.clone())
-                .unwrap_or_default();
             let Some(class) = self.st.frames.last().map(|f| f.class) else {
                 continue;
             };
-            let ty = &self.resolve_type(class, Some(imp), ty, &earlier)?;
+            // The variables declared so far, borrowed (not copied: a copy per local is
+            // quadratic and copies every table parameter).
+            let ty = &self.resolve_type(class, Some(imp), ty, self.frame_vars())?;
             let mut v = Var::new(&d.name, ty.clone(), kind);
             v.type_name = declared_name(&d.ty);
             if d.is_static {
                 // Lives in the procedure's static store; the frame's variable is an alias.
-                let place = self.procedure_static(class, imp, d, ty, &earlier)?;
+                let place = self.procedure_static(class, imp, d, ty)?;
                 if let Some(f) = self.st.frames.last_mut() {
                     f.aliases.push((f.vars.len(), place));
                     f.vars.push(v);
                 }
                 continue;
             }
-            v.val = self.decl_value(d, ty, &earlier)?;
+            v.val = self.decl_value(d, ty, self.frame_vars())?;
             if let Some(f) = self.st.frames.last_mut() {
                 f.vars.push(v);
             }
         }
         Ok(())
+    }
+
+    /// The variables of the innermost frame (none without a frame).
+    fn frame_vars(&self) -> &[Var] {
+        self.st.frames.last().map_or(&[], |f| f.vars.as_slice())
     }
 
     /// The storage of a `STATICS` variable: created with its start value on the procedure's
@@ -182,7 +183,6 @@ impl<'r> Interp<'r, '_> {
         imp: &'r MethodImpl,
         d: &DataDecl,
         ty: &Type,
-        earlier: &[Var],
     ) -> Exec<Place> {
         let key = format!("{}\\{}={}", class.key, imp.place.event_type, imp.name);
         let existing = self
@@ -195,7 +195,7 @@ impl<'r> Interp<'r, '_> {
             None => {
                 let mut v = Var::new(&d.name, ty.clone(), VarKind::Local);
                 v.type_name = declared_name(&d.ty);
-                v.val = self.decl_value(d, ty, earlier)?;
+                v.val = self.decl_value(d, ty, self.frame_vars())?;
                 let vars = self.st.statics.entry(key.clone()).or_default();
                 vars.push(v);
                 vars.len() - 1
