@@ -463,3 +463,88 @@ fn classic_exceptions_of_methods() {
     assert_eq!(id, "RAISE_EXCEPTION");
     assert!(text.contains("NEGATIVE"), "{text}");
 }
+
+/// Z_ROWS: `T_ROWS` (TABLES, no type) and two EXPORTING parameters.
+const ROWS_XML: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<abapGit version="v1.0.0" serializer="LCL_OBJECT_FUGR" serializer_version="v1.0.0">
+ <asx:abap xmlns:asx="http://www.sap.com/abapxml" version="1.0">
+  <asx:values>
+   <FUNCTIONS>
+    <item>
+     <FUNCNAME>Z_ROWS</FUNCNAME>
+     <EXPORT>
+      <RSEXP>
+       <PARAMETER>EV_FIRST</PARAMETER>
+       <TYP>I</TYP>
+      </RSEXP>
+      <RSEXP>
+       <PARAMETER>EV_LINES</PARAMETER>
+       <TYP>I</TYP>
+      </RSEXP>
+     </EXPORT>
+     <TABLES>
+      <RSTBL>
+       <PARAMETER>T_ROWS</PARAMETER>
+       <OPTIONAL>X</OPTIONAL>
+      </RSTBL>
+     </TABLES>
+    </item>
+   </FUNCTIONS>
+  </asx:values>
+ </asx:abap>
+</abapGit>
+"#;
+
+/// Inside the module `t_rows` is the header line, `t_rows[]` the table passed.
+const Z_ROWS: &str = "FUNCTION z_rows.
+  IF t_rows IS NOT SUPPLIED.
+    ev_lines = -1.
+    RETURN.
+  ENDIF.
+  LOOP AT t_rows.
+    t_rows = t_rows * 10.
+    MODIFY t_rows.
+  ENDLOOP.
+  t_rows = 7.
+  APPEND t_rows.
+  READ TABLE t_rows INDEX 1.
+  ev_first = t_rows.
+  ev_lines = lines( t_rows[] ).
+ENDFUNCTION.
+";
+
+#[test]
+fn tables_parameters_have_a_header_line() {
+    let mut r = Repository::new();
+    for (name, text) in [
+        ("zrows.fugr.xml", ROWS_XML),
+        ("zrows.fugr.z_rows.abap", Z_ROWS),
+        ("zrows.fugr.lzrowstop.abap", "FUNCTION-POOL zrows.\n"),
+        ("zrows.fugr.saplzrows.abap", "  INCLUDE lzrowstop.\n"),
+    ] {
+        r.add_file(name, text)
+            .unwrap_or_else(|e| panic!("{name} does not load: {e}"));
+    }
+    let main = r"    DATA lt TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+    DATA lv_first TYPE i.
+    DATA lv_lines TYPE i.
+    lt = VALUE #( ( 1 ) ( 2 ) ).
+    CALL FUNCTION 'Z_ROWS'
+      IMPORTING ev_first = lv_first ev_lines = lv_lines
+      TABLES t_rows = lt.
+    DATA lv_all TYPE string.
+    LOOP AT lt INTO DATA(lv_row).
+      lv_all = |{ lv_all },{ lv_row }|.
+    ENDLOOP.
+    out->write( |{ lv_first } { lv_lines }: { lv_all }| ).
+    CALL FUNCTION 'Z_ROWS' IMPORTING ev_lines = lv_lines.
+    out->write( |{ lv_lines }| ).";
+    r.add_file("zcl_t.clas.abap", &class_source("", main, ""))
+        .expect("the class loads");
+    let out = r
+        .run_classrun("ZCL_T", &mut NoDebugger)
+        .unwrap_or_else(|e| panic!("run failed: {e:?}"));
+    // Each row times ten through the header line, then 7 appended from it; READ … INDEX 1
+    // fills the header line with the first row.
+    assert_eq!(out, "10 3: ,10,20,7\n-1");
+}

@@ -62,3 +62,40 @@ START-OF-SELECTION.
     );
     assert_eq!(out, "2 1 1");
 }
+
+#[test]
+fn select_options_and_ranges_have_a_header_line() {
+    let out = report(
+        "REPORT zr.
+TYPES ty_names TYPE STANDARD TABLE OF string WITH EMPTY KEY.
+DATA gv_name TYPE c LENGTH 10.
+SELECT-OPTIONS so FOR gv_name.
+RANGES r FOR gv_name.
+START-OF-SELECTION.
+  so-sign = 'I'. so-option = 'EQ'. so-low = 'A'. APPEND so.
+  so-low = 'C'. APPEND so.
+  r-sign = 'E'. r-option = 'CP'. r-low = 'B*'. APPEND r.
+  LOOP AT so.
+    WRITE: / |{ sy-tabix } { so-sign } { so-option } { so-low }|.
+  ENDLOOP.
+  DATA(lt_names) = VALUE ty_names( ( `A` ) ( `B1` ) ( `C` ) ( `D` ) ).
+  DATA: lv_so TYPE string, lv_r TYPE string.
+  LOOP AT lt_names INTO DATA(lv_n).
+    IF lv_n IN so. lv_so = lv_so && lv_n. ENDIF.
+    IF lv_n IN r. lv_r = lv_r && lv_n. ENDIF.
+  ENDLOOP.
+  WRITE: / |{ lv_so } { lv_r } { lines( so[] ) } { lines( r[] ) }|.
+  PERFORM f.
+FORM f.
+  RANGES lr FOR gv_name.
+  lr-sign = 'I'. lr-option = 'BT'. lr-low = 'B'. lr-high = 'C'. APPEND lr.
+  CLEAR lr.
+  IF `BX` IN lr.
+    WRITE: / |form { lines( lr[] ) } [{ lr-high }]|.
+  ENDIF.
+ENDFORM.",
+    );
+    // `so` includes A and C; `r` only excludes B*, so all but B1 are in it. CLEAR clears the
+    // header line; `IN lr` still reads the body (B ≤ BX ≤ C).
+    assert_eq!(out, "1 I EQ A\n2 I EQ C\nAC ACD 2 1\nform 1 []");
+}

@@ -454,7 +454,7 @@ impl<'r> Interp<'r, '_> {
             Cond::IsAssigned(e) => self.is_assigned(e),
             Cond::In(x, r) => {
                 let x = self.operand(x)?;
-                let r = self.eval(r)?;
+                let r = self.range_operand(r)?;
                 self.in_range(&x, &r)
             }
             Cond::IsSupplied(name) => self.is_supplied(name),

@@ -220,10 +220,21 @@ impl<'r> Interp<'r, '_> {
                 format!("Function module {} has no parameter {n}", m.decl.name),
             )
         };
+        // A TABLES parameter `p` is declared as its body `p[]`.
         let formal = |name: &str, kind: ParamKind, table: bool| {
-            m.decl.params.iter().find(|p| {
-                p.name == name && p.kind == kind && m.interface.tables.contains(&p.name) == table
-            })
+            let is_table = m.interface.tables.iter().any(|t| t == name);
+            if is_table != table {
+                return None;
+            }
+            let declared = if table {
+                crate::parser::header_lines::body_name(name)
+            } else {
+                name.to_string()
+            };
+            m.decl
+                .params
+                .iter()
+                .find(|p| p.name == declared && p.kind == kind)
         };
         let mut b = Bound::default();
         for (name, e) in &call.exporting {
@@ -244,12 +255,18 @@ impl<'r> Interp<'r, '_> {
         let both: [(&[(String, Path)], bool); 2] = [(&call.changing, false), (&call.tables, true)];
         for (list, table) in both {
             for (name, path) in list {
-                if formal(name, ParamKind::Changing, table).is_none() {
+                let Some(p) = formal(name, ParamKind::Changing, table) else {
                     return Err(unknown(self, name));
-                }
-                let v = self.read(path)?;
-                b.inputs.push((name.clone(), v));
-                b.outputs.push((name.clone(), path.clone()));
+                };
+                // An actual table with a header line passes its body.
+                let path = if table {
+                    self.table_body(path)
+                } else {
+                    path.clone()
+                };
+                let v = self.read(&path)?;
+                b.inputs.push((p.name.clone(), v));
+                b.outputs.push((p.name.clone(), path));
             }
         }
         for p in &m.decl.params {

@@ -30,6 +30,15 @@ fn range_row(row: &Value) -> Option<(String, String, &Value, &Value)> {
 }
 
 impl<'r> Interp<'r, '_> {
+    /// The range table of `x IN r`: of a table with a header line (`SELECT-OPTIONS`,
+    /// `RANGES`) its body.
+    pub(crate) fn range_operand(&mut self, r: &Expr) -> Exec<Value> {
+        match r {
+            Expr::Path(p) if self.has_header_line(p) => self.read(&self.table_body(p)),
+            _ => self.eval(r),
+        }
+    }
+
     /// `x IN range`.
     pub fn in_range(&mut self, x: &Value, range: &Value) -> Exec<bool> {
         let Value::Table(_, rows) = range else {
@@ -96,17 +105,19 @@ impl<'r> Interp<'r, '_> {
         let Some(frame) = self.st.frames.last() else {
             return Err(self.not_supported("IS SUPPLIED outside a procedure"));
         };
-        let is_param = frame
+        // A function module's TABLES parameter `p` is the parameter `p[]` (its body).
+        let body = crate::parser::header_lines::body_name(name);
+        let param = frame
             .vars
             .iter()
             .take(frame.n_params)
-            .any(|v| v.name == name);
-        if !is_param {
+            .find(|v| v.name == name || v.name == body);
+        let Some(param) = param else {
             return Err(
                 self.not_supported(&format!("IS SUPPLIED of {name}, which is no parameter"))
             );
-        }
-        Ok(frame.supplied.iter().any(|n| n == name))
+        };
+        Ok(frame.supplied.iter().any(|n| *n == param.name))
     }
 
     /// `oref IS INSTANCE OF class|interface`.

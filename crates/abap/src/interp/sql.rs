@@ -446,7 +446,8 @@ impl<'r> Interp<'r, '_> {
                 let (Target::Host(name) | Target::Inline(name)) = &into.target else {
                     return Err(self.not_supported("INTO TABLE with a list of targets"));
                 };
-                let path = self.sql_path(name)?;
+                // A table with a header line: its body.
+                let path = self.table_body(&self.sql_path(name)?);
                 let (place, tt) = self.table_place_mut(&path)?;
                 let mut lines = Vec::with_capacity(rs.rows.len());
                 for row in &rs.rows {

@@ -277,7 +277,7 @@ impl<'r> Interp<'r, '_> {
             }
             Cond::In(x, r) => {
                 let x = left(self, x)?;
-                let r = self.eval(r)?;
+                let r = self.range_operand(r)?;
                 self.in_range(&x, &r)
             }
             Cond::Text(op, l, r) => {

@@ -223,6 +223,14 @@ impl Body<'_, '_> {
                 }
                 Declaration::Recorded
             }
+            "RANGES" => match crate::parser::declarations::ranges_decl(st) {
+                Some(d) => {
+                    self.locals
+                        .extend(crate::parser::header_lines::ranges_with_header_line(d));
+                    Declaration::Recorded
+                }
+                None => Declaration::Unsupported(Box::new(unsupported(st, false))),
+            },
             "DATA" | "CONSTANTS" | "STATICS" => match data_decl(st) {
                 Some(mut d) if d.ty.is_ok() => {
                     d.is_constant = kw == "CONSTANTS";

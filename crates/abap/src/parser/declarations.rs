@@ -397,10 +397,18 @@ pub(super) fn parameters_decl(st: &Statement) -> Option<(DataDecl, Option<String
     ))
 }
 
+/// `RANGES r FOR dobj [OCCURS n]` (obsolete): a ranges table of `dobj`'s type; the caller
+/// gives it its header line.
+pub(super) fn ranges_decl(st: &Statement) -> Option<DataDecl> {
+    let mut d = select_options_decl(st)?;
+    d.value = None;
+    d.is_static = false;
+    Some(d)
+}
+
 /// `SELECT-OPTIONS s FOR dobj [options]`: a ranges table of `dobj`'s type, empty as when the
-/// report is submitted without its selection screen. The simulator gives it no header line
-/// (`s-low` is not supported; `IN s`, `s[]` and table statements work); a `DEFAULT` ends the
-/// run as not supported when the program starts.
+/// report is submitted without its selection screen; the caller gives it its header line
+/// (`s-low`). A `DEFAULT` ends the run as not supported when the program starts.
 pub(super) fn select_options_decl(st: &Statement) -> Option<DataDecl> {
     let name = st.tokens.get(1)?.word()?.to_ascii_uppercase();
     if !is_name(&name) || upper_word(st.tokens.get(2)) != "FOR" {

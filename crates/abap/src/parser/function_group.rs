@@ -262,9 +262,12 @@ pub fn read_interfaces(xml: &str) -> Result<Vec<ModuleInterface>, String> {
             };
             for rec in list.children.iter().filter(|c| c.name == record) {
                 let is_table = section == "TABLES";
-                let p = parameter(rec, kind, is_table).map_err(|e| format!("{name}: {e}"))?;
+                let mut p = parameter(rec, kind, is_table).map_err(|e| format!("{name}: {e}"))?;
                 if is_table {
+                    // Inside the module `p` is the header line, `p[]` the table (as for a
+                    // FORM's TABLES parameter; interp/header_lines.rs adds the header line).
                     tables.push(p.name.clone());
+                    p.name = crate::parser::header_lines::body_name(&p.name);
                 }
                 params.push(p);
             }

@@ -54,3 +54,14 @@ pub(super) fn with_header_line(d: DataDecl, header: bool) -> Vec<DataDecl> {
     };
     vec![header, body]
 }
+
+/// The header line `NAME` and body `NAME[]` of a ranges table (`SELECT-OPTIONS`, `RANGES`):
+/// a `VALUE` clause (an unsupported `DEFAULT`) stays with the body.
+pub(super) fn ranges_with_header_line(d: DataDecl) -> Vec<DataDecl> {
+    let value = d.value.clone();
+    let mut out = with_header_line(d, true);
+    if let Some(body) = out.last_mut() {
+        body.value = value;
+    }
+    out
+}

@@ -330,7 +330,15 @@ impl<'a> Parser<'a> {
                 }
                 "SELECT-OPTIONS" if ctx.program_like() => {
                     if let Some(d) = select_options_decl(&st) {
-                        prog.attributes.push(d);
+                        prog.attributes
+                            .extend(header_lines::ranges_with_header_line(d));
+                    }
+                }
+                "RANGES" if ctx.program_like() => {
+                    if let Some(mut d) = crate::parser::declarations::ranges_decl(&st) {
+                        d.is_static = true;
+                        prog.attributes
+                            .extend(header_lines::ranges_with_header_line(d));
                     }
                 }
                 "TABLES" if ctx.program_like() => {
