@@ -234,6 +234,8 @@ impl HostResolver for Frames<'_, '_, '_> {
     fn value(&mut self, name: &str) -> Result<HostValue, String> {
         let name = &decode_name(name);
         let path = parse_path(name).ok_or_else(|| format!("{name} is no data object"))?;
+        // `IN @so`, `FOR ALL ENTRIES IN @itab`: a table with a header line gives its body.
+        let path = self.it.table_body(&path);
         let f = self.it.st.frames.len().checked_sub(1).ok_or("no frame")?;
         let var = self
             .it
