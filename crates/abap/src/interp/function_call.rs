@@ -222,7 +222,7 @@ impl<'r> Interp<'r, '_> {
         };
         // A TABLES parameter `p` is declared as its body `p[]`.
         let formal = |name: &str, kind: ParamKind, table: bool| {
-            let is_table = m.interface.tables.iter().any(|t| t == name);
+            let is_table = m.interface.tables.iter().any(|t| t.as_str() == name);
             if is_table != table {
                 return None;
             }

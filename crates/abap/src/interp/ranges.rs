@@ -117,7 +117,7 @@ impl<'r> Interp<'r, '_> {
                 self.not_supported(&format!("IS SUPPLIED of {name}, which is no parameter"))
             );
         };
-        Ok(frame.supplied.iter().any(|n| *n == param.name))
+        Ok(frame.supplied.contains(&param.name))
     }
 
     /// `oref IS INSTANCE OF class|interface`.
