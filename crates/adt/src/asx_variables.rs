@@ -16,7 +16,9 @@ use crate::types::{ChildVariables, Hierarchy, Variable};
 /// Deeper documents are refused rather than risking anything (as the element tree does).
 const MAX_DEPTH: usize = 128;
 
-/// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`], in field order.
+/// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`], in field order (the
+/// reading matches names with [`variable_field`]; the tree reading of the tests uses this).
+#[cfg(test)]
 pub(crate) const VARIABLE_FIELDS: [&str; 19] = [
     "ID",
     "NAME",
@@ -41,6 +43,37 @@ pub(crate) const VARIABLE_FIELDS: [&str; 19] = [
 
 const HIERARCHY_FIELDS: [&str; 3] = ["PARENT_ID", "CHILD_ID", "CHILD_NAME"];
 
+/// The index in [`VARIABLE_FIELDS`] of an element name (a `match` the compiler turns into a
+/// few comparisons, not nineteen: a page of rows has twenty thousand field elements).
+fn variable_field(name: &[u8]) -> Option<usize> {
+    Some(match name {
+        b"ID" => 0,
+        b"NAME" => 1,
+        b"DECLARED_TYPE_NAME" => 2,
+        b"ACTUAL_TYPE_NAME" => 3,
+        b"KIND" => 4,
+        b"INSTANTIATION_KIND" => 5,
+        b"ACCESS_KIND" => 6,
+        b"META_TYPE" => 7,
+        b"PARAMETER_KIND" => 8,
+        b"VALUE" => 9,
+        b"HEX_VALUE" => 10,
+        b"READ_ONLY" => 11,
+        b"TECHNICAL_TYPE" => 12,
+        b"LENGTH" => 13,
+        b"TABLE_LINES" => 14,
+        b"IS_VALUE_INCOMPLETE" => 15,
+        b"IS_EXCEPTION" => 16,
+        b"INHERITANCE_LEVEL" => 17,
+        b"INHERITANCE_CLASS" => 18,
+        _ => return None,
+    })
+}
+
+/// Fields read as a flag or a number, not kept as text: their buffers are reused from
+/// record to record.
+const SCALAR_FIELDS: [usize; 6] = [11, 13, 14, 15, 16, 17];
+
 /// Which document: records under `DATA/VARIABLES` with `DATA/HIERARCHIES`
 /// (`getChildVariables`), or records right under `DATA` (`getVariables`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +92,7 @@ enum At {
     Hierarchies,
     Record,
     Edge,
-    /// A known field of the record being read (index into [`VARIABLE_FIELDS`]).
+    /// A known field of the record being read (its index, see [`variable_field`]).
     Field(usize),
     /// An element of the record without a field: its text goes to `unmapped`.
     Unmapped,
@@ -87,16 +120,19 @@ struct Record {
 
 impl Record {
     fn finish(&mut self) -> Variable {
-        let mut f = std::mem::take(&mut self.fields).map(Some);
-        let mut take = |i: usize| f[i].take().unwrap_or_default();
         let flag = |s: &str| matches!(s.trim(), "true" | "X");
         let number = |s: &str| s.trim().parse::<u32>().unwrap_or(0);
-        let read_only = take(11);
-        let length = take(13);
-        let table_lines = take(14);
-        let incomplete = take(15);
-        let exception = take(16);
-        let level = take(17);
+        let read_only = flag(&self.fields[11]);
+        let length = number(&self.fields[13]);
+        let table_lines = number(&self.fields[14]);
+        let incomplete = flag(&self.fields[15]);
+        let exception = flag(&self.fields[16]);
+        let level = self.fields[17].trim().parse().ok();
+        for i in SCALAR_FIELDS {
+            self.fields[i].clear();
+        }
+        let f = &mut self.fields;
+        let mut take = |i: usize| std::mem::take(&mut f[i]);
         let v = Variable {
             id: take(0),
             name: take(1),
@@ -109,13 +145,13 @@ impl Record {
             parameter_kind: take(8),
             value: take(9),
             hex_value: take(10),
-            read_only: flag(&read_only),
+            read_only,
             technical_type: take(12),
-            length: number(&length),
-            table_lines: number(&table_lines),
-            is_value_incomplete: flag(&incomplete),
-            is_exception: flag(&exception),
-            inheritance_level: level.trim().parse().ok(),
+            length,
+            table_lines,
+            is_value_incomplete: incomplete,
+            is_exception: exception,
+            inheritance_level: level,
             inheritance_class: take(18),
             unmapped: std::mem::take(&mut self.unmapped),
         };
@@ -176,7 +212,7 @@ impl Reading {
             At::Data if name == b"STPDA_ADT_VARIABLE" => At::Record,
             At::Variables if name == b"STPDA_ADT_VARIABLE" => At::Record,
             At::Hierarchies if name == b"STPDA_ADT_VARIABLE_HIERARCHY" => At::Edge,
-            At::Record => match VARIABLE_FIELDS.iter().position(|f| f.as_bytes() == name) {
+            At::Record => match variable_field(name) {
                 Some(i) if self.record.seen & (1 << i) == 0 => {
                     self.record.seen |= 1 << i;
                     At::Field(i)
@@ -204,11 +240,14 @@ impl Reading {
         if self.open.len() >= MAX_DEPTH {
             return Err(CodecError("XML nested too deeply".into()));
         }
-        // Attributes are not used, but a broken one makes the document malformed.
-        for a in e.attributes().with_checks(false) {
-            let a = a.map_err(|err| CodecError(format!("bad attribute: {err}")))?;
-            a.unescape_value()
-                .map_err(|err| CodecError(format!("bad attribute value: {err}")))?;
+        // Attributes are not used, but a broken one makes the document malformed (the
+        // records' elements have none: nothing to look at).
+        if !e.attributes_raw().iter().all(u8::is_ascii_whitespace) {
+            for a in e.attributes().with_checks(false) {
+                let a = a.map_err(|err| CodecError(format!("bad attribute: {err}")))?;
+                a.unescape_value()
+                    .map_err(|err| CodecError(format!("bad attribute value: {err}")))?;
+            }
         }
         let at = self.classify(local_name(e.name().as_ref()))?;
         self.open.push(at);
@@ -384,6 +423,15 @@ mod tests {
     }
 
     #[test]
+    fn field_names_match_their_indices() {
+        for (i, name) in VARIABLE_FIELDS.iter().enumerate() {
+            assert_eq!(variable_field(name.as_bytes()), Some(i), "{name}");
+        }
+        assert_eq!(variable_field(b"TABLE_BODY"), None);
+        assert_eq!(variable_field(b"id"), None);
+    }
+
+    #[test]
     fn the_captured_documents_read_as_the_tree_reads_them() {
         for f in [
             include_str!("../tests/fixtures/child_variables.xml"),
@@ -433,6 +481,8 @@ mod tests {
             Just("VALUE"),
             Just("LENGTH"),
             Just("READ_ONLY"),
+            Just("TABLE_LINES"),
+            Just("INHERITANCE_LEVEL"),
             Just("CHILD_ID"),
             Just("PARENT_ID"),
             Just("TABLE_BODY"),
@@ -450,7 +500,12 @@ mod tests {
             Just("&lt;".to_string()),
             Just("&#66;".to_string()),
             Just("<![CDATA[c]]>".to_string()),
+            Just("-1".to_string()),
             name().prop_map(|n| format!("<{n}/>")),
+            // Attributes: ignored when well-formed, an error when not.
+            name().prop_map(|n| format!("<{n} a=\"&lt;\">7</{n}>")),
+            name().prop_map(|n| format!("<{n} a=\"&bogus;\"/>")),
+            name().prop_map(|n| format!("<{n}  >2</{n} >")),
         ];
         leaf.prop_recursive(5, 64, 6, |inner| {
             (name(), proptest::collection::vec(inner, 0..6))

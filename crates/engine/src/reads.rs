@@ -7,6 +7,7 @@
 //! is answered but not kept (the thread's `reads.generation` moved).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::engine::Engine;
 
@@ -14,17 +15,96 @@ use crate::engine::Engine;
 /// through a big table should not pile up in memory).
 const MAX_KEPT: usize = 20_000;
 
-/// One parent's children as the system answered them: its hierarchy rows (in order) and the
-/// records they name.
-#[derive(Debug, Clone, Default)]
-struct Children {
-    rows: Vec<adt::Hierarchy>,
-    records: Vec<adt::Variable>,
+/// One parent's children as the system answered them: its hierarchy rows (in order) and,
+/// beside each row, the record it names (`None` when the answer has no record of that id).
+/// Shared between what a stop keeps and who reads it: a page of a table is a thousand
+/// records, read once and never copied.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Children {
+    pub(crate) rows: Vec<adt::Hierarchy>,
+    pub(crate) records: Vec<Option<adt::Variable>>,
+}
+
+impl Children {
+    /// The rows that name a child, with the child's record.
+    pub(crate) fn named(&self) -> impl Iterator<Item = (&adt::Hierarchy, &adt::Variable)> {
+        self.rows
+            .iter()
+            .zip(&self.records)
+            .filter(|(h, _)| !h.child_id.is_empty())
+            .filter_map(|(h, v)| v.as_ref().map(|v| (h, v)))
+    }
+}
+
+/// Splits an answer for `parents` into one [`Children`] per parent, in the order asked. The
+/// rows and records are moved, not copied; only a row or record that two parents share (a
+/// parent asked twice) is copied. A record is the first one of its id in the answer.
+pub(crate) fn split(parents: &[String], answer: adt::ChildVariables) -> Vec<Arc<Children>> {
+    let adt::ChildVariables {
+        variables,
+        hierarchies,
+    } = answer;
+    // Per parent, the indices of its rows; per row, the index of its record.
+    let (plan, record_of): (Vec<Vec<usize>>, Vec<Option<usize>>) = {
+        let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(variables.len());
+        for (i, v) in variables.iter().enumerate() {
+            by_id.entry(v.id.as_str()).or_insert(i);
+        }
+        let mut by_parent: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, h) in hierarchies.iter().enumerate() {
+            by_parent.entry(h.parent_id.as_str()).or_default().push(i);
+        }
+        let plan = parents
+            .iter()
+            .map(|p| by_parent.get(p.as_str()).cloned().unwrap_or_default())
+            .collect();
+        let record_of = hierarchies
+            .iter()
+            .map(|h| by_id.get(h.child_id.as_str()).copied())
+            .collect();
+        (plan, record_of)
+    };
+    // How often each row and record is handed out: the last use takes it, earlier ones copy.
+    let mut row_uses = vec![0u32; hierarchies.len()];
+    let mut record_uses = vec![0u32; variables.len()];
+    for &i in plan.iter().flatten() {
+        row_uses[i] += 1;
+        if let Some(r) = record_of[i] {
+            record_uses[r] += 1;
+        }
+    }
+    fn hand_out<T: Clone>(slots: &mut [Option<T>], uses: &mut [u32], i: usize) -> Option<T> {
+        uses[i] = uses[i].saturating_sub(1);
+        if uses[i] == 0 {
+            slots[i].take()
+        } else {
+            slots[i].clone()
+        }
+    }
+    let mut rows: Vec<Option<adt::Hierarchy>> = hierarchies.into_iter().map(Some).collect();
+    let mut records: Vec<Option<adt::Variable>> = variables.into_iter().map(Some).collect();
+    plan.into_iter()
+        .map(|indices| {
+            let mut c = Children {
+                rows: Vec::with_capacity(indices.len()),
+                records: Vec::with_capacity(indices.len()),
+            };
+            for i in indices {
+                let Some(row) = hand_out(&mut rows, &mut row_uses, i) else {
+                    continue;
+                };
+                c.records
+                    .push(record_of[i].and_then(|r| hand_out(&mut records, &mut record_uses, r)));
+                c.rows.push(row);
+            }
+            Arc::new(c)
+        })
+        .collect()
 }
 
 #[derive(Debug, Default)]
 pub(crate) struct Reads {
-    children: HashMap<String, Children>,
+    children: HashMap<String, Arc<Children>>,
     /// `getVariables` answers by id; `None`: the system knows no such id.
     records: HashMap<String, Option<adt::Variable>>,
     kept: usize,
@@ -44,40 +124,38 @@ impl Reads {
     /// The children of all `parents`, when every one of them was read before.
     fn children_of(&self, parents: &[String]) -> Option<adt::ChildVariables> {
         let mut out = adt::ChildVariables::default();
-        for p in parents {
-            let c = self.children.get(p)?;
+        for c in self.split_children_of(parents)? {
             out.hierarchies.extend(c.rows.iter().cloned());
-            out.variables.extend(c.records.iter().cloned());
+            out.variables.extend(c.records.iter().flatten().cloned());
         }
         Some(out)
     }
 
-    /// Keeps the answer for `parents`, split per parent.
+    /// [`Self::children_of`] per parent, shared rather than copied.
+    fn split_children_of(&self, parents: &[String]) -> Option<Vec<Arc<Children>>> {
+        parents
+            .iter()
+            .map(|p| self.children.get(p).cloned())
+            .collect()
+    }
+
+    /// Keeps (a copy of) the answer for `parents`, split per parent.
     pub(crate) fn keep_children(&mut self, parents: &[String], answer: &adt::ChildVariables) {
         let size = answer.variables.len() + answer.hierarchies.len();
         if self.kept + size > MAX_KEPT {
             return;
         }
+        self.keep_split(parents, &split(parents, answer.clone()), size);
+    }
+
+    /// Keeps an answer already split per parent (`size`: its records and rows).
+    fn keep_split(&mut self, parents: &[String], split: &[Arc<Children>], size: usize) {
+        if self.kept + size > MAX_KEPT {
+            return;
+        }
         self.kept += size;
-        let mut by_id: HashMap<&str, &adt::Variable> = HashMap::new();
-        for v in &answer.variables {
-            by_id.entry(v.id.as_str()).or_insert(v);
-        }
-        // One pass over the rows: a page of a table asks for a hundred parents at once.
-        let mut by_parent: HashMap<&str, Vec<&adt::Hierarchy>> = HashMap::new();
-        for h in &answer.hierarchies {
-            by_parent.entry(h.parent_id.as_str()).or_default().push(h);
-        }
-        for p in parents {
-            let rows: Vec<adt::Hierarchy> = by_parent
-                .get(p.as_str())
-                .map(|rows| rows.iter().map(|h| (*h).clone()).collect())
-                .unwrap_or_default();
-            let records = rows
-                .iter()
-                .filter_map(|h| by_id.get(h.child_id.as_str()).map(|v| (*v).clone()))
-                .collect();
-            self.children.insert(p.clone(), Children { rows, records });
+        for (p, c) in parents.iter().zip(split) {
+            self.children.insert(p.clone(), Arc::clone(c));
         }
     }
 
@@ -148,6 +226,30 @@ impl Reader<'_> {
         Ok(fresh)
     }
 
+    /// `getChildVariables` of `parents`, one [`Children`] per parent in the order asked,
+    /// shared with what the stop keeps (nothing is copied).
+    pub(crate) async fn children(
+        &self,
+        parents: &[String],
+    ) -> Result<Vec<Arc<Children>>, adt::AdtError> {
+        let (generation, hit) = {
+            let inner = self.engine.lock();
+            let d = inner.threads.get(&self.thread);
+            (
+                d.map(|d| d.reads.generation),
+                d.and_then(|d| d.reads.split_children_of(parents)),
+            )
+        };
+        if let Some(hit) = hit {
+            return Ok(hit);
+        }
+        let fresh = self.client.child_variables(parents).await?;
+        let size = fresh.variables.len() + fresh.hierarchies.len();
+        let split = split(parents, fresh);
+        self.keep(generation, |r| r.keep_split(parents, &split, size));
+        Ok(split)
+    }
+
     /// `getVariables` of `ids`: the ones read before from memory, the others in one request.
     /// Answers in the order of `ids`, unknown ids left out (as the system does).
     pub(crate) async fn variables(
@@ -206,13 +308,13 @@ fn part<T>(
 
 impl Reader<'_> {
     /// The record of `id` and the children of `parents` (its rows, say) in one round trip
-    /// when the record was not read yet: `(record, Some(children))`. When the record is
-    /// known: `(record, None)`, and the children are the caller's to read.
+    /// when the record was not read yet: `(record, Some(children per parent))`. When the
+    /// record is known: `(record, None)`, and the children are the caller's to read.
     pub(crate) async fn record_with_children(
         &self,
         id: &str,
         parents: &[String],
-    ) -> Result<(Option<adt::Variable>, Option<adt::ChildVariables>), adt::AdtError> {
+    ) -> Result<(Option<adt::Variable>, Option<Vec<Arc<Children>>>), adt::AdtError> {
         let (generation, known) = {
             let inner = self.engine.lock();
             let d = inner.threads.get(&self.thread);
@@ -236,9 +338,11 @@ impl Reader<'_> {
             "getChildVariables",
             adt::codec::parse_child_variables,
         )?;
+        let size = children.variables.len() + children.hierarchies.len();
+        let children = split(parents, children);
         self.keep(generation, |r| {
             r.keep_records(&ids, &records);
-            r.keep_children(parents, &children);
+            r.keep_split(parents, &children, size);
         });
         Ok((records.into_iter().find(|v| v.id == id), Some(children)))
     }
@@ -289,6 +393,74 @@ mod tests {
         reads.forget();
         assert!(reads.children_of(&["A".into()]).is_none());
         assert_eq!(reads.generation, 1);
+    }
+
+    #[test]
+    fn split_moves_each_row_and_record_to_its_parent_and_copies_only_what_is_shared() {
+        let mut second_y = var("B-Y");
+        second_y.value = "other".into();
+        let answer = adt::ChildVariables {
+            // B-Y twice (the first counts), Z without a row, and B-N named but not answered.
+            variables: vec![var("A-X"), var("B-Y"), var("Z"), second_y],
+            hierarchies: vec![
+                row("A", "A-X"),
+                row("B", "B-Y"),
+                row("B", "B-N"),
+                row("B", ""),
+                row("C", "B-Y"),
+            ],
+        };
+        let parents: Vec<String> = ["B", "A", "D", "C", "A"].map(String::from).to_vec();
+        let split = split(&parents, answer);
+        assert_eq!(split.len(), 5, "one entry per parent asked");
+        let ids = |c: &Children| -> Vec<(String, Option<String>)> {
+            c.rows
+                .iter()
+                .zip(&c.records)
+                .map(|(h, v)| (h.child_id.clone(), v.as_ref().map(|v| v.value.clone())))
+                .collect()
+        };
+        assert_eq!(
+            ids(&split[0]),
+            vec![
+                ("B-Y".into(), Some("value of B-Y".into())),
+                ("B-N".into(), None),
+                (String::new(), None),
+            ]
+        );
+        assert_eq!(
+            split[0]
+                .named()
+                .map(|(h, _)| h.child_id.as_str())
+                .collect::<Vec<_>>(),
+            vec!["B-Y"],
+            "rows without a child or a record name no cell"
+        );
+        assert_eq!(
+            ids(&split[1]),
+            vec![("A-X".into(), Some("value of A-X".into()))]
+        );
+        assert_eq!(
+            split[1], split[4],
+            "a parent asked twice gets the same children"
+        );
+        assert!(split[2].rows.is_empty(), "D had no children");
+        // C names the record B named: both have it.
+        assert_eq!(
+            ids(&split[3]),
+            vec![("B-Y".into(), Some("value of B-Y".into()))]
+        );
+        // Kept and answered again as the one answer it was.
+        let mut reads = Reads::default();
+        reads.keep_split(&parents, &split, 9);
+        let again = reads.children_of(&["B".into(), "C".into()]).unwrap();
+        assert_eq!(again.hierarchies.len(), 4);
+        assert_eq!(again.variables.len(), 2);
+        // Shared, not copied (A was asked twice: the second one is kept).
+        assert!(Arc::ptr_eq(
+            &reads.split_children_of(&["A".into()]).unwrap()[0],
+            &split[4]
+        ));
     }
 
     #[test]

@@ -217,7 +217,7 @@ pub(crate) async fn run(
         Err(e) => return errors::invalid_data(e.0).into_response(),
     };
     let answer_boundary = format!("ejjeeffe{}", &ids::hex32()[..16].to_ascii_lowercase());
-    let mut out = String::new();
+    let mut answers = Vec::with_capacity(parts.len());
     for (index, raw) in parts.iter().enumerate() {
         let started = Instant::now();
         let (status, headers, text, logged) = match parse_part(raw) {
@@ -273,8 +273,19 @@ pub(crate) async fn run(
             batch_part: Some(index),
             duration: started.elapsed(),
         });
-        part_answer(&mut out, &answer_boundary, status, &headers, &text);
+        answers.push((status, headers, text));
     }
+    // Written once the sizes are known: a page of table rows is a megabyte, grown and
+    // copied several times over when appended to an empty string.
+    let size: usize = answers
+        .iter()
+        .map(|(_, _, text)| text.len() + 256 + answer_boundary.len())
+        .sum();
+    let mut out = String::with_capacity(size + answer_boundary.len() + 8);
+    for (status, headers, text) in &answers {
+        part_answer(&mut out, &answer_boundary, *status, headers, text);
+    }
+    drop(answers);
     out.push_str("--");
     out.push_str(&answer_boundary);
     out.push_str("--\r\n");
@@ -287,7 +298,11 @@ pub(crate) async fn run(
 
 async fn body_text(r: Response) -> String {
     match axum::body::to_bytes(r.into_body(), MAX_INNER_BODY).await {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        // The answers are UTF-8 text: taken as they are (a page of table rows is a megabyte,
+        // and the lossy conversion walks it character by character); anything else is
+        // converted with replacement characters as before.
+        Ok(b) => String::from_utf8(Vec::from(b))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         Err(_) => String::new(),
     }
 }

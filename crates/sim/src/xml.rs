@@ -26,27 +26,63 @@ pub(crate) fn esc(s: &str) -> String {
 /// except `'`: attributes are written in double quotes, where `'` is plain text, and the
 /// simulator's tests compare its documents with texts quoted from captures (`Attribute
 /// 'msgTy' expected`); the client escapes it, and each side's reader takes both forms.
+///
+/// Looks at bytes, not characters: everything replaced is ASCII except U+FFFE and U+FFFF
+/// (`EF BF BE`, `EF BF BF` in UTF-8), so a replacement always starts at a character
+/// boundary, and plain text is passed over without decoding it.
 pub(crate) fn push_esc(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
     let mut plain = 0;
-    for (i, c) in s.char_indices() {
-        let replacement = match c {
-            '&' => "&amp;",
-            '<' => "&lt;",
-            '>' => "&gt;",
-            '"' => "&quot;",
-            '\t' => "&#9;",
-            '\n' => "&#10;",
-            '\r' => "&#13;",
-            // Not representable in XML 1.0.
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => "\u{FFFD}",
-            _ => continue,
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if !SPECIAL[b as usize] {
+            i += 1;
+            continue;
+        }
+        let (replacement, width) = match b {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            b'\t' => ("&#9;", 1),
+            b'\n' => ("&#10;", 1),
+            b'\r' => ("&#13;", 1),
+            // Not representable in XML 1.0: the other control characters, U+FFFE, U+FFFF.
+            0..=0x1f => ("\u{FFFD}", 1),
+            _ if bytes.get(i + 1) == Some(&0xBF)
+                && matches!(bytes.get(i + 2), Some(0xBE | 0xBF)) =>
+            {
+                ("\u{FFFD}", 3)
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
         };
-        out.push_str(&s[plain..i]);
+        out.push_str(s.get(plain..i).unwrap_or_default());
         out.push_str(replacement);
-        plain = i + c.len_utf8();
+        i += width;
+        plain = i;
     }
-    out.push_str(&s[plain..]);
+    out.push_str(s.get(plain..).unwrap_or_default());
 }
+
+/// Bytes [`push_esc`] looks at: `& < > "`, the control characters, and 0xEF (the first
+/// byte of U+FFFE and U+FFFF, and of other characters it leaves alone).
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'&' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'"' as usize] = true;
+    t[0xEF] = true;
+    t
+};
 
 /// ` name="value"` with the value escaped.
 pub(crate) fn attr(out: &mut String, name: &str, value: &str) {
@@ -413,7 +449,35 @@ mod tests {
         assert_eq!(s, "<V/><W>1 </W>");
     }
 
+    /// The escaping as it was written first, character by character: the reference.
+    fn esc_by_chars(s: &str) -> String {
+        let mut out = String::new();
+        for c in s.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                '\t' => out.push_str("&#9;"),
+                '\n' => out.push_str("&#10;"),
+                '\r' => out.push_str("&#13;"),
+                c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                    out.push('\u{FFFD}')
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
     proptest! {
+        #[test]
+        fn escaping_by_bytes_is_escaping_by_characters(
+            s in "([\u{0}-\u{7f}]|[\u{ef00}-\u{ffff}]|\u{FFFE}|\u{FFFF}|.){0,40}"
+        ) {
+            prop_assert_eq!(esc(&s), esc_by_chars(&s));
+        }
+
         #[test]
         fn readers_never_panic(s in ".{0,400}") {
             let _ = parse_breakpoints_request(&s);

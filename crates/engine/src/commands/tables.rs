@@ -15,7 +15,7 @@ use super::inspect::{check_epoch, not_found, short_name};
 use super::stopped_client;
 use crate::engine::Engine;
 use crate::errors::from_adt;
-use crate::reads::Reader;
+use crate::reads::{Children, Reader, split};
 use crate::to_proto::{self, display_value};
 
 /// Rows read per request to the system.
@@ -50,13 +50,11 @@ enum Source<'a> {
 }
 
 impl Source<'_> {
-    async fn child_variables(
-        &self,
-        parents: &[String],
-    ) -> Result<adt::ChildVariables, adt::AdtError> {
+    /// The children of `parents`, one entry per parent in the order asked.
+    async fn children(&self, parents: &[String]) -> Result<Vec<Arc<Children>>, adt::AdtError> {
         match self {
-            Source::Kept(r) => r.child_variables(parents).await,
-            Source::Direct(c) => c.child_variables(parents).await,
+            Source::Kept(r) => r.children(parents).await,
+            Source::Direct(c) => Ok(split(parents, c.child_variables(parents).await?)),
         }
     }
 
@@ -112,7 +110,7 @@ async fn read_rows(
     id: &str,
     (first, last): (u32, u32),
     elementary: &mut Option<bool>,
-    read: Option<adt::ChildVariables>,
+    read: Option<Vec<Arc<Children>>>,
 ) -> Result<Vec<Row>, ErrorBody> {
     if first > last {
         return Ok(Vec::new());
@@ -132,25 +130,16 @@ async fn read_rows(
         let kids = match read {
             Some(kids) => kids,
             None => source
-                .child_variables(&row_ids)
+                .children(&row_ids)
                 .await
                 .map_err(|e| from_adt("reading table rows", &e))?,
         };
-        let records: HashMap<&str, &adt::Variable> =
-            kids.variables.iter().map(|v| (v.id.as_str(), v)).collect();
-        let index: HashMap<&str, usize> = row_ids
-            .iter()
-            .enumerate()
-            .map(|(n, r)| (r.as_str(), n))
-            .collect();
-        for h in kids.hierarchies.iter().filter(|h| !h.child_id.is_empty()) {
-            if let (Some(&n), Some(v)) = (
-                index.get(h.parent_id.as_str()),
-                records.get(h.child_id.as_str()),
-            ) && let Some(row) = rows.get_mut(n)
-            {
-                row.cells.push(cell_of(short_name(&v.id), v));
-            }
+        // One entry per row asked, in order.
+        for (row, kids) in rows.iter_mut().zip(&kids) {
+            row.cells = kids
+                .named()
+                .map(|(_, v)| cell_of(short_name(&v.id), v))
+                .collect();
         }
         if rows.iter().any(|r| !r.cells.is_empty()) {
             *elementary = Some(false);
