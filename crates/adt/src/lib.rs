@@ -21,6 +21,7 @@
 //! Fuzzing of every parser: see `FUZZING.md` in this crate.
 
 pub mod address;
+mod asx_plain_record;
 mod asx_variables;
 pub mod client;
 pub mod codec;

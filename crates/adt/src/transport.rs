@@ -521,7 +521,10 @@ impl Session {
             .get("x-csrf-token")
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
-        let mut bytes: Vec<u8> = Vec::new();
+        // Sized by the announced length (within the bound): a page of table rows is a
+        // megabyte, copied over and over when grown chunk by chunk.
+        let announced = response.content_length().unwrap_or(0).min(MAX_BODY as u64);
+        let mut bytes: Vec<u8> = Vec::with_capacity(usize::try_from(announced).unwrap_or(0));
         while let Some(chunk) = response.chunk().await.map_err(transport)? {
             if bytes.len() + chunk.len() > MAX_BODY {
                 return Err(AdtError::unexpected(

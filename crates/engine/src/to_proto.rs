@@ -179,6 +179,14 @@ pub(crate) fn limited(value: &str, max: usize) -> (String, bool) {
     }
 }
 
+/// [`limited`] of a value that is not needed any more: cut in place, not copied.
+fn limited_owned(mut value: String, max: usize) -> String {
+    if let Some((cut, _)) = value.char_indices().nth(max) {
+        value.truncate(cut);
+    }
+    value
+}
+
 /// A value as a script wants it: numbers with a leading sign instead of ABAP's trailing sign
 /// column (and no padding); everything else exactly as the system sent it.
 pub(crate) fn display_value(v: &adt::Variable) -> String {
@@ -242,21 +250,24 @@ pub(crate) fn columns(rows: &[Row]) -> Vec<Column> {
 }
 
 /// A table row: its cells by column name, or `value` for an elementary line type; each cut at
-/// `max` characters.
-pub(crate) fn table_row(row: &Row, max: usize) -> TableRow {
-    let (value, columns) = match row.cells.as_slice() {
-        [only] if only.name.is_empty() => (Some(limited(&only.value, max).0), None),
-        cells => {
-            let columns: Map<String, Value> = cells
-                .iter()
-                .map(|c| (c.name.clone(), Value::String(limited(&c.value, max).0)))
+/// `max` characters. The row's texts are moved into it (a page is a thousand cells).
+pub(crate) fn table_row(row: Row, max: usize) -> TableRow {
+    let elementary = matches!(row.cells.as_slice(), [only] if only.name.is_empty());
+    let mut cells = row.cells.into_iter();
+    let (value, columns) = match cells.next() {
+        Some(only) if elementary => (Some(limited_owned(only.value, max)), None),
+        first => {
+            let columns: Map<String, Value> = first
+                .into_iter()
+                .chain(cells)
+                .map(|c| (c.name, Value::String(limited_owned(c.value, max))))
                 .collect();
             (None, Some(columns))
         }
     };
     TableRow {
         index: row.index,
-        id: row.id.clone(),
+        id: row.id,
         value,
         columns,
     }
@@ -385,6 +396,40 @@ mod tests {
         assert_eq!(display_value(&var("P", "123.45-")), "-123.45");
         assert_eq!(display_value(&var("C", "A001      ")), "A001      ");
         assert_eq!(display_value(&var("CString", " x ")), " x ");
+    }
+
+    #[test]
+    fn table_rows_cut_their_cells_in_place_as_limited_would() {
+        use crate::commands::tables::{Cell, Row};
+        for (value, max) in [
+            ("äöü ß", 2),
+            ("abc", 3),
+            ("abc", 0),
+            ("", 1),
+            ("日本語テキスト", 4),
+        ] {
+            assert_eq!(limited_owned(value.to_string(), max), limited(value, max).0);
+        }
+        let cell = |name: &str, value: &str| Cell {
+            name: name.into(),
+            value: value.into(),
+            technical_type: "C".into(),
+            meta: "simple".into(),
+        };
+        let row = |cells| Row {
+            index: 3,
+            id: "LT[3]".into(),
+            cells,
+        };
+        let r = json(&table_row(row(vec![cell("A", "xäyz"), cell("B", "1")]), 2));
+        assert_eq!(
+            r,
+            json!({"index": 3, "id": "LT[3]", "columns": {"A": "xä", "B": "1"}})
+        );
+        let r = json(&table_row(row(vec![cell("", "xäyz")]), 3));
+        assert_eq!(r, json!({"index": 3, "id": "LT[3]", "value": "xäy"}));
+        let r = json(&table_row(row(Vec::new()), 3));
+        assert_eq!(r, json!({"index": 3, "id": "LT[3]", "columns": {}}));
     }
 
     #[test]

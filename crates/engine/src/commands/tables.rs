@@ -199,7 +199,10 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<TableRes
         total,
         offset: args.offset,
         columns: to_proto::columns(&rows),
-        rows: rows.iter().map(|r| to_proto::table_row(r, max)).collect(),
+        rows: rows
+            .into_iter()
+            .map(|r| to_proto::table_row(r, max))
+            .collect(),
         more: last < total,
     })
 }

@@ -1,0 +1,155 @@
+//! A quick look at one `STPDA_ADT_VARIABLE` record of the plain shape every system writes:
+//! `<STPDA_ADT_VARIABLE>` then elements `<NAME>text</NAME>` or `<NAME/>` without attributes,
+//! nothing between them, then `</STPDA_ADT_VARIABLE>`. A page of table rows is a thousand
+//! such records; reading them through the general XML events costs several times this.
+//!
+//! Only a fragment that the general reading takes as exactly these elements and texts is
+//! recognised: names of ASCII letters, digits and `_`, text without markup whose only
+//! references are the five predefined entities, end tags written `</NAME>`. Anything else
+//! (attributes, prefixes, character references, comments, CDATA, blanks between elements,
+//! an unexpected end) is not recognised, and the caller reads the record the general way.
+
+use std::borrow::Cow;
+
+const OPEN: &str = "<STPDA_ADT_VARIABLE>";
+const CLOSE: &str = "</STPDA_ADT_VARIABLE>";
+
+/// One element of the record: its name and its text (references resolved); `None` for an
+/// empty-element tag `<NAME/>`, which has no text event at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Field<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) text: Option<Cow<'a, str>>,
+}
+
+/// The record at the start of `rest`: its fields in `fields` (cleared first) and the bytes
+/// it spans, or `None` when `rest` does not start with a record of the plain shape.
+pub(crate) fn scan<'a>(rest: &'a str, fields: &mut Vec<Field<'a>>) -> Option<usize> {
+    fields.clear();
+    let mut at = rest.strip_prefix(OPEN).map(|_| OPEN.len())?;
+    loop {
+        let here = rest.get(at..)?;
+        if here.starts_with(CLOSE) {
+            return Some(at + CLOSE.len());
+        }
+        let after_lt = here.strip_prefix('<')?;
+        let name_len = after_lt
+            .bytes()
+            .position(|b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+        if name_len == 0 {
+            return None;
+        }
+        let name = after_lt.get(..name_len)?;
+        let after_name = after_lt.get(name_len..)?;
+        if after_name.starts_with("/>") {
+            fields.push(Field { name, text: None });
+            at += 1 + name_len + 2;
+            continue;
+        }
+        let body = after_name.strip_prefix('>')?;
+        let text_len = body.bytes().position(|b| b == b'<')?;
+        let raw = body.get(..text_len)?;
+        let end = body.get(text_len..)?;
+        // `</NAME>` exactly.
+        let end_len = 2 + name_len + 1;
+        if end.get(..2) != Some("</")
+            || end.get(2..2 + name_len) != Some(name)
+            || end.get(2 + name_len..end_len) != Some(">")
+        {
+            return None;
+        }
+        fields.push(Field {
+            name,
+            text: Some(unescape(raw)?),
+        });
+        at += 1 + name_len + 1 + text_len + end_len;
+    }
+}
+
+/// Text with the five predefined entities resolved; `None` for any other `&`.
+fn unescape(raw: &str) -> Option<Cow<'_, str>> {
+    if !raw.contains('&') {
+        return Some(Cow::Borrowed(raw));
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(rest.get(..amp)?);
+        let after = rest.get(amp + 1..)?;
+        let semi = after.find(';')?;
+        out.push(match after.get(..semi)? {
+            "lt" => '<',
+            "gt" => '>',
+            "amp" => '&',
+            "quot" => '"',
+            "apos" => '\'',
+            _ => return None,
+        });
+        rest = after.get(semi + 1..)?;
+    }
+    out.push_str(rest);
+    Some(Cow::Owned(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(rest: &str) -> Option<(usize, Vec<(String, Option<String>)>)> {
+        let mut f = Vec::new();
+        let n = scan(rest, &mut f)?;
+        Some((
+            n,
+            f.into_iter()
+                .map(|f| (f.name.to_string(), f.text.map(Cow::into_owned)))
+                .collect(),
+        ))
+    }
+
+    #[test]
+    fn plain_records_are_read_whole() {
+        let rec = "<STPDA_ADT_VARIABLE><ID>LT[1]-NOTE</ID><VALUE>note, &quot;q&quot; &lt;1&gt; &amp; &apos;</VALUE><TABLE_BODY/><X_1></X_1></STPDA_ADT_VARIABLE>";
+        let (n, f) = fields(&format!("{rec}<STPDA_ADT_VARIABLE>")).unwrap();
+        assert_eq!(n, rec.len());
+        assert_eq!(
+            f,
+            vec![
+                ("ID".into(), Some("LT[1]-NOTE".into())),
+                ("VALUE".into(), Some("note, \"q\" <1> & '".into())),
+                ("TABLE_BODY".into(), None),
+                ("X_1".into(), Some(String::new())),
+            ]
+        );
+        assert_eq!(
+            fields("<STPDA_ADT_VARIABLE></STPDA_ADT_VARIABLE>"),
+            Some((41, Vec::new()))
+        );
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_general_reading() {
+        for odd in [
+            "",
+            "<STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>x</ID>",
+            "<STPDA_ADT_VARIABLE ><ID>x</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID a=\"1\">x</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>x</ID ></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>x</NAME></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>x</IDX></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><p:ID>x</p:ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>&#65;</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>&bogus;</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>a & b</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID><![CDATA[x]]></ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID>x<!-- c --></ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE> <ID>x</ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID><V>x</V></ID></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><></></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE><ID/ ></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE_HIERARCHY></STPDA_ADT_VARIABLE_HIERARCHY>",
+        ] {
+            assert_eq!(fields(odd), None, "{odd}");
+        }
+    }
+}
