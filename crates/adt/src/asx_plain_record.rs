@@ -95,7 +95,10 @@ fn unescape(raw: &str) -> Option<Cow<'_, str>> {
 mod tests {
     use super::*;
 
-    fn fields(rest: &str) -> Option<(usize, Vec<(String, Option<String>)>)> {
+    /// Names and texts of the fields.
+    type Read = Vec<(String, Option<String>)>;
+
+    fn fields(rest: &str) -> Option<(usize, Read)> {
         let mut f = Vec::new();
         let n = scan(rest, &mut f)?;
         Some((
