@@ -616,8 +616,9 @@ mod tests {
             agree(&children);
             let flat = format!("<asx:abap><asx:values><DATA>{records}</DATA></asx:values></asx:abap>");
             agree(&flat);
+            // A blank answer is the caller's (a zero-byte answer), not a document.
             let at = cut.min(children.len());
-            if let Some(head) = children.get(..at) {
+            if let Some(head) = children.get(..at).filter(|h| !h.trim().is_empty()) {
                 agree(head);
             }
         }
