@@ -314,12 +314,6 @@ async fn e09_second_attach_on_a_session_is_500_invalid_debuggee() {
     end(&d, run).await;
 }
 
-fn bps(inner: &str) -> String {
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">{inner}</dbg:breakpoints>"
-    )
-}
-
 #[tokio::test]
 async fn e10_e11_breakpoint_refusals_are_in_band_200() {
     let sim = sim().await;
@@ -331,7 +325,7 @@ async fn e10_e11_breakpoint_refusals_are_in_band_200() {
         .post_xml(
             &format!("{DEBUGGER}/breakpoints"),
             "application/xml",
-            bps(&inner),
+            breakpoints_body(&inner),
         )
         .await;
     assert_eq!(r.status, 200, "{r:?}");
@@ -357,7 +351,7 @@ async fn e12_message_breakpoint_without_msgty_is_400_with_xml_path() {
         .post_xml(
             &format!("{DEBUGGER}/breakpoints"),
             "application/xml",
-            bps(inner),
+            breakpoints_body(inner),
         )
         .await;
     assert_error(&r, expect(400, "ExceptionInvalidData", None, None));

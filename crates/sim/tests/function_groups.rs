@@ -8,7 +8,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::{IDE, TERMINAL, attribute, element, session, wait_for_listener};
+use common::{attribute, breakpoints_body, element, line_breakpoint, session, wait_for_listener};
 
 fn samples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
@@ -108,10 +108,7 @@ async fn a_breakpoint_in_a_form_of_the_group_stops_there() {
     let at = adt::address::parse_location("zsmp_fg.fugr.lzsmp_fgf01.abap:6")
         .expect("the ADT client maps an include of a group");
     let l = session(&base, false).await;
-    let body = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\"><breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"f6\" skipCount=\"0\" adtcore:uri=\"{}#start={}\"/></dbg:breakpoints>",
-        at.uri, at.line
-    );
+    let body = breakpoints_body(&line_breakpoint("f6", &at.uri, at.line));
     let r = l
         .post_xml("/sap/bc/adt/debugger/breakpoints", "application/xml", body)
         .await;

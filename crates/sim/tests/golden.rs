@@ -68,11 +68,7 @@ async fn wait_for_listener(s: &Session) {
 }
 
 fn breakpoints(uri: &str, line: u32) -> String {
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{}\" ideId=\"{}\" systemDebugging=\"false\" deactivated=\"false\"><breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"g{line}\" skipCount=\"0\" adtcore:uri=\"{uri}#start={line}\"/></dbg:breakpoints>",
-        common::TERMINAL,
-        common::IDE
-    )
+    common::breakpoints_body(&common::line_breakpoint(&format!("g{line}"), uri, line))
 }
 
 /// A simulator over the samples folder, stopped at `uri`/`line` after `trigger` (a POST) and

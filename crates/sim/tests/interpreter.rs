@@ -30,16 +30,8 @@ async fn sim() -> sim::SimHandle {
     .expect("start")
 }
 
-fn bps(inner: &str) -> String {
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">{inner}</dbg:breakpoints>"
-    )
-}
-
 fn line_bp(uri: &str, line: u32) -> String {
-    format!(
-        "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"l{line}\" skipCount=\"0\" adtcore:uri=\"{uri}#start={line}\"/>"
-    )
+    line_breakpoint(&format!("l{line}"), uri, line)
 }
 
 /// Breakpoints, a listener poll and the trigger `path` (a POST); once the listener reported
@@ -55,7 +47,7 @@ async fn stopped(
         .post_xml(
             "/sap/bc/adt/debugger/breakpoints",
             "application/xml",
-            bps(breakpoints),
+            breakpoints_body(breakpoints),
         )
         .await;
     assert_eq!(r.status, 200, "{r:?}");
@@ -164,7 +156,7 @@ async fn exception_breakpoint_reported_on_attach() {
         .post_xml(
             "/sap/bc/adt/debugger/breakpoints",
             "application/xml",
-            bps(
+            breakpoints_body(
                 "<breakpoint kind=\"exception\" clientId=\"ex\" exceptionClass=\"CX_SY_ZERODIVIDE\"/>",
             ),
         )

@@ -19,12 +19,6 @@ fn samples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
 }
 
-fn bps(inner: &str) -> String {
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">{inner}</dbg:breakpoints>"
-    )
-}
-
 /// Sets `breakpoints`, runs the SELECT sample and attaches at the first stop: the debug
 /// session and the running classrun.
 async fn stopped(base: &str, breakpoints: &str) -> (Session, tokio::task::JoinHandle<Resp>) {
@@ -33,7 +27,7 @@ async fn stopped(base: &str, breakpoints: &str) -> (Session, tokio::task::JoinHa
         .post_xml(
             "/sap/bc/adt/debugger/breakpoints",
             "application/xml",
-            bps(breakpoints),
+            breakpoints_body(breakpoints),
         )
         .await;
     assert_eq!(r.status, 200, "{r:?}");

@@ -48,9 +48,7 @@ async fn a_descriptor_reads_as_an_object_reference() {
     .expect("the simulator starts with the samples folder");
     let base = sim.base_url();
     let l = session(&base, false).await;
-    let breakpoint = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\"><breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"rtti\" skipCount=\"0\" adtcore:uri=\"{URI}#start={LINE}\"/></dbg:breakpoints>"
-    );
+    let breakpoint = breakpoints_body(&line_breakpoint("rtti", URI, LINE));
     let r = l
         .post_xml(
             "/sap/bc/adt/debugger/breakpoints",

@@ -86,9 +86,7 @@ async fn a_stopped_runs_uncommitted_insert_is_invisible_to_a_run_at_the_same_tim
         .post_xml(
             "/sap/bc/adt/debugger/breakpoints",
             "application/xml",
-            format!(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\"><breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"hold\" skipCount=\"0\" adtcore:uri=\"{HOLD_URI}#start={HOLD_STOP}\"/></dbg:breakpoints>"
-            ),
+            breakpoints_body(&line_breakpoint("hold", HOLD_URI, HOLD_STOP)),
         )
         .await;
     assert_eq!(r.status, 200, "{r:?}");

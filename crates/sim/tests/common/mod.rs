@@ -176,18 +176,19 @@ impl Session {
     // --- ADT operations -------------------------------------------------------------
 
     pub async fn set_breakpoints(&self, lines: &[(&str, u32)], sync_partial: bool) -> Resp {
-        let mut body = format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">"
-        );
+        let mut inner = String::new();
         if sync_partial {
-            body.push_str(&format!("<syncScope mode=\"partial\"><adtcore:objectReference xmlns:adtcore=\"http://www.sap.com/adt/core\" adtcore:uri=\"{DEMO_URI}\"/></syncScope>"));
+            inner.push_str(&format!("<syncScope mode=\"partial\"><adtcore:objectReference xmlns:adtcore=\"http://www.sap.com/adt/core\" adtcore:uri=\"{DEMO_URI}\"/></syncScope>"));
         }
         for (client_id, line) in lines {
-            body.push_str(&format!("<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"{client_id}\" skipCount=\"0\" adtcore:uri=\"{DEMO_URI}#start={line}\"/>"));
+            inner.push_str(&line_breakpoint(client_id, DEMO_URI, *line));
         }
-        body.push_str("</dbg:breakpoints>");
-        self.post_xml("/sap/bc/adt/debugger/breakpoints", "application/xml", body)
-            .await
+        self.post_xml(
+            "/sap/bc/adt/debugger/breakpoints",
+            "application/xml",
+            breakpoints_body(&inner),
+        )
+        .await
     }
 
     pub async fn delete_breakpoint(&self, id: &str) -> Resp {
@@ -263,6 +264,21 @@ impl Session {
 }
 
 /// Text of the first `<NAME>…</NAME>` (or `NAME="…"` attribute) in `xml`.
+/// The body of a breakpoints request from the external debugger of this test user and terminal,
+/// around `inner` (breakpoints, a sync scope).
+pub fn breakpoints_body(inner: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><dbg:breakpoints xmlns:dbg=\"http://www.sap.com/adt/debugger\" scope=\"external\" debuggingMode=\"user\" requestUser=\"DEVELOPER\" terminalId=\"{TERMINAL}\" ideId=\"{IDE}\" systemDebugging=\"false\" deactivated=\"false\">{inner}</dbg:breakpoints>"
+    )
+}
+
+/// One line breakpoint of a breakpoints request.
+pub fn line_breakpoint(client_id: &str, uri: &str, line: u32) -> String {
+    format!(
+        "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"{client_id}\" skipCount=\"0\" adtcore:uri=\"{uri}#start={line}\"/>"
+    )
+}
+
 pub fn element(xml: &str, name: &str) -> Option<String> {
     let open = format!("<{name}>");
     let start = xml.find(&open)? + open.len();
