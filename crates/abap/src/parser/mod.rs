@@ -433,14 +433,37 @@ impl<'a> Parser<'a> {
     /// `FUNCTION name. … ENDFUNCTION.`: the module's code (its interface comes from the
     /// group's `.fugr.xml`; the `*"` block after `FUNCTION` is a comment).
     fn function(&mut self, ctx: &SourceCtx, st: &Statement) -> Result<MethodImpl, LoadError> {
+        self.procedure(ctx, st, "FUNCTION", "ENDFUNCTION")
+    }
+
+    /// `FORM name [TABLES …] [USING …] [CHANGING …]. … ENDFORM.`
+    fn form(
+        &mut self,
+        ctx: &SourceCtx,
+        st: &Statement,
+    ) -> Result<(MethodDecl, MethodImpl), LoadError> {
+        let decl = form_decl(st, &word_at(st, 1));
+        let imp = self.procedure(ctx, st, "FORM", "ENDFORM")?;
+        Ok((decl, imp))
+    }
+
+    /// The body of a FUNCTION or FORM opened by `st`, up to `end_kw`, as a procedure whose
+    /// frames the debugger names `event_type`.
+    fn procedure(
+        &mut self,
+        ctx: &SourceCtx,
+        st: &Statement,
+        event_type: &'static str,
+        end_kw: &str,
+    ) -> Result<MethodImpl, LoadError> {
         let name = word_at(st, 1);
         let mut body_parser = Body::new(self);
-        let (body, end) = body_parser.block(&["ENDFUNCTION"])?;
+        let (body, end) = body_parser.block(&[end_kw])?;
         let locals = std::mem::take(&mut body_parser.locals);
         let types = std::mem::take(&mut body_parser.types);
         let field_symbols = std::mem::take(&mut body_parser.field_symbols);
         let Some(end) = end else {
-            return Err(self.err(st.line, "FUNCTION without ENDFUNCTION"));
+            return Err(self.err(st.line, format!("{event_type} without {end_kw}")));
         };
         Ok(MethodImpl {
             name,
@@ -451,7 +474,7 @@ impl<'a> Parser<'a> {
                 program: ctx.program(),
                 include: ctx.include(),
                 include_start: None,
-                event_type: "FUNCTION",
+                event_type,
             },
             method_line: st.line,
             end_line: Some(end.line),
@@ -460,43 +483,6 @@ impl<'a> Parser<'a> {
             field_symbols,
             body,
         })
-    }
-
-    /// `FORM name [TABLES …] [USING …] [CHANGING …]. … ENDFORM.`
-    fn form(
-        &mut self,
-        ctx: &SourceCtx,
-        st: &Statement,
-    ) -> Result<(MethodDecl, MethodImpl), LoadError> {
-        let name = word_at(st, 1);
-        let decl = form_decl(st, &name);
-        let mut body_parser = Body::new(self);
-        let (body, end) = body_parser.block(&["ENDFORM"])?;
-        let locals = std::mem::take(&mut body_parser.locals);
-        let types = std::mem::take(&mut body_parser.types);
-        let field_symbols = std::mem::take(&mut body_parser.field_symbols);
-        let Some(end) = end else {
-            return Err(self.err(st.line, "FORM without ENDFORM"));
-        };
-        let imp = MethodImpl {
-            name,
-            place: Place {
-                object: ctx.object.clone(),
-                kind: ctx.kind,
-                part: ctx.part,
-                program: ctx.program(),
-                include: ctx.include(),
-                include_start: None,
-                event_type: "FORM",
-            },
-            method_line: st.line,
-            end_line: Some(end.line),
-            locals,
-            types,
-            field_symbols,
-            body,
-        };
-        Ok((decl, imp))
     }
 
     fn definition(&mut self, class: &mut ClassDef, end_kw: &str) -> Result<(), LoadError> {
