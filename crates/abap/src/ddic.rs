@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::value::{MAX_C_LENGTH, StructType, TableKey, TableKind, TableType, Type};
+use crate::value::{MAX_C_LENGTH, StructType, TableType, Type};
 
 mod rtti;
 pub use rtti::{in_abap_type_pool, rtti_type};
@@ -82,14 +82,7 @@ pub fn dictionary_type(name: &str) -> Option<Type> {
 }
 
 pub(crate) fn table_of(name: &str, line: Type) -> Type {
-    Type::Table(Arc::new(TableType {
-        name: name.to_string(),
-        kind: TableKind::Standard,
-        line,
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    }))
+    TableType::standard(name, line)
 }
 
 pub(crate) fn submatch_result() -> Arc<StructType> {

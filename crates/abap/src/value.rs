@@ -104,6 +104,21 @@ pub struct TableType {
     pub secondary: Vec<SecondaryKey>,
 }
 
+impl TableType {
+    /// A standard table of `line` with the default key and no secondary keys, named `name`
+    /// (empty for `TYPE TABLE OF …`, `OCCURS` and tables built at run time).
+    pub fn standard(name: &str, line: Type) -> Type {
+        Type::Table(Arc::new(TableType {
+            name: name.to_string(),
+            kind: TableKind::Standard,
+            line,
+            unique: false,
+            key: TableKey::Default,
+            secondary: Vec::new(),
+        }))
+    }
+}
+
 /// A secondary table key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SecondaryKey {
@@ -449,14 +464,7 @@ pub fn ddic_type(name: &str) -> Option<Type> {
                 .or_else(|| crate::type_pool::abap_type(name));
         }
     };
-    Some(Type::Table(Arc::new(TableType {
-        name: name.to_string(),
-        kind: TableKind::Standard,
-        line,
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    })))
+    Some(TableType::standard(name, line))
 }
 
 fn p_fits(m: i128, len: u32) -> bool {

@@ -15,8 +15,7 @@ use crate::ast::{
 use crate::interp::tables::{as_i32, component, sy_set};
 use crate::interp::{Exec, Flow, Interp};
 use crate::place::Place;
-use crate::value::{ObjId, TableKey, TableKind, TableType, Type, Value};
-use std::sync::Arc;
+use crate::value::{ObjId, TableType, Type, Value};
 
 /// The exception classes of dynamic statements: `(class, superclass, text of get_text( ))`.
 pub const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
@@ -602,14 +601,7 @@ impl<'r> Interp<'r, '_> {
             DynDataKind::Type => self.dyn_data_type(&name)?,
             DynDataKind::TableOf => {
                 let line = self.dyn_data_type(&name)?;
-                Type::Table(Arc::new(TableType {
-                    name: String::new(),
-                    kind: TableKind::Standard,
-                    line,
-                    unique: false,
-                    key: TableKey::Default,
-                    secondary: Vec::new(),
-                }))
+                TableType::standard("", line)
             }
         };
         match self.target_type_of(target)? {

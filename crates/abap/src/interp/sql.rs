@@ -17,7 +17,7 @@ use crate::ast::{Path, SqlStmt};
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use crate::parser::expr::parse_path;
 use crate::parser::sql::decode_name;
-use crate::value::{Mant, StructType, TableKey, TableKind, TableType, Type, Value};
+use crate::value::{Mant, StructType, TableKind, TableType, Type, Value};
 
 /// The simulator's database as a run sees it: the dictionary and the committed rows every
 /// run shares, and, for a run, a connection of its own opened at its first statement (its
@@ -141,14 +141,7 @@ pub fn structure_of(def: &TableDef) -> Type {
 }
 
 fn standard_table(line: Type) -> Type {
-    Type::Table(Arc::new(TableType {
-        name: String::new(),
-        kind: TableKind::Standard,
-        line,
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    }))
+    TableType::standard("", line)
 }
 
 /// A result cell as a value (`None`: the null value, the target stays initial).

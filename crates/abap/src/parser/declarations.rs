@@ -560,14 +560,7 @@ pub fn type_and_value(toks: &[Token]) -> (TypeSpec, Option<Expr>) {
 
 /// `… OCCURS n`: a standard table of `line` with the default key.
 fn occurs_table(line: Type) -> Type {
-    Type::Table(Arc::new(TableType {
-        name: String::new(),
-        kind: TableKind::Standard,
-        line,
-        unique: false,
-        key: TableKey::Default,
-        secondary: Vec::new(),
-    }))
+    TableType::standard("", line)
 }
 
 /// An elementary type name with `LENGTH`/`DECIMALS`; other names are types resolved at run
