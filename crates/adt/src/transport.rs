@@ -190,6 +190,26 @@ impl Session {
             // A redirect must not tell the next host where we came from: our URLs carry the
             // user and the terminal id.
             .referer(false);
+        if base_url.starts_with("http://") {
+            // No TLS is spoken to an http:// system, so the platform's trust store (hundreds
+            // of files, read and parsed at every start) is not loaded; a redirect to https,
+            // which would need it, is refused with what to configure instead.
+            builder =
+                builder
+                    .tls_built_in_root_certs(false)
+                    .redirect(reqwest::redirect::Policy::custom(|attempt| {
+                        if attempt.url().scheme() == "https" {
+                            let to = attempt.url().origin().ascii_serialization();
+                            attempt.error(format!(
+                            "the system redirected from http:// to {to}: set the system URL to {to}"
+                        ))
+                        } else if attempt.previous().len() >= 10 {
+                            attempt.error("too many redirects")
+                        } else {
+                            attempt.follow()
+                        }
+                    }));
+        }
         if let Some(path) = &config.ca_bundle {
             let pem = std::fs::read(path).map_err(|e| {
                 AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))

@@ -70,3 +70,37 @@ async fn a_cross_host_redirect_carries_no_referer() {
         heads[1]
     );
 }
+
+/// An http:// system is spoken to without TLS (its trust store is not even loaded), so a
+/// redirect to https is refused with the URL to configure instead of failing on a
+/// certificate it never could check.
+#[tokio::test]
+async fn a_redirect_from_http_to_https_names_the_url_to_configure() {
+    let (to_test, seen) = mpsc::channel();
+    let first = server(to_test, |_| {
+        "HTTP/1.1 301 Moved Permanently\r\nlocation: https://localhost:44300/sap/bc/adt/discovery\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+            .to_string()
+    });
+    let config = adt::Config {
+        base_url: format!("http://127.0.0.1:{first}"),
+        user: "DEVELOPER".into(),
+        password: "abap".into(),
+        ..Default::default()
+    };
+    let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+    let err = client
+        .logon()
+        .await
+        .expect_err("the redirect to https is not followed");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("redirected from http:// to https://localhost:44300")
+            && text.contains("set the system URL to https://localhost:44300"),
+        "{text}"
+    );
+    assert_eq!(
+        seen.try_iter().count(),
+        1,
+        "nothing was sent to the https side"
+    );
+}
