@@ -73,7 +73,7 @@ async fn naive(
                 .hierarchies
                 .iter()
                 .filter(|h| h.parent_id == "@ROOT" && h.child_id.starts_with('@'))
-                .map(|h| h.child_id.clone())
+                .map(|h| h.child_id.to_string())
                 .collect();
             dbg.child_variables(&scopes).await?;
             times.push(t.elapsed());

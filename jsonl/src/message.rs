@@ -1,5 +1,7 @@
 //! Requests in, responses and events out.
 
+use std::borrow::Cow;
+
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -238,7 +240,7 @@ impl Outgoing {
                 cmd: r.cmd.clone(),
                 ok: r.outcome.is_ok(),
                 state: r.state,
-                result: r.outcome.as_ref().ok().cloned(),
+                result: r.outcome.as_ref().ok().map(Cow::Borrowed),
                 error: r.outcome.as_ref().err().cloned(),
             }),
             Outgoing::Event(e) => serde_json::to_string(&EventLine {
@@ -247,7 +249,7 @@ impl Outgoing {
                 event: e.event.clone(),
                 state: e.state,
                 cause: e.cause.clone(),
-                body: e.body.clone(),
+                body: Cow::Borrowed(&e.body),
             }),
         };
         // Values of JSON and strings cannot fail to serialise; serde_json escapes control
@@ -268,7 +270,7 @@ pub fn parse_outgoing(line: &str) -> Result<Outgoing, String> {
         Some("response") => {
             let r = ResponseLine::deserialize(value).map_err(|e| format!("bad response: {e}"))?;
             let outcome = match (r.ok, r.error) {
-                (true, _) => Ok(r.result.unwrap_or(Value::Null)),
+                (true, _) => Ok(r.result.map(Cow::into_owned).unwrap_or(Value::Null)),
                 (false, Some(error)) => Err(error),
                 (false, None) => return Err("a failed response without 'error'".into()),
             };
@@ -284,7 +286,7 @@ pub fn parse_outgoing(line: &str) -> Result<Outgoing, String> {
             Ok(Outgoing::Event(Event {
                 event: e.event,
                 state: e.state,
-                body: e.body,
+                body: e.body.into_owned(),
                 cause: e.cause,
             }))
         }

@@ -2,6 +2,8 @@
 //! these types, [`crate::parse_outgoing`] reads them, and the schema's `Response` and `Event`
 //! definitions are generated from them. Members are in the order they go on the wire.
 
+use std::borrow::Cow;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -25,7 +27,7 @@ pub(crate) enum EventType {
 /// Exactly one per request: `result` when `ok`, else `error`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Response")]
-pub(crate) struct ResponseLine {
+pub(crate) struct ResponseLine<'a> {
     #[serde(rename = "type")]
     pub(crate) kind: ResponseType,
     /// The request's id; `null` when the request line had none that could be read.
@@ -37,8 +39,10 @@ pub(crate) struct ResponseLine {
     pub(crate) cmd: String,
     pub(crate) ok: bool,
     pub(crate) state: State,
+    // Borrowed when written: a result can be a page of a thousand cells, not worth a copy
+    // (a plain comment: a doc comment would be the schema's description).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) result: Option<Value>,
+    pub(crate) result: Option<Cow<'a, Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "ErrorBody")]
     pub(crate) error: Option<ErrorBody>,
@@ -47,7 +51,7 @@ pub(crate) struct ResponseLine {
 /// Something the server reports on its own.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Event")]
-pub(crate) struct EventLine {
+pub(crate) struct EventLine<'a> {
     #[serde(rename = "type")]
     pub(crate) kind: EventType,
     #[schemars(range(min = 1))]
@@ -58,8 +62,9 @@ pub(crate) struct EventLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Id")]
     pub(crate) cause: Option<Value>,
+    // Borrowed when written, as a response's `result`.
     #[schemars(with = "Map<String, Value>")]
-    pub(crate) body: Value,
+    pub(crate) body: Cow<'a, Value>,
 }
 
 /// A request id as clients write it: a string or a number.

@@ -12,7 +12,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::asx_plain_record::{self, Field};
 use crate::codec::CodecError;
-use crate::types::{ChildVariables, Hierarchy, Variable};
+use crate::types::{ChildVariables, CompactString, Hierarchy, Variable};
 
 /// Deeper documents are refused rather than risking anything (as the element tree does).
 const MAX_DEPTH: usize = 128;
@@ -20,7 +20,7 @@ const MAX_DEPTH: usize = 128;
 /// The `STPDA_ADT_VARIABLE` elements with a field in [`Variable`], in field order (the
 /// reading matches names with [`variable_field`]; the tree reading of the tests uses this).
 #[cfg(test)]
-pub(crate) const VARIABLE_FIELDS: [&str; 19] = [
+pub(crate) const VARIABLE_FIELDS: [&str; 20] = [
     "ID",
     "NAME",
     "DECLARED_TYPE_NAME",
@@ -40,6 +40,7 @@ pub(crate) const VARIABLE_FIELDS: [&str; 19] = [
     "IS_EXCEPTION",
     "INHERITANCE_LEVEL",
     "INHERITANCE_CLASS",
+    "TABLE_BODY",
 ];
 
 const HIERARCHY_FIELDS: [&str; 3] = ["PARENT_ID", "CHILD_ID", "CHILD_NAME"];
@@ -67,13 +68,10 @@ fn variable_field(name: &[u8]) -> Option<usize> {
         b"IS_EXCEPTION" => 16,
         b"INHERITANCE_LEVEL" => 17,
         b"INHERITANCE_CLASS" => 18,
+        b"TABLE_BODY" => 19,
         _ => return None,
     })
 }
-
-/// Fields read as a flag or a number, not kept as text: their buffers are reused from
-/// record to record.
-const SCALAR_FIELDS: [usize; 6] = [11, 13, 14, 15, 16, 17];
 
 /// Which document: records under `DATA/VARIABLES` with `DATA/HIERARCHIES`
 /// (`getChildVariables`), or records right under `DATA` (`getVariables`).
@@ -111,10 +109,11 @@ fn local_name(qname: &[u8]) -> &[u8] {
 }
 
 /// The record being read: field texts, which fields were seen (the first one counts), and
-/// the elements without a field.
+/// the elements without a field. The field buffers are reused from record to record (the
+/// record gets its own copies, most of them inline).
 #[derive(Default)]
 struct Record {
-    fields: [String; 19],
+    fields: [String; 20],
     seen: u32,
     unmapped: Vec<(String, String)>,
 }
@@ -129,11 +128,8 @@ impl Record {
         let incomplete = flag(&self.fields[15]);
         let exception = flag(&self.fields[16]);
         let level = self.fields[17].trim().parse().ok();
-        for i in SCALAR_FIELDS {
-            self.fields[i].clear();
-        }
-        let f = &mut self.fields;
-        let mut take = |i: usize| std::mem::take(&mut f[i]);
+        let f = &self.fields;
+        let take = |i: usize| CompactString::from(f[i].as_str());
         let v = Variable {
             id: take(0),
             name: take(1),
@@ -154,8 +150,12 @@ impl Record {
             is_exception: exception,
             inheritance_level: level,
             inheritance_class: take(18),
+            table_body: take(19),
             unmapped: std::mem::take(&mut self.unmapped),
         };
+        for f in &mut self.fields {
+            f.clear();
+        }
         self.seen = 0;
         v
     }
@@ -170,6 +170,7 @@ struct Reading {
     variables_seen: bool,
     hierarchies_seen: bool,
     record: Record,
+    /// The edge's field buffers, reused as the record's.
     edge: [String; 3],
     edge_seen: u8,
     out: ChildVariables,
@@ -290,12 +291,15 @@ impl Reading {
                 self.out.variables.push(v);
             }
             At::Edge => {
-                let [parent_id, child_id, child_name] = std::mem::take(&mut self.edge);
+                let [parent_id, child_id, child_name] = &mut self.edge;
                 self.out.hierarchies.push(Hierarchy {
-                    parent_id,
-                    child_id,
-                    child_name,
+                    parent_id: CompactString::from(parent_id.as_str()),
+                    child_id: CompactString::from(child_id.as_str()),
+                    child_name: CompactString::from(child_name.as_str()),
                 });
+                for f in &mut self.edge {
+                    f.clear();
+                }
                 self.edge_seen = 0;
             }
             _ => {}
@@ -470,7 +474,7 @@ mod tests {
         for (i, name) in VARIABLE_FIELDS.iter().enumerate() {
             assert_eq!(variable_field(name.as_bytes()), Some(i), "{name}");
         }
-        assert_eq!(variable_field(b"TABLE_BODY"), None);
+        assert_eq!(variable_field(b"STRUC_COMPONENT_GROUPS"), None);
         assert_eq!(variable_field(b"id"), None);
     }
 

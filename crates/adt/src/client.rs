@@ -844,11 +844,11 @@ impl Client {
             Err(e) => return Err(e),
         };
         self.forms.batch.store(NEW_FORM, Ordering::Relaxed);
-        let parts = decode(
-            "batch",
-            &answer,
-            codec::parse_batch_response(answer.content_type.as_deref().unwrap_or(""), &answer.body),
-        )?;
+        // The parts' bodies are ranges of this one body.
+        let whole = Arc::new(answer.body);
+        let parts =
+            codec::parse_batch_response(answer.content_type.as_deref().unwrap_or(""), &whole)
+                .map_err(|e| AdtError::unexpected("batch", Some(answer.status), e.0, &whole))?;
         let mut parts = parts.into_iter();
         Ok(calls
             .iter()
@@ -914,7 +914,7 @@ impl Client {
                         .map(|c| ("Content-Type".to_string(), c.clone()))
                         .collect(),
                     content_type: a.content_type,
-                    body: a.body,
+                    body: a.body.into(),
                 });
             match result {
                 // Nothing after a lost request can be trusted to run in order.

@@ -3,12 +3,14 @@
 //! Readers accept unknown elements and attributes in any order and return
 //! [`CodecError`] (never panic) on input they cannot read. `VALUE` texts are never trimmed.
 
+use std::sync::Arc;
+
 use crate::types::{
     ActionResult, AttachInfo, BatchAnswer, BatchCall, BreakpointDetail, BreakpointKind,
     BreakpointResult, BreakpointScope, BreakpointSpec, ChildVariables, Debuggee, DebuggerAction,
-    DebuggerSettings, Identity, MemorySizes, ReachedWatchpoint, Stack, StackEntry, StepInfo,
-    StepKind, SyncScope, UnitAlert, UnitLocation, UnitProgram, UnitRunResult, UnitTestClass,
-    UnitTestMethod, Variable, Watchpoint,
+    DebuggerSettings, Identity, MemorySizes, PartBody, ReachedWatchpoint, Stack, StackEntry,
+    StepInfo, StepKind, SyncScope, UnitAlert, UnitLocation, UnitProgram, UnitRunResult,
+    UnitTestClass, UnitTestMethod, Variable, Watchpoint,
 };
 use crate::xml::{self, Element, escape};
 
@@ -511,10 +513,10 @@ pub fn parse_variables(body: &str) -> Result<Vec<Variable>, CodecError> {
 #[cfg(test)]
 pub(crate) mod tree {
     use super::*;
-    use crate::types::Hierarchy;
+    use crate::types::{CompactString, Hierarchy};
 
     fn variable(rec: &Element) -> Variable {
-        let t = |n: &str| rec.child_text(n).to_string();
+        let t = |n: &str| CompactString::from(rec.child_text(n));
         Variable {
             id: t("ID"),
             name: t("NAME"),
@@ -535,6 +537,7 @@ pub(crate) mod tree {
             is_exception: flag(Some(rec.child_text("IS_EXCEPTION").trim())),
             inheritance_level: rec.child_text("INHERITANCE_LEVEL").trim().parse().ok(),
             inheritance_class: t("INHERITANCE_CLASS"),
+            table_body: t("TABLE_BODY"),
             unmapped: other_children(rec, VARIABLE_FIELDS),
         }
     }
@@ -562,9 +565,9 @@ pub(crate) mod tree {
             .map(|h| {
                 h.children_named("STPDA_ADT_VARIABLE_HIERARCHY")
                     .map(|r| Hierarchy {
-                        parent_id: r.child_text("PARENT_ID").to_string(),
-                        child_id: r.child_text("CHILD_ID").to_string(),
-                        child_name: r.child_text("CHILD_NAME").to_string(),
+                        parent_id: r.child_text("PARENT_ID").into(),
+                        child_id: r.child_text("CHILD_ID").into(),
+                        child_name: r.child_text("CHILD_NAME").into(),
                     })
                     .collect()
             })
@@ -880,8 +883,9 @@ fn multipart_parts<'a>(body: &'a str, boundary: &str) -> Result<Vec<&'a str>, Co
     Ok(parts)
 }
 
-/// One part of a batch answer: MIME headers, then an HTTP response.
-fn batch_part(part: &str) -> Result<BatchAnswer, CodecError> {
+/// One part of a batch answer: MIME headers, then an HTTP response. `part` lies in `whole`,
+/// which the part's body is a range of.
+fn batch_part(whole: &Arc<String>, part: &str) -> Result<BatchAnswer, CodecError> {
     let (_, http) = take_headers(part);
     // Tolerate blank lines before the status line.
     let http = http.trim_start_matches(['\r', '\n']);
@@ -917,15 +921,16 @@ fn batch_part(part: &str) -> Result<BatchAnswer, CodecError> {
         status,
         content_type: header(&headers, "content-type").map(str::to_string),
         headers,
-        body: body.to_string(),
+        body: PartBody::within(whole, body),
     })
 }
 
-/// The 202 `multipart/mixed` answer of a batch (§12): one answer per part, in order. A part
-/// that cannot be read is an error in its own slot.
+/// The 202 `multipart/mixed` answer of a batch (§12): one answer per part, in order, each
+/// body a range of `body` (shared, not copied). A part that cannot be read is an error in its
+/// own slot.
 pub fn parse_batch_response(
     content_type: &str,
-    body: &str,
+    body: &Arc<String>,
 ) -> Result<Vec<Result<BatchAnswer, CodecError>>, CodecError> {
     let boundary = multipart_boundary(content_type).ok_or_else(|| {
         CodecError(format!(
@@ -935,7 +940,7 @@ pub fn parse_batch_response(
     })?;
     Ok(multipart_parts(body, &boundary)?
         .into_iter()
-        .map(batch_part)
+        .map(|part| batch_part(body, part))
         .collect())
 }
 

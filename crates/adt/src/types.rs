@@ -2,6 +2,8 @@
 //!
 //! CONTRACT (used by crates/engine; extend, do not break).
 
+pub use compact_str::CompactString;
+
 /// Who we debug as. Sent on listener, breakpoint and attach requests; listener and
 /// breakpoints must agree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,22 +176,25 @@ pub struct StackEntry {
     pub unmapped: Vec<(String, String)>,
 }
 
-/// One `STPDA_ADT_VARIABLE` record. `value` is never trimmed.
+/// One `STPDA_ADT_VARIABLE` record. `value` is never trimmed. The texts are
+/// [`CompactString`]s: a page of table rows is a thousand records of a dozen texts each,
+/// nearly all of them short (`LT[7]-NAME`, `C`, `simple`), which it keeps without an
+/// allocation of their own.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Variable {
-    pub id: String,
-    pub name: String,
-    pub declared_type_name: String,
-    pub actual_type_name: String,
-    pub kind: String,
-    pub instantiation_kind: String,
-    pub access_kind: String,
-    pub meta_type: String,
-    pub parameter_kind: String,
-    pub value: String,
-    pub hex_value: String,
+    pub id: CompactString,
+    pub name: CompactString,
+    pub declared_type_name: CompactString,
+    pub actual_type_name: CompactString,
+    pub kind: CompactString,
+    pub instantiation_kind: CompactString,
+    pub access_kind: CompactString,
+    pub meta_type: CompactString,
+    pub parameter_kind: CompactString,
+    pub value: CompactString,
+    pub hex_value: CompactString,
     pub read_only: bool,
-    pub technical_type: String,
+    pub technical_type: CompactString,
     pub length: u32,
     pub table_lines: u32,
     /// `IS_VALUE_INCOMPLETE`: the value was cut (long strings).
@@ -199,19 +204,22 @@ pub struct Variable {
     /// `INHERITANCE_LEVEL` of an inherited attribute (`None` when absent, unreadable or `-1`).
     pub inheritance_level: Option<u32>,
     /// `INHERITANCE_CLASS`: the superclass defining an inherited attribute.
-    pub inheritance_class: String,
-    /// Elements without a field here (`TABLE_BODY`, `STRUC_COMPONENT_GROUPS`, …) as
-    /// (element name, text), in document order.
+    pub inheritance_class: CompactString,
+    /// `TABLE_BODY` (empty in every capture; meaning unknown, adt-wire.md §9.3): every record
+    /// carries it, so it has a field rather than a place in `unmapped`.
+    pub table_body: CompactString,
+    /// Elements without a field here (`STRUC_COMPONENT_GROUPS`, …) as (element name, text),
+    /// in document order.
     pub unmapped: Vec<(String, String)>,
 }
 
 /// A parent→child edge from `getChildVariables`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Hierarchy {
-    pub parent_id: String,
-    pub child_id: String,
+    pub parent_id: CompactString,
+    pub child_id: CompactString,
     /// Filled only for scope pseudo-nodes (`Locals`).
-    pub child_name: String,
+    pub child_name: CompactString,
 }
 
 /// The answer to `getChildVariables`. Empty when the server answered with a zero-byte body.
@@ -403,7 +411,94 @@ pub struct BatchAnswer {
     pub content_type: Option<String>,
     /// Inner headers as sent, names as written.
     pub headers: Vec<(String, String)>,
-    pub body: String,
+    pub body: PartBody,
+}
+
+/// The body of one batch part: its range of the one multipart answer, which the parts share
+/// (a page of table rows is a megabyte, not worth a copy per part). Reads as a `&str`.
+#[derive(Clone, Default)]
+pub struct PartBody {
+    whole: std::sync::Arc<String>,
+    range: std::ops::Range<usize>,
+}
+
+impl PartBody {
+    /// `part` as a range of `whole` when it lies in it, else (never for what the codec
+    /// hands in) a copy of its own.
+    pub(crate) fn within(whole: &std::sync::Arc<String>, part: &str) -> PartBody {
+        let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+        let range = start..start.wrapping_add(part.len());
+        if whole
+            .get(range.clone())
+            .is_some_and(|s| s.as_ptr() == part.as_ptr())
+        {
+            PartBody {
+                whole: std::sync::Arc::clone(whole),
+                range,
+            }
+        } else {
+            PartBody::from(part.to_string())
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.whole.get(self.range.clone()).unwrap_or_default()
+    }
+}
+
+impl From<String> for PartBody {
+    fn from(text: String) -> PartBody {
+        let range = 0..text.len();
+        PartBody {
+            whole: std::sync::Arc::new(text),
+            range,
+        }
+    }
+}
+
+impl PartialEq<str> for PartBody {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for PartBody {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for PartBody {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl From<&str> for PartBody {
+    fn from(text: &str) -> PartBody {
+        PartBody::from(text.to_string())
+    }
+}
+
+impl std::ops::Deref for PartBody {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for PartBody {
+    fn eq(&self, other: &PartBody) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for PartBody {}
+
+impl std::fmt::Debug for PartBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
 }
 
 /// Step, stack and variables in one round trip ([`crate::Client::step_and_inspect`]).

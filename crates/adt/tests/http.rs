@@ -293,7 +293,7 @@ async fn full_debug_session() {
         .hierarchies
         .iter()
         .filter(|h| h.parent_id == "@ROOT")
-        .map(|h| h.child_id.clone())
+        .map(|h| h.child_id.to_string())
         .collect();
     assert!(!scopes.is_empty(), "{root:?}");
     let scoped = d.child_variables(&scopes).await.unwrap();

@@ -64,7 +64,7 @@ pub(crate) fn remember_reads(d: &mut Attached, parents: &[String], answer: adt::
         .hierarchies
         .iter()
         .filter(|h| h.parent_id == "@ROOT" && h.child_id.starts_with('@'))
-        .map(|h| h.child_id.clone())
+        .map(|h| h.child_id.to_string())
         .collect();
     if !answer.hierarchies.iter().any(|h| h.parent_id == "@ROOT") {
         return; // e.g. a zero-byte answer: nothing we can trust

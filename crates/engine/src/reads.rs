@@ -168,7 +168,7 @@ impl Reads {
             self.records.entry(id.clone()).or_insert(None);
         }
         for v in answer {
-            self.records.insert(v.id.clone(), Some(v.clone()));
+            self.records.insert(v.id.to_string(), Some(v.clone()));
         }
     }
 }
@@ -279,7 +279,7 @@ impl Reader<'_> {
                 known.entry(id.clone()).or_insert(None);
             }
             for v in fresh {
-                known.insert(v.id.clone(), Some(v));
+                known.insert(v.id.to_string(), Some(v));
             }
         }
         Ok(ids
@@ -355,7 +355,7 @@ mod tests {
     fn var(id: &str) -> adt::Variable {
         adt::Variable {
             id: id.into(),
-            value: format!("value of {id}"),
+            value: format!("value of {id}").into(),
             ..Default::default()
         }
     }
@@ -364,7 +364,7 @@ mod tests {
         adt::Hierarchy {
             parent_id: parent.into(),
             child_id: child.into(),
-            child_name: String::new(),
+            child_name: Default::default(),
         }
     }
 
@@ -417,7 +417,12 @@ mod tests {
             c.rows
                 .iter()
                 .zip(&c.records)
-                .map(|(h, v)| (h.child_id.clone(), v.as_ref().map(|v| v.value.clone())))
+                .map(|(h, v)| {
+                    (
+                        h.child_id.to_string(),
+                        v.as_ref().map(|v| v.value.to_string()),
+                    )
+                })
                 .collect()
         };
         assert_eq!(

@@ -5,8 +5,8 @@
 
 use jsonl::args::{BpSetArgs, MessageArgs};
 use jsonl::results::{
-    Column, Fetch, FoundObject, Frame, Settings, SourceLine, TableRow, ThreadInfo, UnitAlert,
-    UnitClass, UnitLocation, UnitMethod, Variable, Watchpoint,
+    Column, Fetch, FoundObject, Frame, Settings, SourceLine, TableResult, TableRow, ThreadInfo,
+    UnitAlert, UnitClass, UnitLocation, UnitMethod, Variable, Watchpoint,
 };
 use jsonl::{ErrorBody, ErrorCode};
 use serde::Serialize;
@@ -24,6 +24,49 @@ pub(crate) fn result<T: Serialize>(outcome: Result<T, ErrorBody>) -> Result<Valu
             )
         })
     })
+}
+
+/// A `table` page as the response's `result`: what [`result`] makes of it, its cells moved
+/// into the JSON rather than copied (a page is a thousand of them). The members are those
+/// of `TableResult`'s and `TableRow`'s serialisation; a test holds both to it.
+pub(crate) fn table_result(outcome: Result<TableResult, ErrorBody>) -> Result<Value, ErrorBody> {
+    let page = outcome?;
+    let columns = page
+        .columns
+        .iter()
+        .map(|c| {
+            let mut m = Map::new();
+            m.insert("name".into(), c.name.clone().into());
+            m.insert("type".into(), c.technical_type.clone().into());
+            m.insert("meta".into(), c.meta.clone().into());
+            Value::Object(m)
+        })
+        .collect();
+    let rows = page
+        .rows
+        .into_iter()
+        .map(|r| {
+            let mut m = Map::new();
+            m.insert("index".into(), r.index.into());
+            m.insert("id".into(), r.id.into());
+            if let Some(value) = r.value {
+                m.insert("value".into(), value.into());
+            }
+            if let Some(columns) = r.columns {
+                m.insert("columns".into(), Value::Object(columns));
+            }
+            Value::Object(m)
+        })
+        .collect();
+    let mut m = Map::new();
+    m.insert("epoch".into(), page.epoch.into());
+    m.insert("id".into(), page.id.into());
+    m.insert("total".into(), page.total.into());
+    m.insert("offset".into(), page.offset.into());
+    m.insert("columns".into(), Value::Array(columns));
+    m.insert("rows".into(), Value::Array(rows));
+    m.insert("more".into(), page.more.into());
+    Ok(Value::Object(m))
 }
 
 /// A command's typed result as a successful response's `result`.
@@ -195,7 +238,7 @@ pub(crate) fn display_value(v: &adt::Variable) -> String {
         "I" | "P" | "INT8" | "8" | "b" | "s" | "F" | "DECFLOAT16" | "DECFLOAT34"
     );
     if !numeric {
-        return v.value.clone();
+        return v.value.to_string();
     }
     let t = v.value.trim();
     match t.strip_suffix('-') {
@@ -210,15 +253,15 @@ pub(crate) fn display_value(v: &adt::Variable) -> String {
 pub(crate) fn variable(v: &adt::Variable, scope: &str, max: usize) -> Variable {
     let (value, truncated) = limited(&display_value(v), max);
     Variable {
-        id: v.id.clone(),
-        name: v.name.clone(),
+        id: v.id.to_string(),
+        name: v.name.to_string(),
         scope: scope.to_string(),
         value,
-        raw: (!truncated).then(|| v.value.clone()),
-        technical_type: v.technical_type.clone(),
-        declared_type: v.declared_type_name.clone(),
-        meta: v.meta_type.clone(),
-        kind: v.kind.clone(),
+        raw: (!truncated).then(|| v.value.to_string()),
+        technical_type: v.technical_type.to_string(),
+        declared_type: v.declared_type_name.to_string(),
+        meta: v.meta_type.to_string(),
+        kind: v.kind.to_string(),
         length: v.length,
         rows: v.table_lines,
         readonly: v.read_only,
@@ -230,7 +273,7 @@ pub(crate) fn variable(v: &adt::Variable, scope: &str, max: usize) -> Variable {
         full_length: truncated.then(|| v.value.chars().count()),
         fetch: truncated.then(|| Fetch {
             cmd: "get".into(),
-            args: json!({"path": v.id, "full": true}),
+            args: json!({"path": v.id.as_str(), "full": true}),
         }),
     }
 }
@@ -243,8 +286,8 @@ pub(crate) fn columns(rows: &[Row]) -> Vec<Column> {
         .iter()
         .map(|c| Column {
             name: c.name.clone(),
-            technical_type: c.technical_type.clone(),
-            meta: c.meta.clone(),
+            technical_type: c.technical_type.to_string(),
+            meta: c.meta.to_string(),
         })
         .collect()
 }
@@ -430,6 +473,60 @@ mod tests {
         assert_eq!(r, json!({"index": 3, "id": "LT[3]", "value": "xäy"}));
         let r = json(&table_row(row(Vec::new()), 3));
         assert_eq!(r, json!({"index": 3, "id": "LT[3]", "columns": {}}));
+    }
+
+    #[test]
+    fn a_table_page_is_the_json_its_serialisation_is() {
+        use jsonl::results::{Column, TableResult, TableRow};
+        let mut columns = Map::new();
+        columns.insert("B".into(), "x \"y\"".into());
+        columns.insert("A".into(), "".into());
+        let page = TableResult {
+            epoch: 7,
+            id: "LT_X".into(),
+            total: 100_000,
+            offset: 3,
+            columns: vec![Column {
+                name: "A".into(),
+                technical_type: "C".into(),
+                meta: "simple".into(),
+            }],
+            rows: vec![
+                TableRow {
+                    index: 4,
+                    id: "LT_X[4]".into(),
+                    value: None,
+                    columns: Some(columns),
+                },
+                TableRow {
+                    index: 5,
+                    id: "LT_X[5]".into(),
+                    value: Some("5".into()),
+                    columns: None,
+                },
+                TableRow {
+                    index: 6,
+                    id: "LT_X[6]".into(),
+                    value: None,
+                    columns: None,
+                },
+            ],
+            more: true,
+        };
+        for page in [
+            page.clone(),
+            TableResult {
+                rows: Vec::new(),
+                columns: Vec::new(),
+                more: false,
+                ..page
+            },
+        ] {
+            let typed = result(Ok(page.clone())).unwrap();
+            let moved = table_result(Ok(page)).unwrap();
+            assert_eq!(moved, typed);
+            assert_eq!(moved.to_string(), typed.to_string());
+        }
     }
 
     #[test]

@@ -270,9 +270,11 @@ pub fn run_all(input: &[u8]) {
     // Batch answers: the first line is taken as the content type, the rest as the body;
     // also the body under the boundaries of the seeds.
     let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
-    let _ = codec::parse_batch_response(first, rest);
-    let _ = codec::parse_batch_response("multipart/mixed; boundary=ejjeeffe0c1d2e3f40516273", s);
-    let _ = codec::parse_batch_response("multipart/mixed; boundary=\"batch_answer_77\"", s);
+    let _ = codec::parse_batch_response(first, &std::sync::Arc::new(rest.to_string()));
+    let whole = std::sync::Arc::new(s.to_string());
+    let _ =
+        codec::parse_batch_response("multipart/mixed; boundary=ejjeeffe0c1d2e3f40516273", &whole);
+    let _ = codec::parse_batch_response("multipart/mixed; boundary=\"batch_answer_77\"", &whole);
     for line in s.lines().take(4) {
         let _ = adt::address::parse_location(line);
     }

@@ -313,7 +313,7 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
         .filter(|h| h.parent_id == "@ROOT" && !h.child_id.is_empty())
     {
         if h.child_id.starts_with('@') {
-            scopes.push((h.child_id.clone(), h.child_name.clone()));
+            scopes.push((h.child_id.to_string(), h.child_name.to_string()));
         } else if let Some(v) = root.variables.iter().find(|v| v.id == h.child_id) {
             // A variable shown right under the root, such as ME.
             variables.push(to_proto::variable(v, "", max));

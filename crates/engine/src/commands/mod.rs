@@ -21,7 +21,7 @@ use jsonl::{Command, ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
 use crate::engine::{Engine, Origin};
-use crate::to_proto::result;
+use crate::to_proto::{result, table_result};
 
 pub(crate) type Outcome = Result<Value, ErrorBody>;
 
@@ -68,7 +68,7 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
         Command::Vars => result(inspect::vars(engine, args).await),
         Command::Get => result(inspect::get(engine, args).await),
         Command::Set => result(inspect::set(engine, args).await),
-        Command::Table => result(tables::table(engine, args).await),
+        Command::Table => table_result(tables::table(engine, args).await),
         Command::Export => result(tables::export(engine, args).await),
         Command::Source => result(inspect::source(engine, args).await),
         Command::Search => result(search::search(engine, args).await),

@@ -27,12 +27,13 @@ const MAX_EXPORT_ROWS: u32 = 1_000_000;
 
 /// One cell: component name (empty for an elementary line type), display value, ABAP type
 /// (as the system gives it) and meta type (`simple`, `string`, `structure`, `table`, …).
+/// The two types are the record's short texts, shared without an allocation.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Cell {
     pub(crate) name: String,
     pub(crate) value: String,
-    pub(crate) technical_type: String,
-    pub(crate) meta: String,
+    pub(crate) technical_type: adt::CompactString,
+    pub(crate) meta: adt::CompactString,
 }
 
 #[derive(Debug, Clone, PartialEq)]
