@@ -1,7 +1,8 @@
-//! A quick look at one `STPDA_ADT_VARIABLE` record of the plain shape every system writes:
-//! `<STPDA_ADT_VARIABLE>` then elements `<NAME>text</NAME>` or `<NAME/>` without attributes,
-//! nothing between them, then `</STPDA_ADT_VARIABLE>`. A page of table rows is a thousand
-//! such records; reading them through the general XML events costs several times this.
+//! A quick look at one `STPDA_ADT_VARIABLE` or `STPDA_ADT_VARIABLE_HIERARCHY` record of the
+//! plain shape every system writes: `<STPDA_ADT_VARIABLE>` then elements `<NAME>text</NAME>`
+//! or `<NAME/>` without attributes, nothing between them, then `</STPDA_ADT_VARIABLE>`. A
+//! page of table rows is a thousand records and a thousand edges; reading them through the
+//! general XML events costs several times this.
 //!
 //! Only a fragment that the general reading takes as exactly these elements and texts is
 //! recognised: names of ASCII letters, digits and `_`, text without markup whose only
@@ -11,8 +12,34 @@
 
 use std::borrow::Cow;
 
-const OPEN: &str = "<STPDA_ADT_VARIABLE>";
-const CLOSE: &str = "</STPDA_ADT_VARIABLE>";
+/// Which record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// `STPDA_ADT_VARIABLE`.
+    Variable,
+    /// `STPDA_ADT_VARIABLE_HIERARCHY`.
+    Edge,
+}
+
+impl Kind {
+    /// The record's element name.
+    pub(crate) fn element(self) -> &'static str {
+        match self {
+            Kind::Variable => "STPDA_ADT_VARIABLE",
+            Kind::Edge => "STPDA_ADT_VARIABLE_HIERARCHY",
+        }
+    }
+
+    fn tags(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::Variable => ("<STPDA_ADT_VARIABLE>", "</STPDA_ADT_VARIABLE>"),
+            Kind::Edge => (
+                "<STPDA_ADT_VARIABLE_HIERARCHY>",
+                "</STPDA_ADT_VARIABLE_HIERARCHY>",
+            ),
+        }
+    }
+}
 
 /// One element of the record: its name and its text (references resolved); `None` for an
 /// empty-element tag `<NAME/>`, which has no text event at all.
@@ -22,15 +49,21 @@ pub(crate) struct Field<'a> {
     pub(crate) text: Option<Cow<'a, str>>,
 }
 
-/// The record at the start of `rest`: its fields in `fields` (cleared first) and the bytes
-/// it spans, or `None` when `rest` does not start with a record of the plain shape.
-pub(crate) fn scan<'a>(rest: &'a str, fields: &mut Vec<Field<'a>>) -> Option<usize> {
+/// The record at the start of `rest`: its kind, its fields in `fields` (cleared first) and
+/// the bytes it spans, or `None` when `rest` does not start with a record of the plain shape.
+pub(crate) fn scan<'a>(rest: &'a str, fields: &mut Vec<Field<'a>>) -> Option<(Kind, usize)> {
     fields.clear();
-    let mut at = rest.strip_prefix(OPEN).map(|_| OPEN.len())?;
+    let kind = [Kind::Variable, Kind::Edge]
+        .into_iter()
+        .find(|k| rest.starts_with(k.tags().0))?;
+    let (open, close) = kind.tags();
+    let mut at = open.len();
     loop {
         let here = rest.get(at..)?;
-        if here.starts_with(CLOSE) {
-            return Some(at + CLOSE.len());
+        // `</` is the record's end or nothing this look recognises (an element name never
+        // starts with `/`): the one place to compare the end tag.
+        if here.as_bytes().get(1) == Some(&b'/') {
+            return here.starts_with(close).then_some((kind, at + close.len()));
         }
         let after_lt = here.strip_prefix('<')?;
         let name_len = after_lt
@@ -100,7 +133,8 @@ mod tests {
 
     fn fields(rest: &str) -> Option<(usize, Read)> {
         let mut f = Vec::new();
-        let n = scan(rest, &mut f)?;
+        let (kind, n) = scan(rest, &mut f)?;
+        assert!(rest[1..].starts_with(kind.element()));
         Some((
             n,
             f.into_iter()
@@ -127,6 +161,17 @@ mod tests {
             fields("<STPDA_ADT_VARIABLE></STPDA_ADT_VARIABLE>"),
             Some((41, Vec::new()))
         );
+        let edge = "<STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>LT[1]</PARENT_ID><CHILD_ID>LT[1]-ID</CHILD_ID><CHILD_NAME/></STPDA_ADT_VARIABLE_HIERARCHY>";
+        let (n, f) = fields(&format!("{edge}<STPDA_ADT_VARIABLE_HIERARCHY>")).unwrap();
+        assert_eq!(n, edge.len());
+        assert_eq!(
+            f,
+            vec![
+                ("PARENT_ID".into(), Some("LT[1]".into())),
+                ("CHILD_ID".into(), Some("LT[1]-ID".into())),
+                ("CHILD_NAME".into(), None),
+            ]
+        );
     }
 
     #[test]
@@ -150,7 +195,10 @@ mod tests {
             "<STPDA_ADT_VARIABLE><ID><V>x</V></ID></STPDA_ADT_VARIABLE>",
             "<STPDA_ADT_VARIABLE><></></STPDA_ADT_VARIABLE>",
             "<STPDA_ADT_VARIABLE><ID/ ></STPDA_ADT_VARIABLE>",
-            "<STPDA_ADT_VARIABLE_HIERARCHY></STPDA_ADT_VARIABLE_HIERARCHY>",
+            "<STPDA_ADT_VARIABLE></STPDA_ADT_VARIABLE_HIERARCHY>",
+            "<STPDA_ADT_VARIABLE_HIERARCHY></STPDA_ADT_VARIABLE>",
+            "<STPDA_ADT_VARIABLE_HIERARCHY><ID>x</ID></STPDA_ADT_VARIABLE_HIERARCHY ",
+            "<STPDA_ADT_VARIABLEX></STPDA_ADT_VARIABLEX>",
         ] {
             assert_eq!(fields(odd), None, "{odd}");
         }

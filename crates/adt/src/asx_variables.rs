@@ -10,7 +10,7 @@
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
-use crate::asx_plain_record::{self, Field};
+use crate::asx_plain_record::{self, Field, Kind};
 use crate::codec::CodecError;
 use crate::types::{ChildVariables, CompactString, Hierarchy, Variable};
 
@@ -214,19 +214,7 @@ impl Reading {
             At::Data if name == b"STPDA_ADT_VARIABLE" => At::Record,
             At::Variables if name == b"STPDA_ADT_VARIABLE" => At::Record,
             At::Hierarchies if name == b"STPDA_ADT_VARIABLE_HIERARCHY" => At::Edge,
-            At::Record => match variable_field(name) {
-                Some(i) if self.record.seen & (1 << i) == 0 => {
-                    self.record.seen |= 1 << i;
-                    At::Field(i)
-                }
-                Some(_) => At::Ignored,
-                None => {
-                    self.record
-                        .unmapped
-                        .push((String::from_utf8_lossy(name).into_owned(), String::new()));
-                    At::Unmapped
-                }
-            },
+            At::Record => self.record_element(name),
             At::Edge => match HIERARCHY_FIELDS.iter().position(|f| f.as_bytes() == name) {
                 Some(i) if self.edge_seen & (1 << i) == 0 => {
                     self.edge_seen |= 1 << i;
@@ -236,6 +224,23 @@ impl Reading {
             },
             _ => At::Ignored,
         })
+    }
+
+    /// What an element named `name` right inside a record is.
+    fn record_element(&mut self, name: &[u8]) -> At {
+        match variable_field(name) {
+            Some(i) if self.record.seen & (1 << i) == 0 => {
+                self.record.seen |= 1 << i;
+                At::Field(i)
+            }
+            Some(_) => At::Ignored,
+            None => {
+                self.record
+                    .unmapped
+                    .push((String::from_utf8_lossy(name).into_owned(), String::new()));
+                At::Unmapped
+            }
+        }
     }
 
     fn open(&mut self, e: &BytesStart<'_>) -> Result<(), CodecError> {
@@ -265,8 +270,20 @@ impl Reading {
     }
 
     /// A record read by [`asx_plain_record::scan`]: the same steps as its events.
-    fn plain_record(&mut self, fields: &[Field<'_>]) -> Result<(), CodecError> {
-        self.open_named(b"STPDA_ADT_VARIABLE")?;
+    fn plain_record(&mut self, kind: Kind, fields: &[Field<'_>]) -> Result<(), CodecError> {
+        self.open_named(kind.element().as_bytes())?;
+        if self.open.last() == Some(&At::Record) {
+            // Each element of a record is a field (or unmapped, or ignored) with text and
+            // nothing inside: what opening it, its text and closing it do, without the stack
+            // (a record is shallow: no depth limit to meet).
+            for f in fields {
+                let at = self.record_element(f.name.as_bytes());
+                if let Some(text) = f.text.as_deref() {
+                    self.text_in(at, text);
+                }
+            }
+            return self.close();
+        }
         for f in fields {
             self.open_named(f.name.as_bytes())?;
             if let Some(text) = f.text.as_deref()
@@ -310,26 +327,33 @@ impl Reading {
     /// Character data directly inside the innermost open element.
     fn text(&mut self, text: &str) -> Result<(), CodecError> {
         match self.open.last() {
-            Some(At::Field(i)) => {
-                if let Some(f) = self.record.fields.get_mut(*i) {
-                    f.push_str(text);
-                }
-            }
-            Some(At::Unmapped) => {
-                if let Some((_, t)) = self.record.unmapped.last_mut() {
-                    t.push_str(text);
-                }
-            }
-            Some(At::EdgeField(i)) => {
-                if let Some(f) = self.edge.get_mut(*i) {
-                    f.push_str(text);
-                }
-            }
-            Some(_) => {}
+            Some(at) => self.text_in(*at, text),
             None if text.trim().is_empty() => {}
             None => return Err(CodecError("text outside the root element".into())),
         }
         Ok(())
+    }
+
+    /// Character data directly inside an element that is `at`.
+    fn text_in(&mut self, at: At, text: &str) {
+        match at {
+            At::Field(i) => {
+                if let Some(f) = self.record.fields.get_mut(i) {
+                    f.push_str(text);
+                }
+            }
+            At::Unmapped => {
+                if let Some((_, t)) = self.record.unmapped.last_mut() {
+                    t.push_str(text);
+                }
+            }
+            At::EdgeField(i) => {
+                if let Some(f) = self.edge.get_mut(i) {
+                    f.push_str(text);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -358,11 +382,11 @@ pub(crate) fn read(body: &str, layout: Layout) -> Result<ChildVariables, CodecEr
     loop {
         if after_tag {
             let mut rest: &[u8] = reader.get_ref();
-            while let Some(n) = body
+            while let Some((kind, n)) = body
                 .get(body.len().saturating_sub(rest.len())..)
                 .and_then(|text| asx_plain_record::scan(text, &mut fields))
             {
-                r.plain_record(&fields)?;
+                r.plain_record(kind, &fields)?;
                 rest = rest.get(n..).unwrap_or_default();
                 *reader.get_mut() = rest;
                 skipped += n as u64;
@@ -563,7 +587,21 @@ mod tests {
     /// A record as systems write it, or close to it: known and unknown fields (some twice),
     /// texts with entities, and now and then something the quick look leaves to the events.
     fn plain_record() -> impl Strategy<Value = String> {
+        plain("STPDA_ADT_VARIABLE")
+    }
+
+    /// A hierarchy edge the same way (with a variable's fields now and then).
+    fn plain_edge() -> impl Strategy<Value = String> {
+        plain("STPDA_ADT_VARIABLE_HIERARCHY")
+    }
+
+    /// A `record` element of the plain shape, or close to it.
+    fn plain(record: &'static str) -> impl Strategy<Value = String> {
         let field = prop_oneof![
+            Just("PARENT_ID"),
+            Just("CHILD_ID"),
+            Just("CHILD_NAME"),
+            Just("STPDA_ADT_VARIABLE_HIERARCHY"),
             Just("ID"),
             Just("NAME"),
             Just("VALUE"),
@@ -596,12 +634,8 @@ mod tests {
             2 => format!(" <{f}>{t}</{f} >"),
             _ => format!("<{f}>{t}</{f}>"),
         });
-        proptest::collection::vec(element, 0..8).prop_map(|fields| {
-            format!(
-                "<STPDA_ADT_VARIABLE>{}</STPDA_ADT_VARIABLE>",
-                fields.concat()
-            )
-        })
+        proptest::collection::vec(element, 0..8)
+            .prop_map(move |fields| format!("<{record}>{}</{record}>", fields.concat()))
     }
 
     proptest! {
@@ -611,15 +645,22 @@ mod tests {
         #[test]
         fn plain_records_read_as_the_tree_reads_them(
             records in proptest::collection::vec(plain_record(), 0..6),
+            edges in proptest::collection::vec(plain_edge(), 0..4),
             cut in 0usize..2000,
         ) {
             let records = records.concat();
+            let edges = edges.concat();
             let children = format!(
-                "<?xml version=\"1.0\"?><asx:abap xmlns:asx=\"x\" version=\"1.0\"><asx:values><DATA><VARIABLES>{records}</VARIABLES><HIERARCHIES><STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>P</PARENT_ID><CHILD_ID>LT[1]-ID</CHILD_ID><CHILD_NAME/></STPDA_ADT_VARIABLE_HIERARCHY></HIERARCHIES></DATA></asx:values></asx:abap>"
+                "<?xml version=\"1.0\"?><asx:abap xmlns:asx=\"x\" version=\"1.0\"><asx:values><DATA><VARIABLES>{records}</VARIABLES><HIERARCHIES><STPDA_ADT_VARIABLE_HIERARCHY><PARENT_ID>P</PARENT_ID><CHILD_ID>LT[1]-ID</CHILD_ID><CHILD_NAME/></STPDA_ADT_VARIABLE_HIERARCHY>{edges}</HIERARCHIES></DATA></asx:values></asx:abap>"
             );
             agree(&children);
-            let flat = format!("<asx:abap><asx:values><DATA>{records}</DATA></asx:values></asx:abap>");
+            let flat = format!("<asx:abap><asx:values><DATA>{records}{edges}</DATA></asx:values></asx:abap>");
             agree(&flat);
+            // Each kind where the other belongs: read as the events read them there.
+            let swapped = format!(
+                "<asx:abap><asx:values><DATA><VARIABLES>{edges}{records}</VARIABLES><HIERARCHIES>{records}{edges}</HIERARCHIES></DATA></asx:values></asx:abap>"
+            );
+            agree(&swapped);
             // A blank answer is the caller's (a zero-byte answer), not a document.
             let at = cut.min(children.len());
             if let Some(head) = children.get(..at).filter(|h| !h.trim().is_empty()) {

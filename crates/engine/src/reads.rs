@@ -46,11 +46,13 @@ pub(crate) fn split(parents: &[String], answer: adt::ChildVariables) -> Vec<Arc<
     } = answer;
     // Per parent, the indices of its rows; per row, the index of its record.
     let (plan, record_of): (Vec<Vec<usize>>, Vec<Option<usize>>) = {
-        let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(variables.len());
+        let hasher = foldhash::fast::RandomState::default;
+        let mut by_id: HashMap<&str, usize, _> =
+            HashMap::with_capacity_and_hasher(variables.len(), hasher());
         for (i, v) in variables.iter().enumerate() {
             by_id.entry(v.id.as_str()).or_insert(i);
         }
-        let mut by_parent: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_parent: HashMap<&str, Vec<usize>, _> = HashMap::with_hasher(hasher());
         for (i, h) in hierarchies.iter().enumerate() {
             by_parent.entry(h.parent_id.as_str()).or_default().push(i);
         }

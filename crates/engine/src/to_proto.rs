@@ -224,6 +224,10 @@ pub(crate) fn limited(value: &str, max: usize) -> (String, bool) {
 
 /// [`limited`] of a value that is not needed any more: cut in place, not copied.
 fn limited_owned(mut value: String, max: usize) -> String {
+    // No more bytes than `max`: no more characters either (most cells), nothing to count.
+    if value.len() <= max {
+        return value;
+    }
     if let Some((cut, _)) = value.char_indices().nth(max) {
         value.truncate(cut);
     }
@@ -450,6 +454,9 @@ mod tests {
             ("abc", 0),
             ("", 1),
             ("日本語テキスト", 4),
+            ("日本", 3),
+            ("日本", 6),
+            ("ab", 5),
         ] {
             assert_eq!(limited_owned(value.to_string(), max), limited(value, max).0);
         }
