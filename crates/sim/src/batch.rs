@@ -7,12 +7,14 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::LoggedRequest;
 use crate::errors;
 use crate::ids;
+use crate::pieces::Pieces;
 use crate::sessions::{Context, DebugSession};
 use crate::state::Shared;
 
@@ -170,25 +172,22 @@ pub(crate) struct Outer<'a> {
     pub session_type: &'a str,
 }
 
-fn status_line(status: StatusCode) -> String {
-    format!(
-        "HTTP/1.1 {} {}",
-        status.as_u16(),
-        status.canonical_reason().unwrap_or("")
-    )
-}
-
-fn part_answer(
+/// What comes before a part's answer: the delimiter (after the line end that closes the
+/// part before), the part's MIME headers, and the answer's status line and headers.
+fn part_head(
     out: &mut String,
     boundary: &str,
     status: StatusCode,
     headers: &HeaderMap,
-    body: &str,
+    len: usize,
 ) {
     out.push_str("--");
     out.push_str(boundary);
     out.push_str("\r\nContent-Type: application/http\r\ncontent-transfer-encoding: binary\r\n\r\n");
-    out.push_str(&status_line(status));
+    out.push_str("HTTP/1.1 ");
+    out.push_str(status.as_str());
+    out.push(' ');
+    out.push_str(status.canonical_reason().unwrap_or(""));
     out.push_str("\r\n");
     if let Some(ct) = headers
         .get(header::CONTENT_TYPE)
@@ -198,9 +197,9 @@ fn part_answer(
         out.push_str(ct);
         out.push_str("\r\n");
     }
-    out.push_str(&format!("content-length: {}\r\n\r\n", body.len()));
-    out.push_str(body);
-    out.push_str("\r\n");
+    out.push_str("content-length: ");
+    out.push_str(&len.to_string());
+    out.push_str("\r\n\r\n");
 }
 
 /// Run a batch.
@@ -275,35 +274,35 @@ pub(crate) async fn run(
         });
         answers.push((status, headers, text));
     }
-    // Written once the sizes are known: a page of table rows is a megabyte, grown and
-    // copied several times over when appended to an empty string.
-    let size: usize = answers
-        .iter()
-        .map(|(_, _, text)| text.len() + 256 + answer_boundary.len())
-        .sum();
-    let mut out = String::with_capacity(size + answer_boundary.len() + 8);
-    for (status, headers, text) in &answers {
-        part_answer(&mut out, &answer_boundary, *status, headers, text);
+    // The parts' answers go out as they are, between the heads written here: a page of
+    // table rows is a megabyte, not to be copied into one string.
+    let mut body = Pieces::default();
+    let mut head = String::new();
+    for (status, headers, text) in answers {
+        part_head(&mut head, &answer_boundary, status, &headers, text.len());
+        body.push(std::mem::take(&mut head));
+        body.push(text);
+        head.push_str("\r\n");
     }
-    drop(answers);
-    out.push_str("--");
-    out.push_str(&answer_boundary);
-    out.push_str("--\r\n");
-    let mut r = (StatusCode::ACCEPTED, out).into_response();
+    head.push_str("--");
+    head.push_str(&answer_boundary);
+    head.push_str("--\r\n");
+    body.push(head);
+    let mut r = (StatusCode::ACCEPTED, Body::new(body)).into_response();
     if let Ok(v) = HeaderValue::from_str(&format!("multipart/mixed; boundary={answer_boundary}")) {
         r.headers_mut().insert(header::CONTENT_TYPE, v);
     }
     r
 }
 
-async fn body_text(r: Response) -> String {
+/// The answer's body as it is: the answers are UTF-8 text (a page of table rows is a
+/// megabyte, checked but not copied); anything else is converted with replacement
+/// characters.
+async fn body_text(r: Response) -> Bytes {
     match axum::body::to_bytes(r.into_body(), MAX_INNER_BODY).await {
-        // The answers are UTF-8 text: taken as they are (a page of table rows is a megabyte,
-        // and the lossy conversion walks it character by character); anything else is
-        // converted with replacement characters as before.
-        Ok(b) => String::from_utf8(Vec::from(b))
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        Err(_) => String::new(),
+        Ok(b) if std::str::from_utf8(&b).is_ok() => b,
+        Ok(b) => Bytes::from(String::from_utf8_lossy(&b).into_owned()),
+        Err(_) => Bytes::new(),
     }
 }
 

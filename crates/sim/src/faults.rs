@@ -416,6 +416,24 @@ impl AsyncWrite for FaultIo {
         Pin::new(&mut self.inner).poll_write(cx, buf)
     }
 
+    // Passed on, so hyper sees a socket that takes vectored writes: it then writes a body
+    // (a page of table rows is a megabyte) from where it lies instead of copying it into its
+    // own buffer first.
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        if self.tag.killed.load(Ordering::SeqCst) {
+            return Poll::Ready(Err(killed_error()));
+        }
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<std::io::Result<()>> {
         if self.tag.killed.load(Ordering::SeqCst) {
             return Poll::Ready(Err(killed_error()));

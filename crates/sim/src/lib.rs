@@ -25,6 +25,7 @@ mod errors;
 mod faults;
 mod ids;
 mod listener;
+mod pieces;
 mod search;
 mod server;
 mod sessions;

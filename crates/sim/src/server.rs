@@ -209,7 +209,10 @@ async fn process(shared: &Arc<Shared>, req: Request<Body>, ids: &mut RequestIds)
     ids.context = context.as_ref().map(|c| c.id.clone());
 
     let body = match axum::body::to_bytes(body, MAX_BODY).await {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        // Taken as the UTF-8 text it should be; only a body that is not is decoded lossily
+        // (character by character).
+        Ok(b) => String::from_utf8(Vec::from(b))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         Err(_) => {
             let r = (StatusCode::PAYLOAD_TOO_LARGE, "request body too large").into_response();
             return finish(r, &extra_cookies, csrf.as_deref());
