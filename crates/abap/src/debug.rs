@@ -110,6 +110,80 @@ pub struct VarRecord {
     pub inheritance_class: String,
 }
 
+/// A [`VarRecord`] whose texts are borrowed from where they lie (the program's state, buffers
+/// reused from record to record): what a writer needs of a variable, without a string of its
+/// own per field. A page of table rows is a thousand records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VarFields<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub declared_type_name: &'a str,
+    pub actual_type_name: &'a str,
+    pub kind: &'a str,
+    pub instantiation_kind: &'a str,
+    pub access_kind: &'a str,
+    pub meta_type: &'a str,
+    pub parameter_kind: &'a str,
+    pub value: &'a str,
+    pub hex_value: &'a str,
+    pub read_only: bool,
+    pub technical_type: &'a str,
+    pub length: u32,
+    pub table_lines: u32,
+    pub inheritance_level: i32,
+    pub inheritance_class: &'a str,
+}
+
+impl VarRecord {
+    /// The record's fields, borrowed.
+    pub fn fields(&self) -> VarFields<'_> {
+        VarFields {
+            id: &self.id,
+            name: &self.name,
+            declared_type_name: &self.declared_type_name,
+            actual_type_name: &self.actual_type_name,
+            kind: &self.kind,
+            instantiation_kind: &self.instantiation_kind,
+            access_kind: &self.access_kind,
+            meta_type: &self.meta_type,
+            parameter_kind: &self.parameter_kind,
+            value: &self.value,
+            hex_value: &self.hex_value,
+            read_only: self.read_only,
+            technical_type: &self.technical_type,
+            length: self.length,
+            table_lines: self.table_lines,
+            inheritance_level: self.inheritance_level,
+            inheritance_class: &self.inheritance_class,
+        }
+    }
+}
+
+impl VarFields<'_> {
+    /// A record of its own.
+    pub fn to_record(&self) -> VarRecord {
+        VarRecord {
+            id: self.id.to_string(),
+            name: self.name.to_string(),
+            declared_type_name: self.declared_type_name.to_string(),
+            actual_type_name: self.actual_type_name.to_string(),
+            kind: self.kind.to_string(),
+            instantiation_kind: self.instantiation_kind.to_string(),
+            access_kind: self.access_kind.to_string(),
+            meta_type: self.meta_type.to_string(),
+            parameter_kind: self.parameter_kind.to_string(),
+            value: self.value.to_string(),
+            hex_value: self.hex_value.to_string(),
+            read_only: self.read_only,
+            technical_type: self.technical_type.to_string(),
+            length: self.length,
+            table_lines: self.table_lines,
+            inheritance_level: self.inheritance_level,
+            inheritance_class: self.inheritance_class.to_string(),
+        }
+    }
+}
+
 /// What the program should do after the hook returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Resume {
@@ -145,6 +219,23 @@ pub trait StopContext {
     /// `LT[2]`) in frame `frame`. `None` when the parent is unknown, a table, an empty table or
     /// an out-of-range row (ADT answers those with a zero-byte body).
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>>;
+    /// [`StopContext::children`] handed to `each` one at a time, borrowed: what a record
+    /// becomes (a piece of XML) is written without the record being built. `false` where
+    /// `children` answers `None`.
+    fn each_child(
+        &self,
+        frame: usize,
+        parent_id: &str,
+        each: &mut dyn FnMut(VarFields<'_>),
+    ) -> bool {
+        let Some(records) = self.children(frame, parent_id) else {
+            return false;
+        };
+        for r in &records {
+            each(r.fields());
+        }
+        true
+    }
     /// Records for the given ids in frame `frame`; unknown ids are skipped.
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord>;
 

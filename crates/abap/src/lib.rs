@@ -53,7 +53,7 @@ pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRun
 
 pub use debug::{
     DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
-    StopContext, VarRecord,
+    StopContext, VarFields, VarRecord,
 };
 
 /// Failure to load an object (unreadable file, syntax error the parser cannot recover from).

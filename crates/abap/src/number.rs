@@ -25,6 +25,38 @@ pub fn pow10(n: u32) -> Option<i128> {
     10i128.checked_pow(n)
 }
 
+/// The decimal digits of `n`, written at the end of `buf` (a `u128` has at most 39), without
+/// the string `to_string` makes: the debugger writes numbers for every cell of a table page.
+pub fn decimal_digits(n: u128, buf: &mut [u8; 39]) -> &str {
+    let mut start = buf.len();
+    let mut put = |digit: u8| {
+        start -= 1;
+        if let Some(b) = buf.get_mut(start) {
+            *b = b'0' + digit;
+        }
+    };
+    // Most numbers fit 64 bits, whose division is one instruction (128 bits' is a call).
+    if let Ok(mut rest) = u64::try_from(n) {
+        loop {
+            put((rest % 10) as u8);
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+    } else {
+        let mut rest = n;
+        loop {
+            put((rest % 10) as u8);
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+    }
+    std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default()
+}
+
 impl Dec {
     pub fn int(v: i128) -> Dec {
         Dec { m: v, scale: 0 }
@@ -222,6 +254,28 @@ impl Dec {
         };
         if m < 0 { format!("-{body}") } else { body }
     }
+
+    /// [`Dec::format`] with the sign in a column after the number (`15 `, `42-`, `12.50 `),
+    /// appended to `out`.
+    pub fn push_sign_last(&self, out: &mut String, decimals: u32) {
+        let m = self.rescale(decimals).unwrap_or(self.m);
+        let mut buf = [0; 39];
+        let digits = decimal_digits(m.unsigned_abs(), &mut buf);
+        let d = decimals as usize;
+        if d == 0 {
+            out.push_str(digits);
+        } else if digits.len() <= d {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', d - digits.len()));
+            out.push_str(digits);
+        } else {
+            let (int, frac) = digits.split_at(digits.len() - d);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
+        out.push(if m < 0 { '-' } else { ' ' });
+    }
 }
 
 #[cfg(test)]
@@ -270,5 +324,67 @@ mod tests {
         assert_eq!(d("0.05").format(2), "0.05");
         assert_eq!(d("-123.456").format(2), "-123.46");
         assert_eq!(d("15").format(0), "15");
+    }
+
+    /// The sign column as it was written first, on [`Dec::format`]: the reference.
+    fn sign_last_by_format(d: &Dec, decimals: u32) -> String {
+        let text = d.format(decimals);
+        match text.strip_prefix('-') {
+            Some(abs) => format!("{abs}-"),
+            None => format!("{text} "),
+        }
+    }
+
+    #[test]
+    fn digits_of_the_extremes() {
+        let mut buf = [0; 39];
+        assert_eq!(decimal_digits(0, &mut buf), "0");
+        assert_eq!(decimal_digits(u128::MAX, &mut buf), u128::MAX.to_string());
+        assert_eq!(
+            decimal_digits(u128::from(u64::MAX), &mut buf),
+            u64::MAX.to_string()
+        );
+        assert_eq!(
+            decimal_digits(u128::from(u64::MAX) + 1, &mut buf),
+            (u128::from(u64::MAX) + 1).to_string()
+        );
+        let mut s = String::new();
+        Dec {
+            m: i128::MIN,
+            scale: 3,
+        }
+        .push_sign_last(&mut s, 3);
+        assert_eq!(
+            s,
+            sign_last_by_format(
+                &Dec {
+                    m: i128::MIN,
+                    scale: 3
+                },
+                3
+            )
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn sign_last_is_format_with_the_sign_moved(
+            m in proptest::prelude::any::<i128>(),
+            small in -100_000i128..100_000,
+            scale in 0u32..=20,
+            decimals in 0u32..=20,
+        ) {
+            for m in [m, small, m >> 64, small * 1_000] {
+                let d = Dec { m, scale };
+                let mut s = String::from("x");
+                d.push_sign_last(&mut s, decimals);
+                proptest::prop_assert_eq!(&s[1..], sign_last_by_format(&d, decimals));
+                let mut buf = [0; 39];
+                proptest::prop_assert_eq!(
+                    decimal_digits(m.unsigned_abs(), &mut buf),
+                    m.unsigned_abs().to_string()
+                );
+            }
+        }
     }
 }

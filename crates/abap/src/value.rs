@@ -5,6 +5,7 @@
 //! length and decimals) so assignment, calculation type and the debugger all see the same
 //! facts.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::number::{Dec, pow10};
@@ -401,27 +402,33 @@ impl Type {
 
     /// Name shown as declared/actual type in the debugger.
     pub fn name(&self) -> String {
+        self.shown_name().to_string()
+    }
+
+    /// [`Type::name`] borrowed from the type (the debugger names the type of every cell of a
+    /// table page).
+    pub fn shown_name(&self) -> &str {
         match self {
-            Type::I => "I".into(),
-            Type::String => "STRING".into(),
-            Type::C(_) => "C".into(),
-            Type::P { .. } => "P".into(),
-            Type::N(_) => "N".into(),
-            Type::D => "D".into(),
-            Type::T => "T".into(),
-            Type::X(_) => "X".into(),
-            Type::XString => "XSTRING".into(),
-            Type::Int8 => "INT8".into(),
-            Type::F => "F".into(),
-            Type::DecFloat16 => "DECFLOAT16".into(),
-            Type::DecFloat34 => "DECFLOAT34".into(),
-            Type::Ref(t) => t.clone(),
-            Type::DataRef(t) if **t == Type::Any => "DATA".into(),
-            Type::DataRef(t) => t.name(),
-            Type::Any => "ANY".into(),
-            Type::Struct(s) => s.name.clone(),
-            Type::Table(t) => t.name.clone(),
-            Type::Named(n) | Type::Like(n) | Type::LineOf(n) => n.clone(),
+            Type::I => "I",
+            Type::String => "STRING",
+            Type::C(_) => "C",
+            Type::P { .. } => "P",
+            Type::N(_) => "N",
+            Type::D => "D",
+            Type::T => "T",
+            Type::X(_) => "X",
+            Type::XString => "XSTRING",
+            Type::Int8 => "INT8",
+            Type::F => "F",
+            Type::DecFloat16 => "DECFLOAT16",
+            Type::DecFloat34 => "DECFLOAT34",
+            Type::Ref(t) => t,
+            Type::DataRef(t) if **t == Type::Any => "DATA",
+            Type::DataRef(t) => t.shown_name(),
+            Type::Any => "ANY",
+            Type::Struct(s) => &s.name,
+            Type::Table(t) => &t.name,
+            Type::Named(n) | Type::Like(n) | Type::LineOf(n) => n,
         }
     }
 }
@@ -501,11 +508,9 @@ pub(crate) fn pad_right(s: &str, n: u32) -> String {
 
 /// Number text with a trailing sign column: `15 `, `42-`, `12.50 `.
 pub(crate) fn sign_last(d: &Dec, decimals: u32) -> String {
-    let text = d.format(decimals);
-    match text.strip_prefix('-') {
-        Some(abs) => format!("{abs}-"),
-        None => format!("{text} "),
-    }
+    let mut out = String::new();
+    d.push_sign_last(&mut out, decimals);
+    out
 }
 
 impl Value {
@@ -752,116 +757,127 @@ impl Value {
 
     /// `VALUE` as the ADT debugger shows it (never trimmed).
     pub fn display(&self, ref_class: Option<&str>) -> String {
+        let mut out = String::new();
+        self.push_display(&mut out, ref_class);
+        out
+    }
+
+    /// [`Value::display`] appended to `out`: numbers and texts without a string of their own
+    /// (the debugger shows every cell of a table page).
+    pub fn push_display(&self, out: &mut String, ref_class: Option<&str>) {
         match self {
-            Value::I(_) | Value::P { .. } => self.to_abap_string().unwrap_or_default(),
-            Value::C(s) | Value::Str(s) => s.to_string(),
-            Value::N(_)
-            | Value::D(_)
-            | Value::T(_)
-            | Value::X(_)
-            | Value::XStr(_)
-            | Value::Int8(_)
-            | Value::F(_)
-            | Value::DecFloat(..) => crate::conversion::string_of(self).unwrap_or_default(),
+            Value::I(i) => Dec::int(i128::from(*i)).push_sign_last(out, 0),
+            Value::P { m, dec, .. } => Dec {
+                m: m.get(),
+                scale: *dec,
+            }
+            .push_sign_last(out, *dec),
+            Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
+                out.push_str(s);
+            }
+            Value::X(b) | Value::XStr(b) => crate::conversion::push_hex(out, b.iter().copied()),
+            Value::Int8(_) | Value::F(_) | Value::DecFloat(..) => {
+                out.push_str(&crate::conversion::string_of(self).unwrap_or_default());
+            }
             Value::Ref { target, .. } => match (target, ref_class) {
                 (Some(id), Some(class)) if class.starts_with('\\') => {
-                    format!("{{O:{}*{class}}}", id + 1)
+                    out.push_str(&format!("{{O:{}*{class}}}", id + 1));
                 }
-                (Some(id), Some(class)) => format!("{{O:{}*\\CLASS={class}}}", id + 1),
-                _ => "{O:initial}".into(),
+                (Some(id), Some(class)) => {
+                    out.push_str(&format!("{{O:{}*\\CLASS={class}}}", id + 1));
+                }
+                _ => out.push_str("{O:initial}"),
             },
             // The debugger view names the target (crate::interp::refs); only the initial case is known
             // here.
-            Value::DataRef(_) => "{A:initial}".into(),
-            Value::Struct(..) => self.technical_type(),
+            Value::DataRef(_) => out.push_str("{A:initial}"),
+            Value::Struct(..) => out.push_str(&self.technical_type()),
             Value::Table(t, rows) => {
                 let cols = match &t.line {
                     Type::Struct(s) => s.comps.len(),
                     _ => 1,
                 };
-                format!(
+                out.push_str(&format!(
                     "[{}x{}({})]{}{}",
                     rows.len(),
                     cols,
                     t.line.byte_len(),
                     if rows.is_empty() { "Initial " } else { "" },
                     t.kind_text()
-                )
+                ));
             }
         }
     }
 
-    /// `HEX_VALUE`: little-endian for `i`, packed BCD for `p`, UTF-16LE for characters.
-    pub fn hex(&self) -> String {
+    /// `HEX_VALUE`, appended to `out`: little-endian for `i`, packed BCD for `p`, UTF-16LE for
+    /// characters.
+    pub fn push_hex(&self, out: &mut String) {
+        use crate::conversion::push_hex;
         match self {
-            Value::I(i) => crate::conversion::hex_text(&i.to_le_bytes()),
+            Value::I(i) => push_hex(out, i.to_le_bytes().into_iter()),
             Value::P { m, len, .. } => {
                 let m = m.get();
-                let digits = m.unsigned_abs().to_string();
+                let mut buf = [0; 39];
+                let digits = crate::number::decimal_digits(m.unsigned_abs(), &mut buf);
                 let width = (2 * *len - 1) as usize;
-                let mut s = if digits.len() >= width {
-                    digits[digits.len() - width..].to_string()
+                if digits.len() >= width {
+                    out.push_str(&digits[digits.len() - width..]);
                 } else {
-                    format!("{}{digits}", "0".repeat(width - digits.len()))
-                };
-                s.push(if m < 0 { 'D' } else { 'C' });
-                s
+                    out.extend(std::iter::repeat_n('0', width - digits.len()));
+                    out.push_str(digits);
+                }
+                out.push(if m < 0 { 'D' } else { 'C' });
             }
             Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
-                let mut out = String::with_capacity(s.len() * 4);
-                crate::conversion::push_hex(&mut out, s.encode_utf16().flat_map(u16::to_le_bytes));
-                out
+                out.reserve(s.len() * 4);
+                push_hex(out, s.encode_utf16().flat_map(u16::to_le_bytes));
             }
-            Value::X(b) | Value::XStr(b) => crate::conversion::hex_text(b),
-            Value::Int8(i) => crate::conversion::hex_text(&i.to_le_bytes()),
-            Value::F(f) => crate::conversion::hex_text(&f.to_le_bytes()),
+            Value::X(b) | Value::XStr(b) => push_hex(out, b.iter().copied()),
+            Value::Int8(i) => push_hex(out, i.to_le_bytes().into_iter()),
+            Value::F(f) => push_hex(out, f.to_le_bytes().into_iter()),
             // The IEEE 754 decimal encoding is not modelled.
-            Value::DecFloat(..) => String::new(),
-            Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => String::new(),
+            Value::DecFloat(..) => {}
+            Value::Ref { .. } | Value::DataRef(_) | Value::Table(..) => {}
             Value::Struct(t, c) => {
-                if Type::Struct(t.clone()).is_deep() {
-                    String::new()
-                } else {
-                    let mut out = String::new();
+                if !Type::Struct(t.clone()).is_deep() {
                     for v in c {
-                        out.push_str(&v.hex());
+                        v.push_hex(out);
                     }
-                    out
                 }
             }
         }
     }
 
     /// `TECHNICAL_TYPE`.
-    pub fn technical_type(&self) -> String {
-        match self {
-            Value::I(_) => "I".into(),
-            Value::P { .. } => "P".into(),
-            Value::C(_) => "C".into(),
-            Value::Str(_) => "CString".into(),
-            Value::N(_) => "N".into(),
-            Value::D(_) => "D".into(),
-            Value::T(_) => "T".into(),
-            Value::X(_) => "X".into(),
-            Value::XStr(_) => "XString".into(),
-            Value::Int8(_) => "INT8".into(),
-            Value::F(_) => "F".into(),
-            Value::DecFloat(_, 16) => "DECFLOAT16".into(),
-            Value::DecFloat(..) => "DECFLOAT34".into(),
-            Value::Ref { static_type, .. } => format!("Ref to {static_type}"),
-            Value::DataRef(r) => format!("Ref to {}", r.type_name()),
+    pub fn technical_type(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Value::I(_) => "I",
+            Value::P { .. } => "P",
+            Value::C(_) => "C",
+            Value::Str(_) => "CString",
+            Value::N(_) => "N",
+            Value::D(_) => "D",
+            Value::T(_) => "T",
+            Value::X(_) => "X",
+            Value::XStr(_) => "XString",
+            Value::Int8(_) => "INT8",
+            Value::F(_) => "F",
+            Value::DecFloat(_, 16) => "DECFLOAT16",
+            Value::DecFloat(..) => "DECFLOAT34",
+            Value::Ref { static_type, .. } => return format!("Ref to {static_type}").into(),
+            Value::DataRef(r) => return format!("Ref to {}", r.type_name()).into(),
             Value::Struct(t, _) => {
                 let ty = Type::Struct(t.clone());
                 if ty.is_deep() {
-                    "Structure: deep".into()
+                    "Structure: deep"
                 } else if ty.is_charlike() {
-                    "Structure: flat, charlike".into()
+                    "Structure: flat, charlike"
                 } else {
-                    "Structure: flat, not charlike".into()
+                    "Structure: flat, not charlike"
                 }
             }
-            Value::Table(t, _) => t.kind_text().into(),
-        }
+            Value::Table(t, _) => t.kind_text(),
+        })
     }
 
     /// `META_TYPE`.
@@ -906,6 +922,51 @@ impl Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn hex(v: &Value) -> String {
+        let mut out = String::new();
+        v.push_hex(&mut out);
+        out
+    }
+
+    /// `HEX_VALUE` and `VALUE` of a `p` as they were written first, on `to_string` and
+    /// [`Dec::format`]: the reference.
+    fn p_texts_by_strings(m: i128, len: u32, dec: u32) -> (String, String) {
+        let digits = m.unsigned_abs().to_string();
+        let width = (2 * len - 1) as usize;
+        let mut hex = if digits.len() >= width {
+            digits[digits.len() - width..].to_string()
+        } else {
+            format!("{}{digits}", "0".repeat(width - digits.len()))
+        };
+        hex.push(if m < 0 { 'D' } else { 'C' });
+        let text = Dec { m, scale: dec }.format(dec);
+        let shown = match text.strip_prefix('-') {
+            Some(abs) => format!("{abs}-"),
+            None => format!("{text} "),
+        };
+        (hex, shown)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn p_texts_are_the_strings_they_were(
+            narrow in proptest::prelude::any::<i64>(),
+            wide in proptest::prelude::any::<i128>(),
+            len in 1u32..=16,
+            dec in 0u32..=14,
+        ) {
+            for m in [i128::from(narrow), wide, i128::from(narrow % 1000)] {
+                let v = Value::P { m: m.into(), len, dec };
+                let (want_hex, want_shown) = p_texts_by_strings(m, len, dec);
+                proptest::prop_assert_eq!(hex(&v), want_hex);
+                let mut shown = String::from("x");
+                v.push_display(&mut shown, None);
+                proptest::prop_assert_eq!(&shown[1..], want_shown.as_str());
+                proptest::prop_assert_eq!(v.display(None), want_shown);
+            }
+        }
+    }
 
     #[test]
     fn deep_structure_length_counts_eight_bytes_per_deep_component_unpadded() {
@@ -1036,14 +1097,14 @@ mod tests {
     fn debugger_display_i() {
         let v = Value::I(15);
         assert_eq!(v.display(None), "15 ");
-        assert_eq!(v.hex(), "0F000000");
+        assert_eq!(hex(&v), "0F000000");
         assert_eq!(
-            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            (&*v.technical_type(), v.length(), v.meta_type()),
             ("I", 4, "simple")
         );
         let v = Value::I(-42);
         assert_eq!(v.display(None), "42-");
-        assert_eq!(v.hex(), "D6FFFFFF");
+        assert_eq!(hex(&v), "D6FFFFFF");
         assert_eq!(Value::I(0).display(None), "0 ");
     }
 
@@ -1051,12 +1112,12 @@ mod tests {
     fn debugger_display_p() {
         let v = p("12.5", 8, 2);
         assert_eq!(v.display(None), "12.50 ");
-        assert_eq!(v.hex(), "000000000001250C");
-        assert_eq!((v.technical_type().as_str(), v.length()), ("P", 8));
+        assert_eq!(hex(&v), "000000000001250C");
+        assert_eq!((&*v.technical_type(), v.length()), ("P", 8));
         let v = p("-123.45", 8, 2);
         assert_eq!(v.display(None), "123.45-");
-        assert_eq!(v.hex(), "000000000012345D");
-        assert_eq!(p("12.5", 5, 2).hex(), "000001250C");
+        assert_eq!(hex(&v), "000000000012345D");
+        assert_eq!(hex(&p("12.5", 5, 2)), "000001250C");
         assert_eq!(p("0", 8, 4).display(None), "0.0000 ");
     }
 
@@ -1064,16 +1125,16 @@ mod tests {
     fn debugger_display_c_and_string() {
         let v = Value::C("A001".into()).convert(&Type::C(10)).unwrap();
         assert_eq!(v.display(None), "A001      ");
-        assert_eq!(v.hex(), "4100300030003100200020002000200020002000");
+        assert_eq!(hex(&v), "4100300030003100200020002000200020002000");
         assert_eq!(
-            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            (&*v.technical_type(), v.length(), v.meta_type()),
             ("C", 10, "simple")
         );
         let v = Value::Str("CV".into());
         assert_eq!(v.display(None), "CV");
-        assert_eq!(v.hex(), "43005600");
+        assert_eq!(hex(&v), "43005600");
         assert_eq!(
-            (v.technical_type().as_str(), v.length(), v.meta_type()),
+            (&*v.technical_type(), v.length(), v.meta_type()),
             ("CString", 2, "string")
         );
     }

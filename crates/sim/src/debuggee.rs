@@ -21,6 +21,7 @@ use crate::breakpoints::{Probe, Reached};
 use crate::ids;
 use crate::listener::DebuggeeInfo;
 use crate::state::{Shared, lock};
+use crate::variables::ChildVariables;
 use crate::watchpoints::{WatchHit, WatchList};
 
 /// How far a step runs.
@@ -61,22 +62,6 @@ pub(crate) enum AttachError {
     AlreadyAttached,
 }
 
-/// One row of a `getChildVariables` answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ChildRow {
-    pub child_id: String,
-    /// Display name of scope pseudo-nodes (`Locals`); empty for variables.
-    pub child_name: String,
-    pub record: Option<VarRecord>,
-}
-
-/// Children of one requested parent; `None` when the parent cannot be expanded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ParentChildren {
-    pub parent: String,
-    pub rows: Option<Vec<ChildRow>>,
-}
-
 /// What the HTTP side asks a stopped debuggee.
 pub(crate) enum Command {
     Attach {
@@ -96,10 +81,11 @@ pub(crate) enum Command {
     Stack {
         reply: oneshot::Sender<Vec<Frame>>,
     },
+    /// The `getChildVariables` document of `parents` (`None`: none resolved).
     Children {
         frame: usize,
         parents: Vec<String>,
-        reply: oneshot::Sender<Vec<ParentChildren>>,
+        reply: oneshot::Sender<Option<String>>,
     },
     Variables {
         frame: usize,
@@ -653,50 +639,34 @@ pub(crate) async fn terminate_unheld(shared: &Shared, user: &str, id: &str) -> R
     crate::errors::terminate_success().into_response()
 }
 
-fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Vec<ParentChildren> {
-    parents
-        .iter()
-        .map(|parent| {
-            if parent == "@ROOT" {
-                let rows = ctx
-                    .scopes(frame)
-                    .into_iter()
-                    .map(|s| {
-                        let record = if s.name.is_empty() {
-                            ctx.variables(frame, std::slice::from_ref(&s.id))
-                                .into_iter()
-                                .next()
-                        } else {
-                            None
-                        };
-                        ChildRow {
-                            child_id: s.id,
-                            child_name: s.name,
-                            record,
-                        }
-                    })
-                    .collect();
-                ParentChildren {
-                    parent: parent.clone(),
-                    rows: Some(rows),
-                }
-            } else {
-                ParentChildren {
-                    parent: parent.clone(),
-                    rows: ctx.children(frame, parent).map(|records| {
-                        records
+/// The `getChildVariables` document of `parents`, written here, on the program's thread,
+/// from records borrowed from the stopped program: none is built or sent across (a page of
+/// table rows is a thousand).
+fn children(ctx: &dyn StopContext, frame: usize, parents: &[String]) -> Option<String> {
+    let mut doc = ChildVariables::new(parents.len());
+    for parent in parents {
+        if parent == "@ROOT" {
+            doc.parent(parent, |rows| {
+                for s in ctx.scopes(frame) {
+                    let record = if s.name.is_empty() {
+                        ctx.variables(frame, std::slice::from_ref(&s.id))
                             .into_iter()
-                            .map(|r| ChildRow {
-                                child_id: r.id.clone(),
-                                child_name: String::new(),
-                                record: Some(r),
-                            })
-                            .collect()
-                    }),
+                            .next()
+                    } else {
+                        None
+                    };
+                    let fields = record.as_ref().map(VarRecord::fields);
+                    rows.row(&s.id, &s.name, fields.as_ref());
                 }
-            }
-        })
-        .collect()
+                true
+            });
+        } else {
+            doc.parent(parent, |rows| {
+                ctx.each_child(frame, parent, &mut |r| rows.row(r.id, "", Some(&r)))
+            });
+        }
+    }
+    doc.finish()
 }
 
 /// What the interpreter tells about the next statement: its keyword (statement

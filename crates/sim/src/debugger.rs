@@ -16,7 +16,7 @@ use crate::sessions::{Attached, Context, DebugSession, EndKind};
 use crate::stack::{index_of_position, stack_xml};
 use crate::state::Shared;
 use crate::uri::parse_source_uri;
-use crate::variables::{asx_response, child_variables_xml, variables_xml};
+use crate::variables::{asx_response, variables_xml};
 use crate::xml::{parse_ids, parse_parent_ids, parse_tree};
 
 fn q<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -245,7 +245,7 @@ async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
     };
     let parents: Vec<String> = parents.into_iter().map(|p| p.to_uppercase()).collect();
     let frame = dbg.selected_frame;
-    let Some(answers) = ask(dbg, |reply| Command::Children {
+    let Some(document) = ask(dbg, |reply| Command::Children {
         frame,
         parents,
         reply,
@@ -254,7 +254,7 @@ async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
     else {
         return errors::no_session_other().into_response();
     };
-    asx_response(child_variables_xml(&answers), "ChildVariables")
+    asx_response(document, "ChildVariables")
 }
 
 async fn variables(dbg: &mut DebugSession, body: &str) -> Response {

@@ -110,6 +110,59 @@ pub(crate) fn elem(out: &mut String, name: &str, value: &str) {
     }
 }
 
+/// An element's three tags, written out once (`<ID>`, `</ID>`, `<ID/>`): [`tagged`] copies
+/// each as one piece, where [`elem`] copies the brackets and the name apart. Made by [`tags!`].
+pub(crate) struct Tags {
+    pub open: &'static str,
+    pub close: &'static str,
+    pub empty: &'static str,
+}
+
+/// The [`Tags`] of the element named by a literal.
+macro_rules! tags {
+    ($name:literal) => {
+        $crate::xml::Tags {
+            open: concat!("<", $name, ">"),
+            close: concat!("</", $name, ">"),
+            empty: concat!("<", $name, "/>"),
+        }
+    };
+}
+pub(crate) use tags;
+
+/// [`elem`] by its [`Tags`]: `<NAME>value</NAME>`, or `<NAME/>` when the value is empty.
+pub(crate) fn tagged(out: &mut String, tags: &Tags, value: &str) {
+    if value.is_empty() {
+        out.push_str(tags.empty);
+    } else {
+        out.push_str(tags.open);
+        push_esc(out, value);
+        out.push_str(tags.close);
+    }
+}
+
+/// Appends the decimal text of `n`, as `Display` writes it, without the formatting machinery
+/// (three numbers in each of a page's thousand records).
+pub(crate) fn push_int(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut buf = [0u8; 20];
+    let mut start = buf.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        start -= 1;
+        if let Some(b) = buf.get_mut(start) {
+            *b = b'0' + (rest % 10) as u8;
+        }
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default());
+}
+
 pub(crate) const XML_DECL: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?>";
 
 /// An element of a parsed request body. Names are local names (prefix stripped).
@@ -470,7 +523,26 @@ mod tests {
         out
     }
 
+    #[test]
+    fn tagged_is_elem() {
+        for value in ["", "1 ", "a<b&\"c\"\n"] {
+            let (mut a, mut b) = (String::new(), String::new());
+            elem(&mut a, "ID", value);
+            tagged(&mut b, &tags!("ID"), value);
+            assert_eq!(a, b);
+        }
+    }
+
     proptest! {
+        #[test]
+        fn int_text_is_display(n in any::<i64>(), small in -1000i64..1000) {
+            for n in [n, small, i64::MIN, i64::MAX, 0] {
+                let mut s = String::from("x");
+                push_int(&mut s, n);
+                prop_assert_eq!(&s[1..], n.to_string());
+            }
+        }
+
         #[test]
         fn escaping_by_bytes_is_escaping_by_characters(
             s in "([\u{0}-\u{7f}]|[\u{ef00}-\u{ffff}]|\u{FFFE}|\u{FFFF}|.){0,40}"

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use crate::ast::StmtKind;
-use crate::debug::{self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarRecord};
+use crate::debug::{
+    self, Location, ObjectKind, ScopeEntry, SourcePart, StopContext, VarFields, VarRecord,
+};
 use crate::interp::state::{Current, State, Var, VarKind};
 use crate::parser::expr::parse_path;
 use crate::place::{Place, Slot};
@@ -43,6 +45,14 @@ impl StopContext for View<'_, '_> {
     }
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
         self.st.borrow().children(frame, parent_id)
+    }
+    fn each_child(
+        &self,
+        frame: usize,
+        parent_id: &str,
+        each: &mut dyn FnMut(VarFields<'_>),
+    ) -> bool {
+        self.st.borrow().each_child(frame, parent_id, each)
     }
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord> {
         self.st.borrow().variables(frame, ids)
@@ -163,7 +173,9 @@ impl State<'_> {
             type_name: None,
         };
         let up = id.to_ascii_uppercase();
-        Ok(self.record(up.clone(), up, &shown))
+        Ok(self
+            .fields(&up, &up, &shown, &mut Texts::default())
+            .to_record())
     }
 
     /// [`StopContext::statement`] on the state.
@@ -280,27 +292,66 @@ impl Resolved<'_> {
     }
 }
 
+/// The texts of a record made for it (the others are borrowed from the state), in buffers
+/// reused from record to record: a page of table rows is a thousand records.
+#[derive(Default)]
+struct Texts {
+    declared: String,
+    actual: String,
+    value: String,
+    hex: String,
+    technical: Cow<'static, str>,
+}
+
 impl State<'_> {
-    /// The ADT record of a data object.
-    fn record(&self, id: String, name: String, var: &Shown<'_>) -> VarRecord {
+    /// The ADT record of a data object, borrowed from the state, `var` and `texts`.
+    fn fields<'a>(
+        &'a self,
+        id: &'a str,
+        name: &'a str,
+        var: &'a Shown<'a>,
+        texts: &'a mut Texts,
+    ) -> VarFields<'a> {
         let target_class = match var.val {
             Value::Ref {
                 target: Some(o), ..
             } => self.object_class(*o),
             _ => None,
         };
-        let declared = match (&var.kind, var.type_name) {
-            (VarKind::System, _) => format!("SYST_{}", var.name),
-            (_, Some(name)) => name.to_string(),
-            _ => var.ty.name(),
+        texts.declared.clear();
+        match (&var.kind, var.type_name) {
+            (VarKind::System, _) => {
+                texts.declared.push_str("SYST_");
+                texts.declared.push_str(var.name);
+            }
+            (_, Some(name)) => texts.declared.push_str(name),
+            _ => texts.declared.push_str(var.ty.shown_name()),
+        }
+        texts.actual.clear();
+        let actual_is_declared = match var.val {
+            Value::DataRef(r) => match self.valid_target(r).and_then(|t| self.value_at(&t.place)) {
+                Some(v) => {
+                    texts.actual.push_str(v.type_of().shown_name());
+                    false
+                }
+                None => true,
+            },
+            _ => match target_class {
+                Some(class) => {
+                    texts.actual.push_str(class);
+                    false
+                }
+                None => true,
+            },
         };
-        let actual = match var.val {
-            Value::DataRef(r) => self
-                .valid_target(r)
-                .and_then(|t| self.value_at(&t.place))
-                .map_or_else(|| declared.clone(), |v| v.type_of().name()),
-            _ => target_class.map_or_else(|| declared.clone(), str::to_string),
-        };
+        texts.value.clear();
+        match var.val {
+            Value::DataRef(r) => texts.value.push_str(&self.dataref_display(r)),
+            v => v.push_display(&mut texts.value, target_class),
+        }
+        texts.hex.clear();
+        var.val.push_hex(&mut texts.hex);
+        texts.technical = var.val.technical_type();
         let (kind, instantiation, access, parameter_kind) = match var.kind {
             VarKind::Local | VarKind::System | VarKind::Me => {
                 ("variable", "unknown", "unknown", "unknown")
@@ -318,30 +369,32 @@ impl State<'_> {
                 "unknown",
             ),
         };
-        VarRecord {
+        let texts = &*texts;
+        VarFields {
             id,
             name,
-            declared_type_name: declared,
-            actual_type_name: actual,
-            kind: kind.into(),
-            instantiation_kind: instantiation.into(),
-            access_kind: access.into(),
-            meta_type: var.val.meta_type().into(),
-            parameter_kind: parameter_kind.into(),
-            value: match var.val {
-                Value::DataRef(r) => self.dataref_display(r),
-                v => v.display(target_class),
+            declared_type_name: &texts.declared,
+            actual_type_name: if actual_is_declared {
+                &texts.declared
+            } else {
+                &texts.actual
             },
-            hex_value: var.val.hex(),
+            kind,
+            instantiation_kind: instantiation,
+            access_kind: access,
+            meta_type: var.val.meta_type(),
+            parameter_kind,
+            value: &texts.value,
+            hex_value: &texts.hex,
             read_only: var.read_only,
-            technical_type: var.val.technical_type(),
+            technical_type: &texts.technical,
             length: var.val.length(),
             table_lines: match var.val {
                 Value::Table(_, rows) => u32::try_from(rows.len()).unwrap_or(u32::MAX),
                 _ => 0,
             },
             inheritance_level: -1,
-            inheritance_class: String::new(),
+            inheritance_class: "",
         }
     }
 
@@ -498,16 +551,16 @@ impl State<'_> {
         self.lookup(f, path).map(Resolved::Var)
     }
 
-    /// Attributes of the object `val` refers to, as children records.
-    fn object_children(&self, val: &Value) -> Vec<VarRecord> {
+    /// Attributes of the object `val` refers to, as children records handed to `each`.
+    fn object_children(&self, val: &Value, each: &mut dyn FnMut(VarFields<'_>)) {
         let Value::Ref {
             target: Some(obj), ..
         } = val
         else {
-            return Vec::new();
+            return;
         };
         let Some(o) = self.heap.get(*obj) else {
-            return Vec::new();
+            return;
         };
         let n = obj + 1;
         let lineage = self
@@ -522,41 +575,37 @@ impl State<'_> {
                     .any(|d| d.name == name && d.is_static == is_static)
             })
         };
+        let mut texts = Texts::default();
         let instance = o.attrs.iter().map(|a| (a, false));
         let statics = self.statics.get(&o.class).into_iter().flatten();
-        instance
-            .chain(statics.map(|a| (a, true)))
-            .map(|(a, is_static)| {
-                let (level, class) = match defining(&a.name, is_static) {
-                    Some((level, c)) if level > 0 => (level, Some(*c)),
-                    _ => (0, None),
-                };
-                let private = matches!(
-                    a.kind,
-                    VarKind::Attr {
-                        visibility: crate::ast::Visibility::Private,
-                        ..
-                    }
-                );
-                // adt-wire.md §9.5: a private attribute of a superclass is addressed through
-                // that class (`{O:n!\CLASS=SUPER}-ATTR`), everything else through the
-                // object's own class.
-                let prefix = match class {
-                    Some(c) if private => format!("{{O:{n}!{}}}", absolute_class_name(&c.key)),
-                    _ => format!("{{O:{n}*{}}}", absolute_class_name(&o.class)),
-                };
-                let mut r = self.record(
-                    format!("{prefix}-{}", a.name),
-                    a.name.clone(),
-                    &Shown::of(a),
-                );
-                if let Some(c) = class {
-                    r.inheritance_level = i32::try_from(level).unwrap_or(i32::MAX);
-                    r.inheritance_class = c.name.clone();
+        for (a, is_static) in instance.chain(statics.map(|a| (a, true))) {
+            let (level, class) = match defining(&a.name, is_static) {
+                Some((level, c)) if level > 0 => (level, Some(*c)),
+                _ => (0, None),
+            };
+            let private = matches!(
+                a.kind,
+                VarKind::Attr {
+                    visibility: crate::ast::Visibility::Private,
+                    ..
                 }
-                r
-            })
-            .collect()
+            );
+            // adt-wire.md §9.5: a private attribute of a superclass is addressed through
+            // that class (`{O:n!\CLASS=SUPER}-ATTR`), everything else through the
+            // object's own class.
+            let prefix = match class {
+                Some(c) if private => format!("{{O:{n}!{}}}", absolute_class_name(&c.key)),
+                _ => format!("{{O:{n}*{}}}", absolute_class_name(&o.class)),
+            };
+            let id = format!("{prefix}-{}", a.name);
+            let shown = Shown::of(a);
+            let mut r = self.fields(&id, &a.name, &shown, &mut texts);
+            if let Some(c) = class {
+                r.inheritance_level = i32::try_from(level).unwrap_or(i32::MAX);
+                r.inheritance_class = &c.name;
+            }
+            each(r);
+        }
     }
 }
 
@@ -663,82 +712,105 @@ impl StopContext for State<'_> {
     }
 
     fn children(&self, frame: usize, parent_id: &str) -> Option<Vec<VarRecord>> {
-        let f = self.frame_from_top(frame)?;
-        let fr = self.frames.get(f)?;
-        let globals;
+        let mut records = Vec::new();
+        self.each_child(frame, parent_id, &mut |r| records.push(r.to_record()))
+            .then_some(records)
+    }
+
+    fn each_child(
+        &self,
+        frame: usize,
+        parent_id: &str,
+        each: &mut dyn FnMut(VarFields<'_>),
+    ) -> bool {
+        let Some(f) = self.frame_from_top(frame) else {
+            return false;
+        };
+        let Some(fr) = self.frames.get(f) else {
+            return false;
+        };
+        let mut texts = Texts::default();
         // The variables and the index of the first in the frame's `vars` (for aliases).
         let (vars, first) = match parent_id {
             "@PARAMETERS" => (fr.params(), Some(0)),
             "@LOCALS" => (fr.locals(), Some(fr.n_params)),
             "@GLOBALS" => {
-                let p = self.program_class(f)?;
-                globals = self.statics.get(&p.key)?;
+                let Some(globals) = self.program_class(f).and_then(|p| self.statics.get(&p.key))
+                else {
+                    return false;
+                };
                 (globals.as_slice(), None)
             }
             id => {
-                let var = self.resolve_id(f, id)?;
-                return match var.value() {
-                    Value::Table(..) => None,
+                let Some(var) = self.resolve_id(f, id) else {
+                    return false;
+                };
+                match var.value() {
+                    Value::Table(..) => return false,
                     Value::Struct(t, vals) => {
                         let up = id.to_ascii_uppercase();
-                        Some(
-                            t.comps
-                                .iter()
-                                .zip(vals)
-                                .map(|((n, ty), v)| {
-                                    let comp = Shown::part(n, Some(ty), v, false);
-                                    let mut r = self.record(format!("{up}-{n}"), n.clone(), &comp);
-                                    r.kind = "unknown".into();
-                                    r
-                                })
-                                .collect(),
-                        )
+                        let mut comp_id = String::with_capacity(up.len() + 32);
+                        for ((n, ty), v) in t.comps.iter().zip(vals) {
+                            comp_id.clear();
+                            comp_id.push_str(&up);
+                            comp_id.push('-');
+                            comp_id.push_str(n);
+                            let comp = Shown::part(n, Some(ty), v, false);
+                            let mut r = self.fields(&comp_id, n, &comp, &mut texts);
+                            r.kind = "unknown";
+                            each(r);
+                        }
                     }
                     Value::DataRef(_) => {
                         let up = format!("{}->*", id.to_ascii_uppercase());
-                        let target = self.resolve_id(f, &up)?;
-                        let mut r = self.record(up.clone(), up, &target.shown());
-                        r.kind = "unknown".into();
-                        Some(vec![r])
+                        let Some(target) = self.resolve_id(f, &up) else {
+                            return false;
+                        };
+                        let shown = target.shown();
+                        let mut r = self.fields(&up, &up, &shown, &mut texts);
+                        r.kind = "unknown";
+                        each(r);
                     }
-                    v => Some(self.object_children(v)),
-                };
+                    v => self.object_children(v, each),
+                }
+                return true;
             }
         };
-        Some(
-            vars.iter()
-                .enumerate()
-                .filter(|(_, v)| !crate::interp::constructors::is_internal_name(&v.name))
-                .map(|(i, v)| {
-                    // A by-reference parameter (or a procedure's static) shows the storage
-                    // it stands for; its own value is not kept up to date.
-                    let val = first
-                        .and_then(|first| {
-                            fr.aliases
-                                .iter()
-                                .find(|(j, _)| *j == first + i)
-                                .and_then(|(_, place)| self.value_at(place))
-                        })
-                        .unwrap_or(&v.val);
-                    self.record(v.name.clone(), v.name.clone(), &Shown::with_value(v, val))
+        for (i, v) in vars.iter().enumerate() {
+            if crate::interp::constructors::is_internal_name(&v.name) {
+                continue;
+            }
+            // A by-reference parameter (or a procedure's static) shows the storage it stands
+            // for; its own value is not kept up to date.
+            let val = first
+                .and_then(|first| {
+                    fr.aliases
+                        .iter()
+                        .find(|(j, _)| *j == first + i)
+                        .and_then(|(_, place)| self.value_at(place))
                 })
-                .collect(),
-        )
+                .unwrap_or(&v.val);
+            let shown = Shown::with_value(v, val);
+            each(self.fields(&v.name, &v.name, &shown, &mut texts));
+        }
+        true
     }
 
     fn variables(&self, frame: usize, ids: &[String]) -> Vec<VarRecord> {
         let Some(f) = self.frame_from_top(frame) else {
             return Vec::new();
         };
+        let mut texts = Texts::default();
         ids.iter()
             .filter_map(|id| {
                 let var = self.resolve_id(f, id)?;
-                let mut r = self.record(id.clone(), id.clone(), &var.shown());
-                r.kind = "unknown".into();
-                r.parameter_kind = "unknown".into();
-                r.instantiation_kind = "unknown".into();
-                r.access_kind = "unknown".into();
-                Some(r)
+                let shown = var.shown();
+                let mut r = self.fields(id, id, &shown, &mut texts);
+                r.kind = "unknown";
+                r.parameter_kind = "unknown";
+                r.instantiation_kind = "unknown";
+                r.access_kind = "unknown";
+                Some(r.to_record())
             })
             .collect()
     }
