@@ -32,6 +32,17 @@ fn server(seen: mpsc::Sender<String>, answer: impl Fn(&str) -> String + Send + '
     port
 }
 
+/// A stateless client of the system at `http://127.0.0.1:{port}`.
+fn client_of(port: u16) -> adt::Client {
+    let config = adt::Config {
+        base_url: format!("http://127.0.0.1:{port}"),
+        user: "DEVELOPER".into(),
+        password: "abap".into(),
+        ..Default::default()
+    };
+    adt::Client::new(&config, adt::SessionMode::Stateless).expect("client")
+}
+
 #[tokio::test]
 async fn a_cross_host_redirect_carries_no_referer() {
     let (to_test, seen) = mpsc::channel();
@@ -45,13 +56,7 @@ async fn a_cross_host_redirect_carries_no_referer() {
             "HTTP/1.1 307 Temporary Redirect\r\nlocation: http://localhost:{other}/elsewhere\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
         )
     });
-    let config = adt::Config {
-        base_url: format!("http://127.0.0.1:{first}"),
-        user: "DEVELOPER".into(),
-        password: "abap".into(),
-        ..Default::default()
-    };
-    let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+    let client = client_of(first);
     client
         .logon()
         .await
@@ -81,13 +86,7 @@ async fn a_redirect_from_http_to_https_names_the_url_to_configure() {
         "HTTP/1.1 301 Moved Permanently\r\nlocation: https://localhost:44300/sap/bc/adt/discovery\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
             .to_string()
     });
-    let config = adt::Config {
-        base_url: format!("http://127.0.0.1:{first}"),
-        user: "DEVELOPER".into(),
-        password: "abap".into(),
-        ..Default::default()
-    };
-    let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+    let client = client_of(first);
     let err = client
         .logon()
         .await
