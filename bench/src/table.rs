@@ -43,7 +43,9 @@ pub fn run(plan: &Plan, bins: &Bins, dirs: &[PathBuf], progs: &Programs, dir: &P
         sim_at_stop.map_or("n/a".into(), |(rss, _)| format!("{:.1} MiB", mib(rss)))
     );
     let rows = plan.rows;
-    let reps = if plan.quick { 2 } else { 5 };
+    // Enough pages that the ratio of two medians holds still from run to run (five did not:
+    // 3.3x and 4.0x in two runs of the same binaries); a cold page costs milliseconds.
+    let reps = if plan.quick { 2 } else { 21 };
     // Each page is read cold (selecting the frame again forgets what the stop has read),
     // then once more (answered from what the stop read).
     let mut page = |label: &str, args: serde_json::Value, want: u64| -> Res<f64> {
