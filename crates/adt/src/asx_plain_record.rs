@@ -80,7 +80,7 @@ pub(crate) fn scan<'a>(rest: &'a str, fields: &mut Vec<Field<'a>>) -> Option<(Ki
             continue;
         }
         let body = after_name.strip_prefix('>')?;
-        let text_len = body.bytes().position(|b| b == b'<')?;
+        let text_len = memchr::memchr(b'<', body.as_bytes())?;
         let raw = body.get(..text_len)?;
         let end = body.get(text_len..)?;
         // `</NAME>` exactly.
@@ -101,7 +101,7 @@ pub(crate) fn scan<'a>(rest: &'a str, fields: &mut Vec<Field<'a>>) -> Option<(Ki
 
 /// Text with the five predefined entities resolved; `None` for any other `&`.
 fn unescape(raw: &str) -> Option<Cow<'_, str>> {
-    if !raw.contains('&') {
+    if memchr::memchr(b'&', raw.as_bytes()).is_none() {
         return Some(Cow::Borrowed(raw));
     }
     let mut out = String::with_capacity(raw.len());
