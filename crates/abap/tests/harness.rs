@@ -52,6 +52,16 @@ pub fn run_class(source: &str) -> Result<String, RunError> {
     repo(&[("zcl_t.clas.abap", source)]).run_classrun("ZCL_T", &mut NoDebugger)
 }
 
+/// Runs the report `ZR` given as its whole source.
+pub fn run_report(source: &str) -> Result<String, RunError> {
+    repo(&[("zr.prog.abap", source)]).run_report("ZR", &mut NoDebugger)
+}
+
+/// What the report `ZR` wrote, panicking when the run fails.
+pub fn report(source: &str) -> String {
+    run_report(source).unwrap_or_else(|e| panic!("run failed: {e:?}"))
+}
+
 /// The dump a run ended with: `(id, text)`.
 pub fn dump(r: Result<String, RunError>) -> (String, String) {
     match r {

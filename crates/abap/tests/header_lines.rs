@@ -3,20 +3,7 @@
 //! short forms (`APPEND itab.`, `LOOP AT itab.`, `READ TABLE itab …`, `MODIFY itab.`,
 //! `INSERT itab INDEX n.`, `COLLECT itab.`) the header line as work area.
 
-use abap::{NoDebugger, Repository, RunError};
-
-fn report(src: &str) -> Result<String, RunError> {
-    let mut r = Repository::new();
-    r.add_file("zr.prog.abap", src).expect("loads");
-    r.run_report("ZR", &mut NoDebugger)
-}
-
-fn out(src: &str) -> String {
-    match report(src) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
-}
+use crate::harness::report as out;
 
 #[test]
 fn begin_of_occurs_declares_a_body_and_a_header_line() {

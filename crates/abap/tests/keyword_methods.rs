@@ -1,16 +1,7 @@
 //! Methods named like statement keywords (`check`, `find`, `split`, `sort`, `delete`): a name
 //! directly followed by `(` is a method call, the keyword with a blank is the statement.
 
-use abap::{NoDebugger, Repository};
-
-fn out(src: &str) -> String {
-    let mut r = Repository::new();
-    r.add_file("zr.prog.abap", src).expect("loads");
-    match r.run_report("ZR", &mut NoDebugger) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
-}
+use crate::harness::report as out;
 
 #[test]
 fn keyword_named_methods_are_called_functionally() {

@@ -1,16 +1,7 @@
 //! Obsolete statements that legacy reports still use: `MOVE … TO`, `ADD … TO`, `SUBTRACT …
 //! FROM`, `MULTIPLY … BY`, `DIVIDE … BY`, and `FORM … TABLES p STRUCTURE s`.
 
-use abap::{NoDebugger, Repository};
-
-fn report(src: &str) -> String {
-    let mut r = Repository::new();
-    r.add_file("zr.prog.abap", src).expect("loads");
-    match r.run_report("ZR", &mut NoDebugger) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
-}
+use crate::harness::report;
 
 #[test]
 fn arithmetic_and_move_statements_are_assignments() {

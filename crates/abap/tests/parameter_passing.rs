@@ -2,16 +2,7 @@
 //! data object, changes are visible at once) or by value (a copy, written back at the end for
 //! CHANGING/EXPORTING), and generic typing that takes the actual's length and decimals.
 
-use abap::{NoDebugger, Repository};
-
-fn report(src: &str) -> String {
-    let mut r = Repository::new();
-    r.add_file("zr.prog.abap", src).expect("loads");
-    match r.run_report("ZR", &mut NoDebugger) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
-}
+use crate::harness::{report, run_class};
 
 fn classrun(decl: &str, main: &str, methods: &str) -> String {
     let src = format!(
@@ -30,12 +21,7 @@ CLASS zcl_t IMPLEMENTATION.
 ENDCLASS.
 "
     );
-    let mut r = Repository::new();
-    r.add_file("zcl_t.clas.abap", &src).expect("loads");
-    match r.run_classrun("ZCL_T", &mut NoDebugger) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
+    run_class(&src).unwrap_or_else(|e| panic!("run failed: {e:?}"))
 }
 
 #[test]

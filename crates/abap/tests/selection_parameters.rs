@@ -2,16 +2,7 @@
 //! `DEFAULT` value (ranges tables empty), as when the report is submitted without showing its
 //! selection screen (the simulator shows none).
 
-use abap::{NoDebugger, Repository};
-
-fn report(src: &str) -> String {
-    let mut r = Repository::new();
-    r.add_file("zr.prog.abap", src).expect("loads");
-    match r.run_report("ZR", &mut NoDebugger) {
-        Ok(o) => o,
-        Err(e) => panic!("run failed: {e:?}"),
-    }
-}
+use crate::harness::report;
 
 #[test]
 fn parameters_start_with_their_default_converted_to_their_type() {

@@ -5,31 +5,17 @@
 
 use crate::common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use common::{attribute, breakpoints_body, element, line_breakpoint, session, wait_for_listener};
-
-fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
-
-async fn sim() -> sim::SimHandle {
-    sim::start(sim::SimConfig {
-        program_dirs: vec![samples_dir()],
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("the simulator starts with the samples folder")
-}
+use common::{attribute, breakpoints_body, element, line_breakpoint, session};
 
 fn sample(file: &str) -> String {
-    std::fs::read_to_string(samples_dir().join(file)).expect("sample file readable")
+    std::fs::read_to_string(common::samples_dir().join(file)).expect("sample file readable")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sources_at_their_adt_uris_and_in_the_quick_search() {
-    let sim = sim().await;
+    let sim = common::samples_sim().await;
     let s = session(&sim.base_url(), false).await;
     for (file, uri) in [
         (
@@ -103,7 +89,7 @@ fn frames(stack: &str) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_breakpoint_in_a_form_of_the_group_stops_there() {
-    let sim = sim().await;
+    let sim = common::samples_sim().await;
     let base = sim.base_url();
     let at = adt::address::parse_location("zsmp_fg.fugr.lzsmp_fgf01.abap:6")
         .expect("the ADT client maps an include of a group");
@@ -119,24 +105,8 @@ async fn a_breakpoint_in_a_form_of_the_group_stops_there() {
         "the object type of an include: {}",
         r.body
     );
-    let lbase = base.clone();
-    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    wait_for_listener(&l).await;
-    let tbase = base.clone();
-    let run = tokio::spawn(async move {
-        session(&tbase, false)
-            .await
-            .classrun("ZCL_SMP_FM_GLOBALS")
-            .await
-    });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("the listener answers")
-        .expect("listener task joins");
-    assert_eq!(caught.status, 200, "{caught:?}");
-    let d = session(&base, true).await;
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("a debuggee");
-    assert_eq!(d.attach(&id).await.status, 200);
+    let (d, run) =
+        common::catch_and_attach(&base, &l, "/sap/bc/adt/oo/classrun/ZCL_SMP_FM_GLOBALS").await;
     let stack = d.stack().await;
     assert_eq!(stack.status, 200, "{stack:?}");
     assert_eq!(

@@ -18,7 +18,6 @@ use common::{Resp, Session, attribute, element, session};
 const ORDER_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_order/source/main";
 const FORMS_URI: &str = "/sap/bc/adt/programs/programs/zsmp_forms/source/main";
 const VIEW_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_debug_view/source/main";
-const LISTENERS: &str = "/sap/bc/adt/debugger/listeners";
 
 const STACK_KEYS: &[&str] = &[
     "programName",
@@ -39,32 +38,12 @@ const VARIABLE_KEYS: &[&str] = &[
     "LENGTH",
 ];
 
-fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
-
 fn golden(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("golden file {} unreadable: {e}", path.display()))
-}
-
-async fn wait_for_listener(s: &Session) {
-    let q = format!(
-        "{LISTENERS}?debuggingMode=user&requestUser=DEVELOPER&terminalId={}&ideId={}&checkConflict=false",
-        common::TERMINAL,
-        common::IDE
-    );
-    // Up to 30 s, ended as soon as it holds: a loaded machine is slow.
-    for _ in 0..1500 {
-        if s.get(&q).await.status == 200 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("listener never registered");
 }
 
 fn breakpoints(uri: &str, line: u32) -> String {
@@ -78,12 +57,7 @@ async fn stopped_at(
     line: u32,
     trigger: &str,
 ) -> (sim::SimHandle, Session, tokio::task::JoinHandle<Resp>) {
-    let sim = sim::start(sim::SimConfig {
-        program_dirs: vec![samples_dir()],
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("the simulator starts with the samples folder");
+    let sim = common::samples_sim().await;
     let base = sim.base_url();
     let l = session(&base, false).await;
     let r = l
@@ -98,21 +72,7 @@ async fn stopped_at(
         !r.body.contains("errorMessage"),
         "breakpoint at {uri}#{line} refused: {r:?}"
     );
-    let lbase = base.clone();
-    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    wait_for_listener(&l).await;
-    let tbase = base.clone();
-    let tpath = trigger.to_string();
-    let run = tokio::spawn(async move { session(&tbase, false).await.post(&tpath).await });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("the listener answers within 20 s")
-        .expect("listener task joins");
-    assert_eq!(caught.status, 200, "listener: {caught:?}");
-    let d = session(&base, true).await;
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("the listener names a debuggee");
-    let r = d.attach(&id).await;
-    assert_eq!(r.status, 200, "attach: {r:?}");
+    let (d, run) = common::catch_and_attach(&base, &l, trigger).await;
     (sim, d, run)
 }
 

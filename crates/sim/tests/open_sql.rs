@@ -15,10 +15,6 @@ const SELECT_URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_sql_select/source/main"
 const FIRST_SELECT: u32 = 28;
 const SECOND_SELECT: u32 = 30;
 
-fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
-
 /// Sets `breakpoints`, runs the SELECT sample and attaches at the first stop: the debug
 /// session and the running classrun.
 async fn stopped(base: &str, breakpoints: &str) -> (Session, tokio::task::JoinHandle<Resp>) {
@@ -67,8 +63,9 @@ async fn run_to_end(d: &Session, run: tokio::task::JoinHandle<Resp>) {
         .expect("trigger answers")
         .expect("join");
     assert_eq!(out.status, 200, "{out:?}");
-    let expected = std::fs::read_to_string(samples_dir().join("zcl_smp_sql_select.expected.txt"))
-        .expect("expected output of the sample");
+    let expected =
+        std::fs::read_to_string(common::samples_dir().join("zcl_smp_sql_select.expected.txt"))
+            .expect("expected output of the sample");
     assert_eq!(out.body.trim_end(), expected.trim_end());
 }
 
@@ -76,20 +73,11 @@ fn value(xml: &str, id: &str) -> Option<String> {
     record(xml, id).and_then(|r| element(r, "VALUE"))
 }
 
-async fn samples_sim() -> sim::SimHandle {
-    sim::start(sim::SimConfig {
-        program_dirs: vec![samples_dir()],
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("the simulator starts with the samples folder")
-}
-
 /// A line breakpoint on a `SELECT` stops before it runs; a step over it shows the row it
 /// read and `sy-dbcnt`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_breakpoint_on_a_select_stops_before_it_and_a_step_shows_the_row() {
-    let sim = samples_sim().await;
+    let sim = common::samples_sim().await;
     let base = sim.base_url();
     let bp = format!(
         "<breakpoint xmlns:adtcore=\"http://www.sap.com/adt/core\" kind=\"line\" clientId=\"sel\" skipCount=\"0\" adtcore:uri=\"{SELECT_URI}#start={FIRST_SELECT}\"/>"
@@ -125,7 +113,7 @@ async fn a_line_breakpoint_on_a_select_stops_before_it_and_a_step_shows_the_row(
 /// and a `SELECT … ENDSELECT`), and is reported as the breakpoint reached.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_statement_breakpoint_on_select_stops_at_each_select() {
-    let sim = samples_sim().await;
+    let sim = common::samples_sim().await;
     let base = sim.base_url();
     let (d, run) = stopped(
         &base,
@@ -153,8 +141,9 @@ async fn a_statement_breakpoint_on_select_stops_at_each_select() {
         stops += 1;
         assert!(stops < 100, "more stops than the sample has SELECTs");
     }
-    let source = std::fs::read_to_string(samples_dir().join("zcl_smp_sql_select.clas.abap"))
-        .expect("the sample's source");
+    let source =
+        std::fs::read_to_string(common::samples_dir().join("zcl_smp_sql_select.clas.abap"))
+            .expect("the sample's source");
     let selects = source
         .lines()
         .filter(|l| l.trim_start().starts_with("SELECT "))
@@ -214,7 +203,8 @@ async fn a_database_file_keeps_committed_rows_across_restarts() {
     let programs = tmp.0.join("src");
     std::fs::create_dir_all(&programs).expect("programs folder");
     for file in ["zsmp_stock.tabl.xml", "zsmp_stock.tabl.data.json"] {
-        std::fs::copy(samples_dir().join(file), programs.join(file)).expect("copy the table");
+        std::fs::copy(common::samples_dir().join(file), programs.join(file))
+            .expect("copy the table");
     }
     std::fs::write(programs.join("zcl_sql_keep.clas.abap"), KEEP_CLASS).expect("class");
     let db_file = tmp.0.join("sim.db");

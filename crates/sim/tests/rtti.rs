@@ -4,7 +4,6 @@
 
 use crate::common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use common::*;
@@ -12,10 +11,6 @@ use common::*;
 const URI: &str = "/sap/bc/adt/oo/classes/zcl_smp_rtti/source/main";
 /// `DATA(lo_ref) = …`: the structure and table descriptions exist.
 const LINE: u32 = 71;
-
-fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
 
 /// The records of an answer, each as its text.
 fn records(xml: &str) -> Vec<&str> {
@@ -40,12 +35,7 @@ fn child<'a>(xml: &'a str, name: &str) -> &'a str {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_descriptor_reads_as_an_object_reference() {
-    let sim = sim::start(sim::SimConfig {
-        program_dirs: vec![samples_dir()],
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("the simulator starts with the samples folder");
+    let sim = common::samples_sim().await;
     let base = sim.base_url();
     let l = session(&base, false).await;
     let breakpoint = breakpoints_body(&line_breakpoint("rtti", URI, LINE));
@@ -58,24 +48,8 @@ async fn a_descriptor_reads_as_an_object_reference() {
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(!r.body.contains("errorMessage"), "{r:?}");
-    let lbase = base.clone();
-    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    wait_for_listener(&l).await;
-    let tbase = base.clone();
-    let run = tokio::spawn(async move {
-        session(&tbase, false)
-            .await
-            .post("/sap/bc/adt/oo/classrun/ZCL_SMP_RTTI")
-            .await
-    });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("the listener answers")
-        .expect("listener task joins");
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("a debuggee id");
-    let d = session(&base, true).await;
-    let r = d.attach(&id).await;
-    assert_eq!(r.status, 200, "{r:?}");
+    let (d, run) =
+        common::catch_and_attach(&base, &l, "/sap/bc/adt/oo/classrun/ZCL_SMP_RTTI").await;
     assert_eq!(top_line(&d.stack().await.body), Some(LINE));
 
     let r = d.variables(&["LO_STRUCT", "LO_TABLE"]).await;

@@ -30,10 +30,6 @@ use common::Session;
 const AUNIT: &str = "/sap/bc/adt/abapunit/testruns";
 const AUNIT_CT: &str = "application/vnd.sap.adt.abapunit.testruns.config.v4+xml";
 
-fn samples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Classrun,
@@ -53,7 +49,7 @@ struct Sample {
 }
 
 fn samples() -> Vec<Sample> {
-    let dir = samples_dir();
+    let dir = common::samples_dir();
     let mut found: BTreeMap<String, Sample> = BTreeMap::new();
     let entries = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read samples folder {}: {e}", dir.display()));
@@ -97,15 +93,6 @@ fn samples() -> Vec<Sample> {
         );
     }
     found.into_values().collect()
-}
-
-async fn sim() -> sim::SimHandle {
-    sim::start(sim::SimConfig {
-        program_dirs: vec![samples_dir()],
-        ..sim::SimConfig::default()
-    })
-    .await
-    .expect("the simulator starts with the samples folder")
 }
 
 fn unescape(s: &str) -> String {
@@ -228,7 +215,7 @@ fn run_config(uri: &str) -> String {
 }
 
 async fn check_all() {
-    let sim = sim().await;
+    let sim = common::samples_sim().await;
     let s = Session::new(&sim.base_url(), false);
     s.fetch_csrf().await;
     let all = samples();
@@ -258,7 +245,7 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
         all.len() >= 40,
         "only {} sample objects in {}",
         all.len(),
-        samples_dir().display()
+        common::samples_dir().display()
     );
     for kind in [Kind::Classrun, Kind::Report, Kind::Unit, Kind::Interface] {
         assert!(
@@ -274,7 +261,7 @@ fn the_folder_has_at_least_40_objects_each_with_expected_output() {
     );
     // Every sample file belongs to an object with an expected file, or is a dictionary file
     // (table, data element, domain, table data) that another sample file names.
-    let dir = samples_dir();
+    let dir = common::samples_dir();
     let mut texts = String::new();
     for entry in std::fs::read_dir(&dir).expect("samples folder readable") {
         let path = entry.expect("directory entry").path();

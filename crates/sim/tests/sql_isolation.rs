@@ -91,21 +91,8 @@ async fn a_stopped_runs_uncommitted_insert_is_invisible_to_a_run_at_the_same_tim
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(!r.body.contains("errorMessage"), "{r:?}");
-    let lbase = base.clone();
-    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    wait_for_listener(&l).await;
-    let tbase = base.clone();
-    let held =
-        tokio::spawn(async move { session(&tbase, false).await.classrun("ZCL_SQL_HOLD").await });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("listener answers")
-        .expect("join");
-    assert_eq!(caught.status, 200, "{caught:?}");
-    let d = session(&base, true).await;
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("debuggee id");
-    let r = d.attach(&id).await;
-    assert_eq!(r.status, 200, "{r:?}");
+    let (d, held) =
+        common::catch_and_attach(&base, &l, "/sap/bc/adt/oo/classrun/ZCL_SQL_HOLD").await;
     let r = d.stack().await;
     assert_eq!(
         top_line(&r.body),

@@ -349,3 +349,43 @@ pub async fn wait_for_listener(s: &Session) {
     }
     panic!("listener never registered");
 }
+
+/// The repository's samples folder (abapGit files, each class with its expected output).
+pub fn samples_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples")
+}
+
+/// A simulator that has loaded the samples folder.
+pub async fn samples_sim() -> sim::SimHandle {
+    sim::start(sim::SimConfig {
+        program_dirs: vec![samples_dir()],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("the simulator starts with the samples folder")
+}
+
+/// With a breakpoint of the test's ids set through `l`: listens, starts `trigger` (a path
+/// such as `/sap/bc/adt/oo/classrun/ZCL_X`) in a task of its own, and attaches a stateful
+/// session to the program the listener caught. The trigger's answer comes when it ends.
+pub async fn catch_and_attach(
+    base: &str,
+    l: &Session,
+    trigger: &str,
+) -> (Session, tokio::task::JoinHandle<Resp>) {
+    let lbase = base.to_string();
+    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
+    wait_for_listener(l).await;
+    let (tbase, tpath) = (base.to_string(), trigger.to_string());
+    let run = tokio::spawn(async move { session(&tbase, false).await.post(&tpath).await });
+    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
+        .await
+        .expect("the listener answers")
+        .expect("listener task joins");
+    assert_eq!(caught.status, 200, "listener: {caught:?}");
+    let d = session(base, true).await;
+    let id = element(&caught.body, "DEBUGGEE_ID").expect("the listener names a debuggee");
+    let r = d.attach(&id).await;
+    assert_eq!(r.status, 200, "attach: {r:?}");
+    (d, run)
+}
