@@ -10,7 +10,9 @@
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
-use crate::asx_plain_record::{self, Field, Kind};
+use std::borrow::Cow;
+
+use crate::asx_plain_record::{self, Field, Fields, Kind};
 use crate::codec::CodecError;
 use crate::types::{ChildVariables, CompactString, Hierarchy, Variable};
 
@@ -44,6 +46,152 @@ pub(crate) const VARIABLE_FIELDS: [&str; 20] = [
 ];
 
 const HIERARCHY_FIELDS: [&str; 3] = ["PARENT_ID", "CHILD_ID", "CHILD_NAME"];
+
+/// A record's elements in the order systems write them, with their indices in
+/// [`variable_field`]: what [`PlainVariable`] guesses.
+const WRITTEN_ORDER: [(&str, usize); 20] = [
+    ("ID", 0),
+    ("NAME", 1),
+    ("DECLARED_TYPE_NAME", 2),
+    ("ACTUAL_TYPE_NAME", 3),
+    ("KIND", 4),
+    ("INSTANTIATION_KIND", 5),
+    ("ACCESS_KIND", 6),
+    ("META_TYPE", 7),
+    ("PARAMETER_KIND", 8),
+    ("VALUE", 9),
+    ("HEX_VALUE", 10),
+    ("READ_ONLY", 11),
+    ("TECHNICAL_TYPE", 12),
+    ("LENGTH", 13),
+    ("TABLE_BODY", 19),
+    ("TABLE_LINES", 14),
+    ("IS_VALUE_INCOMPLETE", 15),
+    ("IS_EXCEPTION", 16),
+    ("INHERITANCE_LEVEL", 17),
+    ("INHERITANCE_CLASS", 18),
+];
+
+fn flag(s: &str) -> bool {
+    matches!(s.trim(), "true" | "X")
+}
+
+fn number(s: &str) -> u32 {
+    s.trim().parse::<u32>().unwrap_or(0)
+}
+
+/// A record of the plain shape read straight into a [`Variable`], with the outcome of its
+/// events: the first element of each known name is the field, later ones are ignored,
+/// unknown ones are kept in `unmapped`.
+#[derive(Default)]
+struct PlainVariable {
+    v: Variable,
+    seen: u32,
+    /// Where in [`WRITTEN_ORDER`] the next element probably is.
+    next: usize,
+}
+
+impl PlainVariable {
+    fn set(&mut self, i: usize, text: &str) {
+        let v = &mut self.v;
+        let text_of = || CompactString::from(text);
+        match i {
+            0 => v.id = text_of(),
+            1 => v.name = text_of(),
+            2 => v.declared_type_name = text_of(),
+            3 => v.actual_type_name = text_of(),
+            4 => v.kind = text_of(),
+            5 => v.instantiation_kind = text_of(),
+            6 => v.access_kind = text_of(),
+            7 => v.meta_type = text_of(),
+            8 => v.parameter_kind = text_of(),
+            9 => v.value = text_of(),
+            10 => v.hex_value = text_of(),
+            11 => v.read_only = flag(text),
+            12 => v.technical_type = text_of(),
+            13 => v.length = number(text),
+            14 => v.table_lines = number(text),
+            15 => v.is_value_incomplete = flag(text),
+            16 => v.is_exception = flag(text),
+            17 => v.inheritance_level = text.trim().parse().ok(),
+            18 => v.inheritance_class = text_of(),
+            _ => v.table_body = text_of(),
+        }
+    }
+}
+
+impl<'a> Fields<'a> for PlainVariable {
+    fn guess(&self) -> Option<&'static str> {
+        WRITTEN_ORDER.get(self.next).map(|(name, _)| *name)
+    }
+
+    fn field(&mut self, name: &'a str, text: Option<Cow<'a, str>>, guessed: bool) {
+        let i = match WRITTEN_ORDER.get(self.next) {
+            Some((_, i)) if guessed => *i,
+            _ => match variable_field(name.as_bytes()) {
+                Some(i) => i,
+                None => {
+                    let text = text.map(Cow::into_owned).unwrap_or_default();
+                    self.v.unmapped.push((name.to_string(), text));
+                    return;
+                }
+            },
+        };
+        if self.seen & (1 << i) != 0 {
+            return;
+        }
+        self.seen |= 1 << i;
+        self.next = if guessed {
+            self.next + 1
+        } else {
+            WRITTEN_ORDER
+                .iter()
+                .position(|(_, f)| *f == i)
+                .map_or(self.next, |k| k + 1)
+        };
+        // An empty element leaves the field as it is without one (empty, 0, false, `None`).
+        if let Some(text) = text {
+            self.set(i, &text);
+        }
+    }
+}
+
+/// A hierarchy edge of the plain shape read straight into a [`Hierarchy`]: the first element
+/// of each of its three names counts, anything else is ignored (as its events do).
+#[derive(Default)]
+struct PlainEdge {
+    edge: Hierarchy,
+    seen: u8,
+}
+
+impl<'a> Fields<'a> for PlainEdge {
+    fn guess(&self) -> Option<&'static str> {
+        HIERARCHY_FIELDS
+            .get(self.seen.count_ones() as usize)
+            .copied()
+    }
+
+    fn field(&mut self, name: &'a str, text: Option<Cow<'a, str>>, guessed: bool) {
+        let i = if guessed {
+            Some(self.seen.count_ones() as usize)
+        } else {
+            HIERARCHY_FIELDS.iter().position(|f| *f == name)
+        };
+        let Some(i) = i else {
+            return;
+        };
+        if self.seen & (1 << i) != 0 {
+            return;
+        }
+        self.seen |= 1 << i;
+        let text = CompactString::from(text.as_deref().unwrap_or_default());
+        match i {
+            0 => self.edge.parent_id = text,
+            1 => self.edge.child_id = text,
+            _ => self.edge.child_name = text,
+        }
+    }
+}
 
 /// The index in [`VARIABLE_FIELDS`] of an element name (a `match` the compiler turns into a
 /// few comparisons, not nineteen: a page of rows has twenty thousand field elements).
@@ -120,8 +268,6 @@ struct Record {
 
 impl Record {
     fn finish(&mut self) -> Variable {
-        let flag = |s: &str| matches!(s.trim(), "true" | "X");
-        let number = |s: &str| s.trim().parse::<u32>().unwrap_or(0);
         let read_only = flag(&self.fields[11]);
         let length = number(&self.fields[13]);
         let table_lines = number(&self.fields[14]);
@@ -269,22 +415,44 @@ impl Reading {
         Ok(())
     }
 
-    /// A record read by [`asx_plain_record::scan`]: the same steps as its events.
-    fn plain_record(&mut self, kind: Kind, fields: &[Field<'_>]) -> Result<(), CodecError> {
-        self.open_named(kind.element().as_bytes())?;
-        if self.open.last() == Some(&At::Record) {
-            // Each element of a record is a field (or unmapped, or ignored) with text and
-            // nothing inside: what opening it, its text and closing it do, without the stack
-            // (a record is shallow: no depth limit to meet).
-            for f in fields {
-                let at = self.record_element(f.name.as_bytes());
-                if let Some(text) = f.text.as_deref() {
-                    self.text_in(at, text);
-                }
+    /// The record of the plain shape at the start of `rest`, if there is one: read with the
+    /// same outcome as its events, and the bytes it spans.
+    fn plain_record(&mut self, rest: &str) -> Result<Option<usize>, CodecError> {
+        let Some(kind) = asx_plain_record::kind_at(rest) else {
+            return Ok(None);
+        };
+        // Where the events would open a record or an edge, it is read straight into one.
+        let parent = self.open.last().copied();
+        let record_here = match parent {
+            Some(At::Variables) => true,
+            Some(At::Data) => self.layout == Layout::Flat,
+            _ => false,
+        };
+        if self.open.len() < MAX_DEPTH {
+            if kind == Kind::Variable && record_here {
+                let mut record = PlainVariable::default();
+                let Some((_, n)) = asx_plain_record::scan(rest, &mut record) else {
+                    return Ok(None);
+                };
+                self.out.variables.push(record.v);
+                return Ok(Some(n));
             }
-            return self.close();
+            if kind == Kind::Edge && parent == Some(At::Hierarchies) {
+                let mut edge = PlainEdge::default();
+                let Some((_, n)) = asx_plain_record::scan(rest, &mut edge) else {
+                    return Ok(None);
+                };
+                self.out.hierarchies.push(edge.edge);
+                return Ok(Some(n));
+            }
         }
-        for f in fields {
+        // Anywhere else: the same steps as its events, element by element.
+        let mut fields: Vec<Field<'_>> = Vec::new();
+        let Some((_, n)) = asx_plain_record::scan(rest, &mut fields) else {
+            return Ok(None);
+        };
+        self.open_named(kind.element().as_bytes())?;
+        for f in &fields {
             self.open_named(f.name.as_bytes())?;
             if let Some(text) = f.text.as_deref()
                 && !text.is_empty()
@@ -293,7 +461,8 @@ impl Reading {
             }
             self.close()?;
         }
-        self.close()
+        self.close()?;
+        Ok(Some(n))
     }
 
     fn close(&mut self) -> Result<(), CodecError> {
@@ -371,22 +540,25 @@ pub(crate) fn read(body: &str, layout: Layout) -> Result<ChildVariables, CodecEr
         record: Record::default(),
         edge: Default::default(),
         edge_seen: 0,
-        out: ChildVariables::default(),
+        // Room for the records a document of this size has (one per about 900 bytes as
+        // systems write them), so the vectors do not grow by copying a page of records.
+        out: ChildVariables {
+            variables: Vec::with_capacity(body.len() / 900),
+            hierarchies: Vec::with_capacity(body.len() / 900),
+        },
     };
     // Right after a tag the reader's input starts where the next text or tag does: records
     // of the plain shape are read from there without events (the reader is moved past
     // them; `skipped` keeps the byte positions of errors right).
     let mut after_tag = false;
     let mut skipped = 0;
-    let mut fields = Vec::new();
     loop {
         if after_tag {
             let mut rest: &[u8] = reader.get_ref();
-            while let Some((kind, n)) = body
-                .get(body.len().saturating_sub(rest.len())..)
-                .and_then(|text| asx_plain_record::scan(text, &mut fields))
-            {
-                r.plain_record(kind, &fields)?;
+            while let Some(n) = match body.get(body.len().saturating_sub(rest.len())..) {
+                Some(text) => r.plain_record(text)?,
+                None => None,
+            } {
                 rest = rest.get(n..).unwrap_or_default();
                 *reader.get_mut() = rest;
                 skipped += n as u64;

@@ -847,10 +847,12 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// delimiter is tolerated.
 fn multipart_parts<'a>(body: &'a str, boundary: &str) -> Result<Vec<&'a str>, CodecError> {
     let delimiter = format!("--{boundary}");
+    // A vector search: the answer of a table page is a megabyte, searched end to end.
+    let finder = memchr::memmem::Finder::new(delimiter.as_bytes());
     // Offsets of delimiter lines (at the start of the body or of a line).
     let mut starts = Vec::new();
     let mut from = 0;
-    while let Some(i) = body.get(from..).and_then(|s| s.find(&delimiter)) {
+    while let Some(i) = body.as_bytes().get(from..).and_then(|s| finder.find(s)) {
         let at = from + i;
         let after = &body[at + delimiter.len()..];
         let (line_rest, _) = take_line(after);

@@ -267,14 +267,13 @@ pub(crate) fn not_found(id: &str) -> ErrorBody {
 
 /// `LT[3]-PRICE` → `PRICE`, `ME->MV_A` → `MV_A`, `LV_X` → `LV_X`.
 pub(crate) fn short_name(path: &str) -> String {
-    let cut = [
-        path.rfind("->").map(|i| i + 2),
-        path.rfind('-').map(|i| i + 1),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or(0);
+    // After the last `-`, or after the last `->` when that is where the last `-` is (one
+    // look from the end: a table page names a thousand cells).
+    let cut = match path.rfind('-') {
+        Some(i) if path.as_bytes().get(i + 1) == Some(&b'>') => i + 2,
+        Some(i) => i + 1,
+        None => 0,
+    };
     let tail = &path[cut..];
     if tail.is_empty() || tail == "*" {
         path.to_string()
@@ -426,4 +425,60 @@ async fn children(
         offset: None,
         more: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_name;
+
+    /// What `short_name` is: the text after the last `->` or the last `-`, whichever ends
+    /// later, or the whole path when that text is empty or `*`.
+    fn by_definition(path: &str) -> String {
+        let cut = [
+            path.rfind("->").map(|i| i + 2),
+            path.rfind('-').map(|i| i + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(0);
+        match &path[cut..] {
+            "" | "*" => path.to_string(),
+            tail => tail.to_string(),
+        }
+    }
+
+    #[test]
+    fn short_names_are_the_last_component() {
+        for (path, short) in [
+            ("LT_BIG[1]-NAME", "NAME"),
+            ("LO_OBJ->MV_X", "MV_X"),
+            ("LO_OBJ->MS_S-F", "F"),
+            ("LS_S-SUB->ATTR", "ATTR"),
+            ("LR_REF->*", "LR_REF->*"),
+            ("LV_PLAIN", "LV_PLAIN"),
+            ("A-", "A-"),
+            ("A->", "A->"),
+            ("-", "-"),
+            ("", ""),
+            ("X->-Y", "Y"),
+            ("X-->Y", "Y"),
+            ("ÄÖ-Ü->ß", "ß"),
+        ] {
+            assert_eq!(short_name(path), short, "{path}");
+            assert_eq!(short_name(path), by_definition(path), "{path}");
+        }
+        // Every short mix of the characters that matter.
+        let alphabet = ['-', '>', '*', 'A', 'ü'];
+        let mut paths = vec![String::new()];
+        for _ in 0..5 {
+            paths = paths
+                .iter()
+                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
+                .collect();
+            for p in &paths {
+                assert_eq!(short_name(p), by_definition(p), "{p}");
+            }
+        }
+    }
 }
