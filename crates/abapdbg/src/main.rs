@@ -6,6 +6,7 @@ mod cli;
 mod dap;
 mod demo;
 mod identity;
+mod memory;
 mod oneshot;
 mod repl;
 mod serve;
@@ -28,6 +29,9 @@ fn main() -> std::process::ExitCode {
         cli::Command::Dap => return dap::run(cli.profile),
         other => other,
     };
+    if matches!(command, cli::Command::Serve(_) | cli::Command::Demo(_)) {
+        memory::keep_working_memory();
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
