@@ -19,7 +19,9 @@ mod wire;
 
 pub use commands::{COMMANDS, Command};
 pub use error::{ErrorBody, ErrorCode};
-pub use message::{Event, Outgoing, Request, Response, parse_outgoing, parse_request};
+pub use message::{
+    Event, Outgoing, Request, Response, WrittenResponse, parse_outgoing, parse_request,
+};
 pub use state::State;
 
 /// Protocol name and version, `MAJOR.MINOR`; minors only add.

@@ -222,11 +222,27 @@ pub struct Event {
     pub cause: Option<Value>,
 }
 
+/// A successful response whose `result` is JSON text already: what the server writes for a
+/// `table` page, serialised straight from its rows (a thousand cells) rather than through a
+/// `Value`. Its line is exactly the line of a [`Response`] whose result is that JSON as a
+/// `Value`; [`parse_outgoing`] reads it back as such a [`Response`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenResponse {
+    pub id: Value,
+    pub cmd: String,
+    pub state: State,
+    /// One JSON value in the compact form `serde_json` writes (objects' members in the order
+    /// its `Map` keeps them); the server's writer, not this type, vouches for it.
+    pub result: String,
+}
+
 /// A line the server writes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outgoing {
     Response(Response),
     Event(Event),
+    /// Only the server makes these; read back, the line is a [`Outgoing::Response`].
+    Written(WrittenResponse),
 }
 
 impl Outgoing {
@@ -242,6 +258,25 @@ impl Outgoing {
                 state: r.state,
                 result: r.outcome.as_ref().ok().map(Cow::Borrowed),
                 error: r.outcome.as_ref().err().cloned(),
+            }),
+            Outgoing::Written(w) => serde_json::to_string(&ResponseLine {
+                kind: ResponseType::Response,
+                id: w.id.clone(),
+                seq,
+                cmd: w.cmd.clone(),
+                ok: true,
+                state: w.state,
+                result: None,
+                error: None,
+            })
+            .map(|mut line| {
+                // `result` is the last member a successful response has: it goes where the
+                // object closes.
+                line.pop();
+                line.push_str(",\"result\":");
+                line.push_str(&w.result);
+                line.push('}');
+                line
             }),
             Outgoing::Event(e) => serde_json::to_string(&EventLine {
                 kind: EventType::Event,
@@ -298,6 +333,34 @@ pub fn parse_outgoing(line: &str) -> Result<Outgoing, String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_written_response_is_the_line_of_the_same_response_as_a_value() {
+        let state = State::default();
+        for result in [
+            json!({"rows": [{"columns": {"A": "x\"\n", "B": "ä"}, "id": "LT[1]", "index": 1}], "total": 1}),
+            json!([]),
+            json!(null),
+            json!("text"),
+        ] {
+            for id in [json!(7), json!("a"), Value::Null] {
+                let written = Outgoing::Written(WrittenResponse {
+                    id: id.clone(),
+                    cmd: "table".into(),
+                    state,
+                    result: serde_json::to_string(&result).unwrap(),
+                });
+                let response = Outgoing::Response(Response {
+                    id,
+                    cmd: "table".into(),
+                    state,
+                    outcome: Ok(result.clone()),
+                });
+                assert_eq!(written.to_line(12), response.to_line(12));
+                assert_eq!(parse_outgoing(&written.to_line(12)), Ok(response));
+            }
+        }
+    }
 
     #[test]
     fn parses_a_full_request() {

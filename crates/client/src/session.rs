@@ -330,6 +330,8 @@ fn read_loop(stream: UnixStream, routes: &Mutex<Routes>) {
                 r.subscribers
                     .retain(|tx| tx.send(Incoming::Event(ev.clone())).is_ok());
             }
+            // Only a server makes these; a line read back is a `Response`.
+            Outgoing::Written(_) => {}
         }
     }
     if let Ok(mut r) = routes.lock() {

@@ -334,6 +334,30 @@ impl Engine {
         }
     }
 
+    /// Answers a dispatched request: as [`Engine::respond`], a reply written as JSON already
+    /// going out as it is.
+    pub(crate) fn reply(
+        &self,
+        to: &Origin,
+        cmd: &str,
+        outcome: Result<crate::commands::Reply, ErrorBody>,
+    ) {
+        let json = match outcome {
+            Ok(crate::commands::Reply::Json(json)) => json,
+            Ok(crate::commands::Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
+            Err(e) => return self.respond(to, cmd, Err(e)),
+        };
+        let state = self.state();
+        if let Some(link) = self.links().get(&to.client) {
+            link.outbox.send(Outgoing::Written(jsonl::WrittenResponse {
+                id: to.id.clone(),
+                cmd: cmd.to_string(),
+                state,
+                result: json,
+            }));
+        }
+    }
+
     pub(crate) fn respond(&self, to: &Origin, cmd: &str, outcome: Result<Value, ErrorBody>) {
         if let Err(e) = &outcome
             && e.code == jsonl::ErrorCode::SessionLost.as_str()

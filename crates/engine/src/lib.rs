@@ -25,6 +25,7 @@ mod release;
 mod serve;
 mod source;
 mod statefile;
+mod table_json;
 mod to_proto;
 
 pub use config::{EngineConfig, ReleasePolicy};

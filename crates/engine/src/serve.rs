@@ -567,7 +567,7 @@ async fn connection<R: AsyncBufRead + Unpin>(
             let outcome = commands::dispatch(&task_hub.engine, &origin, &req).await;
             let still_pending = lock(&task_hub.pending).remove(&key).is_some();
             if still_pending {
-                task_hub.engine.respond(&origin, &req.cmd, outcome);
+                task_hub.engine.reply(&origin, &req.cmd, outcome);
             }
         });
         if let Some(f) = lock(&hub.pending).get_mut(&key) {

@@ -5,12 +5,12 @@
 
 use jsonl::args::{BpSetArgs, MessageArgs};
 use jsonl::results::{
-    Column, Fetch, FoundObject, Frame, Settings, SourceLine, TableResult, TableRow, ThreadInfo,
-    UnitAlert, UnitClass, UnitLocation, UnitMethod, Variable, Watchpoint,
+    Column, Fetch, FoundObject, Frame, Settings, SourceLine, ThreadInfo, UnitAlert, UnitClass,
+    UnitLocation, UnitMethod, Variable, Watchpoint,
 };
 use jsonl::{ErrorBody, ErrorCode};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::commands::tables::Row;
 
@@ -24,49 +24,6 @@ pub(crate) fn result<T: Serialize>(outcome: Result<T, ErrorBody>) -> Result<Valu
             )
         })
     })
-}
-
-/// A `table` page as the response's `result`: what [`result`] makes of it, its cells moved
-/// into the JSON rather than copied (a page is a thousand of them). The members are those
-/// of `TableResult`'s and `TableRow`'s serialisation; a test holds both to it.
-pub(crate) fn table_result(outcome: Result<TableResult, ErrorBody>) -> Result<Value, ErrorBody> {
-    let page = outcome?;
-    let columns = page
-        .columns
-        .iter()
-        .map(|c| {
-            let mut m = Map::new();
-            m.insert("name".into(), c.name.clone().into());
-            m.insert("type".into(), c.technical_type.clone().into());
-            m.insert("meta".into(), c.meta.clone().into());
-            Value::Object(m)
-        })
-        .collect();
-    let rows = page
-        .rows
-        .into_iter()
-        .map(|r| {
-            let mut m = Map::new();
-            m.insert("index".into(), r.index.into());
-            m.insert("id".into(), r.id.into());
-            if let Some(value) = r.value {
-                m.insert("value".into(), value.into());
-            }
-            if let Some(columns) = r.columns {
-                m.insert("columns".into(), Value::Object(columns));
-            }
-            Value::Object(m)
-        })
-        .collect();
-    let mut m = Map::new();
-    m.insert("epoch".into(), page.epoch.into());
-    m.insert("id".into(), page.id.into());
-    m.insert("total".into(), page.total.into());
-    m.insert("offset".into(), page.offset.into());
-    m.insert("columns".into(), Value::Array(columns));
-    m.insert("rows".into(), Value::Array(rows));
-    m.insert("more".into(), page.more.into());
-    Ok(Value::Object(m))
 }
 
 /// A command's typed result as a successful response's `result`.
@@ -222,32 +179,25 @@ pub(crate) fn limited(value: &str, max: usize) -> (String, bool) {
     }
 }
 
-/// [`limited`] of a value that is not needed any more: cut in place, not copied.
-fn limited_owned(mut value: String, max: usize) -> String {
-    // No more bytes than `max`: no more characters either (most cells), nothing to count.
-    if value.len() <= max {
-        return value;
-    }
-    if let Some((cut, _)) = value.char_indices().nth(max) {
-        value.truncate(cut);
-    }
-    value
-}
-
 /// A value as a script wants it: numbers with a leading sign instead of ABAP's trailing sign
 /// column (and no padding); everything else exactly as the system sent it.
 pub(crate) fn display_value(v: &adt::Variable) -> String {
+    display_text(v).into_owned()
+}
+
+/// [`display_value`], borrowed from the record unless the sign moves.
+pub(crate) fn display_text(v: &adt::Variable) -> std::borrow::Cow<'_, str> {
     let numeric = matches!(
         v.technical_type.as_str(),
         "I" | "P" | "INT8" | "8" | "b" | "s" | "F" | "DECFLOAT16" | "DECFLOAT34"
     );
     if !numeric {
-        return v.value.to_string();
+        return v.value.as_str().into();
     }
     let t = v.value.trim();
     match t.strip_suffix('-') {
-        Some(digits) => format!("-{digits}"),
-        None => t.to_string(),
+        Some(digits) => format!("-{digits}").into(),
+        None => t.into(),
     }
 }
 
@@ -289,35 +239,11 @@ pub(crate) fn columns(rows: &[Row]) -> Vec<Column> {
     cells
         .iter()
         .map(|c| Column {
-            name: c.name.clone(),
+            name: c.name.to_string(),
             technical_type: c.technical_type.to_string(),
             meta: c.meta.to_string(),
         })
         .collect()
-}
-
-/// A table row: its cells by column name, or `value` for an elementary line type; each cut at
-/// `max` characters. The row's texts are moved into it (a page is a thousand cells).
-pub(crate) fn table_row(row: Row, max: usize) -> TableRow {
-    let elementary = matches!(row.cells.as_slice(), [only] if only.name.is_empty());
-    let mut cells = row.cells.into_iter();
-    let (value, columns) = match cells.next() {
-        Some(only) if elementary => (Some(limited_owned(only.value, max)), None),
-        first => {
-            let columns: Map<String, Value> = first
-                .into_iter()
-                .chain(cells)
-                .map(|c| (c.name, Value::String(limited_owned(c.value, max))))
-                .collect();
-            (None, Some(columns))
-        }
-    };
-    TableRow {
-        index: row.index,
-        id: row.id,
-        value,
-        columns,
-    }
 }
 
 pub(crate) fn watchpoint(w: &adt::Watchpoint) -> Watchpoint {
@@ -443,97 +369,6 @@ mod tests {
         assert_eq!(display_value(&var("P", "123.45-")), "-123.45");
         assert_eq!(display_value(&var("C", "A001      ")), "A001      ");
         assert_eq!(display_value(&var("CString", " x ")), " x ");
-    }
-
-    #[test]
-    fn table_rows_cut_their_cells_in_place_as_limited_would() {
-        use crate::commands::tables::{Cell, Row};
-        for (value, max) in [
-            ("äöü ß", 2),
-            ("abc", 3),
-            ("abc", 0),
-            ("", 1),
-            ("日本語テキスト", 4),
-            ("日本", 3),
-            ("日本", 6),
-            ("ab", 5),
-        ] {
-            assert_eq!(limited_owned(value.to_string(), max), limited(value, max).0);
-        }
-        let cell = |name: &str, value: &str| Cell {
-            name: name.into(),
-            value: value.into(),
-            technical_type: "C".into(),
-            meta: "simple".into(),
-        };
-        let row = |cells| Row {
-            index: 3,
-            id: "LT[3]".into(),
-            cells,
-        };
-        let r = json(&table_row(row(vec![cell("A", "xäyz"), cell("B", "1")]), 2));
-        assert_eq!(
-            r,
-            json!({"index": 3, "id": "LT[3]", "columns": {"A": "xä", "B": "1"}})
-        );
-        let r = json(&table_row(row(vec![cell("", "xäyz")]), 3));
-        assert_eq!(r, json!({"index": 3, "id": "LT[3]", "value": "xäy"}));
-        let r = json(&table_row(row(Vec::new()), 3));
-        assert_eq!(r, json!({"index": 3, "id": "LT[3]", "columns": {}}));
-    }
-
-    #[test]
-    fn a_table_page_is_the_json_its_serialisation_is() {
-        use jsonl::results::{Column, TableResult, TableRow};
-        let mut columns = Map::new();
-        columns.insert("B".into(), "x \"y\"".into());
-        columns.insert("A".into(), "".into());
-        let page = TableResult {
-            epoch: 7,
-            id: "LT_X".into(),
-            total: 100_000,
-            offset: 3,
-            columns: vec![Column {
-                name: "A".into(),
-                technical_type: "C".into(),
-                meta: "simple".into(),
-            }],
-            rows: vec![
-                TableRow {
-                    index: 4,
-                    id: "LT_X[4]".into(),
-                    value: None,
-                    columns: Some(columns),
-                },
-                TableRow {
-                    index: 5,
-                    id: "LT_X[5]".into(),
-                    value: Some("5".into()),
-                    columns: None,
-                },
-                TableRow {
-                    index: 6,
-                    id: "LT_X[6]".into(),
-                    value: None,
-                    columns: None,
-                },
-            ],
-            more: true,
-        };
-        for page in [
-            page.clone(),
-            TableResult {
-                rows: Vec::new(),
-                columns: Vec::new(),
-                more: false,
-                ..page
-            },
-        ] {
-            let typed = result(Ok(page.clone())).unwrap();
-            let moved = table_result(Ok(page)).unwrap();
-            assert_eq!(moved, typed);
-            assert_eq!(moved.to_string(), typed.to_string());
-        }
     }
 
     #[test]

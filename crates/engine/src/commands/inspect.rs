@@ -267,6 +267,11 @@ pub(crate) fn not_found(id: &str) -> ErrorBody {
 
 /// `LT[3]-PRICE` → `PRICE`, `ME->MV_A` → `MV_A`, `LV_X` → `LV_X`.
 pub(crate) fn short_name(path: &str) -> String {
+    short_name_of(path).to_string()
+}
+
+/// [`short_name`], borrowed from `path`.
+pub(crate) fn short_name_of(path: &str) -> &str {
     // After the last `-`, or after the last `->` when that is where the last `-` is (one
     // look from the end: a table page names a thousand cells).
     let cut = match path.rfind('-') {
@@ -274,11 +279,9 @@ pub(crate) fn short_name(path: &str) -> String {
         Some(i) => i + 1,
         None => 0,
     };
-    let tail = &path[cut..];
-    if tail.is_empty() || tail == "*" {
-        path.to_string()
-    } else {
-        tail.to_string()
+    match &path[cut..] {
+        "" | "*" => path,
+        tail => tail,
     }
 }
 

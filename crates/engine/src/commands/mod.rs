@@ -21,17 +21,30 @@ use jsonl::{Command, ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
 use crate::engine::{Engine, Origin};
-use crate::to_proto::{result, table_result};
+use crate::table_json::table_json;
+use crate::to_proto::result;
 
+/// What a successful request answers: a value, or JSON text written already (a `table`
+/// page, see `table_json.rs`).
+pub(crate) enum Reply {
+    Value(Value),
+    Json(String),
+}
+
+/// What a command answers.
 pub(crate) type Outcome = Result<Value, ErrorBody>;
 
 /// Runs one request to its outcome.
-pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Request) -> Outcome {
+pub(crate) async fn dispatch(
+    engine: &Arc<Engine>,
+    origin: &Origin,
+    req: &Request,
+) -> Result<Reply, ErrorBody> {
     let Some(command) = Command::from_name(&req.cmd) else {
         return Err(unknown_command(&req.cmd));
     };
     let args = &req.args;
-    match command {
+    let value = match command {
         Command::Hello => result(session::hello(engine, origin, args).await),
         Command::Configure => result(session::configure(engine, args).await),
         Command::Schema => Ok(jsonl::schema::protocol_schema()),
@@ -68,7 +81,10 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
         Command::Vars => result(inspect::vars(engine, args).await),
         Command::Get => result(inspect::get(engine, args).await),
         Command::Set => result(inspect::set(engine, args).await),
-        Command::Table => table_result(tables::table(engine, args).await),
+        Command::Table => {
+            let page = tables::table(engine, args).await?;
+            return Ok(Reply::Json(table_json(&page)));
+        }
         Command::Export => result(tables::export(engine, args).await),
         Command::Source => result(inspect::source(engine, args).await),
         Command::Search => result(search::search(engine, args).await),
@@ -78,7 +94,8 @@ pub(crate) async fn dispatch(engine: &Arc<Engine>, origin: &Origin, req: &Reques
             ErrorCode::Internal,
             format!("'{command}' is answered by the serve loop, not dispatched"),
         )),
-    }
+    };
+    value.map(Reply::Value)
 }
 
 fn unknown_command(name: &str) -> ErrorBody {

@@ -7,16 +7,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use jsonl::args::{ExportArgs, ExportFormat, TableArgs, decode};
-use jsonl::results::{ExportResult, TableResult};
+use jsonl::results::ExportResult;
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::Value;
 
-use super::inspect::{check_epoch, not_found, short_name};
+use super::inspect::{check_epoch, not_found, short_name_of};
 use super::stopped_client;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 use crate::reads::{Children, Reader, split};
-use crate::to_proto::{self, display_value};
+use crate::to_proto::{self, display_text};
 
 /// Rows read per request to the system.
 const PAGE: u32 = 500;
@@ -30,8 +30,8 @@ const MAX_EXPORT_ROWS: u32 = 1_000_000;
 /// The two types are the record's short texts, shared without an allocation.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Cell {
-    pub(crate) name: String,
-    pub(crate) value: String,
+    pub(crate) name: adt::CompactString,
+    pub(crate) value: adt::CompactString,
     pub(crate) technical_type: adt::CompactString,
     pub(crate) meta: adt::CompactString,
 }
@@ -94,10 +94,12 @@ fn a_table(id: &str, record: Option<adt::Variable>) -> Result<adt::Variable, Err
     Ok(record)
 }
 
-fn cell_of(name: String, v: &adt::Variable) -> Cell {
+/// A cell of the record `v`; its texts are most often short enough to be kept inline (a
+/// page is a thousand cells).
+fn cell_of(name: &str, v: &adt::Variable) -> Cell {
     Cell {
-        name,
-        value: display_value(v),
+        name: name.into(),
+        value: display_text(v).as_ref().into(),
         technical_type: v.technical_type.clone(),
         meta: v.meta_type.clone(),
     }
@@ -139,7 +141,7 @@ async fn read_rows(
         for (row, kids) in rows.iter_mut().zip(&kids) {
             row.cells = kids
                 .named()
-                .map(|(_, v)| cell_of(short_name(&v.id), v))
+                .map(|(_, v)| cell_of(short_name_of(&v.id), v))
                 .collect();
         }
         if rows.iter().any(|r| !r.cells.is_empty()) {
@@ -160,7 +162,7 @@ async fn read_rows(
             values.iter().map(|v| (v.id.as_str(), v)).collect();
         for row in rows.iter_mut().filter(|r| r.cells.is_empty()) {
             if let Some(v) = by_id.get(row.id.as_str()) {
-                row.cells.push(cell_of(String::new(), v));
+                row.cells.push(cell_of("", v));
             }
         }
         if rows.iter().any(|r| !r.cells.is_empty()) {
@@ -170,7 +172,22 @@ async fn read_rows(
     Ok(rows)
 }
 
-pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<TableResult, ErrorBody> {
+/// A `table` page as read, before it is written as the response's JSON
+/// ([`to_proto::table_json`]): the members of [`jsonl::results::TableResult`], with the rows
+/// as they were read and the cut for their values.
+pub(crate) struct Page {
+    pub(crate) epoch: u64,
+    pub(crate) id: String,
+    pub(crate) total: u32,
+    pub(crate) offset: u32,
+    pub(crate) columns: Vec<jsonl::results::Column>,
+    pub(crate) rows: Vec<Row>,
+    pub(crate) more: bool,
+    /// Values are cut at this many characters.
+    pub(crate) max: usize,
+}
+
+pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<Page, ErrorBody> {
     let args: TableArgs = decode("table", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
     let (thread, client) = stopped_client(engine)?;
@@ -194,17 +211,15 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<TableRes
     let total = record.table_lines;
     let last = wanted.min(total);
     let rows = read_rows(&Source::Kept(&reader), &id, (first, last), &mut None, read).await?;
-    Ok(TableResult {
+    Ok(Page {
         epoch,
         id,
         total,
         offset: args.offset,
         columns: to_proto::columns(&rows),
-        rows: rows
-            .into_iter()
-            .map(|r| to_proto::table_row(r, max))
-            .collect(),
+        rows,
         more: last < total,
+        max,
     })
 }
 
@@ -363,7 +378,7 @@ impl<W: Write> Export<W> {
                             if i > 0 {
                                 out.write_all(b",")?;
                             }
-                            serde_json::to_writer(&mut *out, &c.name)?;
+                            serde_json::to_writer(&mut *out, c.name.as_str())?;
                             out.write_all(b":")?;
                             json_cell(out, c)?;
                         }
@@ -434,7 +449,7 @@ fn json_cell(out: &mut impl Write, c: &Cell) -> std::io::Result<()> {
     {
         return serde_json::to_writer(out, &n).map_err(std::io::Error::from);
     }
-    serde_json::to_writer(out, &c.value).map_err(std::io::Error::from)
+    serde_json::to_writer(out, c.value.as_str()).map_err(std::io::Error::from)
 }
 
 /// RFC 4180 quoting; values quoted when needed, blanks kept.
