@@ -110,22 +110,29 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// are short (values, type names, hex digits): eight bytes are looked at a time, in line,
 /// rather than setting up a vector search for each.
 fn text_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // A byte of `w` is zero: the high bit of that byte is set in the result (a borrow can set
-    // one above it too, which only sends the look to the bytes).
-    let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each zero byte of `w`. A borrow can also mark a byte above a zero
+    // byte, never one below: the lowest mark is always a zero byte.
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    let mut amp = false;
     let mut at = from;
     while let Some(word) = b.get(at..at + 8) {
         let mut bytes = [0; 8];
         bytes.copy_from_slice(word);
-        let w = u64::from_ne_bytes(bytes);
-        if has_zero(w ^ (ONES * u64::from(b'<'))) | has_zero(w ^ (ONES * u64::from(b'&'))) != 0 {
-            break;
+        // Little-endian: the first byte of the text is the lowest of the word.
+        let w = u64::from_le_bytes(bytes);
+        let lt = zeros(w ^ (ONES * u64::from(b'<')));
+        let amps = zeros(w ^ (ONES * u64::from(b'&')));
+        if lt != 0 {
+            // The first `<`, and any `&` before it.
+            let below = lt & lt.wrapping_neg();
+            amp |= amps & (below - 1) != 0;
+            return Some((at + (lt.trailing_zeros() / 8) as usize, amp));
         }
+        amp |= amps != 0;
         at += 8;
     }
-    let mut amp = false;
     loop {
         match *b.get(at)? {
             b'<' => return Some((at, amp)),
@@ -250,6 +257,34 @@ mod tests {
                 .map(|f| (f.name.to_string(), f.text.map(Cow::into_owned)))
                 .collect(),
         ))
+    }
+
+    /// [`text_end`] a byte at a time.
+    fn text_end_bytewise(b: &[u8], from: usize) -> Option<(usize, bool)> {
+        let end = from + b.get(from..)?.iter().position(|&c| c == b'<')?;
+        Some((end, b[from..end].contains(&b'&')))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn text_ends_where_a_bytewise_look_finds_them(
+            text in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just(b'a'),
+                    proptest::strategy::Just(b'<'),
+                    proptest::strategy::Just(b'&'),
+                    proptest::strategy::Just(b'='),
+                    proptest::strategy::Just(b'%'),
+                    proptest::strategy::Just(0xC3u8),
+                    proptest::strategy::Just(0x00u8),
+                    proptest::strategy::Just(0xFFu8),
+                ],
+                0..40,
+            ),
+            from in 0usize..12,
+        ) {
+            proptest::prop_assert_eq!(text_end(&text, from), text_end_bytewise(&text, from));
+        }
     }
 
     #[test]

@@ -540,11 +540,12 @@ pub(crate) fn read(body: &str, layout: Layout) -> Result<ChildVariables, CodecEr
         record: Record::default(),
         edge: Default::default(),
         edge_seen: 0,
-        // Room for the records a document of this size has (one per about 900 bytes as
-        // systems write them), so the vectors do not grow by copying a page of records.
+        // Room for more records than a document of this size has (a record and its edge
+        // take about 900 bytes as systems write them), so the vectors do not grow by copying
+        // a page of records; what is not used is never touched.
         out: ChildVariables {
-            variables: Vec::with_capacity(body.len() / 900),
-            hierarchies: Vec::with_capacity(body.len() / 900),
+            variables: Vec::with_capacity(body.len() / 600),
+            hierarchies: Vec::with_capacity(body.len() / 600),
         },
     };
     // Right after a tag the reader's input starts where the next text or tag does: records
