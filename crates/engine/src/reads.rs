@@ -66,42 +66,53 @@ pub(crate) fn split(parents: &[String], answer: adt::ChildVariables) -> Vec<Arc<
             .collect();
         (plan, record_of)
     };
-    // How often each row and record is handed out: the last use takes it, earlier ones copy.
+    // How often each row is handed out: the last use takes it, earlier ones copy.
     let mut row_uses = vec![0u32; hierarchies.len()];
-    let mut record_uses = vec![0u32; variables.len()];
     for &i in plan.iter().flatten() {
         row_uses[i] += 1;
-        if let Some(r) = record_of[i] {
-            record_uses[r] += 1;
-        }
-    }
-    fn hand_out<T: Clone>(slots: &mut [Option<T>], uses: &mut [u32], i: usize) -> Option<T> {
-        uses[i] = uses[i].saturating_sub(1);
-        if uses[i] == 0 {
-            slots[i].take()
-        } else {
-            slots[i].clone()
-        }
     }
     let mut rows: Vec<Option<adt::Hierarchy>> = hierarchies.into_iter().map(Some).collect();
-    let mut records: Vec<Option<adt::Variable>> = variables.into_iter().map(Some).collect();
-    plan.into_iter()
-        .map(|indices| {
-            let mut c = Children {
-                rows: Vec::with_capacity(indices.len()),
-                records: Vec::with_capacity(indices.len()),
+    // Each parent's rows, with an empty place beside each for its record; `wanted` notes
+    // (record, parent, place) for every place a record goes to.
+    let mut wanted: Vec<(usize, usize, usize)> = Vec::with_capacity(rows.len());
+    let mut children: Vec<Children> = Vec::with_capacity(plan.len());
+    for (p, indices) in plan.into_iter().enumerate() {
+        let mut c = Children {
+            rows: Vec::with_capacity(indices.len()),
+            records: Vec::with_capacity(indices.len()),
+        };
+        for i in indices {
+            row_uses[i] = row_uses[i].saturating_sub(1);
+            let row = if row_uses[i] == 0 {
+                rows[i].take()
+            } else {
+                rows[i].clone()
             };
-            for i in indices {
-                let Some(row) = hand_out(&mut rows, &mut row_uses, i) else {
-                    continue;
-                };
-                c.records
-                    .push(record_of[i].and_then(|r| hand_out(&mut records, &mut record_uses, r)));
-                c.rows.push(row);
+            let Some(row) = row else { continue };
+            if let Some(r) = record_of[i] {
+                wanted.push((r, p, c.rows.len()));
             }
-            Arc::new(c)
-        })
-        .collect()
+            c.rows.push(row);
+            c.records.push(None);
+        }
+        children.push(c);
+    }
+    // Each record moved once, straight to its place (a record is 500 bytes, a page a
+    // thousand of them); one that goes to more than one place is copied to all but the
+    // last. Records usually come in the order they are wanted: sorting is one look.
+    wanted.sort_unstable();
+    let mut wanted = wanted.into_iter().peekable();
+    for (r, v) in variables.into_iter().enumerate() {
+        let mut v = Some(v);
+        while let Some((_, p, k)) = wanted.next_if(|w| w.0 == r) {
+            let last = wanted.peek().is_none_or(|w| w.0 != r);
+            let record = if last { v.take() } else { v.clone() };
+            if let Some(place) = children.get_mut(p).and_then(|c| c.records.get_mut(k)) {
+                *place = record;
+            }
+        }
+    }
+    children.into_iter().map(Arc::new).collect()
 }
 
 #[derive(Debug, Default)]
@@ -395,6 +406,66 @@ mod tests {
         reads.forget();
         assert!(reads.children_of(&["A".into()]).is_none());
         assert_eq!(reads.generation, 1);
+    }
+
+    /// What [`split`] answers, by its definition: for each parent asked, its rows in the
+    /// answer's order, each with a copy of the first record of its child's id.
+    fn split_by_definition(parents: &[String], answer: &adt::ChildVariables) -> Vec<Children> {
+        parents
+            .iter()
+            .map(|p| {
+                let rows: Vec<adt::Hierarchy> = answer
+                    .hierarchies
+                    .iter()
+                    .filter(|h| h.parent_id == p.as_str())
+                    .cloned()
+                    .collect();
+                let records = rows
+                    .iter()
+                    .map(|h| {
+                        answer
+                            .variables
+                            .iter()
+                            .find(|v| v.id == h.child_id)
+                            .cloned()
+                    })
+                    .collect();
+                Children { rows, records }
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        // Parents asked twice or not answered, ids answered twice or not at all, records in
+        // any order.
+        #[test]
+        fn split_is_its_definition(
+            parents in proptest::collection::vec(0u8..4, 0..6),
+            edges in proptest::collection::vec((0u8..4, 0u8..6), 0..12),
+            records in proptest::collection::vec((0u8..7, 0u8..3), 0..12),
+        ) {
+            let parents: Vec<String> = parents.iter().map(|p| format!("P{p}")).collect();
+            let answer = adt::ChildVariables {
+                variables: records
+                    .iter()
+                    .map(|(id, v)| adt::Variable {
+                        id: format!("C{id}").into(),
+                        value: format!("v{v}").into(),
+                        ..Default::default()
+                    })
+                    .collect(),
+                hierarchies: edges
+                    .iter()
+                    .map(|(p, c)| row(&format!("P{p}"), &format!("C{c}")))
+                    .collect(),
+            };
+            let expected = split_by_definition(&parents, &answer);
+            let got: Vec<Children> = split(&parents, answer)
+                .into_iter()
+                .map(|c| Arc::try_unwrap(c).unwrap_or_default())
+                .collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
     }
 
     #[test]
