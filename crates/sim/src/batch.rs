@@ -295,12 +295,19 @@ pub(crate) async fn run(
     r
 }
 
+/// Marks a response whose body was made from a `String`, so UTF-8 by its type: a batch takes
+/// it as it is, without checking the megabyte of a page of table rows again. Set only where
+/// the `String` becomes the body.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TextBody;
+
 /// The answer's body as it is: the answers are UTF-8 text (a page of table rows is a
-/// megabyte, checked but not copied); anything else is converted with replacement
-/// characters.
+/// megabyte, not copied; checked unless marked [`TextBody`]); anything else is converted
+/// with replacement characters.
 async fn body_text(r: Response) -> Bytes {
+    let text = r.extensions().get::<TextBody>().is_some();
     match axum::body::to_bytes(r.into_body(), MAX_INNER_BODY).await {
-        Ok(b) if std::str::from_utf8(&b).is_ok() => b,
+        Ok(b) if text || std::str::from_utf8(&b).is_ok() => b,
         Ok(b) => Bytes::from(String::from_utf8_lossy(&b).into_owned()),
         Err(_) => Bytes::new(),
     }
@@ -344,6 +351,16 @@ mod tests {
         assert_eq!(p.target, "/sap/bc/adt/debugger/stack?method=getStack");
         assert!(parse_part("Content-Type: text/plain\r\n\r\nGET / HTTP/1.1").is_err());
         assert!(parse_part("\r\n\r\n").is_err());
+    }
+
+    #[tokio::test]
+    async fn answers_are_taken_as_text_and_other_bytes_converted() {
+        let marked = crate::variables::asx_response(Some("<a>é</a>".into()), "X");
+        assert_eq!(&body_text(marked).await[..], "<a>é</a>".as_bytes());
+        let unmarked = (StatusCode::OK, "<b>ü</b>").into_response();
+        assert_eq!(&body_text(unmarked).await[..], "<b>ü</b>".as_bytes());
+        let bytes = (StatusCode::OK, vec![b'a', 0xFF, b'b']).into_response();
+        assert_eq!(&body_text(bytes).await[..], "a\u{FFFD}b".as_bytes());
     }
 
     proptest! {

@@ -11,6 +11,10 @@ const ASX_OPEN: &str =
     "<asx:abap version=\"1.0\" xmlns:asx=\"http://www.sap.com/abapxml\"><asx:values><DATA>";
 const ASX_CLOSE: &str = "</DATA></asx:values></asx:abap>";
 
+/// At most what a `getChildVariables` document ends with after its last record, besides the
+/// hierarchy's rows.
+const DOC_END: usize = "</VARIABLES><HIERARCHIES></HIERARCHIES>".len() + ASX_CLOSE.len();
+
 /// Most room made ahead in a `getChildVariables` document (bytes): what the first parent's
 /// rows suggest for the others, within reason.
 const ROOM_AHEAD: usize = 16 * 1024 * 1024;
@@ -127,11 +131,21 @@ impl ChildVariables {
         if first && left > 0 {
             // The other parents' rows are most likely like the first's (a page of table
             // rows): room for them is made once instead of the document growing step by
-            // step, up to what a batch answer may hold.
-            let room = |written: usize| written.saturating_mul(left).min(ROOM_AHEAD);
-            self.doc.reserve(room(self.doc.len() - doc_before));
-            self.hierarchy
-                .reserve(room(self.hierarchy.len() - hierarchy_before));
+            // step, up to what a batch answer may hold. A quarter more than the first's
+            // share, as later rows are often a little longer (`LT[10]` after `LT[9]`), and
+            // the hierarchy the document ends with: growing the document near its end would
+            // copy all of it once more.
+            let room = |written: usize| {
+                written
+                    .saturating_mul(left)
+                    .saturating_add(written.saturating_mul(left) / 4)
+                    .min(ROOM_AHEAD)
+            };
+            let hierarchy_room = room(self.hierarchy.len() - hierarchy_before);
+            self.doc.reserve(
+                room(self.doc.len() - doc_before) + self.hierarchy.len() + hierarchy_room + DOC_END,
+            );
+            self.hierarchy.reserve(hierarchy_room);
         }
     }
 
@@ -147,7 +161,7 @@ impl ChildVariables {
             "<VARIABLES/>"
         });
         // A parent that resolved has at least one row.
-        doc.reserve(self.hierarchy.len() + 64);
+        doc.reserve(self.hierarchy.len() + DOC_END);
         doc.push_str("<HIERARCHIES>");
         doc.push_str(&self.hierarchy);
         doc.push_str("</HIERARCHIES>");
@@ -205,6 +219,7 @@ pub(crate) fn asx_response(body: Option<String>, dataname: &str) -> Response {
         None => StatusCode::OK.into_response(),
         Some(b) => {
             let mut r = (StatusCode::OK, b).into_response();
+            r.extensions_mut().insert(crate::batch::TextBody);
             let ct = format!(
                 "application/vnd.sap.as+xml; charset=utf-8; dataname=com.sap.adt.debugger.{dataname}"
             );

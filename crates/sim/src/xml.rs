@@ -21,16 +21,31 @@ pub(crate) fn esc(s: &str) -> String {
     out
 }
 
-/// Appends `s` escaped: runs of plain characters are copied whole (values are mostly
-/// plain, and a page of table rows has tens of thousands of them). As crates/adt's writer,
-/// except `'`: attributes are written in double quotes, where `'` is plain text, and the
-/// simulator's tests compare its documents with texts quoted from captures (`Attribute
-/// 'msgTy' expected`); the client escapes it, and each side's reader takes both forms.
+/// Appends `s` escaped. As crates/adt's writer, except `'`: attributes are written in double
+/// quotes, where `'` is plain text, and the simulator's tests compare its documents with
+/// texts quoted from captures (`Attribute 'msgTy' expected`); the client escapes it, and each
+/// side's reader takes both forms.
+///
+/// Nearly every text is plain throughout (hex digits, numbers, names, values; a page of table
+/// rows has tens of thousands): that is found a word of eight bytes at a time and the text
+/// copied in one piece. Inlined: the check is, where the text is written; the escaping
+/// byte by byte is not.
+#[inline]
+pub(crate) fn push_esc(out: &mut String, s: &str) {
+    if is_plain(s.as_bytes()) {
+        out.push_str(s);
+    } else {
+        push_esc_bytes(out, s);
+    }
+}
+
+/// [`push_esc`] byte by byte: runs of plain characters are copied whole.
 ///
 /// Looks at bytes, not characters: everything replaced is ASCII except U+FFFE and U+FFFF
 /// (`EF BF BE`, `EF BF BF` in UTF-8), so a replacement always starts at a character
 /// boundary, and plain text is passed over without decoding it.
-pub(crate) fn push_esc(out: &mut String, s: &str) {
+#[inline(never)]
+fn push_esc_bytes(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut plain = 0;
     let mut i = 0;
@@ -65,6 +80,66 @@ pub(crate) fn push_esc(out: &mut String, s: &str) {
         plain = i;
     }
     out.push_str(s.get(plain..).unwrap_or_default());
+}
+
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Whether `bytes` are ASCII without a control character or `& < > "`: what [`push_esc`]
+/// copies as it is without looking closer (non-ASCII texts are left to the bytes: only U+FFFE
+/// and U+FFFF among them are replaced). Looks at whole words, the last one overlapping the
+/// one before; a text shorter than a word is read as one, filled up with blanks.
+fn is_plain(bytes: &[u8]) -> bool {
+    let Some(last) = bytes.len().checked_sub(8) else {
+        return plain_word(short_word(bytes));
+    };
+    bytes.chunks_exact(8).all(|w| plain_word(word(w)))
+        && plain_word(word(bytes.get(last..).unwrap_or_default()))
+}
+
+/// Eight bytes as a word (fewer or more: zero, which is not plain).
+fn word(bytes: &[u8]) -> u64 {
+    <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes)
+}
+
+/// A text of fewer than eight bytes as a word: read in two overlapping halves, the rest blanks.
+fn short_word(bytes: &[u8]) -> u64 {
+    const BLANKS: u64 = ONES * 0x20;
+    let n = bytes.len();
+    let two = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .and_then(|b| <[u8; 2]>::try_from(b).ok())
+            .map_or(0, |b| u64::from(u16::from_le_bytes(b)))
+    };
+    let four = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+            .map_or(0, |b| u64::from(u32::from_le_bytes(b)))
+    };
+    match n {
+        0 => BLANKS,
+        1 => BLANKS << 8 | bytes.first().map_or(0, |&b| u64::from(b)),
+        2 | 3 => BLANKS << 32 | two(n - 2) << 16 | two(0),
+        _ => four(n - 4) << 32 | four(0),
+    }
+}
+
+/// Whether the eight bytes of `w` are ASCII without a control character or `& < > "`.
+fn plain_word(w: u64) -> bool {
+    // Each byte's high bit set where the byte of `w` is zero; exact as to whether any is.
+    let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    let has = |b: u8| has_zero(w ^ (ONES * u64::from(b)));
+    // With no high bit set, subtracting 0x20 from each byte borrows only out of a byte below
+    // 0x20 (a borrow passed on from there is one more hit, never a miss).
+    let special = (w & HIGH)
+        | (w.wrapping_sub(ONES * 0x20) & HIGH)
+        | has(b'&')
+        | has(b'<')
+        | has(b'>')
+        | has(b'"');
+    special == 0
 }
 
 /// Bytes [`push_esc`] looks at: `& < > "`, the control characters, and 0xEF (the first
@@ -131,6 +206,9 @@ macro_rules! tags {
 pub(crate) use tags;
 
 /// [`elem`] by its [`Tags`]: `<NAME>value</NAME>`, or `<NAME/>` when the value is empty.
+/// Inlined so that the tags, constants where it is called, are copied as such rather than by
+/// a call to `memcpy` each (twenty elements in each of a page's thousand records).
+#[inline(always)]
 pub(crate) fn tagged(out: &mut String, tags: &Tags, value: &str) {
     if value.is_empty() {
         out.push_str(tags.empty);
@@ -144,23 +222,7 @@ pub(crate) fn tagged(out: &mut String, tags: &Tags, value: &str) {
 /// Appends the decimal text of `n`, as `Display` writes it, without the formatting machinery
 /// (three numbers in each of a page's thousand records).
 pub(crate) fn push_int(out: &mut String, n: i64) {
-    if n < 0 {
-        out.push('-');
-    }
-    let mut buf = [0u8; 20];
-    let mut start = buf.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        start -= 1;
-        if let Some(b) = buf.get_mut(start) {
-            *b = b'0' + (rest % 10) as u8;
-        }
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default());
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 pub(crate) const XML_DECL: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?>";
@@ -548,6 +610,28 @@ mod tests {
             s in "([\u{0}-\u{7f}]|[\u{ef00}-\u{ffff}]|\u{FFFE}|\u{FFFF}|.){0,40}"
         ) {
             prop_assert_eq!(esc(&s), esc_by_chars(&s));
+        }
+
+        #[test]
+        fn mostly_plain_texts_are_escaped_by_characters(
+            s in "([A-Za-z0-9 _*(){}-]{0,19}[&<>\"'\u{0}-\u{1f}\u{7f}\u{e9}\u{ef00}-\u{efff}\u{FFFE}\u{FFFF}]?){0,6}"
+        ) {
+            prop_assert_eq!(esc(&s), esc_by_chars(&s));
+        }
+
+        #[test]
+        fn plain_texts_are_the_ascii_ones_without_special_bytes(
+            s in "([ -~]{0,9}[\u{0}-\u{1f}\u{80}-\u{7ff}\u{ef00}-\u{efff}\u{FFFF}]?){0,4}"
+        ) {
+            let want = s.bytes().all(|b| b < 0x80 && !SPECIAL[b as usize]);
+            prop_assert_eq!(is_plain(s.as_bytes()), want);
+            // Every length up to a few words, and the special byte at every place.
+            for n in 0..s.len().min(26) {
+                if let Some(head) = s.get(..n) {
+                    let want = head.bytes().all(|b| b < 0x80 && !SPECIAL[b as usize]);
+                    prop_assert_eq!(is_plain(head.as_bytes()), want, "{:?}", head);
+                }
+            }
         }
 
         #[test]
