@@ -20,11 +20,33 @@ pub fn hex_text(bytes: &[u8]) -> String {
 /// Appends upper-case hex digits of `bytes` (two per byte): linear, no allocation per byte,
 /// so the hex of a long string costs what the string costs.
 pub fn push_hex(out: &mut String, bytes: impl Iterator<Item = u8>) {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(2 * bytes.size_hint().0);
     for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0F)]));
+        out.push(hex_digit(b >> 4));
+        out.push(hex_digit(b & 0x0F));
     }
+}
+
+/// Appends the upper-case hex digits of `s` in UTF-16LE (`HEX_VALUE` of character data): an
+/// ASCII text (nearly all) without decoding it, each character its two digits and `00`.
+pub fn push_utf16le_hex(out: &mut String, s: &str) {
+    out.reserve(s.len() * 4);
+    if s.is_ascii() {
+        for b in s.bytes() {
+            out.push(hex_digit(b >> 4));
+            out.push(hex_digit(b & 0x0F));
+            out.push_str("00");
+        }
+    } else {
+        push_hex(out, s.encode_utf16().flat_map(u16::to_le_bytes));
+    }
+}
+
+/// The upper-case digit of `d` (below 16), computed rather than looked up: the compiler then
+/// knows it is ASCII and appends it as one byte, without the check for a wider character
+/// (a page of table rows is mostly `HEX_VALUE`s).
+fn hex_digit(d: u8) -> char {
+    char::from(if d < 10 { b'0' + d } else { b'A' + (d - 10) })
 }
 
 /// Bytes of hex text: the leading hex digits up to the first other character (trailing blanks
@@ -317,6 +339,29 @@ pub fn convert_elementary(v: &Value, ty: &Type) -> Result<Value, ConvError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn hex_text_is_two_upper_case_digits_per_byte(
+            bytes in proptest::collection::vec(any::<u8>(), 0..200)
+        ) {
+            let want: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+            let mut out = String::from("x");
+            push_hex(&mut out, bytes.iter().copied());
+            prop_assert_eq!(&out[1..], want.as_str());
+            prop_assert_eq!(hex_text(&bytes), want);
+        }
+
+        #[test]
+        fn utf16le_hex_is_the_hex_of_the_utf16le_bytes(s in "(\\PC|[\u{0}-\u{7f}]){0,40}") {
+            let bytes: Vec<u8> = s.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let mut out = String::from("x");
+            push_utf16le_hex(&mut out, &s);
+            let want = hex_text(&bytes);
+            prop_assert_eq!(&out[1..], want.as_str());
+        }
+    }
 
     fn conv(v: Value, t: Type) -> Value {
         convert_elementary(&v, &t).unwrap()

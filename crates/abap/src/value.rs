@@ -829,8 +829,7 @@ impl Value {
                 out.push(if m < 0 { 'D' } else { 'C' });
             }
             Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
-                out.reserve(s.len() * 4);
-                push_hex(out, s.encode_utf16().flat_map(u16::to_le_bytes));
+                crate::conversion::push_utf16le_hex(out, s);
             }
             Value::X(b) | Value::XStr(b) => push_hex(out, b.iter().copied()),
             Value::Int8(i) => push_hex(out, i.to_le_bytes().into_iter()),
@@ -907,7 +906,14 @@ impl Value {
             Value::I(_) => 4,
             Value::P { len, .. } => *len,
             Value::C(s) | Value::Str(s) | Value::N(s) | Value::D(s) | Value::T(s) => {
-                u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX)
+                // An ASCII text (nearly all) has as many UTF-16 units as bytes: not decoded.
+                let s: &str = s;
+                let units = if s.is_ascii() {
+                    s.len()
+                } else {
+                    s.encode_utf16().count()
+                };
+                u32::try_from(units).unwrap_or(u32::MAX)
             }
             Value::X(b) | Value::XStr(b) => u32::try_from(b.len()).unwrap_or(u32::MAX),
             Value::Int8(_) | Value::F(_) | Value::DecFloat(_, 16) => 8,
