@@ -284,6 +284,20 @@ fn open_node(e: &quick_xml::events::BytesStart<'_>) -> Result<Node, XmlError> {
     Ok(node)
 }
 
+/// The text a character reference or a predefined entity stands for.
+fn resolve_ref(r: &quick_xml::events::BytesRef<'_>) -> Result<String, XmlError> {
+    if let Some(c) = r
+        .resolve_char_ref()
+        .map_err(|e| XmlError(format!("bad character reference: {e}")))?
+    {
+        return Ok(c.to_string());
+    }
+    let name = String::from_utf8_lossy(r).into_owned();
+    quick_xml::escape::resolve_predefined_entity(&name)
+        .map(str::to_string)
+        .ok_or_else(|| XmlError(format!("unknown entity &{name};")))
+}
+
 /// Parse a whole document into its root element.
 pub(crate) fn parse_tree(body: &str) -> Result<Node, XmlError> {
     let mut reader = Reader::from_str(body);
@@ -336,17 +350,7 @@ pub(crate) fn parse_tree(body: &str) -> Result<Node, XmlError> {
                 }
             }
             Event::GeneralRef(r) => {
-                let resolved = if let Some(c) = r
-                    .resolve_char_ref()
-                    .map_err(|e| XmlError(format!("bad character reference: {e}")))?
-                {
-                    c.to_string()
-                } else {
-                    let name = String::from_utf8_lossy(&r).into_owned();
-                    quick_xml::escape::resolve_predefined_entity(&name)
-                        .ok_or_else(|| XmlError(format!("unknown entity &{name};")))?
-                        .to_string()
-                };
+                let resolved = resolve_ref(&r)?;
                 if let Some(top) = stack.last_mut() {
                     top.text.push_str(&resolved);
                 } else {
@@ -467,14 +471,108 @@ pub fn parse_breakpoints_request(body: &str) -> Result<BreakpointsRequest, XmlEr
     Ok(req)
 }
 
+/// The texts of the elements named `element` (local name), in document order, trimmed:
+/// what [`parse_tree`] and a walk of its tree find, read from the events without building the
+/// tree (a `getChildVariables` request for a page of table rows names a hundred parents, two
+/// elements each). Every check of [`parse_tree`] is made at the same event with the same
+/// error, so a body is accepted or refused as there.
 fn texts_of(body: &str, element: &str) -> Result<Vec<String>, XmlError> {
-    let root = parse_tree(body)?;
-    let mut found = Vec::new();
-    if root.name == element {
-        found.push(&root);
+    let mut reader = Reader::from_str(body);
+    // The open elements: for each, where its text goes in `found` when it is one asked for.
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut found: Vec<String> = Vec::new();
+    let mut root_done = false;
+    let open = |name: quick_xml::name::QName<'_>, found: &mut Vec<String>| {
+        let local = name
+            .as_ref()
+            .rsplit(|&b| b == b':')
+            .next()
+            .unwrap_or_default();
+        (local == element.as_bytes()).then(|| {
+            found.push(String::new());
+            found.len() - 1
+        })
+    };
+    let text_of = |stack: &[Option<usize>]| stack.last().copied().flatten();
+    loop {
+        let ev = reader
+            .read_event()
+            .map_err(|e| XmlError(format!("malformed XML: {e}")))?;
+        match ev {
+            Event::Start(e) => {
+                if root_done {
+                    return Err(XmlError("content after the root element".into()));
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(XmlError("XML nested too deeply".into()));
+                }
+                check_attributes(&e)?;
+                let slot = open(e.name(), &mut found);
+                stack.push(slot);
+            }
+            Event::Empty(e) => {
+                if root_done {
+                    return Err(XmlError("content after the root element".into()));
+                }
+                check_attributes(&e)?;
+                open(e.name(), &mut found);
+                root_done = stack.is_empty();
+            }
+            Event::End(_) => {
+                stack
+                    .pop()
+                    .ok_or_else(|| XmlError("unbalanced end tag".into()))?;
+                root_done = stack.is_empty();
+            }
+            Event::Text(t) => {
+                if !stack.is_empty() {
+                    let s = t.decode().map_err(|e| XmlError(format!("bad text: {e}")))?;
+                    if let Some(text) = text_of(&stack).and_then(|i| found.get_mut(i)) {
+                        text.push_str(&s);
+                    }
+                } else if !t.iter().all(|b| b.is_ascii_whitespace()) {
+                    return Err(XmlError("text outside the root element".into()));
+                }
+            }
+            Event::CData(t) => {
+                if let Some(text) = text_of(&stack).and_then(|i| found.get_mut(i)) {
+                    text.push_str(&String::from_utf8_lossy(&t));
+                }
+            }
+            Event::GeneralRef(r) => {
+                let resolved = resolve_ref(&r)?;
+                if stack.is_empty() {
+                    return Err(XmlError("reference outside the root element".into()));
+                }
+                if let Some(text) = text_of(&stack).and_then(|i| found.get_mut(i)) {
+                    text.push_str(&resolved);
+                }
+            }
+            Event::Eof => break,
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+        }
     }
-    root.descendants(element, &mut found);
-    Ok(found.iter().map(|n| n.text.trim().to_string()).collect())
+    if !stack.is_empty() {
+        return Err(XmlError("unexpected end of XML".into()));
+    }
+    if !root_done {
+        return Err(XmlError("no root element".into()));
+    }
+    Ok(found.iter().map(|t| t.trim().to_string()).collect())
+}
+
+/// The attribute checks of [`open_node`], without keeping the attributes.
+fn check_attributes(e: &quick_xml::events::BytesStart<'_>) -> Result<(), XmlError> {
+    for a in e.attributes() {
+        let a = a.map_err(|err| XmlError(format!("bad attribute: {err}")))?;
+        let key = a.key.as_ref();
+        if key == b"xmlns" || key.starts_with(b"xmlns:") {
+            continue;
+        }
+        a.unescape_value()
+            .map_err(|err| XmlError(format!("bad attribute value: {err}")))?;
+    }
+    Ok(())
 }
 
 /// `PARENT_ID`s of a `getChildVariables` request (§9.1), in document order.
@@ -585,6 +683,116 @@ mod tests {
         out
     }
 
+    /// The texts as they were read first, from the tree: the reference.
+    fn texts_of_tree(body: &str, element: &str) -> Result<Vec<String>, XmlError> {
+        let root = parse_tree(body)?;
+        let mut found = Vec::new();
+        if root.name == element {
+            found.push(&root);
+        }
+        root.descendants(element, &mut found);
+        Ok(found.iter().map(|n| n.text.trim().to_string()).collect())
+    }
+
+    /// Pieces of request bodies: the elements asked for with and without a prefix, nested
+    /// in each other, texts with references, CDATA, comments, attributes (broken ones too),
+    /// blanks and stray text.
+    fn body_piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("<PARENT_ID>".to_string()),
+            Just("</PARENT_ID>".to_string()),
+            Just("<PARENT_ID/>".to_string()),
+            Just("<a:PARENT_ID>".to_string()),
+            Just("</a:PARENT_ID>".to_string()),
+            Just("<ID>".to_string()),
+            Just("</ID>".to_string()),
+            Just("<asx:abap xmlns:asx=\"x\">".to_string()),
+            Just("</asx:abap>".to_string()),
+            Just("<H k=\"v&amp;\" xmlns=\"&bad;\">".to_string()),
+            Just("<H k=\"&bad;\">".to_string()),
+            Just("<H k=v>".to_string()),
+            Just("</H>".to_string()),
+            Just("<![CDATA[ c<d ]]>".to_string()),
+            Just("<!-- c -->".to_string()),
+            Just("<?xml version=\"1.0\"?>".to_string()),
+            "&(amp|lt|gt|quot|apos|bogus|#65|#x41|#xD800|#0);",
+            "[ \n]{1,2}",
+            "[A-Z_\\[\\]0-9 é<>&]{1,6}",
+        ]
+    }
+
+    /// Well-formed documents: elements (those asked for among them, with and without a
+    /// prefix, nested in each other) holding texts with references, CDATA and comments.
+    fn document() -> impl Strategy<Value = String> {
+        let text = prop_oneof![
+            "[A-Z_0-9 é\\[\\]\n]{0,8}",
+            "&(amp|lt|gt|quot|apos|#65|#x41);",
+            Just("<![CDATA[ c<d ]]>".to_string()),
+            Just("<!-- c -->".to_string()),
+        ];
+        let name = prop_oneof![
+            Just("PARENT_ID"),
+            Just("a:PARENT_ID"),
+            Just("ID"),
+            Just("H"),
+            Just("asx:abap")
+        ];
+        let attrs = prop_oneof![
+            Just(""),
+            Just(" k=\"v&amp;\""),
+            Just(" xmlns:a=\"x\""),
+            Just(" k='1' l=\"2\"")
+        ];
+        let leaf = (name.clone(), attrs.clone(), text.clone()).prop_map(|(n, a, t)| {
+            if t.is_empty() {
+                format!("<{n}{a}/>")
+            } else {
+                format!("<{n}{a}>{t}</{n}>")
+            }
+        });
+        let element = leaf.prop_recursive(4, 40, 5, move |inner| {
+            (
+                name.clone(),
+                attrs.clone(),
+                proptest::collection::vec(prop_oneof![inner, text.clone()], 0..5),
+            )
+                .prop_map(|(n, a, children)| format!("<{n}{a}>{}</{n}>", children.concat()))
+        });
+        (
+            prop_oneof![Just(""), Just("<?xml version=\"1.0\"?>\n")],
+            element,
+            "[ \n]{0,2}",
+        )
+            .prop_map(|(decl, root, tail)| format!("{decl}{root}{tail}"))
+    }
+
+    #[test]
+    fn texts_read_from_the_events_are_those_of_the_tree_on_examples() {
+        let bodies = [
+            "<asx:abap><DATA><H><PARENT_ID> LT[1] </PARENT_ID></H><H><PARENT_ID>&lt;FS&gt;</PARENT_ID></H></DATA></asx:abap>",
+            "<PARENT_ID>a<PARENT_ID>b</PARENT_ID>c</PARENT_ID>",
+            "<PARENT_ID/>",
+            "<a><PARENT_ID>x</PARENT_ID></a><b/>",
+            "<a>",
+            "</a>",
+            "",
+            " x <a/>",
+            "<a/>&amp;",
+            "<a>&bogus;</a>",
+        ];
+        for body in bodies {
+            assert_eq!(
+                texts_of(body, "PARENT_ID"),
+                texts_of_tree(body, "PARENT_ID"),
+                "{body}"
+            );
+        }
+        let nested = |n: usize| "<a>".repeat(n) + &"</a>".repeat(n);
+        for n in [MAX_DEPTH, MAX_DEPTH + 1] {
+            assert_eq!(texts_of(&nested(n), "a"), texts_of_tree(&nested(n), "a"));
+        }
+    }
+
     #[test]
     fn tagged_is_elem() {
         for value in ["", "1 ", "a<b&\"c\"\n"] {
@@ -631,6 +839,33 @@ mod tests {
                     let want = head.bytes().all(|b| b < 0x80 && !SPECIAL[b as usize]);
                     prop_assert_eq!(is_plain(head.as_bytes()), want, "{:?}", head);
                 }
+            }
+        }
+
+        #[test]
+        fn texts_read_from_the_events_are_those_of_the_tree(
+            pieces in proptest::collection::vec(body_piece(), 0..30)
+        ) {
+            let body = pieces.concat();
+            for element in ["PARENT_ID", "ID", "H"] {
+                prop_assert_eq!(texts_of(&body, element), texts_of_tree(&body, element));
+            }
+        }
+
+        #[test]
+        fn texts_of_documents_are_those_of_the_tree(body in document()) {
+            let tree = texts_of_tree(&body, "PARENT_ID");
+            prop_assert!(tree.is_ok(), "{:?}", body);
+            prop_assert_eq!(texts_of(&body, "PARENT_ID"), tree);
+            for element in ["ID", "H", "abap"] {
+                prop_assert_eq!(texts_of(&body, element), texts_of_tree(&body, element));
+            }
+        }
+
+        #[test]
+        fn texts_of_any_text_are_those_of_the_tree(s in "(<[a-zA-Z:]{0,6}( [a-z:]{1,5}=\"[^\"]{0,5}\")?/?>|</[a-zA-Z:]{0,6}>|&[a-z#0-9]{0,5};|[a-z <>&\"=/]){0,60}") {
+            for element in ["a", "b", "ID"] {
+                prop_assert_eq!(texts_of(&s, element), texts_of_tree(&s, element));
             }
         }
 
