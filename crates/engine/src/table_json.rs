@@ -10,15 +10,26 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
+use jsonl::{ErrorBody, ErrorCode};
+
 use crate::commands::tables::{Cell, Page, Row};
 
-/// The page as the `result` of a `table` response.
-pub(crate) fn table_json(page: &Page) -> String {
+/// The page as the `result` of a `table` response. (Writing strings and numbers to memory
+/// does not fail, and the text is UTF-8; were either not so, the request fails, as any
+/// result that cannot be encoded does.)
+pub(crate) fn table_json(page: &Page) -> Result<String, ErrorBody> {
     let cells: usize = page.rows.iter().map(|r| r.cells.len()).sum();
     let mut out = Vec::with_capacity(256 + 48 * page.rows.len() + 32 * cells);
-    // Writing numbers and strings to memory cannot fail; the text is UTF-8 by construction.
-    let _ = PageJson(page).serialize(&mut serde_json::Serializer::new(&mut out));
-    String::from_utf8(out).unwrap_or_default()
+    let encoding = |e: &dyn std::fmt::Display| {
+        ErrorBody::new(
+            ErrorCode::Internal,
+            format!("cannot encode the result: {e}"),
+        )
+    };
+    PageJson(page)
+        .serialize(&mut serde_json::Serializer::new(&mut out))
+        .map_err(|e| encoding(&e))?;
+    String::from_utf8(out).map_err(|e| encoding(&e))
 }
 
 /// `value` cut at `max` characters.
@@ -272,7 +283,7 @@ mod tests {
             page(Vec::new(), 10),
             page(vec![vec![cell("", "日本語テキスト")]], 4),
         ] {
-            assert_eq!(table_json(&p), reference(&p));
+            assert_eq!(table_json(&p).unwrap(), reference(&p));
         }
     }
 
@@ -307,7 +318,7 @@ mod tests {
             rows.extend(others);
             rows.push(first);
             let p = page(rows, max);
-            prop_assert_eq!(table_json(&p), reference(&p));
+            prop_assert_eq!(table_json(&p).unwrap(), reference(&p));
         }
     }
 }

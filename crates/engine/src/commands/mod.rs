@@ -83,7 +83,7 @@ pub(crate) async fn dispatch(
         Command::Set => result(inspect::set(engine, args).await),
         Command::Table => {
             let page = tables::table(engine, args).await?;
-            return Ok(Reply::Json(table_json(&page)));
+            return table_json(&page).map(Reply::Json);
         }
         Command::Export => result(tables::export(engine, args).await),
         Command::Source => result(inspect::source(engine, args).await),
