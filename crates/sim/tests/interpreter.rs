@@ -52,31 +52,7 @@ async fn stopped(
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(!r.body.contains("errorMessage"), "{r:?}");
-    let lbase = base.to_string();
-    let listen = tokio::spawn(async move {
-        let l = session(&lbase, false).await;
-        l.listen(30).await
-    });
-    wait_for_listener(&l).await;
-    let tbase = base.to_string();
-    let tpath = path.to_string();
-    let run = tokio::spawn(async move {
-        let t = session(&tbase, false).await;
-        match body {
-            Some(b) => t.post_xml(&tpath, AUNIT_CT, b).await,
-            None => t.post(&tpath).await,
-        }
-    });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("listener answers")
-        .expect("join");
-    assert_eq!(caught.status, 200, "{caught:?}");
-    let d = session(base, true).await;
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("debuggee id");
-    let r = d.attach(&id).await;
-    assert_eq!(r.status, 200, "{r:?}");
-    (d, run)
+    catch_and_attach_posting(base, &l, path, body.map(|b| (AUNIT_CT, b))).await
 }
 
 async fn finish(run: tokio::task::JoinHandle<Resp>) -> Resp {

@@ -28,22 +28,7 @@ async fn stopped(base: &str, breakpoints: &str) -> (Session, tokio::task::JoinHa
         .await;
     assert_eq!(r.status, 200, "{r:?}");
     assert!(!r.body.contains("errorMessage"), "{r:?}");
-    let lbase = base.to_string();
-    let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
-    wait_for_listener(&l).await;
-    let tbase = base.to_string();
-    let run =
-        tokio::spawn(async move { session(&tbase, false).await.classrun(SELECT_CLASS).await });
-    let caught = tokio::time::timeout(Duration::from_secs(60), listen)
-        .await
-        .expect("listener answers")
-        .expect("join");
-    assert_eq!(caught.status, 200, "{caught:?}");
-    let d = session(base, true).await;
-    let id = element(&caught.body, "DEBUGGEE_ID").expect("debuggee id");
-    let r = d.attach(&id).await;
-    assert_eq!(r.status, 200, "{r:?}");
-    (d, run)
+    catch_and_attach(base, &l, &format!("/sap/bc/adt/oo/classrun/{SELECT_CLASS}")).await
 }
 
 /// Continues until the program ends; the classrun's answer must be the sample's output.

@@ -373,11 +373,28 @@ pub async fn catch_and_attach(
     l: &Session,
     trigger: &str,
 ) -> (Session, tokio::task::JoinHandle<Resp>) {
+    catch_and_attach_posting(base, l, trigger, None).await
+}
+
+/// [`catch_and_attach`] with a trigger that posts `body` (content type, XML) to `trigger`,
+/// such as an ABAP Unit run configuration.
+pub async fn catch_and_attach_posting(
+    base: &str,
+    l: &Session,
+    trigger: &str,
+    body: Option<(&'static str, String)>,
+) -> (Session, tokio::task::JoinHandle<Resp>) {
     let lbase = base.to_string();
     let listen = tokio::spawn(async move { session(&lbase, false).await.listen(30).await });
     wait_for_listener(l).await;
     let (tbase, tpath) = (base.to_string(), trigger.to_string());
-    let run = tokio::spawn(async move { session(&tbase, false).await.post(&tpath).await });
+    let run = tokio::spawn(async move {
+        let t = session(&tbase, false).await;
+        match body {
+            Some((content_type, b)) => t.post_xml(&tpath, content_type, b).await,
+            None => t.post(&tpath).await,
+        }
+    });
     let caught = tokio::time::timeout(Duration::from_secs(60), listen)
         .await
         .expect("the listener answers")
