@@ -80,6 +80,33 @@ fn number(s: &str) -> u32 {
     s.trim().parse::<u32>().unwrap_or(0)
 }
 
+/// Sets the field of index `i` (see [`variable_field`]) of `v` from its element's text.
+fn set_field(v: &mut Variable, i: usize, text: &str) {
+    let text_of = || CompactString::from(text);
+    match i {
+        0 => v.id = text_of(),
+        1 => v.name = text_of(),
+        2 => v.declared_type_name = text_of(),
+        3 => v.actual_type_name = text_of(),
+        4 => v.kind = text_of(),
+        5 => v.instantiation_kind = text_of(),
+        6 => v.access_kind = text_of(),
+        7 => v.meta_type = text_of(),
+        8 => v.parameter_kind = text_of(),
+        9 => v.value = text_of(),
+        10 => v.hex_value = text_of(),
+        11 => v.read_only = flag(text),
+        12 => v.technical_type = text_of(),
+        13 => v.length = number(text),
+        14 => v.table_lines = number(text),
+        15 => v.is_value_incomplete = flag(text),
+        16 => v.is_exception = flag(text),
+        17 => v.inheritance_level = text.trim().parse().ok(),
+        18 => v.inheritance_class = text_of(),
+        _ => v.table_body = text_of(),
+    }
+}
+
 /// A record of the plain shape read straight into a [`Variable`], with the outcome of its
 /// events: the first element of each known name is the field, later ones are ignored,
 /// unknown ones are kept in `unmapped`.
@@ -89,35 +116,6 @@ struct PlainVariable {
     seen: u32,
     /// Where in [`WRITTEN_ORDER`] the next element probably is.
     next: usize,
-}
-
-impl PlainVariable {
-    fn set(&mut self, i: usize, text: &str) {
-        let v = &mut self.v;
-        let text_of = || CompactString::from(text);
-        match i {
-            0 => v.id = text_of(),
-            1 => v.name = text_of(),
-            2 => v.declared_type_name = text_of(),
-            3 => v.actual_type_name = text_of(),
-            4 => v.kind = text_of(),
-            5 => v.instantiation_kind = text_of(),
-            6 => v.access_kind = text_of(),
-            7 => v.meta_type = text_of(),
-            8 => v.parameter_kind = text_of(),
-            9 => v.value = text_of(),
-            10 => v.hex_value = text_of(),
-            11 => v.read_only = flag(text),
-            12 => v.technical_type = text_of(),
-            13 => v.length = number(text),
-            14 => v.table_lines = number(text),
-            15 => v.is_value_incomplete = flag(text),
-            16 => v.is_exception = flag(text),
-            17 => v.inheritance_level = text.trim().parse().ok(),
-            18 => v.inheritance_class = text_of(),
-            _ => v.table_body = text_of(),
-        }
-    }
 }
 
 impl<'a> Fields<'a> for PlainVariable {
@@ -151,7 +149,7 @@ impl<'a> Fields<'a> for PlainVariable {
         };
         // An empty element leaves the field as it is without one (empty, 0, false, `None`).
         if let Some(text) = text {
-            self.set(i, &text);
+            set_field(&mut self.v, i, &text);
         }
     }
 }
@@ -268,38 +266,12 @@ struct Record {
 
 impl Record {
     fn finish(&mut self) -> Variable {
-        let read_only = flag(&self.fields[11]);
-        let length = number(&self.fields[13]);
-        let table_lines = number(&self.fields[14]);
-        let incomplete = flag(&self.fields[15]);
-        let exception = flag(&self.fields[16]);
-        let level = self.fields[17].trim().parse().ok();
-        let f = &self.fields;
-        let take = |i: usize| CompactString::from(f[i].as_str());
-        let v = Variable {
-            id: take(0),
-            name: take(1),
-            declared_type_name: take(2),
-            actual_type_name: take(3),
-            kind: take(4),
-            instantiation_kind: take(5),
-            access_kind: take(6),
-            meta_type: take(7),
-            parameter_kind: take(8),
-            value: take(9),
-            hex_value: take(10),
-            read_only,
-            technical_type: take(12),
-            length,
-            table_lines,
-            is_value_incomplete: incomplete,
-            is_exception: exception,
-            inheritance_level: level,
-            inheritance_class: take(18),
-            table_body: take(19),
+        let mut v = Variable {
             unmapped: std::mem::take(&mut self.unmapped),
+            ..Variable::default()
         };
-        for f in &mut self.fields {
+        for (i, f) in self.fields.iter_mut().enumerate() {
+            set_field(&mut v, i, f);
             f.clear();
         }
         self.seen = 0;
@@ -671,6 +643,13 @@ mod tests {
         for (i, name) in VARIABLE_FIELDS.iter().enumerate() {
             assert_eq!(variable_field(name.as_bytes()), Some(i), "{name}");
         }
+        // The guessed order names every field once, with its index.
+        for (name, i) in WRITTEN_ORDER {
+            assert_eq!(variable_field(name.as_bytes()), Some(i), "{name}");
+        }
+        let mut indices: Vec<usize> = WRITTEN_ORDER.iter().map(|(_, i)| *i).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..VARIABLE_FIELDS.len()).collect::<Vec<_>>());
         assert_eq!(variable_field(b"STRUC_COMPONENT_GROUPS"), None);
         assert_eq!(variable_field(b"id"), None);
     }

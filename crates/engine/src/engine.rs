@@ -347,15 +347,14 @@ impl Engine {
             Ok(crate::commands::Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
             Err(e) => return self.respond(to, cmd, Err(e)),
         };
-        let state = self.state();
-        if let Some(link) = self.links().get(&to.client) {
-            link.outbox.send(Outgoing::Written(jsonl::WrittenResponse {
+        self.answer(to, |state| {
+            Outgoing::Written(jsonl::WrittenResponse {
                 id: to.id.clone(),
                 cmd: cmd.to_string(),
                 state,
                 result: json,
-            }));
-        }
+            })
+        });
     }
 
     pub(crate) fn respond(&self, to: &Origin, cmd: &str, outcome: Result<Value, ErrorBody>) {
@@ -365,14 +364,22 @@ impl Engine {
             // A command found a debuggee's session gone: let its keepalive recover it now.
             self.check_sessions.notify_waiters();
         }
-        let state = self.state();
-        if let Some(link) = self.links().get(&to.client) {
-            link.outbox.send(Outgoing::Response(Response {
+        self.answer(to, |state| {
+            Outgoing::Response(Response {
                 id: to.id.clone(),
                 cmd: cmd.to_string(),
                 state,
                 outcome,
-            }));
+            })
+        });
+    }
+
+    /// Sends the answer made with the current state to the client of `to`, if it is still
+    /// there.
+    fn answer(&self, to: &Origin, make: impl FnOnce(jsonl::State) -> Outgoing) {
+        let state = self.state();
+        if let Some(link) = self.links().get(&to.client) {
+            link.outbox.send(make(state));
         }
     }
 

@@ -173,8 +173,8 @@ async fn read_rows(
 }
 
 /// A `table` page as read, before it is written as the response's JSON
-/// ([`to_proto::table_json`]): the members of [`jsonl::results::TableResult`], with the rows
-/// as they were read and the cut for their values.
+/// ([`crate::table_json::table_json`]): the members of [`jsonl::results::TableResult`], with
+/// the rows as they were read and the cut for their values.
 pub(crate) struct Page {
     pub(crate) epoch: u64,
     pub(crate) id: String,
