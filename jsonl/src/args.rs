@@ -156,6 +156,14 @@ pub struct WatchSetArgs {
     pub variable: String,
     #[serde(default)]
     pub condition: Option<String>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `watch.delete`: a watchpoint by its id.
@@ -163,6 +171,14 @@ pub struct WatchSetArgs {
 #[serde(deny_unknown_fields)]
 pub struct WatchIdArgs {
     pub id: String,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// Debugger settings of the attached sessions; members left out keep their value.
@@ -207,6 +223,20 @@ fn default_wait_ms() -> u64 {
     30_000
 }
 
+/// `terminate`, `detach`, `stack`, `watch.list`: which thread (and frame) the request is for;
+/// both optional. Unknown members are ignored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AtArgs {
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
+}
+
 /// Step kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -225,6 +255,14 @@ pub struct StepArgs {
     pub step_type: StepType,
     #[serde(default)]
     pub timeout_ms: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `vars`: without `id` the variables of the current frame's scopes; with `id` the children
@@ -242,6 +280,14 @@ pub struct VarsArgs {
     /// … and how many rows at most.
     #[serde(default = "default_table_limit")]
     pub limit: u32,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the current
@@ -254,16 +300,24 @@ pub struct LineTargetArgs {
     pub line: Option<u32>,
     #[serde(default)]
     pub timeout_ms: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `thread`: make this thread current.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ThreadArgs {
     pub id: u32,
 }
 
 /// `frame`: select a stack frame (0 = innermost) for `vars`, `get` and `source`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct FrameArgs {
     pub index: usize,
     #[serde(default)]
@@ -271,7 +325,7 @@ pub struct FrameArgs {
 }
 
 /// `get`: one variable by path (`LT_ITEMS[3]-PRICE`, `ME->MV_NAME`, `<FS>`, `LR_REF->*`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GetArgs {
     pub path: String,
     /// Return the value whole even beyond the size limit.
@@ -279,15 +333,31 @@ pub struct GetArgs {
     pub full: bool,
     #[serde(default)]
     pub epoch: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `set`: assign a value to a variable (a write action; the server must allow writes).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SetArgs {
     pub path: String,
     pub value: String,
     #[serde(default)]
     pub epoch: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `table`: rows of an internal table as records, paged.
@@ -300,6 +370,14 @@ pub struct TableArgs {
     pub limit: u32,
     #[serde(default)]
     pub epoch: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 fn default_table_limit() -> u32 {
@@ -327,6 +405,14 @@ pub struct ExportArgs {
     pub file: Option<String>,
     #[serde(default)]
     pub epoch: Option<u64>,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `source`: lines around a `location`, or around the selected frame's line.
@@ -338,6 +424,14 @@ pub struct SourceArgs {
     pub before: u32,
     #[serde(default = "default_context")]
     pub after: u32,
+    /// The thread this request is for (`threads` lists them); the session's current one when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    /// The stack frame this request is for (0 = innermost); the thread's selected frame when
+    /// left out. Never changes what other requests use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 fn default_context() -> u32 {

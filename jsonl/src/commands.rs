@@ -4,6 +4,7 @@
 //! command cannot be listed without being dispatched, or dispatched without being listed.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -26,6 +27,16 @@ impl JsonSchema for NoArgs {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({"type": "object"})
     }
+}
+
+/// A command's argument and result types, as the command table names them.
+pub trait CommandSpec {
+    /// The command.
+    const COMMAND: Command;
+    /// What its `args` decode into.
+    type Args: Serialize + DeserializeOwned + std::fmt::Debug;
+    /// What a successful response's `result` decodes into.
+    type Result: Serialize + DeserializeOwned + std::fmt::Debug;
 }
 
 macro_rules! command_table {
@@ -72,6 +83,23 @@ macro_rules! command_table {
 
         /// Every command name, in the order `hello` lists them.
         pub const COMMANDS: &[&str] = &[$($name),*];
+
+        /// One type per command, naming its arguments and its result: what a typed client
+        /// calls (`session.call::<cmd::Step>(&args)`).
+        pub mod cmd {
+            use super::*;
+            $(
+                $(#[$doc])*
+                #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+                pub struct $variant;
+
+                impl CommandSpec for $variant {
+                    const COMMAND: Command = Command::$variant;
+                    type Args = $args;
+                    type Result = $result;
+                }
+            )*
+        }
     };
 }
 
@@ -97,17 +125,17 @@ command_table! {
     Step = "step" (StepArgs) -> MoveResult;
     RunToLine = "run_to_line" (LineTargetArgs) -> MoveResult;
     JumpToLine = "jump_to_line" (LineTargetArgs) -> MoveResult;
-    Terminate = "terminate" (NoArgs) -> TerminateResult;
-    Detach = "detach" (NoArgs) -> DetachResult;
+    Terminate = "terminate" (AtArgs) -> TerminateResult;
+    Detach = "detach" (AtArgs) -> DetachResult;
     Threads = "threads" (NoArgs) -> ThreadsResult;
     Thread = "thread" (ThreadArgs) -> ThreadResult;
-    Stack = "stack" (NoArgs) -> StackResult;
+    Stack = "stack" (AtArgs) -> StackResult;
     Frame = "frame" (FrameArgs) -> FrameResult;
     Vars = "vars" (VarsArgs) -> VarsResult;
     Get = "get" (GetArgs) -> GetResult;
     Set = "set" (SetArgs) -> SetResult;
     WatchSet = "watch.set" (WatchSetArgs) -> WatchpointsResult;
-    WatchList = "watch.list" (NoArgs) -> WatchpointsResult;
+    WatchList = "watch.list" (AtArgs) -> WatchpointsResult;
     WatchDelete = "watch.delete" (WatchIdArgs) -> WatchDeleteResult;
     Table = "table" (TableArgs) -> TableResult;
     Export = "export" (ExportArgs) -> ExportResult;

@@ -10,6 +10,7 @@
 pub mod args;
 pub mod commands;
 pub mod error;
+pub mod events;
 pub mod message;
 pub mod results;
 pub mod schema;
@@ -17,15 +18,16 @@ pub mod state;
 pub mod validate;
 mod wire;
 
-pub use commands::{COMMANDS, Command};
+pub use commands::{COMMANDS, Command, CommandSpec, cmd};
 pub use error::{ErrorBody, ErrorCode};
+pub use events::EventKind;
 pub use message::{
     Event, Outgoing, Request, Response, WrittenResponse, parse_outgoing, parse_request,
 };
 pub use state::State;
 
 /// Protocol name and version, `MAJOR.MINOR`; minors only add.
-pub const PROTOCOL_VERSION: &str = "abapdbg/1.0";
+pub const PROTOCOL_VERSION: &str = "abapdbg/1.1";
 
 /// Longest request line the server accepts, in bytes.
 pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;

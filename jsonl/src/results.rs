@@ -10,12 +10,23 @@ use serde_json::{Map, Value};
 use crate::ErrorBody;
 use crate::args::{BpSetArgs, MessageArgs};
 
-/// A stack frame. `line` counts in the object source `uri` points to.
+/// A stack frame. `line` counts in the object source `uri` points to, which is the abapGit
+/// file `file` names.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Frame {
     /// 0 = innermost.
     pub index: usize,
     pub object: String,
+    /// The repository type of `object`: `CLAS`, `INTF`, `PROG`, `FUGR`; empty when the
+    /// frame's source is of another kind.
+    #[serde(default)]
+    pub object_type: String,
+    /// The abapGit file holding the frame's source (`zcl_order.clas.testclasses.abap`,
+    /// `#ns#cl_x.clas.abap`, `zfg.fugr.lzfgu01.abap`, `zrep.prog.abap`), derived from the
+    /// object and include alone; `line` counts in it. Absent when the source is of a kind
+    /// abapGit does not serialise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     pub method: String,
     pub event_type: String,
     pub program: String,
@@ -404,8 +415,7 @@ pub struct StatusResult {
     pub breakpoints: usize,
     pub allow_writes: bool,
     /// The body of the last `debuggee.ended` event.
-    #[schemars(with = "Option<Ended>")]
-    pub last_end: Option<Value>,
+    pub last_end: Option<Ended>,
     pub system: SystemBrief,
 }
 
@@ -430,12 +440,10 @@ pub struct ThreadInfo {
     pub user: String,
     pub running: bool,
     /// Where it stands (`null` before its first stop is described).
-    #[schemars(with = "Option<Frame>")]
-    pub frame: Value,
+    pub frame: Option<Frame>,
     pub selected_frame: usize,
     /// The body of its last `stopped` event.
-    #[schemars(with = "Option<Stopped>")]
-    pub stop: Value,
+    pub stop: Option<Stopped>,
 }
 
 /// `threads`.
@@ -644,11 +652,9 @@ pub struct WaitReached {
     pub reached: bool,
     pub epoch: u64,
     pub thread: Option<u32>,
-    #[schemars(with = "Option<Frame>")]
-    pub frame: Value,
+    pub frame: Option<Box<Frame>>,
     /// The body of the current thread's last `stopped` event.
-    #[schemars(with = "Option<Stopped>")]
-    pub stop: Value,
+    pub stop: Option<Box<Stopped>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -664,32 +670,22 @@ pub struct WaitTimedOut {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum MoveResult {
-    Stop {
-        #[schemars(with = "Stopped")]
-        stop: Value,
-    },
-    Ended {
-        #[schemars(with = "Ended")]
-        ended: Value,
-    },
-    Pending {
-        pending: bool,
-    },
+    Stop { stop: Box<Stopped> },
+    Ended { ended: Box<Ended> },
+    Pending { pending: bool },
 }
 
 /// `terminate`: the end (the `debuggee.ended` body).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TerminateResult {
-    #[schemars(with = "Ended")]
-    pub ended: Value,
+    pub ended: Ended,
 }
 
 /// `detach`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DetachResult {
     /// `{"ended": …}`, as `terminate` answers.
-    #[schemars(with = "TerminateResult")]
-    pub detached: Value,
+    pub detached: TerminateResult,
     pub how: String,
     pub breakpoints_disabled: Vec<u32>,
 }

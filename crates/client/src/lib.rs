@@ -18,13 +18,16 @@
 
 pub mod candidates;
 mod error;
+pub mod movement;
 pub mod profile;
 mod session;
 mod start;
 mod target;
+mod typed;
 
 pub use error::{ClientError, ProtocolError};
 pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;
 pub use target::{Credentials, OWN_DIR, Setting, Target, profile_key, socket_dir, state_dir};
+pub use typed::{decode, decode_result, encode_args};

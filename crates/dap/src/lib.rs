@@ -16,7 +16,7 @@
 //! Never here: the engine, the ADT client, the simulator. Like every front end, the adapter
 //! speaks only the session protocol (jsonl/PROTOCOL.md) through the `client` crate.
 
-pub mod abapgit;
+pub use abapgit;
 mod adapter;
 pub mod config;
 pub mod framing;

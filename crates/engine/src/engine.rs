@@ -116,6 +116,9 @@ pub(crate) struct RunLink {
     pub(crate) thread: Option<u32>,
     /// The run's answer, kept once it came if it caught a thread (until that thread ends).
     pub(crate) answer: Option<Result<Value, ErrorBody>>,
+    /// The request that started it: the stop of the program it caught is caused by it, so
+    /// that client's wait knows the stop for its own.
+    pub(crate) origin: Option<Origin>,
 }
 
 /// The longest a command waits for the release of what a killed session left.
@@ -452,6 +455,7 @@ mod tests {
                 program: program.into(),
                 thread: None,
                 answer: None,
+                origin: None,
             },
         );
         id

@@ -323,6 +323,17 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     {
         tracing::warn!("cannot apply the debugger settings to thread {thread}: {e}");
     }
+    // A program a `run` or `test` started stops for that request: its client's wait takes
+    // this stop for its own (other clients see the event without a cause).
+    let cause = {
+        let inner = engine.lock();
+        inner
+            .threads
+            .get(&thread)
+            .and_then(|d| d.run)
+            .and_then(|r| inner.runs.get(&r))
+            .and_then(|link| link.origin.clone())
+    };
     match describe_stop(
         engine,
         thread,
@@ -331,13 +342,13 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     )
     .await
     {
-        Ok(body) => engine.emit("stopped", body, None),
+        Ok(body) => engine.emit("stopped", body, cause.as_ref()),
         Err(e) => {
             tracing::error!("attached, but cannot read the stack: {e}");
             engine.emit(
                 "stopped",
                 crate::to_proto::unreadable_stop(thread, e.to_string()),
-                None,
+                cause.as_ref(),
             );
         }
     }

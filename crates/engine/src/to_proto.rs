@@ -36,11 +36,23 @@ pub(crate) fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// A JSON body the engine keeps (a stop, a frame, an end) as its protocol type; `None` when
+/// it is `null` (nothing described yet).
+pub(crate) fn typed<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    T::deserialize(value).ok()
+}
+
 /// A stack entry as the protocol shows it (without `source`).
 pub(crate) fn frame(index: usize, e: &adt::StackEntry) -> Frame {
+    let unit = abapgit::SourceUnit::from_uri(&e.uri);
     Frame {
         index,
         object: adt::address::object_name(&e.uri),
+        object_type: unit
+            .as_ref()
+            .map(|u| u.object_type().to_string())
+            .unwrap_or_default(),
+        file: unit.map(|u| u.file_name()),
         method: e.event_name.clone(),
         event_type: e.event_type.clone(),
         program: e.program.clone(),
@@ -146,9 +158,9 @@ pub(crate) fn thread_info(d: &crate::debuggee::Attached, current: bool) -> Threa
         program: d.record.program.clone(),
         user: d.record.user.clone(),
         running: d.running,
-        frame: d.frame.clone(),
+        frame: typed(&d.frame),
         selected_frame: d.selected,
-        stop: d.stop.clone(),
+        stop: typed(&d.stop),
     }
 }
 

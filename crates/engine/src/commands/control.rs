@@ -121,8 +121,8 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 reached: true,
                 epoch,
                 thread: inner.current,
-                frame: inner.current().map(|d| d.frame.clone()).unwrap_or_default(),
-                stop: inner.current().map(|d| d.stop.clone()).unwrap_or_default(),
+                frame: inner.current().and_then(|d| to_proto::typed(&d.frame)),
+                stop: inner.current().and_then(|d| to_proto::typed(&d.stop)),
             }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())
@@ -251,7 +251,13 @@ async fn stopped(
         .await
         .map_err(|e| from_adt("reading the stack after the step", &e))?;
     engine.emit("stopped", body.clone(), Some(&cause));
-    to_proto::ok(MoveResult::Stop { stop: body })
+    let stop = to_proto::typed(&body).ok_or_else(|| {
+        ErrorBody::new(
+            ErrorCode::Internal,
+            "a stop was described in a shape the protocol does not have",
+        )
+    })?;
+    to_proto::ok(MoveResult::Stop { stop })
 }
 
 /// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
@@ -369,7 +375,14 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
             }
             _ => {
                 return to_proto::ok(MoveResult::Ended {
-                    ended: json!({"thread": thread, "reason": "lost"}),
+                    ended: Box::new(jsonl::results::Ended {
+                        thread,
+                        reason: jsonl::results::EndReason::Lost,
+                        message: None,
+                        output: None,
+                        test: None,
+                        run: None,
+                    }),
                 });
             }
         }
@@ -390,8 +403,14 @@ pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
     let body = ended(engine, thread, &client, "detached", Some(cause)).await;
+    let detached = to_proto::typed(&body).ok_or_else(|| {
+        ErrorBody::new(
+            ErrorCode::Internal,
+            "an end was described in a shape the protocol does not have",
+        )
+    })?;
     to_proto::ok(DetachResult {
-        detached: body,
+        detached,
         how,
         breakpoints_disabled: disabled,
     })
@@ -415,7 +434,7 @@ pub(crate) async fn ended(
     }
     engine.emit("debuggee.ended", body.clone(), cause);
     let _ = client.end_session().await;
-    to_proto::json(&MoveResult::Ended { ended: body })
+    json!({ "ended": body })
 }
 
 pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {

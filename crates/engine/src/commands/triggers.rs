@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use super::Outcome;
 use super::control::{armed_for_trigger, run_failed};
-use crate::engine::{Engine, RunLink};
+use crate::engine::{Engine, Origin, RunLink};
 use crate::errors::from_adt;
 use crate::to_proto;
 
@@ -70,6 +70,7 @@ fn caught_program(is_class: bool, name: &str) -> String {
 /// caught, if any; a run that caught nothing keeps nothing.
 async fn tracked(
     engine: &Arc<Engine>,
+    origin: &Origin,
     cmd: &'static str,
     is_class: bool,
     name: &str,
@@ -87,6 +88,7 @@ async fn tracked(
                 program: caught_program(is_class, name),
                 thread: None,
                 answer: None,
+                origin: Some(origin.clone()),
             },
         );
         run
@@ -173,7 +175,7 @@ pub(crate) async fn run_answer(engine: &Engine, run: u64, body: &mut Value) {
     body["run"] = to_proto::json(&summary);
 }
 
-pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> Outcome {
     let args: RunArgs = decode("run", args)?;
     let (is_class, name) = one_object("run", &args.class, &args.program)?;
     armed_for_trigger(engine).await?;
@@ -211,10 +213,10 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value) -> Outcome {
         };
         to_proto::result(answer)
     };
-    tracked(engine, "run", is_class, &name, trigger).await
+    tracked(engine, origin, "run", is_class, &name, trigger).await
 }
 
-pub(crate) async fn test(engine: &Arc<Engine>, args: &Value) -> Outcome {
+pub(crate) async fn test(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> Outcome {
     let args: TestArgs = decode("test", args)?;
     let (is_class, name) = one_object("test", &args.class, &args.program)?;
     armed_for_trigger(engine).await?;
@@ -237,7 +239,7 @@ pub(crate) async fn test(engine: &Arc<Engine>, args: &Value) -> Outcome {
             kind, &object, &result,
         )))
     };
-    tracked(engine, "test", is_class, &name, trigger).await
+    tracked(engine, origin, "test", is_class, &name, trigger).await
 }
 
 #[cfg(test)]

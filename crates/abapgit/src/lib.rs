@@ -10,6 +10,10 @@
 //! abapGit writes names in lower case, namespaces as `#ns#name`, and function groups as one
 //! file per member: `zfg.fugr.z_fm.abap` (a function module), `zfg.fugr.lzfgtop.abap` (an
 //! include), `zfg.fugr.saplzfg.abap` (the group's main program).
+//!
+//! This crate is the one place that knows these rules: the ADT client (reading what users
+//! type), the engine (naming a frame's `file`), the CLI, the Nushell plugin and the DAP
+//! adapter all use it. It speaks no HTTP and knows no session.
 
 use std::path::Path;
 
@@ -238,6 +242,17 @@ impl SourceUnit {
                     format!("FUGR:{group}/{member}:{line}")
                 }
             }
+        }
+    }
+
+    /// The repository type of the object the source belongs to: `CLAS`, `INTF`, `PROG`,
+    /// `FUGR`.
+    pub fn object_type(&self) -> &'static str {
+        match self {
+            SourceUnit::Class { .. } => "CLAS",
+            SourceUnit::Interface { .. } => "INTF",
+            SourceUnit::Program { .. } => "PROG",
+            SourceUnit::FunctionGroup { .. } => "FUGR",
         }
     }
 
