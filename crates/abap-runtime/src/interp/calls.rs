@@ -22,7 +22,7 @@ pub struct Bound {
     pub outputs: Vec<(String, Path)>,
     pub receiving: Option<Path>,
     /// Generic importing parameters whose actual parameter's type has a name.
-    pub actual_types: Vec<(String, crate::interp::rtti::TypeName)>,
+    pub actual_types: Vec<(String, crate::interp::builtins::classes::rtti::TypeName)>,
 }
 
 impl<'r> Interp<'r, '_> {
@@ -466,7 +466,7 @@ impl<'r> Interp<'r, '_> {
         let results = if call.args.exceptions.is_empty() {
             self.invoke(owner, me, &method, bound)?
         } else {
-            if crate::interp::rtti::classes::is_descriptor_class(&owner.name) {
+            if crate::interp::builtins::classes::rtti::classes::is_descriptor_class(&owner.name) {
                 // The descriptor classes raise their classic exceptions themselves.
                 let mut exceptions = Vec::with_capacity(call.args.exceptions.len());
                 for (name, e) in &call.args.exceptions {
@@ -697,119 +697,5 @@ impl<'r> Interp<'r, '_> {
             static_type: CLASSRUN_OUT_INTF.into(),
             target: Some(out),
         }))
-    }
-
-    /// Built-in functions (`strlen( )`, `to_upper( )`, …).
-    pub(super) fn builtin_function(&mut self, call: &CallExpr) -> Exec<Value> {
-        if call.method == "ROUND" && call.args.positional.is_none() {
-            return self.round_function(call);
-        }
-        if let Some(v) = self.escape_function(call)? {
-            return Ok(v);
-        }
-        if let Some(v) = self.numeric_args_function(call)? {
-            return Ok(v);
-        }
-        if let Some(v) = self.regex_function(call)? {
-            return Ok(v);
-        }
-        if let Some(v) = self.text_function(call)? {
-            return Ok(v);
-        }
-        let arg = match (&call.args.positional, call.args.exporting.as_slice()) {
-            (Some(e), []) => e,
-            (None, [(n, e)]) if n == "VAL" => e,
-            _ => return Err(self.not_supported(&format!("built-in function {}( )", call.method))),
-        };
-        if (call.method == "LINE_EXISTS" || call.method == "LINE_INDEX")
-            && let Expr::ItabOf { source, sel, .. } = arg
-        {
-            let Value::Table(tt, rows) = self.eval(source)? else {
-                return Err(self.not_supported("a table expression on no table"));
-            };
-            if call.method == "LINE_INDEX" && tt.kind == abap_data::value::TableKind::Hashed {
-                return Err(self.not_supported("line_index( ) on a hashed table"));
-            }
-            let found = self.select_row(&tt, &rows, sel)?;
-            return Ok(if call.method == "LINE_EXISTS" {
-                Value::C(if found.is_some() { "X" } else { " " }.into())
-            } else {
-                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
-            });
-        }
-        if call.method == "LINE_EXISTS" || call.method == "LINE_INDEX" {
-            let Expr::Itab { table, sel, .. } = arg else {
-                return Err(self.not_supported("line_exists( ) without a table expression"));
-            };
-            if call.method == "LINE_INDEX"
-                && let Value::Table(tt, _) = self.read(table)?
-                && tt.kind == abap_data::value::TableKind::Hashed
-            {
-                // A hashed table has no index; what line_index( ) gives there is not pinned
-                // down here.
-                return Err(self.not_supported("line_index( ) on a hashed table"));
-            }
-            let found = self.table_expr_index(table, sel)?;
-            return Ok(if call.method == "LINE_EXISTS" {
-                Value::C(if found.is_some() { "X" } else { " " }.into())
-            } else {
-                Value::I(found.map_or(0, |i| i32::try_from(i + 1).unwrap_or(i32::MAX)))
-            });
-        }
-        if call.method == "LINES"
-            && let Expr::Path(path) = arg
-        {
-            // Count the rows where they are: reading the table would copy all of them.
-            self.prepare_path(path)?;
-            let rows =
-                self.st
-                    .place(self.top(), path)
-                    .and_then(|place| match self.st.value_at(&place) {
-                        Some(Value::Table(_, rows)) => Some(rows.len()),
-                        _ => None,
-                    });
-            if let Some(n) = rows {
-                return Ok(Value::I(i32::try_from(n).unwrap_or(i32::MAX)));
-            }
-        }
-        let v = self.eval(arg)?;
-        let r = match call.method.as_str() {
-            "LINES" => match &v {
-                Value::Table(_, rows) => Value::I(i32::try_from(rows.len()).unwrap_or(i32::MAX)),
-                _ => return Err(self.not_supported("lines( ) of a non-table")),
-            },
-            "ABS" if matches!(v, Value::F(_) | Value::Int8(_) | Value::DecFloat(..)) => {
-                self.rounding_function("ABS", &v)?
-            }
-            "ABS" => {
-                match v {
-                    Value::I(i) => Value::I(i.checked_abs().ok_or_else(|| {
-                        self.dump("COMPUTE_INT_ABS_OVERFLOW", "Overflow in abs( )")
-                    })?),
-                    Value::P { m, len, dec } => Value::P {
-                        m: m.get().abs().into(),
-                        len,
-                        dec,
-                    },
-                    other => {
-                        let d = other.to_dec().map_err(|e| self.conv_error(e))?;
-                        Value::P {
-                            m: d.m.abs().into(),
-                            len: 16,
-                            dec: d.scale,
-                        }
-                    }
-                }
-            }
-            other => match self.numeric_function(other, &v)? {
-                Some(r) => r,
-                None => {
-                    return Err(
-                        self.not_supported(&format!("method or built-in function {other}( )"))
-                    );
-                }
-            },
-        };
-        Ok(r)
     }
 }

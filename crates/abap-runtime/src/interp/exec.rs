@@ -2,7 +2,7 @@
 //! output (`WRITE`), `PERFORM`, object creation, and the built-in methods of the `CX_*` tree
 //! and `cl_abap_unit_assert`.
 
-use crate::interp::builtins;
+use crate::interp::builtins::classes;
 use crate::interp::state::{Current, ExcInfo, Object};
 use crate::interp::{Bound, Dump, Exec, Failure, Flow, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
@@ -17,8 +17,8 @@ impl<'r> Interp<'r, '_> {
         match e {
             Unwind::Exception(obj) => Some(*obj),
             Unwind::Dump(d) => {
-                let class = builtins::exception_for_dump(&d.id)?;
-                let def = builtins::class(class)?;
+                let class = classes::exception_for_dump(&d.id)?;
+                let def = classes::class(class)?;
                 Some(self.new_exception(def, d))
             }
             _ => None,
@@ -88,8 +88,8 @@ impl<'r> Interp<'r, '_> {
         let obj = match &err {
             Unwind::Exception(obj) => *obj,
             Unwind::Dump(d) => {
-                let wanted = builtins::exception_for_dump(&d.id)
-                    .and_then(builtins::class)
+                let wanted = classes::exception_for_dump(&d.id)
+                    .and_then(classes::class)
                     .is_some_and(|def| {
                         catches
                             .iter()
@@ -172,7 +172,7 @@ impl<'r> Interp<'r, '_> {
         let is_exception = self
             .st
             .object_class(obj)
-            .zip(builtins::class("CX_ROOT"))
+            .zip(classes::class("CX_ROOT"))
             .is_some_and(|(k, root)| self.st.is_a(k, root));
         if !is_exception {
             return Err(self.not_supported("RAISE EXCEPTION of a non-exception object"));
@@ -424,13 +424,13 @@ impl<'r> Interp<'r, '_> {
         class: &'r ClassDef,
         call: &CallExpr,
     ) -> Exec<Option<Value>> {
-        if class.name == builtins::CONTEXT_INFO {
+        if class.name == classes::CONTEXT_INFO {
             return self.context_info_call(call).map(Some);
         }
-        if class.name == crate::interp::string_utilities::STRING_UTILITIES {
+        if class.name == crate::interp::builtins::classes::string_utilities::STRING_UTILITIES {
             return self.string_utilities_call(call);
         }
-        if class.name != builtins::UNIT_ASSERT && class.name != builtins::UNIT_ASSERT_OLD {
+        if class.name != classes::UNIT_ASSERT && class.name != classes::UNIT_ASSERT_OLD {
             return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));
         }
         let mut args: Vec<(String, Value)> = Vec::new();

@@ -16,7 +16,6 @@ pub(crate) mod constructors;
 pub(crate) mod context;
 pub(crate) mod control_levels;
 pub(crate) mod dynamic;
-pub(crate) mod escape_function;
 pub(crate) mod eval;
 pub(crate) mod exec;
 pub(crate) mod function_call;
@@ -24,22 +23,15 @@ pub(crate) mod groups;
 pub(crate) mod header_lines;
 pub(crate) mod list;
 pub(crate) mod match_results;
-pub(crate) mod numeric_args;
-pub(crate) mod numeric_functions;
 pub(crate) mod oo;
 pub(crate) mod ranges;
 pub(crate) mod refs;
 pub(crate) mod regex_backtrack;
-pub(crate) mod regex_functions;
-pub(crate) mod regex_objects;
 pub(crate) mod row_refs;
-pub(crate) mod rtti;
 pub(crate) mod search_statement;
 pub(crate) mod secondary_keys;
 pub(crate) mod sql;
 pub(crate) mod state;
-pub(crate) mod string_utilities;
-pub(crate) mod t100;
 pub(crate) mod table_assign;
 pub(crate) mod table_exprs;
 pub(crate) mod table_ops;
@@ -48,7 +40,6 @@ pub(crate) mod tables;
 pub(crate) mod template;
 pub(crate) mod text;
 pub(crate) mod text_compare;
-pub(crate) mod text_functions;
 pub(crate) mod time;
 pub(crate) mod types;
 pub(crate) mod unit_run;
@@ -354,9 +345,12 @@ impl<'r> Interp<'r, '_> {
         if let Some(t) = o.exc.as_ref().and_then(|e| e.text.clone()) {
             return t;
         }
-        let t100_key = format!("{}~T100KEY", crate::interp::t100::T100_MESSAGE);
+        let t100_key = format!(
+            "{}~T100KEY",
+            crate::interp::builtins::classes::t100::T100_MESSAGE
+        );
         if let Some(key) = o.attrs.iter().find(|a| a.name == t100_key)
-            && let Some(t) = crate::interp::t100::text(&key.val, |name| {
+            && let Some(t) = crate::interp::builtins::classes::t100::text(&key.val, |name| {
                 let v = o.attrs.iter().find(|a| a.name == name)?;
                 v.val.template_text().ok()
             })
@@ -369,7 +363,7 @@ impl<'r> Interp<'r, '_> {
         self.st
             .lineage(class)
             .iter()
-            .find_map(|c| builtins::default_text(&c.key))
+            .find_map(|c| builtins::classes::default_text(&c.key))
             .unwrap_or("An exception was raised")
             .to_string()
     }
@@ -578,7 +572,7 @@ impl<'r> Interp<'r, '_> {
             }
             // `VALUE cl_abap_typedescr=>typekind_int`: a constant of a built-in class, or one
             // of a class whose static attributes exist.
-            Expr::Path(p) => match builtins::static_constant(p) {
+            Expr::Path(p) => match builtins::classes::static_constant(p) {
                 Some(v) => v.val,
                 None => match self
                     .st

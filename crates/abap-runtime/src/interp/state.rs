@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use crate::interp::builtins;
+use crate::interp::builtins::classes;
 use abap_data::debug::Location;
 use abap_data::place::{Place, Slot, Step};
 use abap_data::value::{ObjId, Type, Value};
@@ -95,7 +95,7 @@ pub struct Frame<'r> {
     pub loops: Vec<LoopCursor>,
     /// Generic parameters (`TYPE any`) whose actual parameter's type has a name: that name
     /// (what `describe_by_data( )` of the parameter reports).
-    pub actual_types: Vec<(String, crate::interp::rtti::TypeName)>,
+    pub actual_types: Vec<(String, crate::interp::builtins::classes::rtti::TypeName)>,
 }
 
 /// Where a running `LOOP` is: its table, the first row it processed and the current row
@@ -203,7 +203,7 @@ pub struct State<'r> {
     /// Procedure calls started so far (for [`Frame::serial`]).
     pub calls: u64,
     /// The type descriptor objects of the run (`cl_abap_typedescr`).
-    pub rtti: crate::interp::rtti::Registry<'r>,
+    pub rtti: crate::interp::builtins::classes::rtti::Registry<'r>,
 }
 
 /// Built-in constants every program sees.
@@ -311,7 +311,7 @@ impl<'r> State<'r> {
 
     /// A class by key (user classes, then built-ins).
     pub fn class_by_key(&self, key: &str) -> Option<&'r ClassDef> {
-        self.classes.get(key).or_else(|| builtins::class(key))
+        self.classes.get(key).or_else(|| classes::class(key))
     }
 
     /// Resolves a class name used in code of main program `program`: local classes of that
@@ -637,6 +637,6 @@ impl<'r> State<'r> {
         if path.rest.is_empty() {
             return builtin_constant(&path.base).map(Cow::Owned);
         }
-        builtins::static_constant(path).map(Cow::Owned)
+        classes::static_constant(path).map(Cow::Owned)
     }
 }

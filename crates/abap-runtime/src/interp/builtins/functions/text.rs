@@ -4,8 +4,9 @@
 //! The text work is done by plain functions on character slices (offsets count characters);
 //! [`Interp::text_function`] evaluates the arguments and turns their errors into ABAP's
 //! exceptions. Calls with `regex`/`pcre` arguments (and `matches( )`, `match( )`) are handled
-//! before they get here, in `regex_functions.rs`.
+//! before they get here, in `regex.rs`.
 
+use super::Group;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;
@@ -86,6 +87,12 @@ const FUNCTIONS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// Why a string function fails.
+pub(crate) const GROUP: Group = Group {
+    name: "text",
+    knows: |name| FUNCTIONS.iter().any(|(n, _, _)| *n == name),
+    run: |interp, call| interp.text_function(call),
+};
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StrErr {
     /// Offset or length outside the string: `CX_SY_RANGE_OUT_OF_BOUNDS` (runtime error id).
@@ -100,7 +107,7 @@ pub enum StrErr {
 
 type R<T> = Result<T, StrErr>;
 
-/// Runtime error of `CX_SY_STRG_PAR_VAL` (mapped to the class in `builtins.rs`).
+/// Runtime error of `CX_SY_STRG_PAR_VAL` (mapped to the class in `builtins/classes/mod.rs`).
 pub const PAR_VAL_DUMP: &str = "STRG_ILLEGAL_PAR";
 
 fn same(a: char, b: char, case: bool) -> bool {

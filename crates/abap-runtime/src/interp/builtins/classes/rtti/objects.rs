@@ -79,7 +79,7 @@ impl<'r> Interp<'r, '_> {
         } else {
             (classes::CLASSDESCR, "C", "*")
         };
-        let Some(descr_class) = crate::interp::builtins::class(class) else {
+        let Some(descr_class) = crate::interp::builtins::classes::class(class) else {
             return Err(self.not_supported(class));
         };
         let obj = self.create_object(descr_class, None)?;

@@ -3,6 +3,7 @@
 //! log log10 sin cos tan asin acos atan sinh cosh tanh`) calculate in `f`, and `round( val =
 //! x dec|prec = n [mode = m] )` rounds (default half away from zero; see `numeric_args.rs`).
 
+use super::{Group, single_arg};
 use crate::interp::{Exec, Interp};
 use abap_data::conversion::float_value;
 use abap_data::float::{f_to_dec, round_significant};
@@ -26,7 +27,76 @@ fn integral(x: Dec, how: &str) -> Option<Dec> {
     })
 }
 
+pub(crate) const GROUP: Group = Group {
+    name: "numeric",
+    knows: |name| {
+        matches!(
+            name,
+            "SQRT"
+                | "EXP"
+                | "LOG"
+                | "LOG10"
+                | "SIN"
+                | "COS"
+                | "TAN"
+                | "ASIN"
+                | "ACOS"
+                | "ATAN"
+                | "SINH"
+                | "COSH"
+                | "TANH"
+                | "SIGN"
+                | "ABS"
+                | "CEIL"
+                | "FLOOR"
+                | "TRUNC"
+                | "FRAC"
+                | "ROUND"
+        )
+    },
+    run: |interp, call| interp.numeric_call(call).map(Some),
+};
+
 impl<'r> Interp<'r, '_> {
+    /// `round( val dec|prec [mode] )` with named arguments, and the functions of one
+    /// argument.
+    fn numeric_call(&mut self, call: &CallExpr) -> Exec<Value> {
+        if call.method == "ROUND" && call.args.positional.is_none() {
+            return self.round_function(call);
+        }
+        let arg = single_arg(self, call)?;
+        let v = self.eval(arg)?;
+        match call.method.as_str() {
+            "ABS" if matches!(v, Value::F(_) | Value::Int8(_) | Value::DecFloat(..)) => {
+                self.rounding_function("ABS", &v)
+            }
+            "ABS" => {
+                Ok(match v {
+                    Value::I(i) => Value::I(i.checked_abs().ok_or_else(|| {
+                        self.dump("COMPUTE_INT_ABS_OVERFLOW", "Overflow in abs( )")
+                    })?),
+                    Value::P { m, len, dec } => Value::P {
+                        m: m.get().abs().into(),
+                        len,
+                        dec,
+                    },
+                    other => {
+                        let d = other.to_dec().map_err(|e| self.conv_error(e))?;
+                        Value::P {
+                            m: d.m.abs().into(),
+                            len: 16,
+                            dec: d.scale,
+                        }
+                    }
+                })
+            }
+            other => match self.numeric_function(other, &v)? {
+                Some(r) => Ok(r),
+                None => Err(self.not_supported(&format!("method or built-in function {other}( )"))),
+            },
+        }
+    }
+
     fn domain_error(&self, func: &str) -> crate::interp::Unwind {
         self.dump(
             "COMPUTE_MATH_DOMAIN",
@@ -176,23 +246,25 @@ impl<'r> Interp<'r, '_> {
         let (v, places_of) = match (val, dec, prec) {
             (Some(v), Some(d), None) => (
                 v,
-                crate::interp::numeric_args::Places::Decimals(int(self, d)?),
+                crate::interp::builtins::functions::numeric_args::Places::Decimals(int(self, d)?),
             ),
             (Some(v), None, Some(p)) => (
                 v,
-                crate::interp::numeric_args::Places::Digits(int(self, p)?),
+                crate::interp::builtins::functions::numeric_args::Places::Digits(int(self, p)?),
             ),
             _ => return Err(self.not_supported("round( ) without val and one of dec, prec")),
         };
         let mode = match mode {
             Some(m) => int(self, m)?,
-            None => crate::interp::numeric_args::ROUND_HALF_UP,
+            None => crate::interp::builtins::functions::numeric_args::ROUND_HALF_UP,
         };
         let x = match &v {
             Value::F(f) => f_to_dec(*f).map_err(|_| self.domain_error("ROUND"))?,
             other => other.to_dec().map_err(|e| self.conv_error(e))?,
         };
-        let r = match crate::interp::numeric_args::round_places(x, places_of, mode) {
+        let r = match crate::interp::builtins::functions::numeric_args::round_places(
+            x, places_of, mode,
+        ) {
             Ok(r) => r,
             Err(why) => return Err(self.not_supported(&format!("round( ) with {why}"))),
         };

@@ -11,7 +11,7 @@
 //! table texts and a missing current match end the run as not supported.
 
 use crate::interp::abap_regex;
-use crate::interp::builtins::{method, param};
+use crate::interp::builtins::classes::{method, param};
 use crate::interp::{Bound, Exec, Interp};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::Flavor;
@@ -22,7 +22,7 @@ pub const MATCHER_CLASS: &str = "CL_ABAP_MATCHER";
 
 /// The matcher's state lives in private attributes.
 fn attr(name: &str, ty: Type) -> DataDecl {
-    crate::interp::builtins::attribute(name, ty, Visibility::Private)
+    crate::interp::builtins::classes::attribute(name, ty, Visibility::Private)
 }
 
 fn imp(name: &str, kind: Type) -> ParamDecl {
@@ -88,11 +88,13 @@ pub fn classes() -> Vec<ClassDef> {
     let mut matcher = ClassDef::new(MATCHER_CLASS, MATCHER_CLASS, "");
     matcher.builtin = true;
     state(&mut matcher);
-    matcher.attributes.push(crate::interp::builtins::attribute(
-        "TEXT",
-        Type::String,
-        Visibility::Public,
-    ));
+    matcher
+        .attributes
+        .push(crate::interp::builtins::classes::attribute(
+            "TEXT",
+            Type::String,
+            Visibility::Public,
+        ));
     for (n, t) in [
         ("POSITION", Type::I),
         ("MATCH_OFFSET", Type::I),
@@ -378,7 +380,7 @@ impl<'r> Interp<'r, '_> {
     // ------------------------------------------------------------ object state
 
     fn new_builtin_object(&mut self, class: &str) -> Exec<ObjId> {
-        let Some(def) = crate::interp::builtins::class(class) else {
+        let Some(def) = crate::interp::builtins::classes::class(class) else {
             return Err(self.not_supported(class));
         };
         // The caller sets the attributes after the (argument-free) construction.

@@ -2,8 +2,9 @@
 //! down: HTML text (`&` `<` `>` as entities), HTML attributes (also `"` and `'`) and JSON
 //! strings (`\` and `"` escaped, control characters as `\b \t \n \f \r` or `\u00XX`). Other
 //! formats end the run as not supported. The `cl_abap_format=>e_…` values are in
-//! `builtins.rs`.
+//! `builtins/classes/mod.rs`.
 
+use super::Group;
 use crate::interp::{Exec, Interp};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;
@@ -40,6 +41,12 @@ pub fn escape(text: &str, format: i32) -> Option<String> {
     }
     Some(out)
 }
+
+pub(crate) const GROUP: Group = Group {
+    name: "escape",
+    knows: |name| name == "ESCAPE",
+    run: |interp, call| interp.escape_function(call),
+};
 
 impl Interp<'_, '_> {
     /// `escape( val format )`; `None` for every other call.

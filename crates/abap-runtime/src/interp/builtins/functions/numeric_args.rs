@@ -8,6 +8,7 @@
 
 use std::cmp::Ordering;
 
+use super::Group;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::number::{Dec, pow10};
 use abap_data::value::{Type, Value};
@@ -79,6 +80,12 @@ pub fn round_places(x: Dec, places: Places, mode: i32) -> Result<Dec, &'static s
 const VALS: [&str; 9] = [
     "VAL1", "VAL2", "VAL3", "VAL4", "VAL5", "VAL6", "VAL7", "VAL8", "VAL9",
 ];
+
+pub(crate) const GROUP: Group = Group {
+    name: "numeric_args",
+    knows: |name| matches!(name, "NMAX" | "NMIN" | "IPOW"),
+    run: |interp, call| interp.numeric_args_function(call),
+};
 
 impl<'r> Interp<'r, '_> {
     /// `nmax`, `nmin`, `ipow`; `None` for every other call.

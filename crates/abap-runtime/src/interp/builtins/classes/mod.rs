@@ -1,6 +1,16 @@
 //! Built-in classes: the `CX_*` exception tree (with `get_text( )` and `previous`), the
 //! ABAP Unit assertion classes and constants such as `cl_abap_char_utilities=>newline`.
-//! Their methods are implemented by the interpreter (`interp/mod.rs`), not in ABAP.
+//! Their methods are implemented by the interpreter (`interp/mod.rs`, `exec.rs`), not in
+//! ABAP. The built-in classes with code of their own are the files below.
+
+/// `CL_ABAP_REGEX` and `CL_ABAP_MATCHER`.
+pub(crate) mod regex;
+/// RTTI: `CL_ABAP_TYPEDESCR` and its subclasses.
+pub(crate) mod rtti;
+/// `CL_ABAP_STRING_UTILITIES`.
+pub(crate) mod string_utilities;
+/// Message texts (`T100`) and `IF_T100_MESSAGE`.
+pub(crate) mod t100;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -220,7 +230,7 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         | "DATA_OFFSET_LENGTH_TOO_LARGE"
         | "STRING_OFFSET_NEGATIVE"
         | "STRING_LENGTH_NEGATIVE" => "CX_SY_RANGE_OUT_OF_BOUNDS",
-        crate::interp::text_functions::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
+        crate::interp::builtins::functions::text::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
         "REGEX_TOO_COMPLEX" => "CX_SY_REGEX_TOO_COMPLEX",
         id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
@@ -333,20 +343,20 @@ fn build() -> BTreeMap<String, ClassDef> {
         "CL_ABAP_CHAR_UTILITIES",
         "CL_ABAP_MATH",
         "CL_ABAP_FORMAT",
-        crate::interp::string_utilities::STRING_UTILITIES,
+        crate::interp::builtins::classes::string_utilities::STRING_UTILITIES,
         CONTEXT_INFO,
     ] {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;
         out.insert(name.to_string(), c);
     }
-    for c in crate::interp::regex_objects::classes() {
+    for c in crate::interp::builtins::classes::regex::classes() {
         out.insert(c.name.clone(), c);
     }
-    for c in crate::interp::rtti::classes::classes() {
+    for c in crate::interp::builtins::classes::rtti::classes::classes() {
         out.insert(c.name.clone(), c);
     }
-    let t100 = crate::interp::t100::interface();
+    let t100 = crate::interp::builtins::classes::t100::interface();
     out.insert(t100.name.clone(), t100);
     out
 }
@@ -362,7 +372,7 @@ pub fn static_constant(path: &Path) -> Option<Var> {
     let [(Sel::Static, attr)] = path.rest.as_slice() else {
         return None;
     };
-    if let Some(v) = crate::interp::rtti::classes::constant(&path.base, attr) {
+    if let Some(v) = crate::interp::builtins::classes::rtti::classes::constant(&path.base, attr) {
         return Some(v);
     }
     if path.base == "CL_ABAP_MATH" {

@@ -1,7 +1,7 @@
 //! The string functions with a regular expression (`regex = …` POSIX, `pcre = …` PCRE):
 //! `find`, `find_end`, `count`, `contains`, `replace`, `substring_after/_before/_from/_to`,
 //! and the functions that only exist with one: `matches( )` (a predicate function) and
-//! `match( )`. The plain-substring forms are in `text_functions.rs`.
+//! `match( )`. The plain-substring forms are in `text.rs`.
 //!
 //! ABAP rules used here: offsets count characters of `val` (a `c` argument without its
 //! trailing blanks); `off`/`len` outside the text raise `CX_SY_RANGE_OUT_OF_BOUNDS`; `occ`
@@ -10,9 +10,10 @@
 //! without case. Which patterns run is decided by `abap_regex` (refused ones end the run as
 //! not supported).
 
+use super::Group;
 use crate::interp::abap_regex;
 use crate::interp::abap_regex::{AbapRegex, TooComplex};
-use crate::interp::text_functions::PAR_VAL_DUMP;
+use crate::interp::builtins::functions::text::PAR_VAL_DUMP;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;
@@ -88,6 +89,12 @@ impl Args {
         self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 }
+
+pub(crate) const GROUP: Group = Group {
+    name: "regex",
+    knows: |name| params(name).is_some() || (super::text::GROUP.knows)(name),
+    run: |interp, call| interp.regex_function(call),
+};
 
 impl<'r> Interp<'r, '_> {
     /// A string function called with `regex`/`pcre`, or `matches( )`/`match( )`; `None` for
@@ -214,7 +221,7 @@ impl<'r> Interp<'r, '_> {
         let Some(m) = nth(&hits, occ) else {
             return Ok(Value::Str(String::new().into()));
         };
-        // As with `sub` (`text_functions::substring_around`): `len` characters after the
+        // As with `sub` (`text::substring_around`): `len` characters after the
         // match (`_after`) or from its start (`_from`); before it (`_before`), or before it
         // and the match (`_to`).
         let len = match self.rx_int(args, "LEN")? {

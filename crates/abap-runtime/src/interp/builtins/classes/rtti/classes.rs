@@ -5,7 +5,7 @@
 //! their public attributes and method signatures (the methods run in `rtti/mod.rs`), and
 //! their constants with the one-character values of a real system.
 
-use crate::interp::builtins::{attribute, method, param};
+use crate::interp::builtins::classes::{attribute, method, param};
 use crate::interp::state::{Var, VarKind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{ClassDef, ParamDecl, ParamKind, Visibility};

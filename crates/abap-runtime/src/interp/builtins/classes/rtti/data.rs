@@ -350,7 +350,7 @@ impl<'r> Interp<'r, '_> {
             None => self.st.rtti.next_technical(),
         };
         let (kind, class) = kind_and_class(ty);
-        let Some(def) = crate::interp::builtins::class(class) else {
+        let Some(def) = crate::interp::builtins::classes::class(class) else {
             return Err(self.not_supported(class));
         };
         let obj = self.create_object(def, None)?;
@@ -628,7 +628,7 @@ impl<'r> Interp<'r, '_> {
 
     /// A new exception object of a built-in class (the RTTI creation errors).
     pub(super) fn raise_rtti(&mut self, class: &str) -> crate::interp::Unwind {
-        let Some(def) = crate::interp::builtins::class(class) else {
+        let Some(def) = crate::interp::builtins::classes::class(class) else {
             return self.not_supported(class);
         };
         match self.create_object(def, None) {
