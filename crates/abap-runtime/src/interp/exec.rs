@@ -1,10 +1,10 @@
 //! Statements beyond the core: exceptions (`TRY`/`CATCH`/`CLEANUP`/`RAISE`), `MESSAGE`, list
-//! output (`WRITE`), `PERFORM`, object creation, and the built-in methods of the `CX_*` tree
-//! and `cl_abap_unit_assert`.
+//! output (`WRITE`), `PERFORM`, object creation, and the entry to the built-in classes'
+//! methods (`native_method`, `native_static_call`: the registry in `builtins/classes/`).
 
 use crate::interp::builtins::classes;
 use crate::interp::state::{Current, ExcInfo, Object};
-use crate::interp::{Bound, Dump, Exec, Failure, Flow, Interp, Unwind};
+use crate::interp::{Bound, Dump, Exec, Flow, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{
     CallArgs, CallExpr, CatchClause, ClassDef, Expr, MessageStmt, ParamKind, Path, Stmt,
@@ -379,7 +379,8 @@ impl<'r> Interp<'r, '_> {
 
     // ---------------------------------------------------------------- built-in methods
 
-    /// Instance methods of built-in classes (the `CX_ROOT` family).
+    /// Instance methods of built-in classes: offered to the registry's classes in turn
+    /// (`builtins::classes::CLASSES`).
     pub fn native_method(
         &mut self,
         class: &'r ClassDef,
@@ -387,197 +388,26 @@ impl<'r> Interp<'r, '_> {
         method: &str,
         bound: Bound,
     ) -> Exec<Vec<(String, ParamKind, Value)>> {
-        if let Some(results) = self.regex_method(class, me, method, &bound)? {
-            return Ok(results);
-        }
-        if let Some(results) = self.rtti_method(class, me, method, &bound)? {
-            return Ok(results);
-        }
-        match method {
-            "CONSTRUCTOR" => {
-                if let Some(o) = me.and_then(|m| self.st.heap.get_mut(m)) {
-                    for (name, val) in bound.inputs {
-                        if let Some(a) = o.attrs.iter_mut().find(|a| a.name == name)
-                            && let Ok(v) = val.convert(&a.ty)
-                        {
-                            a.val = v;
-                        }
-                    }
-                }
-                Ok(Vec::new())
+        for native in classes::natives_of(&class.name) {
+            if let Some(run) = native.method
+                && let Some(results) = run(self, class, me, method, &bound)?
+            {
+                return Ok(results);
             }
-            "GET_TEXT" | "GET_LONGTEXT" => {
-                let text = me.map(|m| self.exception_text(m)).unwrap_or_default();
-                Ok(vec![(
-                    "RESULT".into(),
-                    ParamKind::Returning,
-                    Value::Str(text.into()),
-                )])
-            }
-            other => Err(self.not_supported(&format!("method {}=>{other}", class.name))),
         }
+        Err(self.not_supported(&format!("method {}=>{method}", class.name)))
     }
 
-    /// Static methods of built-in classes without declarations (`cl_abap_unit_assert`).
+    /// Static methods of built-in classes without declarations (`cl_abap_unit_assert`): the
+    /// first class of the registry that has them runs the call.
     pub fn native_static_call(
         &mut self,
         class: &'r ClassDef,
         call: &CallExpr,
     ) -> Exec<Option<Value>> {
-        if class.name == classes::CONTEXT_INFO {
-            return self.context_info_call(call).map(Some);
-        }
-        if class.name == crate::interp::builtins::classes::string_utilities::STRING_UTILITIES {
-            return self.string_utilities_call(call);
-        }
-        if class.name != classes::UNIT_ASSERT && class.name != classes::UNIT_ASSERT_OLD {
-            return Err(self.not_supported(&format!("method {}=>{}", class.name, call.method)));
-        }
-        let mut args: Vec<(String, Value)> = Vec::new();
-        if let Some(e) = &call.args.positional {
-            let first = match call.method.as_str() {
-                "ASSERT_TRUE" | "ASSERT_FALSE" | "ASSERT_INITIAL" | "ASSERT_NOT_INITIAL"
-                | "ASSERT_BOUND" | "ASSERT_NOT_BOUND" => "ACT",
-                "ASSERT_SUBRC" => "EXP",
-                _ => "MSG",
-            };
-            args.push((first.into(), self.eval(e)?));
-        }
-        for (n, e) in &call.args.exporting {
-            let v = self.eval(e)?;
-            args.push((n.clone(), v));
-        }
-        let get = |n: &str| args.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
-        let msg = get("MSG")
-            .and_then(|v| v.template_text().ok())
-            .filter(|m| !m.is_empty());
-        let text = |v: &Value| v.template_text().unwrap_or_else(|_| v.display(None));
-        let truthy = |v: &Value| match v {
-            Value::C(s) | Value::Str(s) => s.trim_end() == "X",
-            other => !other.is_initial(),
-        };
-        let mut failed: Option<Vec<String>> = None;
-        let need = |this: &Self, n: &str| -> Exec<Value> {
-            get(n).ok_or_else(|| {
-                this.dump(
-                    "CALL_METHOD_PARMS_MISSING",
-                    format!("parameter {n} of {} is not supplied", call.method),
-                )
-            })
-        };
-        match call.method.as_str() {
-            "ASSERT_EQUALS" | "ASSERT_DIFFERS" => {
-                let act = need(self, "ACT")?;
-                let exp = need(self, "EXP")?;
-                let equal = self.values_equal(&act, &exp)?;
-                let equals = call.method == "ASSERT_EQUALS";
-                if equal != equals {
-                    failed = Some(if equals {
-                        vec![format!("Expected [{}] Actual [{}]", text(&exp), text(&act))]
-                    } else {
-                        vec![format!("Values are equal: [{}]", text(&act))]
-                    });
-                }
-            }
-            "ASSERT_TRUE" | "ASSERT_FALSE" => {
-                let act = need(self, "ACT")?;
-                let want = call.method == "ASSERT_TRUE";
-                if truthy(&act) != want {
-                    failed = Some(vec![format!(
-                        "Expected {} Actual [{}]",
-                        if want { "true" } else { "false" },
-                        text(&act)
-                    )]);
-                }
-            }
-            "ASSERT_INITIAL" | "ASSERT_NOT_INITIAL" => {
-                let act = need(self, "ACT")?;
-                let want = call.method == "ASSERT_INITIAL";
-                if act.is_initial() != want {
-                    failed = Some(vec![if want {
-                        format!("Expected an initial value Actual [{}]", text(&act))
-                    } else {
-                        "Expected a value that is not initial".to_string()
-                    }]);
-                }
-            }
-            "ASSERT_BOUND" | "ASSERT_NOT_BOUND" => {
-                let act = need(self, "ACT")?;
-                let bound = matches!(
-                    act,
-                    Value::Ref {
-                        target: Some(_),
-                        ..
-                    }
-                );
-                let want = call.method == "ASSERT_BOUND";
-                if bound != want {
-                    failed = Some(vec![if want {
-                        "Reference is not bound".to_string()
-                    } else {
-                        "Reference is bound".to_string()
-                    }]);
-                }
-            }
-            "ASSERT_SUBRC" => {
-                let exp = get("EXP").unwrap_or(Value::I(0));
-                let act = self
-                    .st
-                    .sy
-                    .iter()
-                    .find(|v| v.name == "SUBRC")
-                    .map_or(Value::I(0), |v| v.val.clone());
-                if !self.values_equal(&act, &exp)? {
-                    failed = Some(vec![format!(
-                        "Expected SY-SUBRC [{}] Actual [{}]",
-                        text(&exp),
-                        text(&act)
-                    )]);
-                }
-            }
-            "ASSERT_CHAR_CP" => {
-                let act = need(self, "ACT")?;
-                let exp = need(self, "EXP")?;
-                let a = text(&act);
-                let p = text(&exp);
-                if !crate::interp::exec::matches_cp(&a, &p) {
-                    failed = Some(vec![format!("Text [{a}] does not match the pattern [{p}]")]);
-                }
-            }
-            "ASSERT_TABLE_CONTAINS" => {
-                return Err(self.not_supported("ASSERT_TABLE_CONTAINS (internal tables)"));
-            }
-            "FAIL" => failed = Some(Vec::new()),
-            "SKIP" => failed = Some(vec!["Test skipped".into()]),
-            "ABORT" => failed = Some(vec!["Test aborted".into()]),
-            other => {
-                return Err(self.not_supported(&format!("method {}=>{other}", class.name)));
-            }
-        }
-        if let Some(mut details) = failed {
-            if let Some(m) = msg {
-                details.insert(0, m);
-            }
-            return Err(Unwind::Failure(Box::new(Failure {
-                assertion: call.method.clone(),
-                details,
-                location: self.location(),
-            })));
-        }
-        Ok(None)
-    }
-
-    fn values_equal(&self, a: &Value, b: &Value) -> Exec<bool> {
-        match (a, b) {
-            (Value::Ref { .. }, Value::Ref { .. }) => {
-                Ok(self.compare(a, b)? == std::cmp::Ordering::Equal)
-            }
-            _ => match self.compare(a, b) {
-                Ok(o) => Ok(o == std::cmp::Ordering::Equal),
-                // Text against a number that is no number: not equal.
-                Err(Unwind::Dump(_)) => Ok(false),
-                Err(e) => Err(e),
-            },
+        match classes::natives_of(&class.name).find_map(|n| n.static_call) {
+            Some(run) => run(self, class, call),
+            None => Err(self.not_supported(&format!("method {}=>{}", class.name, call.method))),
         }
     }
 }

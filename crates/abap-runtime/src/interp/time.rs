@@ -10,11 +10,11 @@ use crate::interp::{Exec, Interp};
 use abap_data::calendar::{day_number, seconds};
 use abap_data::number::Dec;
 use abap_data::value::{Type, Value};
-use abap_syntax::ast::{CallExpr, Expr, Path};
+use abap_syntax::ast::{Expr, Path};
 use abap_syntax::ast::{Target, TimeStmt};
 
 impl<'r> Interp<'r, '_> {
-    fn sy_text(&self, name: &str) -> String {
+    pub(crate) fn sy_text(&self, name: &str) -> String {
         self.st
             .sy
             .iter()
@@ -47,27 +47,6 @@ impl<'r> Interp<'r, '_> {
             "" | "UTC" => Ok(true),
             _ => Err(self.not_supported(&format!("time zone {}", text.trim()))),
         }
-    }
-
-    /// `cl_abap_context_info=>get_system_date( )` and friends: the run's clock and user.
-    pub fn context_info_call(&mut self, call: &CallExpr) -> Exec<Value> {
-        if call.args.positional.is_some() || !call.args.exporting.is_empty() {
-            return Err(self.not_supported(&format!(
-                "cl_abap_context_info=>{}( ) with parameters",
-                call.method.to_ascii_lowercase()
-            )));
-        }
-        Ok(match call.method.as_str() {
-            "GET_SYSTEM_DATE" => Value::D(self.sy_text("DATUM").into()),
-            "GET_SYSTEM_TIME" => Value::T(self.sy_text("UZEIT").into()),
-            "GET_USER_TECHNICAL_NAME" => {
-                Value::C(format!("{:<12}", self.sy_text("UNAME").trim_end()).into())
-            }
-            "GET_USER_TIME_ZONE" => Value::C("UTC   ".into()),
-            other => {
-                return Err(self.not_supported(&format!("method CL_ABAP_CONTEXT_INFO=>{other}")));
-            }
-        })
     }
 
     pub fn exec_time_stmt(&mut self, s: &TimeStmt) -> Exec<()> {

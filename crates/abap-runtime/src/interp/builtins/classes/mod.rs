@@ -3,6 +3,12 @@
 //! Their methods are implemented by the interpreter (`interp/mod.rs`, `exec.rs`), not in
 //! ABAP. The built-in classes with code of their own are the files below.
 
+/// The classrun output object (`out->write( )`).
+pub(crate) mod classrun;
+/// `CL_ABAP_CONTEXT_INFO`.
+pub(crate) mod context_info;
+/// `CONSTRUCTOR` and `GET_TEXT` of the `CX_ROOT` family.
+pub(crate) mod exceptions;
 /// `CL_ABAP_REGEX` and `CL_ABAP_MATCHER`.
 pub(crate) mod regex;
 /// RTTI: `CL_ABAP_TYPEDESCR` and its subclasses.
@@ -11,14 +17,64 @@ pub(crate) mod rtti;
 pub(crate) mod string_utilities;
 /// Message texts (`T100`) and `IF_T100_MESSAGE`.
 pub(crate) mod t100;
+/// `CL_ABAP_UNIT_ASSERT`, `CL_AUNIT_ASSERT`.
+pub(crate) mod unit_assert;
+
+/// What a method returns: its exporting, changing and returning parameters with values.
+pub(crate) type Results = Vec<(String, ParamKind, Value)>;
+
+/// A static method call of a built-in class: `None` when the call gives no value.
+pub(crate) type StaticRun =
+    for<'r, 'h> fn(&mut Interp<'r, 'h>, &'r ClassDef, &CallExpr) -> Exec<Option<Value>>;
+
+/// A method call on an object of (or a static call bound to) a built-in class: `None` when
+/// the method is not this group's, so the next group is asked.
+pub(crate) type MethodRun = for<'r, 'h> fn(
+    &mut Interp<'r, 'h>,
+    &'r ClassDef,
+    Option<ObjId>,
+    &str,
+    &Bound,
+) -> Exec<Option<Results>>;
+
+/// A group of built-in classes whose methods are the simulator's code.
+pub(crate) struct NativeClass {
+    /// The group's name, as its file is named (the registry's tests read it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub name: &'static str,
+    /// Whether a class of this (upper-case) name is the group's.
+    pub knows: fn(&str) -> bool,
+    /// Static calls of methods the class does not declare (`cl_abap_unit_assert=>…`).
+    pub static_call: Option<StaticRun>,
+    /// Methods of the class's declarations that have no ABAP implementation.
+    pub method: Option<MethodRun>,
+}
+
+/// Every group, in the order a call is offered to them; the `CX_ROOT` methods come last,
+/// as every built-in class has them.
+pub(crate) const CLASSES: &[NativeClass] = &[
+    unit_assert::CLASS,
+    context_info::CLASS,
+    string_utilities::CLASS,
+    regex::CLASS,
+    rtti::CLASS,
+    exceptions::CLASS,
+];
+
+/// The groups that know a class named `name`, in registry order.
+pub(crate) fn natives_of(name: &str) -> impl Iterator<Item = &'static NativeClass> + '_ {
+    CLASSES.iter().filter(move |c| (c.knows)(name))
+}
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use crate::interp::calls::Bound;
 use crate::interp::state::{Var, VarKind};
-use abap_data::value::{Type, Value};
+use crate::interp::{Exec, Interp};
+use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{
-    ClassDef, DataDecl, MethodDecl, ParamDecl, ParamKind, Path, Sel, Visibility,
+    CallExpr, ClassDef, DataDecl, MethodDecl, ParamDecl, ParamKind, Path, Sel, Visibility,
 };
 
 /// `(class, superclass, text of get_text( ))`.
@@ -463,4 +519,40 @@ fn math_constant(attr: &str) -> Option<Var> {
         read_only: true,
         type_name: None,
     })
+}
+
+#[cfg(test)]
+mod registry_tests {
+    use super::*;
+
+    fn groups(name: &str) -> Vec<&'static str> {
+        natives_of(name).map(|c| c.name).collect()
+    }
+
+    #[test]
+    fn each_built_in_class_is_offered_to_its_group_then_to_the_exceptions() {
+        assert_eq!(groups(UNIT_ASSERT), ["unit_assert", "exceptions"]);
+        assert_eq!(groups(UNIT_ASSERT_OLD), ["unit_assert", "exceptions"]);
+        assert_eq!(groups(CONTEXT_INFO), ["context_info", "exceptions"]);
+        assert_eq!(
+            groups("CL_ABAP_STRING_UTILITIES"),
+            ["string_utilities", "exceptions"]
+        );
+        assert_eq!(groups("CL_ABAP_MATCHER"), ["regex", "exceptions"]);
+        assert_eq!(groups("CL_ABAP_STRUCTDESCR"), ["rtti", "exceptions"]);
+        assert_eq!(groups("CX_SY_ZERODIVIDE"), ["exceptions"]);
+    }
+
+    #[test]
+    fn static_calls_go_to_the_groups_that_have_them() {
+        let with_static: Vec<&str> = CLASSES
+            .iter()
+            .filter(|c| c.static_call.is_some())
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(
+            with_static,
+            ["unit_assert", "context_info", "string_utilities"]
+        );
+    }
 }

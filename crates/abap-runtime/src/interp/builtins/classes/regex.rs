@@ -11,7 +11,7 @@
 //! table texts and a missing current match end the run as not supported.
 
 use crate::interp::abap_regex;
-use crate::interp::builtins::classes::{method, param};
+use crate::interp::builtins::classes::{NativeClass, Results, method, param};
 use crate::interp::{Bound, Exec, Interp};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::Flavor;
@@ -152,8 +152,6 @@ struct Setting {
     ignore_case: bool,
 }
 
-type Results = Vec<(String, ParamKind, Value)>;
-
 fn returning(name: &str, v: Value) -> Results {
     vec![(name.into(), ParamKind::Returning, v)]
 }
@@ -165,6 +163,13 @@ fn abap_bool(b: bool) -> Value {
 fn int(n: usize) -> Value {
     Value::I(i32::try_from(n).unwrap_or(i32::MAX))
 }
+
+pub(crate) const CLASS: NativeClass = NativeClass {
+    name: "regex",
+    knows: |name| name == REGEX_CLASS || name == MATCHER_CLASS,
+    static_call: None,
+    method: Some(|interp, class, me, method, bound| interp.regex_method(class, me, method, bound)),
+};
 
 impl<'r> Interp<'r, '_> {
     /// Methods of `CL_ABAP_REGEX`/`CL_ABAP_MATCHER`; `None` for other classes.

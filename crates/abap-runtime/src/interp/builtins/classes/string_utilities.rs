@@ -3,11 +3,19 @@
 //! `c2str_preserving_blanks( EXPORTING field IMPORTING str )` copies a text field into a
 //! string with its trailing blanks.
 
+use crate::interp::builtins::classes::NativeClass;
 use crate::interp::{Exec, Interp};
 use abap_data::value::Value;
 use abap_syntax::ast::CallExpr;
 
 pub const STRING_UTILITIES: &str = "CL_ABAP_STRING_UTILITIES";
+
+pub(crate) const CLASS: NativeClass = NativeClass {
+    name: "string_utilities",
+    knows: |name| name == STRING_UTILITIES,
+    static_call: Some(|interp, _, call| interp.string_utilities_call(call)),
+    method: None,
+};
 
 impl Interp<'_, '_> {
     pub fn string_utilities_call(&mut self, call: &CallExpr) -> Exec<Option<Value>> {

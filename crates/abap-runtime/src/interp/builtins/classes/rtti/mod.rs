@@ -13,6 +13,7 @@ mod data;
 pub(crate) mod names;
 mod objects;
 
+use crate::interp::builtins::classes::{NativeClass, Results};
 use crate::interp::calls::Bound;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
@@ -79,7 +80,12 @@ impl<'r> Registry<'r> {
     }
 }
 
-type Results = Vec<(String, ParamKind, Value)>;
+pub(crate) const CLASS: NativeClass = NativeClass {
+    name: "rtti",
+    knows: classes::is_descriptor_class,
+    static_call: None,
+    method: Some(|interp, class, me, method, bound| interp.rtti_method(class, me, method, bound)),
+};
 
 fn returning(name: &str, v: Value) -> Results {
     vec![(name.into(), ParamKind::Returning, v)]
