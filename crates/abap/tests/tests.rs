@@ -35,6 +35,7 @@ mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work
 mod open_sql_dictionary; // data elements, TABLES work areas, aggregates over no rows
 mod open_sql_isolation; // each run its own logical unit of work
 mod parameter_passing; // by reference and by value
+mod posix_regex; // POSIX leftmost-longest with alternatives, submatches, \l \u \C
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF
 mod refs; // field symbols and data references

@@ -1,12 +1,18 @@
 //! Regular expressions of `FIND`/`REPLACE` (`REGEX`, `PCRE`) and of the string functions
-//! (`regex =`, `pcre =`), on the `regex` crate, and for patterns with back references (`\1`)
-//! on the bounded backtracking matcher of `regex_backtrack.rs`.
+//! (`regex =`, `pcre =`), on the `regex` crate, and on the bounded backtracking matcher of
+//! `regex_backtrack.rs` where that crate cannot give ABAP's answer.
 //!
-//! ABAP's PCRE searches leftmost-first, as the `regex` crate does. `REGEX`/`regex =` is POSIX:
-//! leftmost-longest. The two agree unless a pattern offers alternatives (`a|ab`), so the
-//! simulator refuses alternatives in POSIX patterns instead of risking another match. What
-//! neither engine can do (look-around, named groups) is refused as well: a refused pattern
-//! ends the run as "not supported by the simulator", never with a different answer.
+//! ABAP's PCRE searches leftmost-first, as the `regex` crate does; a PCRE pattern with back
+//! references (`\1`) runs on the backtracking matcher. `REGEX`/`regex =` is POSIX:
+//! leftmost-longest, with the groups (`SUBMATCHES`) decided by the rule of the Boost.Regex
+//! library ABAP uses (`regex_backtrack::posix_better`). Without groups and alternatives the
+//! two rules give the same match (a pattern of single-character pieces with greedy
+//! quantifiers: the first way through is also the longest), so such a pattern runs on the
+//! `regex` crate alone. A POSIX pattern with a group, an alternative or a back reference runs
+//! on the backtracking matcher at the leftmost position where a match starts (found by the
+//! `regex` crate when it can read the pattern), trying every way through there. What neither
+//! engine can do (look-around, named groups) is refused: a refused pattern ends the run as
+//! "not supported by the simulator", never with a different answer.
 
 pub use crate::interp::regex_backtrack::TooComplex;
 use crate::interp::regex_backtrack::{self, Backtrack};
@@ -16,12 +22,19 @@ use regex::RegexBuilder;
 /// Bound on the compiled program (patterns come from the program being run).
 const SIZE_LIMIT: usize = 1 << 20;
 
-/// A compiled pattern: linear time on the `regex` crate, or backtracking (bounded) when it
-/// refers back to a group.
+/// A compiled pattern: linear time on the `regex` crate, or backtracking (bounded).
 #[derive(Debug, Clone)]
 pub enum AbapRegex {
     Linear(regex::Regex),
+    /// PCRE with back references.
     Backtrack(Backtrack),
+    /// POSIX where the longest match and its groups need every way through the pattern:
+    /// `find` (when the `regex` crate reads the pattern) finds where the leftmost match
+    /// starts, `exact` picks the match there.
+    Posix {
+        find: Option<regex::Regex>,
+        exact: Backtrack,
+    },
 }
 
 /// The groups of one match (group 0: the whole match) as byte spans of the text.
@@ -74,6 +87,7 @@ impl AbapRegex {
         match self {
             AbapRegex::Linear(re) => Ok(re.is_match(text)),
             AbapRegex::Backtrack(b) => Ok(b.search(text, 0)?.is_some()),
+            AbapRegex::Posix { .. } => Ok(self.captures_at(text, 0)?.is_some()),
         }
     }
 
@@ -89,6 +103,29 @@ impl AbapRegex {
                 .captures_at(text, at)
                 .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()),
             AbapRegex::Backtrack(b) => b.search(text, at)?,
+            AbapRegex::Posix { find: None, exact } => exact.search(text, at)?,
+            AbapRegex::Posix {
+                find: Some(find),
+                exact,
+            } => match find.find_at(text, at) {
+                None => None,
+                Some(m) => match exact.match_at(text, m.start())? {
+                    Some(spans) => Some(spans),
+                    // The engines read a class differently (`\d` is wider in the `regex`
+                    // crate): the backtracking matcher searches on by itself.
+                    None => {
+                        let next = text
+                            .get(m.start()..)
+                            .and_then(|t| t.chars().next())
+                            .map_or(text.len() + 1, |c| m.start() + c.len_utf8());
+                        if next > text.len() {
+                            None
+                        } else {
+                            exact.search(text, next)?
+                        }
+                    }
+                },
+            },
         };
         Ok(spans.map(|spans| Caps { text, spans }))
     }
@@ -104,23 +141,62 @@ impl crate::interp::Interp<'_, '_> {
     }
 }
 
+/// Compiles `pattern` to match a whole text (`matches( )`, `CL_ABAP_MATCHER=>MATCHES`):
+/// anchored at both ends in a group of its own, which decides nothing about the way through.
+pub fn compile_whole(
+    pattern: &str,
+    flavor: Flavor,
+    ignore_case: bool,
+) -> Result<AbapRegex, String> {
+    compile_as(&format!("^(?:{pattern})$"), pattern, flavor, ignore_case)
+}
+
 /// Compiles `pattern`; `Err` says why the simulator does not run it.
 pub fn compile(pattern: &str, flavor: Flavor, ignore_case: bool) -> Result<AbapRegex, String> {
-    if flavor == Flavor::Posix && has_alternation(pattern) {
-        return Err(format!(
-            "POSIX regular expression with alternatives (leftmost-longest matching) {pattern}"
-        ));
+    compile_as(pattern, pattern, flavor, ignore_case)
+}
+
+/// Compiles `pattern`, which is `written` (the program's pattern) with what the simulator
+/// wrapped around it; the engine is chosen by what was written.
+fn compile_as(
+    pattern: &str,
+    written: &str,
+    flavor: Flavor,
+    ignore_case: bool,
+) -> Result<AbapRegex, String> {
+    let linear = || {
+        RegexBuilder::new(pattern)
+            .case_insensitive(ignore_case)
+            .size_limit(SIZE_LIMIT)
+            .dfa_size_limit(SIZE_LIMIT)
+            .build()
+    };
+    let exact = || {
+        regex_backtrack::compile(pattern, flavor == Flavor::Pcre, ignore_case)
+            .map_err(|why| format!("regular expression {pattern} ({why})"))
+    };
+    let back_reference = regex_backtrack::has_back_reference(written);
+    if flavor == Flavor::Posix {
+        if back_reference || has_group_or_alternative(written) {
+            let find = if back_reference { None } else { linear().ok() };
+            return Ok(AbapRegex::Posix {
+                find,
+                exact: exact()?,
+            });
+        }
+        // A pattern the `regex` crate does not read may still be ABAP's (`\l`, `\u`).
+        return match linear() {
+            Ok(re) => Ok(AbapRegex::Linear(re)),
+            Err(_) => Ok(AbapRegex::Posix {
+                find: None,
+                exact: exact()?,
+            }),
+        };
     }
-    if regex_backtrack::has_back_reference(pattern) {
-        return regex_backtrack::compile(pattern, flavor == Flavor::Pcre, ignore_case)
-            .map(AbapRegex::Backtrack)
-            .map_err(|why| format!("regular expression {pattern} ({why})"));
+    if back_reference {
+        return exact().map(AbapRegex::Backtrack);
     }
-    RegexBuilder::new(pattern)
-        .case_insensitive(ignore_case)
-        .size_limit(SIZE_LIMIT)
-        .dfa_size_limit(SIZE_LIMIT)
-        .build()
+    linear()
         .map(AbapRegex::Linear)
         .map_err(|_| format!("regular expression {pattern}"))
 }
@@ -165,8 +241,8 @@ pub fn matches_in_order<'h>(
     Ok(out)
 }
 
-/// Is there a `|` outside a bracket expression and not escaped?
-fn has_alternation(pattern: &str) -> bool {
+/// Does `pattern` have a group `( … )` or an alternative `|` (outside bracket expressions)?
+fn has_group_or_alternative(pattern: &str) -> bool {
     let mut escaped = false;
     let mut in_class = false;
     for c in pattern.chars() {
@@ -175,7 +251,7 @@ fn has_alternation(pattern: &str) -> bool {
             (false, _, '\\') => escaped = true,
             (false, false, '[') => in_class = true,
             (false, true, ']') => in_class = false,
-            (false, false, '|') => return true,
+            (false, false, '|' | '(') => return true,
             _ => {}
         }
     }

@@ -364,6 +364,17 @@ impl Parser<'_> {
             'W' => class(ClassItem::Word(false)),
             's' => class(ClassItem::Space(true)),
             'S' => class(ClassItem::Space(false)),
+            // POSIX (ABAP's table of special characters): `\l`/`\L` a lower-case letter or
+            // not, `\u`/`\U` an upper-case one or not, `\C` any character.
+            'l' | 'L' | 'u' | 'U' if !self.pcre => Ast::Class(Class {
+                negated: c.is_ascii_uppercase(),
+                items: vec![if c.eq_ignore_ascii_case(&'l') {
+                    ClassItem::Lower
+                } else {
+                    ClassItem::Upper
+                }],
+            }),
+            'C' if !self.pcre => Ast::Any,
             'b' => Ast::WordBoundary(true),
             'B' => Ast::WordBoundary(false),
             'n' => Ast::Char('\n'),
@@ -642,6 +653,40 @@ fn uses_missing_group(ast: &Ast, groups: usize) -> bool {
 
 // ---------------------------------------------------------------- matching
 
+/// Group `g`'s span in the capture slots, when the group took part.
+fn group_span(slots: &[Option<usize>], g: usize) -> Option<(usize, usize)> {
+    match (slots.get(2 * g), slots.get(2 * g + 1)) {
+        (Some(Some(a)), Some(Some(b))) if a <= b => Some((*a, *b)),
+        _ => None,
+    }
+}
+
+/// Whether the match `new` beats `best` (both starting at the same position) under POSIX's
+/// leftmost-longest rule as ABAP's regular expressions (the Boost.Regex library, named in the
+/// ABAP documentation's copyright note) decide it: the longer match wins; on equal length
+/// the groups decide one after the other: a group that took part beats one that did not,
+/// then the one that starts further left, then the longer one. A full tie keeps the match
+/// found first.
+fn posix_better(new: &[Option<usize>], best: &[Option<usize>]) -> bool {
+    let groups = new.len() / 2;
+    for g in 0..groups {
+        match (group_span(new, g), group_span(best, g)) {
+            (None, None) => continue,
+            (Some(_), None) => return true,
+            (None, Some(_)) => return false,
+            (Some((ns, ne)), Some((bs, be))) => {
+                if ns != bs {
+                    return ns < bs;
+                }
+                if ne != be {
+                    return ne > be;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// What backtracking undoes.
 enum Undo {
     /// Go on at `pc` with the position `pos`.
@@ -666,14 +711,7 @@ impl Backtrack {
         let mut start = at;
         while start <= text.len() {
             if let Some(slots) = self.run(text, start, &mut steps)? {
-                return Ok(Some(
-                    (0..self.groups)
-                        .map(|g| match (slots.get(2 * g), slots.get(2 * g + 1)) {
-                            (Some(Some(a)), Some(Some(b))) if a <= b => Some((*a, *b)),
-                            _ => None,
-                        })
-                        .collect(),
-                ));
+                return Ok(Some(self.spans(&slots)));
             }
             match text.get(start..).and_then(|t| t.chars().next()) {
                 Some(c) => start += c.len_utf8(),
@@ -681,6 +719,18 @@ impl Backtrack {
             }
         }
         Ok(None)
+    }
+
+    /// The match starting exactly at byte `start`, if one does.
+    pub fn match_at(&self, text: &str, start: usize) -> Result<Option<Spans>, TooComplex> {
+        let mut steps = 0;
+        Ok(self
+            .run(text, start, &mut steps)?
+            .map(|slots| self.spans(&slots)))
+    }
+
+    fn spans(&self, slots: &[Option<usize>]) -> Spans {
+        (0..self.groups).map(|g| group_span(slots, g)).collect()
     }
 
     /// The capture slots of a match starting exactly at `start`.
@@ -797,9 +847,7 @@ impl Backtrack {
                     if !self.longest {
                         return Ok(Some(slots));
                     }
-                    let end = slots.get(1).copied().flatten();
-                    let best_end = best.as_ref().and_then(|b| b.get(1).copied().flatten());
-                    if best_end.is_none_or(|b| end.is_some_and(|e| e > b)) {
+                    if best.as_ref().is_none_or(|b| posix_better(&slots, b)) {
                         best = Some(slots.clone());
                     }
                     false

@@ -473,13 +473,12 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn compile_setting(&self, s: &Setting, whole: bool) -> Exec<abap_regex::AbapRegex> {
-        let source = if whole {
-            format!("^(?:{})$", s.pattern)
+        let compiled = if whole {
+            abap_regex::compile_whole(&s.pattern, s.flavor, s.ignore_case)
         } else {
-            s.pattern.clone()
+            abap_regex::compile(&s.pattern, s.flavor, s.ignore_case)
         };
-        abap_regex::compile(&source, s.flavor, s.ignore_case)
-            .map_err(|_| self.not_supported(&format!("regular expression {}", s.pattern)))
+        compiled.map_err(|_| self.not_supported(&format!("regular expression {}", s.pattern)))
     }
 }
 

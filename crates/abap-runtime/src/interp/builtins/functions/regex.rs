@@ -306,13 +306,12 @@ impl<'r> Interp<'r, '_> {
                 .trim()
                 .is_empty(),
         };
-        let text = if whole {
-            // `abap_regex` refuses POSIX alternatives, so the group adds no `|` of its own.
-            format!("^(?:{pattern})$")
+        let compiled = if whole {
+            abap_regex::compile_whole(&pattern, flavor, ignore_case)
         } else {
-            pattern.clone()
+            abap_regex::compile(&pattern, flavor, ignore_case)
         };
-        abap_regex::compile(&text, flavor, ignore_case).map_err(|why| {
+        compiled.map_err(|why| {
             self.not_supported(&if whole {
                 format!("regular expression {pattern}")
             } else {
