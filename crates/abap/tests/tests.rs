@@ -47,6 +47,7 @@ mod row_references; // references to table rows follow the row
 mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE
 mod sample; // the simulator's sample class; load_dir
 mod selection_parameters; // PARAMETERS and SELECT-OPTIONS
+mod signs; // + and - before any operand, signed numeric literals
 mod strings; // string statements
 mod table_expressions; // table expressions as write targets, chained, KEY … INDEX
 mod table_ops; // APPEND/INSERT LINES OF, COLLECT, MODIFY, DELETE …

@@ -150,9 +150,13 @@ fn cmp_op(w: &str) -> Option<CmpOp> {
     })
 }
 
-/// Number literal words: `42`, `-5` (a negative literal written without a blank).
+/// A numeric literal: digits, perhaps after a sign (`-1`, `+1`: the ABAP documentation's
+/// numeric literals may be "prefixed with a plus or minus sign").
 fn number(w: &str) -> Option<PResult<Value>> {
-    let digits = w.strip_prefix('-').unwrap_or(w);
+    let digits = w
+        .strip_prefix('-')
+        .or_else(|| w.strip_prefix('+'))
+        .unwrap_or(w);
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
