@@ -313,10 +313,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn posix_alternatives_and_unsupported_features_are_refused() {
-        assert!(compile("a|ab", Flavor::Posix, false).is_err());
-        assert!(compile("[a|b]+", Flavor::Posix, false).is_ok());
-        assert!(compile("a\\|b", Flavor::Posix, false).is_ok());
+    fn each_pattern_goes_to_the_engine_that_gives_abaps_answer() {
+        let posix = |p: &str| compile(p, Flavor::Posix, false);
+        // Alternatives and groups need every way through (POSIX), single-character pieces
+        // do not; `|` in a bracket expression or escaped is a character.
+        assert!(matches!(
+            posix("a|ab"),
+            Ok(AbapRegex::Posix { find: Some(_), .. })
+        ));
+        assert!(matches!(posix("x*(a)"), Ok(AbapRegex::Posix { .. })));
+        assert!(matches!(posix("[a|b]+"), Ok(AbapRegex::Linear(_))));
+        assert!(matches!(posix("a\\|b"), Ok(AbapRegex::Linear(_))));
+        // `\l` is ABAP's, not the `regex` crate's: the backtracking matcher alone.
+        assert!(matches!(
+            posix("\\l+"),
+            Ok(AbapRegex::Posix { find: None, .. })
+        ));
+        assert!(posix("a(?=b)").is_err());
         assert!(compile("a|ab", Flavor::Pcre, false).is_ok());
         assert!(compile("(a)\\1", Flavor::Pcre, false).is_ok());
         assert!(compile("(a)\\2", Flavor::Pcre, false).is_err());
