@@ -42,6 +42,7 @@ mod refs; // field symbols and data references
 mod regex_back_references; // \1 in patterns: the bounded backtracking matcher
 mod regex_functions; // string functions with regular expressions
 mod replace_rules; // REPLACE/FIND details
+mod result_components; // meth( )-comp, VALUE ty( … )-comp: components of results
 mod robustness; // arbitrary source text never panics
 mod row_references; // references to table rows follow the row
 mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE

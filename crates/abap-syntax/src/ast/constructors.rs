@@ -58,6 +58,9 @@ pub enum Ctor {
         attr: String,
         comps: Vec<String>,
     },
+    /// `call( )-comp[-comp…]`, `VALUE ty( … )-comp`: components of the structure a functional
+    /// call or a constructor expression gives.
+    Comps { base: Expr, comps: Vec<String> },
     /// `COND|SWITCH|CONV type|#( LET x = v … IN … )`: the helper variables, then the
     /// expression without its `LET`.
     Let {

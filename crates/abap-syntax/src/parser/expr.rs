@@ -516,10 +516,12 @@ impl<'t> Cursor<'t> {
             }
         }
         if matches!(up.as_str(), "COND" | "SWITCH" | "CONV") && ctor_form {
-            return self.constructor(&up);
+            let e = self.constructor(&up)?;
+            return self.chained(e);
         }
         if up == "VALUE" && ctor_form {
-            return self.value_constructor();
+            let e = self.value_constructor()?;
+            return self.chained(e);
         }
         if matches!(up.as_str(), "REDUCE" | "CORRESPONDING" | "CAST" | "FILTER") && ctor_form {
             return self.other_constructor(&up);
@@ -683,12 +685,34 @@ impl<'t> Cursor<'t> {
         let Some(w) = t.word() else {
             return Ok(e);
         };
-        let Some(sel) = w.strip_prefix("->") else {
-            return Ok(e);
-        };
         if t.space_before {
             return Ok(e);
         }
+        // `meth( )-comp-sub`, `VALUE ty( … )-comp[ … ]`: components of the structure the
+        // expression gives (and a row of a table component).
+        if let Some(path) = w.strip_prefix('-')
+            && !path.starts_with('>')
+        {
+            let (path, row) = match path.strip_suffix('[') {
+                Some(p) => (p, true),
+                None => (path, false),
+            };
+            let comps: Vec<String> = path.split('-').map(str::to_ascii_uppercase).collect();
+            if comps.iter().any(|c| !is_name(c)) {
+                return Err(Unsup(format!("component selection on a result {w}")));
+            }
+            self.count_op()?;
+            self.pos += 1;
+            let e = Expr::Ctor(Box::new(crate::ast::Ctor::Comps { base: e, comps }));
+            return if row {
+                self.chained_rows(e, true)
+            } else {
+                self.chained(e)
+            };
+        }
+        let Some(sel) = w.strip_prefix("->") else {
+            return Ok(e);
+        };
         let up = sel.to_ascii_uppercase();
         let mut parts = up.split('-');
         let attr = parts.next().unwrap_or_default().to_string();
@@ -713,13 +737,13 @@ impl<'t> Cursor<'t> {
         let Some(w) = t.word() else {
             return Ok(e);
         };
-        if t.space_before || !w.starts_with("->") {
+        if t.space_before {
             return Ok(e);
         }
         let glued =
             matches!(self.peek_at(1), Some(n) if n.kind == TokenKind::LParen && !n.space_before);
         let name = w.trim_start_matches("->").to_ascii_uppercase();
-        if !glued {
+        if !w.starts_with("->") || !glued {
             return self.attribute_of(e);
         }
         if !is_name(&name) {

@@ -44,6 +44,7 @@ fn typeless(e: &Expr) -> bool {
             Ctor::Let { inner, .. } => typeless(inner),
             Ctor::MoveCorresponding { .. }
             | Ctor::Attr { .. }
+            | Ctor::Comps { .. }
             | Ctor::Bool { .. }
             | Ctor::Bits(..)
             | Ctor::BitNot(_)
@@ -203,6 +204,16 @@ impl<'r> Interp<'r, '_> {
                         return Err(self.not_supported(&format!("component {c}")));
                     };
                     v = x;
+                }
+                Ok(v)
+            }
+            Ctor::Comps { base, comps } => {
+                let mut v = self.eval(base)?;
+                for c in comps {
+                    let Some(x) = crate::interp::tables::component(&v, c) else {
+                        return Err(self.not_supported(&format!("component {c} of a result")));
+                    };
+                    v = x.clone();
                 }
                 Ok(v)
             }
