@@ -11,6 +11,7 @@ mod bit_operations; // BIT-AND/OR/XOR/NOT, O Z M
 mod call_depth; // deep and endless recursion: the ABAP stack limit, a growing Rust stack
 mod char_case; // upper and lower case, one character for one
 mod classic_fixes; // sorted targets of table assignment, classic method exceptions, flat text structures
+mod cond_result_types; // COND #, SWITCH #: the type of the first THEN operand
 mod conditions; // debugger conditions, judged as an IF judges them
 mod constructor_exprs; // VALUE with BASE/FOR/LET, REDUCE, FILTER, CORRESPONDING
 mod constructors; // COND, SWITCH, CONV

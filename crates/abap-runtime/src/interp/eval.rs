@@ -196,22 +196,99 @@ impl<'r> Interp<'r, '_> {
             Some(Type::Named(name)) => Some(self.type_named(name)?),
             other => other.clone(),
         };
-        let ty = declared.as_ref().or(target).filter(|t| **t != Type::Any);
+        let mut ty = declared
+            .as_ref()
+            .or(target)
+            .filter(|t| **t != Type::Any)
+            .cloned();
+        // ABAP documentation (COND, SWITCH): with `#` where the operand position fixes no
+        // type (an inline declaration, a string template), the type is the one of the operand
+        // after the first THEN; every chosen operand is converted to it.
+        let own_type = ty.is_none() && !std::ptr::eq(chosen.unwrap_or(e), first.unwrap_or(e));
+        if own_type {
+            let Some(first) = first else {
+                return Err(self.not_supported("COND/SWITCH # without a THEN"));
+            };
+            match self.static_type(first)? {
+                Some(t) => ty = Some(t),
+                None => {
+                    return Err(self.not_supported(
+                        "COND/SWITCH # whose type comes from a first THEN operand other than a \
+                         literal, a data object, a template, a typed constructor expression or \
+                         a calculation of those in i, int8, f or decfloat34",
+                    ));
+                }
+            }
+        }
         match chosen {
             Some(x) => {
-                let v = self.operand(x)?;
-                match ty {
+                let v = match &ty {
+                    Some(t) if crate::interp::constructors::typeless(x) => {
+                        self.constructed(x, Some(t))?
+                    }
+                    _ => self.operand(x)?,
+                };
+                match &ty {
                     Some(t) => v.convert(t).map_err(|e| self.conv_error(e)),
                     None => Ok(v),
                 }
             }
-            None => Ok(match (ty, first) {
-                (Some(t), _) => t.initial(),
-                (None, Some(Expr::Lit(v))) => v.type_of().initial(),
-                (None, Some(Expr::Path(p))) => self.read(p)?.type_of().initial(),
-                (None, _) => Value::Str(String::new().into()),
-            }),
+            None => match ty {
+                Some(t) => Ok(t.initial()),
+                None => Err(self.not_supported("COND/SWITCH # without a type")),
+            },
         }
+    }
+
+    /// The type an operand has without running it: a literal's, a data object's as declared,
+    /// a template's (`string`), a constructor expression's when it names its type. `None`
+    /// for other operands (calls, calculations), whose type only running them would tell.
+    fn static_type(&mut self, e: &Expr) -> Exec<Option<Type>> {
+        Ok(match e {
+            Expr::Lit(v) => Some(v.type_of()),
+            Expr::Template(_) | Expr::Concat(..) => Some(Type::String),
+            Expr::Path(p) => {
+                self.prepare_path(p)?;
+                match self.st.place(self.top(), p) {
+                    Some(place) => self.place_type(&place),
+                    None => Some(self.read(p)?.type_of()),
+                }
+            }
+            Expr::Conv { ty: Some(t), .. }
+            | Expr::Choose { ty: Some(t), .. }
+            | Expr::Switch { ty: Some(t), .. } => Some(match t {
+                Type::Named(name) => self.type_named(name)?,
+                other => other.clone(),
+            }),
+            Expr::Value { ty: Some(name), .. } => Some(self.type_named(name)?),
+            // A calculation of literals and data objects: its calculation type, when that
+            // fixes the result's type (`p` takes its decimals from the values).
+            Expr::Bin(..) | Expr::Neg(_) => match self.static_num(e)? {
+                Some(num) => match calc_type(&num, None) {
+                    CalcType::I => Some(Type::I),
+                    CalcType::Int8 => Some(Type::Int8),
+                    CalcType::F => Some(Type::F),
+                    CalcType::DecFloat => Some(Type::DecFloat34),
+                    CalcType::P => None,
+                },
+                None => None,
+            },
+            _ => None,
+        })
+    }
+
+    /// An arithmetic expression with the initial values of its operands' types in place of
+    /// their values; `None` when an operand is neither a literal nor a data object.
+    fn static_num(&mut self, e: &Expr) -> Exec<Option<Num>> {
+        Ok(match e {
+            Expr::Bin(op, a, b) => match (self.static_num(a)?, self.static_num(b)?) {
+                (Some(a), Some(b)) => Some(Num::Bin(*op, Box::new(a), Box::new(b))),
+                _ => None,
+            },
+            Expr::Neg(a) => self.static_num(a)?.map(|a| Num::Neg(Box::new(a))),
+            Expr::Lit(_) | Expr::Path(_) => self.static_type(e)?.map(|t| Num::Leaf(t.initial())),
+            _ => None,
+        })
     }
 
     /// An operand position: arithmetic without a target, else a plain value.

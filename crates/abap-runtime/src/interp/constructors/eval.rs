@@ -28,7 +28,7 @@ fn filter_pairs(c: &Cond) -> Option<Vec<(String, String)>> {
 }
 
 /// A constructor expression with `#` (its type comes from where it is used).
-fn typeless(e: &Expr) -> bool {
+pub(crate) fn typeless(e: &Expr) -> bool {
     match e {
         Expr::Value { ty: None, .. }
         | Expr::Conv { ty: None, .. }

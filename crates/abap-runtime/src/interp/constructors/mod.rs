@@ -15,6 +15,7 @@
 mod cast;
 mod corresponding;
 mod eval;
+pub(crate) use eval::typeless;
 mod scope;
 
 pub use scope::is_internal_name;
