@@ -4,7 +4,7 @@
 //! be specified after the first THEN. This type is then used"), to which the chosen operand
 //! is converted. Values worked out by hand next to each test.
 
-use crate::harness::{dump, run};
+use crate::harness::{class_source, dump, run, run_class};
 
 fn out(main: &str) -> String {
     run(main).unwrap_or_else(|e| panic!("run failed: {e:?}"))
@@ -75,17 +75,37 @@ out->write( s ).");
 }
 
 #[test]
+fn a_call_first_has_its_result_type() {
+    // strlen( ) gives i: '7.5' becomes 8 (rounded half up). m( ) returns c LENGTH 2:
+    // `xyz` becomes `xy`. to_upper( ) gives a string: the c field loses its trailing blanks.
+    let source = class_source(
+        "TYPES ty_c2 TYPE c LENGTH 2.
+    METHODS m RETURNING VALUE(r) TYPE ty_c2.",
+        "DATA(a) = COND #( WHEN 1 = 2 THEN strlen( `x` ) ELSE '7.5' ).
+DATA(b) = COND #( WHEN 1 = 2 THEN m( ) ELSE `xyz` ).
+DATA(c) = COND #( WHEN 1 = 2 THEN to_upper( `q` ) ELSE 'r  ' ).
+out->write( |{ a } [{ b }] [{ c }]{ strlen( c ) }| ).",
+        "METHOD m.
+    r = 'mm'.
+  ENDMETHOD.",
+    );
+    let o = run_class(&source).unwrap_or_else(|e| panic!("run failed: {e:?}"));
+    assert_eq!(o, "8 [xy] [r]1");
+}
+
+#[test]
 fn a_first_operand_whose_type_only_running_tells_is_not_supported() {
-    // A call (its type is its RETURNING parameter's) or a p calculation (its decimals come
-    // from the values): refused rather than typed by the chosen operand.
-    let (id, text) = dump(run(
-        "DATA(s) = COND #( WHEN 1 = 2 THEN strlen( `x` ) ELSE 5 ).",
-    ));
+    // A p calculation takes its decimals from the values: refused rather than typed by the
+    // chosen operand.
+    let (id, text) = dump(run("DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '1.5'.
+DATA(s) = COND #( WHEN 1 = 2 THEN p * 2 ELSE 5 )."));
     assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
     assert!(text.contains("first THEN"), "{text}");
     // When the first operand is the one chosen, its own type is the result's.
     assert_eq!(
-        out("DATA(s) = COND #( WHEN 1 = 1 THEN strlen( `x` ) ELSE 5 ).\nout->write( |{ s }| )."),
-        "1"
+        out("DATA p TYPE p LENGTH 8 DECIMALS 2 VALUE '1.5'.
+DATA(s) = COND #( WHEN 1 = 1 THEN p * 2 ELSE 5 ).
+out->write( |{ s }| )."),
+        "3.00"
     );
 }

@@ -12,7 +12,7 @@ use crate::interp::{Exec, Interp, is_arith};
 use abap_data::conversion::float_value;
 use abap_data::number::{Dec, Overflow};
 use abap_data::value::{Type, Value};
-use abap_syntax::ast::{BinOp, CmpOp, Cond, Expr, TemplateItem};
+use abap_syntax::ast::{BinOp, CallExpr, CallTarget, CmpOp, Cond, Expr, ParamKind, TemplateItem};
 
 /// An arithmetic expression with evaluated operands.
 pub enum Num {
@@ -214,8 +214,9 @@ impl<'r> Interp<'r, '_> {
                 None => {
                     return Err(self.not_supported(
                         "COND/SWITCH # whose type comes from a first THEN operand other than a \
-                         literal, a data object, a template, a typed constructor expression or \
-                         a calculation of those in i, int8, f or decfloat34",
+                         literal, a data object, a template, a typed constructor expression, a \
+                         call of a method or string function, or a calculation of literals and \
+                         data objects in i, int8, f or decfloat34",
                     ));
                 }
             }
@@ -261,6 +262,7 @@ impl<'r> Interp<'r, '_> {
                 other => other.clone(),
             }),
             Expr::Value { ty: Some(name), .. } => Some(self.type_named(name)?),
+            Expr::Call(call) => self.static_call_type(call)?,
             // A calculation of literals and data objects: its calculation type, when that
             // fixes the result's type (`p` takes its decimals from the values).
             Expr::Bin(..) | Expr::Neg(_) => match self.static_num(e)? {
@@ -275,6 +277,38 @@ impl<'r> Interp<'r, '_> {
             },
             _ => None,
         })
+    }
+
+    /// The type of a call's result without making the call: the RETURNING parameter's of a
+    /// method of the running class or of a named class, the result type of a built-in
+    /// function that has one (`i` of `strlen( )`, `string` of `to_upper( )`, as the ABAP
+    /// documentation of each function gives it). `None` for other calls.
+    fn static_call_type(&mut self, call: &CallExpr) -> Exec<Option<Type>> {
+        let class = match &call.target {
+            CallTarget::Implicit => match self.st.frames.last() {
+                Some(frame) => frame.class,
+                None => return Ok(None),
+            },
+            CallTarget::Class(name) => self.class(name)?,
+            _ => return Ok(None),
+        };
+        if self.resolve_method(class, &call.method).is_none() {
+            return Ok(match &call.target {
+                CallTarget::Implicit => builtin_result_type(&call.method),
+                _ => None,
+            });
+        }
+        let decl = self.method_decl(class, &call.method);
+        let Some(Ok(ty)) = decl
+            .params
+            .iter()
+            .find(|p| p.kind == ParamKind::Returning)
+            .map(|p| p.ty.clone())
+        else {
+            return Ok(None);
+        };
+        let ty = self.resolve_type(class, None, &ty, &[])?;
+        Ok(Some(ty).filter(|t| *t != Type::Any))
     }
 
     /// An arithmetic expression with the initial values of its operands' types in place of
@@ -558,4 +592,22 @@ impl<'r> Interp<'r, '_> {
             Cond::Unsupported(what) => Err(self.not_supported(what)),
         }
     }
+}
+
+/// The result type of a built-in function whose result type does not depend on its
+/// arguments: `i` for the length and search functions, `string` for the functions that
+/// build a text (ABAP documentation of the string functions).
+fn builtin_result_type(name: &str) -> Option<Type> {
+    Some(match name {
+        "STRLEN" | "NUMOFCHAR" | "XSTRLEN" | "LINES" | "LINE_INDEX" | "FIND" | "FIND_END"
+        | "FIND_ANY_OF" | "FIND_ANY_NOT_OF" | "COUNT" | "COUNT_ANY_OF" | "COUNT_ANY_NOT_OF"
+        | "DISTANCE" => Type::I,
+        "TO_UPPER" | "TO_LOWER" | "TO_MIXED" | "FROM_MIXED" | "CONDENSE" | "SUBSTRING"
+        | "SUBSTRING_AFTER" | "SUBSTRING_BEFORE" | "SUBSTRING_FROM" | "SUBSTRING_TO"
+        | "REPLACE" | "SHIFT_LEFT" | "SHIFT_RIGHT" | "REPEAT" | "REVERSE" | "SEGMENT"
+        | "ESCAPE" | "CONCAT_LINES_OF" | "TRANSLATE" | "INSERT" | "CMAX" | "CMIN" | "MATCH" => {
+            Type::String
+        }
+        _ => return None,
+    })
 }
