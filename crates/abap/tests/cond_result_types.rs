@@ -94,6 +94,18 @@ out->write( |{ a } [{ b }] [{ c }]{ strlen( c ) }| ).",
 }
 
 #[test]
+fn a_table_row_first_has_the_line_type_and_new_hash_the_reference_type() {
+    // The line type of string_table is string: the ELSE text `x  ` loses its trailing
+    // blanks. `o` is REF TO zcl_t: `NEW #( )` in the ELSE creates a zcl_t.
+    let o = out("DATA(t) = VALUE string_table( ( `a` ) ).
+DATA(s) = COND #( WHEN 1 = 2 THEN t[ 1 ] ELSE 'x  ' ).
+DATA o TYPE REF TO zcl_t.
+DATA(r) = COND #( WHEN 1 = 2 THEN o ELSE NEW #( ) ).
+out->write( |[{ s }] { xsdbool( r IS BOUND ) }| ).");
+    assert_eq!(o, "[x] X");
+}
+
+#[test]
 fn a_first_operand_whose_type_only_running_tells_is_not_supported() {
     // A p calculation takes its decimals from the values: refused rather than typed by the
     // chosen operand.

@@ -223,8 +223,11 @@ impl<'r> Interp<'r, '_> {
         }
         match chosen {
             Some(x) => {
-                let v = match &ty {
-                    Some(t) if crate::interp::constructors::typeless(x) => {
+                let v = match (&ty, x) {
+                    (Some(t), Expr::New { class, args }) if class == "#" => {
+                        self.new_object(class, args, Some(t))?
+                    }
+                    (Some(t), x) if crate::interp::constructors::typeless(x) => {
                         self.constructed(x, Some(t))?
                     }
                     _ => self.operand(x)?,
@@ -263,6 +266,25 @@ impl<'r> Interp<'r, '_> {
             }),
             Expr::Value { ty: Some(name), .. } => Some(self.type_named(name)?),
             Expr::Call(call) => self.static_call_type(call)?,
+            // `itab[ … ]-comp`: the line type of the table as declared, then its components.
+            Expr::Itab { table, comps, .. } => {
+                match self.static_type(&Expr::Path(table.clone()))? {
+                    Some(Type::Table(tt)) => {
+                        let mut ty = tt.line.clone();
+                        for c in comps {
+                            ty = match &ty {
+                                Type::Struct(st) => match st.index_of(c) {
+                                    Some(i) => st.comps[i].1.clone(),
+                                    None => return Ok(None),
+                                },
+                                _ => return Ok(None),
+                            };
+                        }
+                        Some(ty)
+                    }
+                    _ => None,
+                }
+            }
             // A calculation of literals and data objects: its calculation type, when that
             // fixes the result's type (`p` takes its decimals from the values).
             Expr::Bin(..) | Expr::Neg(_) => match self.static_num(e)? {
