@@ -11,7 +11,7 @@ use abap_data::debug::{
 use abap_data::place::{Place, Slot};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::StmtKind;
-use abap_syntax::parser::expr::parse_path;
+use abap_syntax::parser::words::parse_path;
 
 /// What the hook gets: the stopped program's state, changeable through
 /// [`StopContext::set_value`].

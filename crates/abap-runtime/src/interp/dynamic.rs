@@ -713,7 +713,7 @@ impl<'r> Interp<'r, '_> {
                 format!("The type {name} is unknown"),
             )
         };
-        if plain.is_empty() || abap_syntax::parser::expr::parse_path(&plain).is_none() {
+        if plain.is_empty() || abap_syntax::parser::words::parse_path(&plain).is_none() {
             return Err(unknown());
         }
         match self.type_named(&plain) {

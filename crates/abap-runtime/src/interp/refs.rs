@@ -16,7 +16,7 @@ use abap_data::place::{Place, Slot, Step};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{AssignSource, RefStmt};
 use abap_syntax::ast::{Expr, Path, Sel};
-use abap_syntax::parser::expr::parse_path;
+use abap_syntax::parser::words::parse_path;
 
 impl State<'_> {
     /// `dref->*` (`name` `*`) or `dref->comp` of the data reference `r`; `None` when `r` is

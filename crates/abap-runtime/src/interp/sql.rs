@@ -16,8 +16,8 @@ use opensql::{AbapType, Cell, Column, HostResolver, HostValue, ResultSet, Select
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use abap_data::value::{Mant, StructType, TableKind, TableType, Type, Value};
 use abap_syntax::ast::{Path, SqlStmt};
-use abap_syntax::parser::expr::parse_path;
 use abap_syntax::parser::sql::decode_name;
+use abap_syntax::parser::words::parse_path;
 
 /// The simulator's database as a run sees it: the dictionary and the committed rows every
 /// run shares, and, for a run, a connection of its own opened at its first statement (its

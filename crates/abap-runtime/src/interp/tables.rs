@@ -729,7 +729,7 @@ impl<'r> Interp<'r, '_> {
         let (place, tt) = self.table_place(table)?;
         let dynamic_key = match key.and_then(|k| k.strip_prefix('(')?.strip_suffix(')')) {
             Some(dobj) => {
-                let Some(path) = abap_syntax::parser::expr::parse_path(dobj) else {
+                let Some(path) = abap_syntax::parser::words::parse_path(dobj) else {
                     return Err(self.not_supported(&format!("LOOP AT … USING KEY ({dobj})")));
                 };
                 let name = self

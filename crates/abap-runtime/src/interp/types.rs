@@ -9,8 +9,8 @@ use crate::interp::{Exec, Interp};
 use abap_data::ddic::global_type;
 use abap_data::value::{StructType, TableType, Type};
 use abap_syntax::ast::{ClassDef, MethodImpl, Path};
-use abap_syntax::parser::expr::parse_path;
 use abap_syntax::parser::program_key;
+use abap_syntax::parser::words::parse_path;
 
 /// Bound on nested type references (`TYPES a TYPE b. TYPES b TYPE a.` must not loop).
 const MAX_TYPE_DEPTH: usize = 32;

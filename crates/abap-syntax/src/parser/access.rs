@@ -1,11 +1,11 @@
 //! Parsing offset/length access `dobj+off(len)` (operands and assignment targets).
 
+use crate::ast::Expr;
 use crate::ast::SubAccess;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
-use crate::parser::Expr;
-use crate::parser::expr::Unsup;
-use crate::parser::expr::parse_path;
+use crate::parser::words::Unsup;
+use crate::parser::words::parse_path;
 use abap_data::number::Dec;
 use abap_data::value::Value;
 /// An offset or length: a number or a data object name.

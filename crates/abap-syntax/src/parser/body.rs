@@ -3,14 +3,14 @@
 //! recorded, other statements go to [`super::statements`].
 
 use super::declarations::{TypeBuilder, data_decl, struct_decl};
-use super::statements::{
-    assignment, cond, inline_decl, is_assignment, leaf_statement, unsupported,
-};
+use super::statements::{assignment, cond, is_assignment, leaf_statement, unsupported};
+use super::words::inline_decl;
 use super::{Parser, first_kw, word_at};
 use crate::ast::{CatchClause, DataDecl, Expr, Stmt, StmtKind, TypeSpec};
 use crate::lexer::Token;
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{parse_full_expr, parse_path};
+use crate::parser::expr::parse_full_expr;
+use crate::parser::words::parse_path;
 use crate::statements::Statement;
 use abap_data::LoadError;
 

@@ -7,7 +7,7 @@ use crate::ast::{Ctor, For, ForKind, Init, Row};
 use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{Unsup, is_name, parse_path};
+use crate::parser::words::{Unsup, is_name, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
@@ -88,7 +88,7 @@ pub fn parse(
 ) -> PResult<(Expr, usize)> {
     let ty = match ty_word {
         "#" => None,
-        t if crate::parser::expr::is_type_name(t) => Some(t.to_string()),
+        t if crate::parser::words::is_type_name(t) => Some(t.to_string()),
         _ => return Err(Unsup(format!("constructor expression {kind} {ty_word}"))),
     };
     let mut c = Cursor {
@@ -110,7 +110,7 @@ pub fn parse(
     if let Some(t) = c.peek() {
         return Err(Unsup(format!(
             "constructor expression {kind}: unexpected {}",
-            crate::parser::expr::describe(t)
+            crate::parser::words::describe(t)
         )));
     }
     Ok((Expr::Ctor(Box::new(ctor)), c.ops))
@@ -653,7 +653,7 @@ pub fn parse_optional(
     p.expect_end()?;
     let ty = match ty_word {
         "#" => None,
-        t if crate::parser::expr::is_type_name(t) => Some(t.to_string()),
+        t if crate::parser::words::is_type_name(t) => Some(t.to_string()),
         t => return Err(Unsup(format!("constructor expression VALUE {t}"))),
     };
     Ok(Some((

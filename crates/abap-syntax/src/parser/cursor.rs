@@ -4,7 +4,7 @@
 //! it.
 
 use crate::lexer::{Token, TokenKind, upper_word};
-use crate::parser::expr::{PResult, Unsup, describe};
+use crate::parser::words::{PResult, Unsup, describe};
 
 /// Bound on expression nesting so hostile input cannot overflow the stack.
 pub(super) const MAX_DEPTH: usize = 64;

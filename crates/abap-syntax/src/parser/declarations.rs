@@ -6,7 +6,8 @@ use crate::ast::{
 };
 use crate::lexer::upper_word;
 use crate::lexer::{Token, TokenKind};
-use crate::parser::expr::{describe, is_name, parse_full_expr, parse_path};
+use crate::parser::expr::parse_full_expr;
+use crate::parser::words::{describe, is_name, parse_path};
 use crate::statements::Statement;
 use abap_data::value::{
     MAX_C_LENGTH, MAX_X_LENGTH, SecondaryKey, StructType, TableKey, TableKind, TableType, Type,

@@ -5,7 +5,8 @@
 use crate::ast::{Cond, DynArgs, DynCall, DynCallTarget, DynDataKind, DynName, DynStmt};
 use crate::ast::{Expr, Path, RowTarget};
 use crate::lexer::{Token, TokenKind, upper_word};
-use crate::parser::expr::{is_name, parse_call_args, parse_full_expr, parse_path};
+use crate::parser::expr::{parse_call_args, parse_full_expr};
+use crate::parser::words::{is_name, parse_path};
 
 /// `( dobj )` at `toks[i..]`: the operand inside.
 fn paren_operand(toks: &[Token], i: usize) -> Option<Expr> {

@@ -4,7 +4,8 @@
 use crate::ast::{Expr, FunctionCall, FunctionStmt, StmtKind};
 use crate::lexer::{Token, TokenKind};
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{Unsup, describe, is_name, parse_full_expr};
+use crate::parser::expr::parse_full_expr;
+use crate::parser::words::{Unsup, describe, is_name};
 use crate::statements::Statement;
 
 /// The sections of a parameter list, in the order ABAP fixes.

@@ -11,7 +11,7 @@ use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::is_name;
+use crate::parser::words::is_name;
 /// Index of the top-level `GROUP BY` in a `LOOP AT` statement.
 pub fn group_by_at(toks: &[Token]) -> Option<usize> {
     let mut depth = 0usize;
@@ -120,7 +120,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
             "WITHOUT" if upper_word(tail.get(i + 1)) == "MEMBERS" => i += 2,
             "INTO" => {
                 let rest = tail.get(i + 1..).unwrap_or(&[]);
-                if let Some((name, n)) = crate::parser::inline_decl(rest) {
+                if let Some((name, n)) = crate::parser::words::inline_decl(rest) {
                     group = Some((
                         Path {
                             base: name,
@@ -133,7 +133,7 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
                     let p = rest
                         .first()
                         .and_then(Token::word)
-                        .and_then(crate::parser::expr::parse_path)
+                        .and_then(crate::parser::words::parse_path)
                         .ok_or("GROUP BY … INTO")?;
                     group = Some((p, false));
                     i += 2;
@@ -205,8 +205,10 @@ pub fn parse_level(toks: &[Token]) -> Result<Level, String> {
     match (w(1).as_str(), toks.len()) {
         ("FIRST", 2) => Ok(Level::First),
         ("LAST", 2) => Ok(Level::Last),
-        ("NEW", 3) if crate::parser::expr::is_name(&w(2)) => Ok(Level::New(w(2))),
-        ("END", 4) if w(2) == "OF" && crate::parser::expr::is_name(&w(3)) => Ok(Level::EndOf(w(3))),
+        ("NEW", 3) if crate::parser::words::is_name(&w(2)) => Ok(Level::New(w(2))),
+        ("END", 4) if w(2) == "OF" && crate::parser::words::is_name(&w(3)) => {
+            Ok(Level::EndOf(w(3)))
+        }
         _ => Err("AT in a LOOP".into()),
     }
 }

@@ -4,8 +4,8 @@ use crate::ast::ListWrite;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::expr::Unsup;
 use crate::parser::expr::parse_full_expr;
+use crate::parser::words::Unsup;
 use crate::parser::write_to::parse_option;
 /// Screen options that do not change the text, with whether they take an operand
 /// (`COLOR col`, `QUICKINFO info`) or an optional `ON`/`OFF`.

@@ -31,11 +31,13 @@ pub mod tables;
 pub mod template;
 pub mod text;
 pub mod time;
+/// The words every parser file shares (a leaf).
+pub mod words;
 pub mod write_to;
 
 pub use declarations::{TypeBuilder, type_and_value};
 pub use names::{class_pool_program, local_class_key, pad30, program_key};
-pub use statements::inline_decl;
+pub use words::inline_decl;
 
 use crate::ast::{ClassDef, Expr, MethodDecl, MethodImpl, Place, Stmt, StmtKind, Visibility};
 use crate::lexer::{Token, lex};

@@ -1,13 +1,13 @@
 //! Parsing `CASE TYPE OF` and its `WHEN TYPE` branches.
 
 use crate::ast::CaseType;
+use crate::ast::Expr;
 use crate::ast::Path;
+use crate::ast::StmtKind;
 use crate::ast::When;
 use crate::ast::WhenType;
 use crate::lexer::Token;
 use crate::lexer::upper_word;
-use crate::parser::Expr;
-use crate::parser::StmtKind;
 /// The `WHEN` statement of a `CASE TYPE OF`.
 pub fn parse_when_type(toks: &[Token]) -> When {
     let w = |i: usize| upper_word(toks.get(i));
@@ -15,12 +15,12 @@ pub fn parse_when_type(toks: &[Token]) -> When {
         return When::Others;
     }
     let class = w(2);
-    if w(1) != "TYPE" || !crate::parser::expr::is_name(&class) {
+    if w(1) != "TYPE" || !crate::parser::words::is_name(&class) {
         return When::Unsupported("WHEN in CASE TYPE OF".into());
     }
     let into = match (w(3).as_str(), toks.get(4..)) {
         ("", _) => None,
-        ("INTO", Some(rest)) => match crate::parser::inline_decl(rest) {
+        ("INTO", Some(rest)) => match crate::parser::words::inline_decl(rest) {
             Some((name, n)) if n == rest.len() => Some((
                 Path {
                     base: name,
@@ -29,7 +29,7 @@ pub fn parse_when_type(toks: &[Token]) -> When {
                 true,
             )),
             _ => match rest {
-                [one] => match one.word().and_then(crate::parser::expr::parse_path) {
+                [one] => match one.word().and_then(crate::parser::words::parse_path) {
                     Some(p) => Some((p, false)),
                     None => return When::Unsupported("WHEN TYPE … INTO".into()),
                 },

@@ -2,16 +2,16 @@
 //! REFERENCE`, `CREATE DATA`) and the `REF #( )` operand.
 
 use crate::ast::AssignSource;
+use crate::ast::Expr;
 use crate::ast::Path;
 use crate::ast::RefStmt;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::Expr;
-use crate::parser::expr::is_name;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::expr::parse_path;
 use crate::parser::row_targets::is_row_chain;
+use crate::parser::words::is_name;
+use crate::parser::words::parse_path;
 /// `<name>` with a valid name inside.
 pub fn is_field_symbol(n: &str) -> bool {
     n.len() > 2
@@ -142,7 +142,7 @@ pub fn parse_unassign(toks: &[Token]) -> Result<RefStmt, String> {
 
 /// `INTO dref` / `INTO DATA(dref)` tokens: the target and whether it is declared inline.
 fn into_target(toks: &[Token]) -> Option<(Path, bool)> {
-    if let Some((name, n)) = crate::parser::inline_decl(toks) {
+    if let Some((name, n)) = crate::parser::words::inline_decl(toks) {
         return (n == toks.len()).then(|| parse_path(&name).map(|p| (p, true)))?;
     }
     match toks {
@@ -191,7 +191,7 @@ pub fn parse_create_data(toks: &[Token]) -> Result<RefStmt, String> {
     {
         return Err("CREATE DATA with a dynamic type".into());
     }
-    match crate::parser::type_and_value(rest) {
+    match crate::parser::declarations::type_and_value(rest) {
         (Ok(ty), None) => Ok(RefStmt::CreateData {
             target,
             ty: Some(ty),

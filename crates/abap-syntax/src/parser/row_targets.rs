@@ -4,7 +4,8 @@
 use crate::ast::{AssignOp, Expr, StmtKind};
 use crate::lexer::Token;
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{Unsup, parse_full_expr};
+use crate::parser::expr::parse_full_expr;
+use crate::parser::words::Unsup;
 
 /// The assignment operators and what they do.
 pub(super) fn assign_op(word: &str) -> Option<AssignOp> {

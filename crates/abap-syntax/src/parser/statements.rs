@@ -5,9 +5,8 @@ use super::word_at;
 use crate::ast::{AssignOp, CallArgs, Cond, Expr, MessageStmt, Path, StmtKind};
 use crate::lexer::{Token, TokenKind, upper_word};
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{
-    Unsup, describe, is_name, parse_call_args, parse_full_cond, parse_full_expr, parse_path,
-};
+use crate::parser::expr::{parse_call_args, parse_full_cond, parse_full_expr};
+use crate::parser::words::{Unsup, describe, inline_decl, is_name, parse_path};
 use crate::statements::Statement;
 
 pub(super) fn is_assignment(st: &Statement) -> bool {
@@ -19,23 +18,6 @@ pub(super) fn is_assignment(st: &Statement) -> bool {
         || crate::parser::row_targets::row_target(&st.tokens).is_some()
         || inline_decl(&st.tokens)
             .is_some_and(|(_, n)| st.tokens.get(n).and_then(Token::word) == Some("="))
-}
-
-/// `DATA(x)` / `FINAL(x)` at the start of `toks`: the name and the number of tokens.
-pub fn inline_decl(toks: &[Token]) -> Option<(String, usize)> {
-    let kw = toks.first()?;
-    if !(kw.is_kw("DATA") || kw.is_kw("FINAL")) {
-        return None;
-    }
-    let open = toks.get(1)?;
-    if open.kind != TokenKind::LParen || open.space_before {
-        return None;
-    }
-    let name = toks.get(2)?.word()?.to_ascii_uppercase();
-    if !is_name(&name) || toks.get(3)?.kind != TokenKind::RParen {
-        return None;
-    }
-    Some((name, 4))
 }
 
 /// The statement's keyword(s) for "not supported" messages (`LOOP AT`, `SELECT SINGLE`).

@@ -2,16 +2,16 @@
 //! `COLLECT`, `MODIFY … TRANSPORTING … WHERE`, `DESCRIBE TABLE`, `DELETE … WHERE`,
 //! `DELETE ADJACENT DUPLICATES`, `READ TABLE … WITH KEY`.
 
+use crate::ast::Expr;
 use crate::ast::Path;
 use crate::ast::RowTarget;
 use crate::ast::TableOp;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::Expr;
 use crate::parser::expr::parse_full_cond;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::expr::parse_path;
+use crate::parser::words::parse_path;
 pub fn expr(toks: &[Token]) -> Result<Expr, String> {
     parse_full_expr(toks).map_err(|u| u.0)
 }
@@ -58,7 +58,7 @@ fn comp_names(toks: &[Token]) -> Result<Vec<String>, String> {
     toks.iter()
         .map(|t| {
             let w = upper_word(Some(t));
-            if crate::parser::expr::is_name(&w) || w.contains('-') {
+            if crate::parser::words::is_name(&w) || w.contains('-') {
                 Ok(w)
             } else {
                 Err(format!("TRANSPORTING {w}"))
@@ -280,7 +280,7 @@ pub fn describe(rest: &[Token]) -> Result<TableOp, String> {
     for (k, t) in parts {
         let p = match t {
             [one] => path(Some(one))?,
-            _ => match crate::parser::inline_decl(t) {
+            _ => match crate::parser::words::inline_decl(t) {
                 Some((name, used)) if used == t.len() => {
                     declared.push(name.clone());
                     Path {

@@ -1,17 +1,17 @@
 //! Parsing the basic internal table statements (`APPEND`, `INSERT`, `READ TABLE`, `MODIFY`,
 //! `DELETE`, `SORT`, `CLEAR`/`REFRESH`/`FREE`) and `LOOP AT`.
 
+use crate::ast::Expr;
 use crate::ast::Path;
 use crate::ast::RowTarget;
 use crate::ast::TableStmt;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::Expr;
 use crate::parser::expr::parse_full_cond;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::expr::parse_path;
-use crate::parser::inline_decl;
+use crate::parser::words::inline_decl;
+use crate::parser::words::parse_path;
 fn find_kw(toks: &[Token], kw: &str) -> Option<usize> {
     toks.iter().position(|t| t.is_kw(kw))
 }

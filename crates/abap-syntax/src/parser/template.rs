@@ -5,8 +5,8 @@ use crate::ast::TemplateOption;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::Unsup;
-use crate::parser::expr::describe;
+use crate::parser::words::Unsup;
+use crate::parser::words::describe;
 /// The options the simulator formats, each with the keywords it accepts as values; an empty
 /// list means the value is an operand (`WIDTH = 10`, `PAD = '0'`, `DECIMALS = lv_dec`).
 pub const OPTIONS: &[(&str, &[&str])] = &[

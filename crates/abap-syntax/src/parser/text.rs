@@ -5,7 +5,7 @@ use crate::ast::{Expr, Path};
 use crate::ast::{Out, Search, TextStmt};
 use crate::lexer::Token;
 use crate::parser::cursor::Cursor;
-use crate::parser::expr::{Unsup, parse_path};
+use crate::parser::words::{Unsup, parse_path};
 
 type PResult<T> = Result<T, Unsup>;
 
@@ -58,7 +58,7 @@ impl<'t> Cursor<'t> {
     /// A result: a data object or `DATA(x)`.
     fn out(&mut self) -> PResult<Out> {
         let rest = self.toks.get(self.pos..).unwrap_or(&[]);
-        if let Some((name, n)) = crate::parser::inline_decl(rest) {
+        if let Some((name, n)) = crate::parser::words::inline_decl(rest) {
             self.pos += n;
             return Ok(Out::Decl(name));
         }

@@ -1,13 +1,13 @@
 //! Parsing `GET TIME [STAMP]`, `CONVERT TIME STAMP` and `CONVERT DATE`.
 
+use crate::ast::Expr;
 use crate::ast::Target;
 use crate::ast::TimeStmt;
 use crate::lexer::Token;
 use crate::lexer::upper_word;
-use crate::parser::Expr;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::expr::parse_path;
-use crate::parser::inline_decl;
+use crate::parser::words::inline_decl;
+use crate::parser::words::parse_path;
 pub fn target(toks: &[Token]) -> Option<Target> {
     if let Some((name, n)) = inline_decl(toks) {
         return (n == toks.len()).then_some(Target::Inline(name));

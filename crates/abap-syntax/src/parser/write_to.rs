@@ -4,9 +4,9 @@ use crate::ast::Justify;
 use crate::ast::WriteOptions;
 use crate::ast::WriteTo;
 use crate::lexer::Token;
-use crate::parser::expr::Unsup;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::expr::parse_path;
+use crate::parser::words::Unsup;
+use crate::parser::words::parse_path;
 /// Is this `WRITE` the `TO` form (a `TO` after the source)?
 pub fn is_write_to(rest: &[Token]) -> bool {
     rest.iter().skip(1).any(|t| t.is_kw("TO"))

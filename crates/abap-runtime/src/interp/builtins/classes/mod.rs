@@ -1,7 +1,8 @@
 //! Built-in classes: the `CX_*` exception tree (with `get_text( )` and `previous`), the
 //! ABAP Unit assertion classes and constants such as `cl_abap_char_utilities=>newline`.
-//! Their methods are implemented by the interpreter (`interp/mod.rs`, `exec.rs`), not in
-//! ABAP. The built-in classes with code of their own are the files below.
+//! Their methods are the simulator's code, not ABAP: each group of classes with methods has a
+//! file below and a `NativeClass` entry in `CLASSES`, which `Interp::native_method` and
+//! `Interp::native_static_call` (`exec.rs`) ask in order.
 
 /// The classrun output object (`out->write( )`).
 pub(crate) mod classrun;

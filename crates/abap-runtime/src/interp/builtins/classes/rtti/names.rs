@@ -8,7 +8,7 @@
 use crate::interp::Interp;
 use abap_data::value::Type;
 use abap_syntax::ast::{ClassDef, MethodImpl, Sel};
-use abap_syntax::parser::expr::parse_path;
+use abap_syntax::parser::words::parse_path;
 
 /// Nesting bound when following type names to their definitions.
 const MAX_FOLLOW: usize = 32;
