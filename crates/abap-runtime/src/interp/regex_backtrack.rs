@@ -936,6 +936,28 @@ mod tests {
     }
 
     #[test]
+    fn posix_groups_follow_the_leftmost_longest_rule_for_each_group() {
+        // Equal length however `a*` splits: the group that starts further left wins.
+        assert_eq!(
+            spans("a*(a*)", false, "aa"),
+            Some(vec![Some((0, 2)), Some((0, 2))])
+        );
+        // The longest whole match decides before the groups: `a` + `bcd`.
+        assert_eq!(
+            spans("(ab|a)(c|bcd)", false, "abcd"),
+            Some(vec![Some((0, 4)), Some((0, 1)), Some((1, 4))])
+        );
+        // Only the alternative that matched has its group: the first took no part.
+        assert_eq!(
+            spans("(x)|(y)", false, "y"),
+            Some(vec![Some((0, 1)), None, Some((0, 1))])
+        );
+        // ABAP's `\l`, `\u`, `\C` are POSIX escapes, refused in PCRE.
+        assert_eq!(spans(r"\u\l+\C", false, "xAbc!"), Some(vec![Some((1, 5))]));
+        assert!(compile(r"\l", true, false).is_err());
+    }
+
+    #[test]
     fn catastrophic_patterns_end_as_too_complex() {
         let re = compile(r"(a*)*b\1", true, false).expect("compiles");
         let text = "a".repeat(40);
