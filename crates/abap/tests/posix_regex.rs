@@ -118,3 +118,22 @@ fn what_no_engine_takes_stays_not_supported() {
     assert_eq!(id, "SIMULATOR_NOT_SUPPORTED");
     assert!(text.contains("a(?=b)"), "{text}");
 }
+
+#[test]
+fn regex_objects_without_pcre_are_posix() {
+    // `NEW cl_abap_regex( )` is POSIX: at offset 0 `ab|abcd` takes `abcd` (4), its groups
+    // as the longer alternative gives them. `cl_abap_matcher=>matches( )` holds for `ab`
+    // under `a|ab`; the PCRE object takes the first alternative, `ab` (2).
+    let o = out(
+        "DATA(m) = NEW cl_abap_regex( pattern = `(ab)|(abcd)` )->create_matcher( text = `abcde` ).
+IF m->find_next( ) = abap_true.
+  out->write( |{ m->get_length( ) } [{ m->get_submatch( 1 ) }] [{ m->get_submatch( 2 ) }]| ).
+ENDIF.
+DATA(p) = cl_abap_regex=>create_pcre( pattern = `(ab)|(abcd)` )->create_matcher( text = `abcde` ).
+IF p->find_next( ) = abap_true.
+  out->write( |{ p->get_length( ) }| ).
+ENDIF.
+out->write( cl_abap_matcher=>matches( pattern = `a|ab` text = `ab` ) ).",
+    );
+    assert_eq!(o, "4 [] [abcd]\n2\nX");
+}
