@@ -137,3 +137,14 @@ out->write( cl_abap_matcher=>matches( pattern = `a|ab` text = `ab` ) ).",
     );
     assert_eq!(o, "4 [] [abcd]\n2\nX");
 }
+
+#[test]
+fn the_step_budget_grows_with_the_text() {
+    // `(x+)` over a million `x`: POSIX tries every length of the group at offset 0 (about
+    // three steps per character, more than the fixed 2,000,000), so the budget of a search
+    // grows with the text it can reach; the whole text is the match.
+    let o = out("DATA(s) = repeat( val = `x` occ = 1000000 ).
+FIND REGEX `(x+)` IN s MATCH LENGTH DATA(l).
+out->write( |{ l }| ).");
+    assert_eq!(o, "1000000");
+}

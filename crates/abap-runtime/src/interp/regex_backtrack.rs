@@ -8,8 +8,12 @@
 //! pattern's order finds (lazy quantifiers `*?` included). What the matcher does not know
 //! (look-around, named groups, `\p{…}`, unknown escapes) is refused when compiling.
 
-/// Steps one search may take (each instruction executed and each backtrack counts).
+/// Steps one search may take (each instruction executed and each backtrack counts), at the
+/// least; a search over a longer text may take `STEPS_PER_BYTE` per byte it can reach, so
+/// work that grows with the text (POSIX trying every length of `(x+)` over a long word)
+/// stays possible while a pattern that explodes still ends within a bound.
 const STEP_LIMIT: u64 = 2_000_000;
+const STEPS_PER_BYTE: u64 = 16;
 /// Instructions a compiled pattern may have (counted repetitions are written out).
 const MAX_PROGRAM: usize = 50_000;
 /// Nesting of groups in a pattern.
@@ -18,7 +22,7 @@ const MAX_NESTING: usize = 64;
 /// The byte spans of a match's groups (group 0: the whole match; `None`: took no part).
 pub type Spans = Vec<Option<(usize, usize)>>;
 
-/// The search needed more steps than [`STEP_LIMIT`].
+/// The search needed more steps than its budget (`budget`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooComplex;
 
@@ -653,6 +657,12 @@ fn uses_missing_group(ast: &Ast, groups: usize) -> bool {
 
 // ---------------------------------------------------------------- matching
 
+/// The steps a search from byte `at` of `text` may take.
+fn budget(text: &str, at: usize) -> u64 {
+    let reach = u64::try_from(text.len().saturating_sub(at)).unwrap_or(u64::MAX);
+    STEP_LIMIT.max(reach.saturating_mul(STEPS_PER_BYTE))
+}
+
 /// Group `g`'s span in the capture slots, when the group took part.
 fn group_span(slots: &[Option<usize>], g: usize) -> Option<(usize, usize)> {
     match (slots.get(2 * g), slots.get(2 * g + 1)) {
@@ -708,9 +718,10 @@ impl Backtrack {
     /// The first match starting at or after byte `at`: the byte spans of its groups.
     pub fn search(&self, text: &str, at: usize) -> Result<Option<Spans>, TooComplex> {
         let mut steps = 0;
+        let limit = budget(text, at);
         let mut start = at;
         while start <= text.len() {
-            if let Some(slots) = self.run(text, start, &mut steps)? {
+            if let Some(slots) = self.run(text, start, &mut steps, limit)? {
                 return Ok(Some(self.spans(&slots)));
             }
             match text.get(start..).and_then(|t| t.chars().next()) {
@@ -725,7 +736,7 @@ impl Backtrack {
     pub fn match_at(&self, text: &str, start: usize) -> Result<Option<Spans>, TooComplex> {
         let mut steps = 0;
         Ok(self
-            .run(text, start, &mut steps)?
+            .run(text, start, &mut steps, budget(text, start))?
             .map(|slots| self.spans(&slots)))
     }
 
@@ -739,6 +750,7 @@ impl Backtrack {
         text: &str,
         start: usize,
         steps: &mut u64,
+        limit: u64,
     ) -> Result<Option<Vec<Option<usize>>>, TooComplex> {
         let mut slots: Vec<Option<usize>> = vec![None; 2 * self.groups];
         let mut marks: Vec<usize> = vec![usize::MAX; self.marks];
@@ -747,7 +759,7 @@ impl Backtrack {
         let (mut pc, mut pos) = (0usize, start);
         loop {
             *steps += 1;
-            if *steps > STEP_LIMIT {
+            if *steps > limit {
                 return Err(TooComplex);
             }
             let next = text.get(pos..).and_then(|t| t.chars().next());
@@ -877,7 +889,7 @@ impl Backtrack {
                     }
                 }
                 *steps += 1;
-                if *steps > STEP_LIMIT {
+                if *steps > limit {
                     return Err(TooComplex);
                 }
             }
