@@ -11,6 +11,7 @@ mod bit_operations; // BIT-AND/OR/XOR/NOT, O Z M
 mod call_depth; // deep and endless recursion: the ABAP stack limit, a growing Rust stack
 mod char_case; // upper and lower case, one character for one
 mod classic_fixes; // sorted targets of table assignment, classic method exceptions, flat text structures
+mod cond_result_types; // COND #, SWITCH #: the type of the first THEN operand
 mod conditions; // debugger conditions, judged as an IF judges them
 mod constructor_exprs; // VALUE with BASE/FOR/LET, REDUCE, FILTER, CORRESPONDING
 mod constructors; // COND, SWITCH, CONV
@@ -35,17 +36,20 @@ mod open_sql; // Open SQL on the sample tables: SELECT, writes, the unit of work
 mod open_sql_dictionary; // data elements, TABLES work areas, aggregates over no rows
 mod open_sql_isolation; // each run its own logical unit of work
 mod parameter_passing; // by reference and by value
+mod posix_regex; // POSIX leftmost-longest with alternatives, submatches, \l \u \C
 mod predicates; // BETWEEN
 mod ranges_predicates; // range tables and IN, IS SUPPLIED, IS INSTANCE OF
 mod refs; // field symbols and data references
 mod regex_back_references; // \1 in patterns: the bounded backtracking matcher
 mod regex_functions; // string functions with regular expressions
 mod replace_rules; // REPLACE/FIND details
+mod result_components; // meth( )-comp, VALUE ty( … )-comp: components of results
 mod robustness; // arbitrary source text never panics
 mod row_references; // references to table rows follow the row
 mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE
 mod sample; // the simulator's sample class; load_dir
 mod selection_parameters; // PARAMETERS and SELECT-OPTIONS
+mod signs; // + and - before any operand, signed numeric literals
 mod strings; // string statements
 mod table_expressions; // table expressions as write targets, chained, KEY … INDEX
 mod table_ops; // APPEND/INSERT LINES OF, COLLECT, MODIFY, DELETE …

@@ -1,0 +1,23 @@
+//! The runtime of the simulator's ABAP: the tree-walking interpreter with its debugger hook,
+//! and the repository of loaded objects that runs them.
+//!
+//! # Layout
+//!
+//! - `interp`: the interpreter (`Interp`), its state, the statements it runs, the built-in
+//!   functions and classes;
+//! - `repository`: loading objects, stop points, running classruns, reports and unit tests.
+//!
+//! The crate's surface is re-exported by the `abap` crate, which crates/sim uses. Never here:
+//! HTTP (crates/sim), parsing rules (abap-syntax), data types and conversions (abap-data).
+
+mod interp;
+mod repository;
+
+/// Checks that `text` is a condition the debugger can judge (an ABAP logical expression, at
+/// most 1000 characters); `Err` says why not. [`StopContext::condition_holds`] judges one.
+///
+/// [`StopContext::condition_holds`]: abap_data::debug::StopContext::condition_holds
+pub fn check_condition(text: &str) -> Result<(), String> {
+    interp::condition::parse(text).map(|_| ())
+}
+pub use repository::{Loaded, Repository};
