@@ -453,3 +453,95 @@ fn long_soak_with_random_faults_and_kills_leaves_nothing_behind() {
     let sessions = soak(soak_secs(600));
     eprintln!("long soak: {sessions} sessions");
 }
+
+/// Issue 25, item 4: a front end that attends a stop (`hello` with `attended`, as the REPL,
+/// DAP and MCP send it) and dies there leaves its program stopped only for the grace period
+/// (`--release-grace`, here 3 s): then the session, with no client connected, releases it by
+/// its policy; `status` shows the count; the session, its listener and breakpoints go on.
+/// One-shot commands alone never start the count (their connections end after each command).
+#[test]
+fn a_stopped_program_nobody_is_connected_to_is_released_after_the_grace() {
+    let sim = Simulator::start();
+    let dir = temp_dir("grace");
+    let cli = |args: &[&str]| {
+        let out = Command::new(abapdbg_bin())
+            .args(args)
+            .env("ABAPDBG_URL", &sim.url)
+            .env("ABAPDBG_USER", "DEVELOPER")
+            .env("ABAPDBG_PASSWORD", "abap")
+            .env("ABAPDBG_CLIENT", "001")
+            .env("ABAPDBG_STATE_DIR", dir.join("state"))
+            .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+            .env("ABAPDBG_RELEASE_GRACE", "3")
+            .env_remove("ABAPDBG_PROFILE")
+            .output()
+            .expect("run abapdbg");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "abapdbg {args:?}: {text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    cli(&["bp", "set", &format!("{DEMO}:48")]);
+    let stop: Value = serde_json::from_str(&cli(&["run", DEMO, "--json"])).expect("json");
+    assert_eq!(stop["stop"]["frame"]["line"], 48, "{stop}");
+    // One-shot commands only: the program waits for the next command, past the grace.
+    std::thread::sleep(Duration::from_millis(4500));
+    assert_eq!(stopped_programs(&e2e::sim_state(&sim.url)), 1);
+    let status: Value = serde_json::from_str(&cli(&["status", "--json"])).expect("json");
+    assert!(status.get("release_in_s").is_none(), "{status}");
+    // A front end that attends the stop comes, says so, and dies.
+    let socket = std::fs::read_dir(dir.join("run").join("abapdbg"))
+        .expect("the runtime directory")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "sock"))
+        .expect("the session's socket");
+    {
+        let stream = std::os::unix::net::UnixStream::connect(&socket).expect("connect");
+        let mut writer = stream.try_clone().expect("clone");
+        writeln!(
+            writer,
+            r#"{{"id":1,"cmd":"hello","args":{{"attended":true}}}}"#
+        )
+        .expect("hello");
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        while !line.contains(r#""type":"response""#) {
+            line.clear();
+            assert!(
+                reader.read_line(&mut line).expect("read") > 0,
+                "no answer to hello"
+            );
+        }
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(stopped_programs(&e2e::sim_state(&sim.url)), 1);
+    let status: Value = serde_json::from_str(&cli(&["status", "--json"])).expect("json");
+    let left = status["release_in_s"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a count: {status}"));
+    assert!((1..=3).contains(&left), "{status}");
+    // Past the grace, with nobody connected: released (continued to its end).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while stopped_programs(&e2e::sim_state(&sim.url)) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the program stayed stopped past the grace: {}",
+            e2e::sim_state(&sim.url)
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let status: Value = serde_json::from_str(&cli(&["status", "--json"])).expect("json");
+    assert_eq!(status["threads"], json!([]), "{status}");
+    assert_eq!(status["last_end"]["reason"], "detached", "{status}");
+    assert!(status.get("release_in_s").is_none(), "{status}");
+    // The session goes on: its breakpoint still stops the next run.
+    let again: Value = serde_json::from_str(&cli(&["run", DEMO, "--json"])).expect("json");
+    assert_eq!(again["stop"]["frame"]["line"], 48, "{again}");
+    cli(&["shutdown"]);
+    assert_clean(&sim);
+    let _ = std::fs::remove_dir_all(&dir);
+}

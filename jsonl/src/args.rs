@@ -87,6 +87,12 @@ impl BpSetArgs {
 pub struct HelloArgs {
     #[serde(default)]
     pub events: Option<Vec<String>>,
+    /// This client attends the stop for a person or an agent (a REPL, an editor, an agent's
+    /// server): when every client is gone while a program is stopped and one that attended
+    /// was among them, the program is released after the session's grace period. One-shot
+    /// commands leave it out: their connections end after every command.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attended: bool,
 }
 
 /// `configure`: limits of this session; each member optional.

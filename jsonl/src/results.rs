@@ -416,6 +416,10 @@ pub struct StatusResult {
     pub allow_writes: bool,
     /// The body of the last `debuggee.ended` event.
     pub last_end: Option<Ended>,
+    /// Seconds until the stopped programs are released because no client is connected to
+    /// this (socket-only) session; absent while a client is connected or nothing is stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release_in_s: Option<u64>,
     pub system: SystemBrief,
 }
 

@@ -145,6 +145,11 @@ pub(crate) struct ServeArgs {
     /// and ends.
     #[arg(long, default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) idle_exit: u64,
+    /// Seconds a socket-only session waits, when its last client went away while a program
+    /// is stopped, before it releases that program by the --release policy ('status' shows
+    /// the count; a client that connects stops it).
+    #[arg(long, env = "ABAPDBG_RELEASE_GRACE", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) release_grace: u64,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

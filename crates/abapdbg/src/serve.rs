@@ -32,6 +32,7 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     config.state_file = known.and_then(|adt| identity::state_file(Some(adt)));
     config.socket = socket;
     config.idle_exit = std::time::Duration::from_secs(args.idle_exit);
+    config.release_grace = std::time::Duration::from_secs(args.release_grace);
     config.max_threads = usize::from(args.max_threads);
     config.source_context = args.source_context;
     config.release = match args.release {
@@ -179,6 +180,8 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     cmd.arg("--source-context")
         .arg(args.source_context.to_string());
     cmd.arg("--idle-exit").arg(args.idle_exit.to_string());
+    cmd.arg("--release-grace")
+        .arg(args.release_grace.to_string());
     cmd.arg("--release").arg(match args.release {
         Release::Continue => "continue",
         Release::Terminate => "terminate",

@@ -38,6 +38,9 @@ pub struct EngineConfig {
     /// How long releasing everything at the end may take in all (its pieces run at the same
     /// time); what is not done by then is named in the receipt and kept in the state file.
     pub release_bound: Duration,
+    /// A socket-only session whose last client went away while a program is stopped releases
+    /// that program after this long (`grace.rs`).
+    pub release_grace: Duration,
 }
 
 impl EngineConfig {
@@ -56,6 +59,7 @@ impl EngineConfig {
             idle_exit: Duration::from_secs(30 * 60),
             source_context: crate::engine::DEFAULT_SOURCE_CONTEXT,
             release_bound: Duration::from_secs(30),
+            release_grace: Duration::from_secs(60),
         }
     }
 }

@@ -50,6 +50,10 @@ pub(crate) struct Engine {
     /// background and a `bp.*` command would otherwise each send what they read, and the later
     /// request could put back what the other just deleted.
     pub(crate) breakpoint_sync: tokio::sync::Mutex<()>,
+    /// The session's own directory for exports (`export_file.rs`), removed when it ends.
+    pub(crate) exports: crate::export_file::ExportDir,
+    /// The count before a stopped program nobody is connected to is released (`grace.rs`).
+    pub(crate) grace: crate::grace::Grace,
 }
 
 /// The mutable part. Held only briefly, never across an await.
@@ -253,6 +257,8 @@ impl Engine {
             main,
             listen_client,
             sources: SourceCache::default(),
+            exports: Default::default(),
+            grace: Default::default(),
             recorded: Mutex::new(None),
             check_sessions: tokio::sync::Notify::new(),
             breakpoint_sync: tokio::sync::Mutex::new(()),
@@ -325,6 +331,7 @@ impl Engine {
         if let Some(link) = self.links().remove(&client) {
             link.outbox.close();
         }
+        self.grace.leave(client);
     }
 
     pub(crate) fn client_count(&self) -> usize {

@@ -14,6 +14,8 @@ mod config;
 mod debuggee;
 mod engine;
 mod errors;
+mod export_file;
+mod grace;
 mod keepalive;
 mod linereader;
 mod listener;

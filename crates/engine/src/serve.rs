@@ -204,6 +204,7 @@ where
             },
             () = &mut stop => break None,
             _ = tick.tick(), if !stdio_present => {
+                crate::grace::tick(&engine);
                 // Socket-only sessions end when nobody used them for the lease time.
                 if engine.client_count() > 0 {
                     idle_since = tokio::time::Instant::now();
@@ -221,6 +222,7 @@ where
     // Requests that come while everything is released are answered at once.
     hub.shutting_down.store(true, Ordering::Release);
     let receipt = release_all(&engine).await;
+    engine.exports.remove();
     if let Some(task) = state_writer {
         // Abort and wait, so no write can still be under way when the file is removed.
         task.abort();

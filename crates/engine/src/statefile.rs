@@ -117,6 +117,16 @@ fn write_if_changed(engine: &Engine, path: &Path) {
 
 /// When process `pid` started, in clock ticks since boot (field 22 of `/proc/<pid>/stat`);
 /// `None` where there is no such file.
+/// The state letter of `/proc/<pid>/stat` (`R`, `S`, `Z` for a zombie, …).
+fn process_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .next()?
+        .chars()
+        .next()
+}
+
 fn start_ticks(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces and parentheses: count after its end.
@@ -171,6 +181,11 @@ fn alive(snap: &Snapshot) -> bool {
     }
     if cfg!(target_os = "linux") {
         if !Path::new(&format!("/proc/{pid}")).exists() {
+            return false;
+        }
+        // A dead process nobody reaped yet (a container whose first process never reaps)
+        // still has its pid: it holds nothing any more.
+        if process_state(pid) == Some('Z') || process_state(pid) == Some('X') {
             return false;
         }
         return match (snap.pid_start, start_ticks(pid)) {
@@ -424,5 +439,44 @@ mod tests {
         assert_eq!(now.line_uris, dead.line_uris);
         assert!(now.listener);
         remove(&path);
+    }
+
+    /// A dead owner nobody reaped (a zombie still has its pid) is dead: its file does not
+    /// keep every later start out (issue 25, item 2).
+    #[test]
+    fn a_zombie_owner_is_dead() {
+        // A child that exits and is not waited for stays a zombie until reaped.
+        let mut child = std::process::Command::new("true").spawn().expect("spawn");
+        let pid = child.id();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while process_state(pid) != Some('Z') {
+            assert!(std::time::Instant::now() < deadline, "no zombie");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let path = temp_path("zombie");
+        let snap = Snapshot {
+            pid,
+            pid_start: start_ticks(pid),
+            listener: true,
+            ..Snapshot::default()
+        };
+        write_private(&path, &snap).expect("write");
+        assert!(!alive(&snap), "a zombie holds nothing");
+        assert_eq!(claim(&path).expect("not owned").map(|s| s.pid), Some(pid));
+        remove(&path);
+        let _ = child.wait();
+        // A live owner still counts.
+        let mut live = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("spawn");
+        let snap = Snapshot {
+            pid: live.id(),
+            pid_start: start_ticks(live.id()),
+            ..Snapshot::default()
+        };
+        assert!(alive(&snap));
+        let _ = live.kill();
+        let _ = live.wait();
     }
 }

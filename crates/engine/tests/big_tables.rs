@@ -190,6 +190,32 @@ async fn exports_of_a_big_table_are_complete_and_byte_exact() {
         .as_str()
         .expect("a file for a big export")
         .to_string();
+    // Ours alone (issue 25, item 1): a 0600 file in a directory of the session's own
+    // (0700, a name nobody can guess), never a predictable name in the shared /tmp.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::path::Path::new(&file);
+        let mode = |p: &std::path::Path| {
+            std::fs::symlink_metadata(p)
+                .expect("meta")
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        assert_eq!(mode(path), 0o600, "{file}");
+        let dir = path.parent().expect("a directory");
+        assert_ne!(dir, std::env::temp_dir(), "not straight in the shared /tmp");
+        assert_eq!(mode(dir), 0o700, "{}", dir.display());
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        assert_ne!(
+            name,
+            format!("abapdbg-export-{}-LT_ROWS.json", std::process::id()),
+            "a name nobody can guess"
+        );
+    }
     let written = std::fs::read_to_string(&file).expect("the export");
     let _ = std::fs::remove_file(&file);
     assert_eq!(r["bytes"], written.len());
@@ -222,6 +248,45 @@ async fn exports_of_a_big_table_are_complete_and_byte_exact() {
         same(format, r["content"].as_str().unwrap_or_default(), &expected);
     }
     let _ = std::fs::remove_dir_all(&dir);
+    h.ok("terminate", json!({})).await;
+    sim.shutdown().await;
+}
+
+/// A `file` that is a link or a FIFO (put there by another local user, say) is refused at
+/// once: the link's target is not written, the FIFO does not hang the request, and the
+/// session answers as before (issue 25, item 1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_into_a_link_or_a_fifo_is_refused_at_once() {
+    let sim = big_sim().await;
+    let mut h = stopped_at(&sim, COUNTED, false).await;
+    let dir = tempfile::tempdir().expect("tmp");
+    let precious = dir.path().join("precious");
+    std::fs::write(&precious, "keep me").expect("write");
+    let link = dir.path().join("rows.csv");
+    std::os::unix::fs::symlink(&precious, &link).expect("ln");
+    let fifo = dir.path().join("rows.fifo");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+    for file in [&link, &fifo] {
+        let started = std::time::Instant::now();
+        let e = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            h.fails(
+                "export",
+                json!({"id": "LT_SOME", "format": "csv", "file": file.display().to_string()}),
+            ),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("an export into {} hung", file.display()));
+        assert_eq!(e, "protocol.invalid_args", "{}", file.display());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+    assert_eq!(std::fs::read_to_string(&precious).expect("read"), "keep me");
+    let st = h.ok("status", json!({})).await;
+    assert_eq!(st["state"], "stopped", "{st}");
     h.ok("terminate", json!({})).await;
     sim.shutdown().await;
 }

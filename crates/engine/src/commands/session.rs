@@ -34,6 +34,9 @@ pub(crate) async fn hello(
         );
     }
     engine.subscribe(origin.client, args.events.clone());
+    if args.attended {
+        engine.grace.attend(origin.client);
+    }
     let logon = match engine.main.logon().await {
         Ok(()) => Logon {
             ok: true,
@@ -178,6 +181,7 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
         breakpoints: inner.breakpoints.all().len(),
         allow_writes: engine.config.allow_writes,
         last_end: inner.last_end.as_ref().and_then(to_proto::typed),
+        release_in_s: engine.grace.seconds_left(),
         system: SystemBrief {
             url: engine.config.adt.base_url.clone(),
             user: engine.config.adt.user.clone(),

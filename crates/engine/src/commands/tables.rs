@@ -246,20 +246,27 @@ pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Result<ExportR
     let id = args.id.trim().to_uppercase();
     let record = table_record(&reader, &id).await?;
     let total = record.table_lines.min(MAX_EXPORT_ROWS);
-    let path = match &args.file {
-        Some(f) => PathBuf::from(f),
-        None => std::env::temp_dir().join(format!(
-            "abapdbg-export-{}-{}.{}",
-            std::process::id(),
-            id.replace(['/', '[', ']', '-', '>', '<', '*'], "_"),
-            match args.format {
+    // Opening never blocks (a FIFO fails at once) and never follows a link; without a
+    // `file`, the export is a new 0600 file in the session's own 0700 directory.
+    let (path, file) = match &args.file {
+        Some(f) => {
+            let path = PathBuf::from(f);
+            let file = crate::export_file::open_named(&path).map_err(|e| write_error(&path, &e))?;
+            (path, file)
+        }
+        None => {
+            let stem = id.replace(['/', '[', ']', '-', '>', '<', '*'], "_");
+            let ext = match args.format {
                 ExportFormat::Json => "json",
                 ExportFormat::Csv => "csv",
                 ExportFormat::Abap => "abap",
-            }
-        )),
+            };
+            engine
+                .exports
+                .create(&stem, ext)
+                .map_err(|e| write_error(Path::new("the session's export directory"), &e))?
+        }
     };
-    let file = std::fs::File::create(&path).map_err(|e| write_error(&path, &e))?;
     let mut out = Export::new(
         std::io::BufWriter::with_capacity(1 << 16, file),
         args.format,
