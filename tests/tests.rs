@@ -6,6 +6,8 @@
 mod cli;
 // Shell completion and the coproc recipe, as a shell user meets them.
 mod completions;
+// Recorded ADT sessions (tests/cassettes) replayed: the same protocol answers.
+mod cassettes;
 // A third-party ADT client (abap-adt-api) runs a whole debug session against the simulator.
 mod conformance;
 // `serve --daemon`, `serve --relay`, and a second `serve` for the same system refusing.

@@ -40,6 +40,10 @@ pub(crate) enum Command {
     Sim(SimArgs),
     /// Walk through a real stop on the embedded simulator.
     Demo(DemoArgs),
+    /// Serve a recorded cassette (serve --record) as an ADT system; prints its base URL as
+    /// the first line. Requests nothing in it answers are reported on stderr and by
+    /// GET /replay/unmatched (docs/cassettes.md).
+    Replay(ReplayArgs),
     /// Debug Adapter Protocol on stdin/stdout, for editors (VS Code, nvim-dap, Helix; see
     /// docs/dap.md). Launch and attach arguments come from the editor's launch configuration.
     Dap,
@@ -145,6 +149,13 @@ pub(crate) struct ServeArgs {
     /// and ends.
     #[arg(long, default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) idle_exit: u64,
+    /// Record every exchange with the system into this cassette (JSON lines, created 0600,
+    /// never overwritten; passwords, tokens, cookie and CSRF values replaced: docs/cassettes.md)
+    #[arg(long, env = "ABAPDBG_RECORD", value_name = "FILE")]
+    pub(crate) record: Option<std::path::PathBuf>,
+    /// With --record: replace the user names too
+    #[arg(long, requires = "record")]
+    pub(crate) redact_users: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -153,6 +164,15 @@ pub(crate) enum Release {
     Continue,
     /// Abort the program.
     Terminate,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ReplayArgs {
+    /// The cassette (JSON lines, as serve --record writes them).
+    pub(crate) file: std::path::PathBuf,
+    /// Address to listen on (loopback, any free port by default).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub(crate) listen: std::net::SocketAddr,
 }
 
 #[derive(Debug, Args)]

@@ -46,6 +46,7 @@ fn main() -> std::process::ExitCode {
         match command {
             cli::Command::Serve(args) => serve::run(args).await,
             cli::Command::Sim(args) => sim::run(args).await,
+            cli::Command::Replay(args) => sim::replay(args).await,
             cli::Command::Demo(args) => demo::run(args).await,
             cli::Command::OneShot(_) | cli::Command::Dap => Ok(()),
         }
