@@ -12,6 +12,8 @@ mod cassettes;
 mod conformance;
 // `serve --daemon`, `serve --relay`, and a second `serve` for the same system refusing.
 mod daemon;
+// `abapdbg doctor` against working and failing systems.
+mod doctor;
 // `abapdbg dap` driven by a third-party DAP client.
 mod dap;
 // Every way a session can end leaves nothing behind on the system.

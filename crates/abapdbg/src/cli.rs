@@ -40,6 +40,11 @@ pub(crate) enum Command {
     Sim(SimArgs),
     /// Walk through a real stop on the embedded simulator.
     Demo(DemoArgs),
+    /// Does abapdbg work with the configured system, and if not, why: configuration, DNS,
+    /// connection and TLS, logon, CSRF, a stateful session, discovery, the listener, a
+    /// breakpoint, batch and the round trip, each passed or failed with what to do. Exit 0
+    /// when all passed, else the code of the first failure's family (auth 5, transport 4, …).
+    Doctor(DoctorArgs),
     /// Serve a recorded cassette (serve --record) as an ADT system; prints its base URL as
     /// the first line. Requests nothing in it answers are reported on stderr and by
     /// GET /replay/unmatched (docs/cassettes.md).
@@ -164,6 +169,39 @@ pub(crate) enum Release {
     Continue,
     /// Abort the program.
     Terminate,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DoctorArgs {
+    /// Profile of the config file [env: ABAPDBG_PROFILE]
+    #[arg(long)]
+    pub(crate) profile: Option<String>,
+    /// The object to set (and delete) a test breakpoint in; else the first Z object the
+    /// quick search finds
+    #[arg(long)]
+    pub(crate) object: Option<String>,
+    /// Print {"ok": bool, "steps": [{"name", "ok", "skipped"?, "code"?, "message", "hint"?, "ms"?}]}
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Record the exchanges into this cassette (docs/cassettes.md)
+    #[arg(long, value_name = "FILE")]
+    pub(crate) record: Option<std::path::PathBuf>,
+}
+
+impl ServeArgs {
+    /// The settings `serve` would take from the environment alone (and `--profile`).
+    pub(crate) fn for_doctor(profile: Option<String>) -> ServeArgs {
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            serve: ServeArgs,
+        }
+        let mut args = <Only as clap::Parser>::try_parse_from(["abapdbg"])
+            .map(|o| o.serve)
+            .unwrap_or_else(|e| e.exit());
+        args.profile = profile.or(args.profile);
+        args
+    }
 }
 
 #[derive(Debug, Args)]
