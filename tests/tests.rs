@@ -6,10 +6,14 @@
 mod cli;
 // Shell completion and the coproc recipe, as a shell user meets them.
 mod completions;
+// Recorded ADT sessions (tests/cassettes) replayed: the same protocol answers.
+mod cassettes;
 // A third-party ADT client (abap-adt-api) runs a whole debug session against the simulator.
 mod conformance;
 // `serve --daemon`, `serve --relay`, and a second `serve` for the same system refusing.
 mod daemon;
+// `abapdbg doctor` against working and failing systems.
+mod doctor;
 // `abapdbg dap` driven by a third-party DAP client.
 mod dap;
 // Every way a session can end leaves nothing behind on the system.

@@ -40,6 +40,15 @@ pub(crate) enum Command {
     Sim(SimArgs),
     /// Walk through a real stop on the embedded simulator.
     Demo(DemoArgs),
+    /// Does abapdbg work with the configured system, and if not, why: configuration, DNS,
+    /// connection and TLS, logon, CSRF, a stateful session, discovery, the listener, a
+    /// breakpoint, batch and the round trip, each passed or failed with what to do. Exit 0
+    /// when all passed, else the code of the first failure's family (auth 5, transport 4, …).
+    Doctor(DoctorArgs),
+    /// Serve a recorded cassette (serve --record) as an ADT system; prints its base URL as
+    /// the first line. Requests nothing in it answers are reported on stderr and by
+    /// GET /replay/unmatched (docs/cassettes.md).
+    Replay(ReplayArgs),
     /// Debug Adapter Protocol on stdin/stdout, for editors (VS Code, nvim-dap, Helix; see
     /// docs/dap.md). Launch and attach arguments come from the editor's launch configuration.
     Dap,
@@ -145,11 +154,18 @@ pub(crate) struct ServeArgs {
     /// and ends.
     #[arg(long, default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) idle_exit: u64,
-    /// Seconds a socket-only session waits, when its last client went away while a program
-    /// is stopped, before it releases that program by the --release policy ('status' shows
-    /// the count; a client that connects stops it).
+    /// Seconds a socket-only session waits, when the clients attending a stopped program
+    /// (REPL, DAP, MCP) are all gone, before it releases that program by the --release
+    /// policy ('status' shows the count; an attending client that connects holds it).
     #[arg(long, env = "ABAPDBG_RELEASE_GRACE", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) release_grace: u64,
+    /// Record every exchange with the system into this cassette (JSON lines, created 0600,
+    /// never overwritten; passwords, tokens, cookie and CSRF values replaced: docs/cassettes.md)
+    #[arg(long, env = "ABAPDBG_RECORD", value_name = "FILE")]
+    pub(crate) record: Option<std::path::PathBuf>,
+    /// With --record: replace the user names too
+    #[arg(long, requires = "record")]
+    pub(crate) redact_users: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -158,6 +174,48 @@ pub(crate) enum Release {
     Continue,
     /// Abort the program.
     Terminate,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DoctorArgs {
+    /// Profile of the config file [env: ABAPDBG_PROFILE]
+    #[arg(long)]
+    pub(crate) profile: Option<String>,
+    /// The object to set (and delete) a test breakpoint in; else the first Z object the
+    /// quick search finds
+    #[arg(long)]
+    pub(crate) object: Option<String>,
+    /// Print {"ok": bool, "steps": [{"name", "ok", "skipped"?, "code"?, "message", "hint"?, "ms"?}]}
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Record the exchanges into this cassette (docs/cassettes.md)
+    #[arg(long, value_name = "FILE")]
+    pub(crate) record: Option<std::path::PathBuf>,
+}
+
+impl ServeArgs {
+    /// The settings `serve` would take from the environment alone (and `--profile`).
+    pub(crate) fn for_doctor(profile: Option<String>) -> ServeArgs {
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            serve: ServeArgs,
+        }
+        let mut args = <Only as clap::Parser>::try_parse_from(["abapdbg"])
+            .map(|o| o.serve)
+            .unwrap_or_else(|e| e.exit());
+        args.profile = profile.or(args.profile);
+        args
+    }
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ReplayArgs {
+    /// The cassette (JSON lines, as serve --record writes them).
+    pub(crate) file: std::path::PathBuf,
+    /// Address to listen on (loopback, any free port by default).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub(crate) listen: std::net::SocketAddr,
 }
 
 #[derive(Debug, Args)]

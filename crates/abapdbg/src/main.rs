@@ -5,6 +5,7 @@
 mod cli;
 mod dap;
 mod demo;
+mod doctor;
 mod identity;
 mod memory;
 mod oneshot;
@@ -42,10 +43,20 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let command = match command {
+        cli::Command::Doctor(args) => {
+            let code = runtime.block_on(doctor::run(args));
+            runtime.shutdown_background();
+            return code;
+        }
+        other => other,
+    };
     let result = runtime.block_on(async {
         match command {
             cli::Command::Serve(args) => serve::run(args).await,
             cli::Command::Sim(args) => sim::run(args).await,
+            cli::Command::Replay(args) => sim::replay(args).await,
+            cli::Command::Doctor(_) => Ok(()),
             cli::Command::Demo(args) => demo::run(args).await,
             cli::Command::OneShot(_) | cli::Command::Dap => Ok(()),
         }

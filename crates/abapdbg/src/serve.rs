@@ -12,7 +12,31 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     if args.relay {
         return relay_to_session(&args).await;
     }
-    let system = system::resolve(&args).await?;
+    let mut system = system::resolve(&args).await?;
+    if let Some(path) = &args.record {
+        let users = if args.redact_users {
+            vec![system.adt.user.clone()]
+        } else {
+            Vec::new()
+        };
+        let recorder = adt::cassette::Recorder::create(
+            path,
+            &system.adt.base_url,
+            &users,
+            adt::cassette::DEFAULT_MAX_BYTES,
+        )
+        .map_err(|e| {
+            format!(
+                "--record {}: {e} (a cassette is never overwritten: name a new file)",
+                path.display()
+            )
+        })?;
+        tracing::info!(
+            "recording the exchanges with the system into {}",
+            path.display()
+        );
+        system.adt.recorder = Some(std::sync::Arc::new(recorder));
+    }
     // The embedded simulator's session is named by what it is, not by its random port, so
     // front ends find it; it needs no state file, as nothing of it outlives the process.
     let known = system.embedded.is_none().then_some(&system.adt);
@@ -173,6 +197,13 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     }
     if args.insecure {
         cmd.arg("--insecure");
+    }
+    if let Some(record) = &args.record {
+        // The daemon runs elsewhere: it gets the path as the caller meant it.
+        cmd.arg("--record").arg(std::path::absolute(record)?);
+        if args.redact_users {
+            cmd.arg("--redact-users");
+        }
     }
     cmd.arg("--listener-poll-secs")
         .arg(args.listener_poll_secs.to_string());

@@ -52,6 +52,29 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
     Ok(())
 }
 
+/// `abapdbg replay`: a cassette served as an ADT system until a stop signal.
+pub(crate) async fn replay(
+    args: crate::cli::ReplayArgs,
+) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let cassette = adt::cassette::Cassette::read(&args.file)?;
+    eprintln!(
+        "replaying {} exchanges recorded from {}",
+        cassette.exchanges.len(),
+        cassette.header.base_url
+    );
+    let replay = replay::Replay::start(cassette, args.listen).await?;
+    println!("{}", replay.base_url());
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    wait_for_stop_signal().await;
+    let unmatched = replay.unmatched();
+    if !unmatched.is_empty() {
+        eprintln!("{} request(s) were not in the cassette", unmatched.len());
+    }
+    replay.shutdown().await;
+    Ok(())
+}
+
 async fn wait_for_stop_signal() {
     use tokio::signal::unix::{SignalKind, signal};
     match (

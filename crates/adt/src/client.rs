@@ -798,6 +798,15 @@ impl Client {
     /// inner requests run in order in this session; each answer is its 2xx answer or its
     /// typed error. On systems without the batch endpoint (404/405) the calls are sent one by
     /// one instead, and that is remembered for this client.
+    /// Whether the system serves `/debugger/batch`, once a batch was sent (`None` before).
+    pub fn batch_served(&self) -> Option<bool> {
+        match self.forms.batch.load(Ordering::Relaxed) {
+            NEW_FORM => Some(true),
+            OLD_FORM => Some(false),
+            _ => None,
+        }
+    }
+
     pub async fn batch(
         &self,
         calls: Vec<BatchCall>,

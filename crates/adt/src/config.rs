@@ -35,6 +35,8 @@ pub struct Config {
     pub ca_bundle: Option<PathBuf>,
     /// Accept any server certificate. Only when asked; a warning is logged per session.
     pub insecure: bool,
+    /// Every exchange is appended to this cassette, secrets replaced (`cassette.rs`).
+    pub recorder: Option<std::sync::Arc<crate::cassette::Recorder>>,
 }
 
 impl Default for Config {
@@ -52,6 +54,7 @@ impl Default for Config {
             client_certificate: None,
             ca_bundle: None,
             insecure: false,
+            recorder: None,
         }
     }
 }

@@ -23,6 +23,7 @@
 pub mod address;
 mod asx_plain_record;
 mod asx_variables;
+pub mod cassette;
 pub mod client;
 pub mod codec;
 pub mod config;

@@ -164,6 +164,8 @@ pub struct Session {
     /// certificate; injected SSO cookies alone cannot log on again).
     can_logon: bool,
     state: Mutex<SessionState>,
+    /// Where exchanges are recorded, with this session's label.
+    recording: Option<(std::sync::Arc<crate::cassette::Recorder>, String)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -279,6 +281,10 @@ impl Session {
                 jar,
                 csrf: None,
                 instance: None,
+            }),
+            recording: config.recorder.as_ref().map(|r| {
+                let label = r.session_label(mode == SessionMode::Stateful);
+                (r.clone(), label)
             }),
         })
     }
@@ -482,6 +488,22 @@ impl Session {
                 headers.insert("saplb", i.clone());
             }
         }
+        // What the cassette keeps of the request (its secrets are replaced when written).
+        let recorded_request = self.recording.as_ref().map(|(r, _)| {
+            let mut list: Vec<(String, String)> = headers
+                .iter()
+                .map(|(n, v)| {
+                    (
+                        n.to_string(),
+                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    )
+                })
+                .collect();
+            if let Some((content_type, _)) = &call.body {
+                list.push(("content-type".into(), (*content_type).to_string()));
+            }
+            (r.now_ms(), list)
+        });
         let mut request = self
             .http
             .request(call.method.clone(), &url)
@@ -531,6 +553,18 @@ impl Session {
                 }
             }
         }
+        let recorded_response: Option<Vec<(String, String)>> = self.recording.as_ref().map(|_| {
+            response
+                .headers()
+                .iter()
+                .map(|(n, v)| {
+                    (
+                        n.to_string(),
+                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    )
+                })
+                .collect()
+        });
         let content_type = response
             .headers()
             .get(reqwest::header::CONTENT_TYPE)
@@ -555,6 +589,22 @@ impl Session {
                 ));
             }
             bytes.extend_from_slice(&chunk);
+        }
+        if let (Some((recorder, label)), Some((at_ms, request_headers)), Some(response_headers)) =
+            (&self.recording, &recorded_request, &recorded_response)
+        {
+            let request_body = call.body.as_ref().map(|(_, b)| b.as_bytes()).unwrap_or(&[]);
+            recorder.record(
+                *at_ms,
+                label,
+                call.method.as_str(),
+                &call.target,
+                request_headers,
+                request_body,
+                status,
+                response_headers,
+                &bytes,
+            );
         }
         // Valid UTF-8 (the usual case) becomes the body without a copy.
         let mut body = match String::from_utf8(bytes) {

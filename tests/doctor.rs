@@ -1,0 +1,176 @@
+//! `abapdbg doctor` against the simulator: every step passes on a system that works; each
+//! failure stops at the right step with its code and the CLI's exit code; what it records
+//! holds no secret and replays to the same verdict.
+
+use std::process::Command;
+
+use e2e::{Simulator, abapdbg_bin};
+use serde_json::Value;
+
+const STEPS: &[&str] = &[
+    "config",
+    "resolve",
+    "connect",
+    "logon",
+    "csrf",
+    "stateful",
+    "discovery",
+    "listener",
+    "breakpoint",
+    "batch",
+    "round_trip",
+];
+
+/// `abapdbg doctor --json` against `url` with this password: exit code and the report.
+fn doctor(url: &str, password: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let dir = std::env::temp_dir().join(format!("abapdbg-doctor-{}", std::process::id()));
+    let out = Command::new(abapdbg_bin())
+        .args(["doctor", "--json"])
+        .args(extra)
+        .env("ABAPDBG_URL", url)
+        .env("ABAPDBG_USER", "DEVELOPER")
+        .env("ABAPDBG_PASSWORD", password)
+        .env("ABAPDBG_CLIENT", "001")
+        .env("ABAPDBG_STATE_DIR", dir.join("state"))
+        .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+        .env_remove("ABAPDBG_PROFILE")
+        .env_remove("ABAPDBG_RECORD")
+        .output()
+        .expect("run doctor");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let report: Value =
+        serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("doctor --json: {e}: {text}"));
+    let names: Vec<&str> = report["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(names, STEPS, "every step named, in order: {report}");
+    (out.status.code(), report)
+}
+
+fn step<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["steps"]
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["name"] == name))
+        .expect("the step")
+}
+
+/// The first failed step's name, and that every step after it was skipped.
+fn stopped_at(report: &Value) -> &str {
+    let steps = report["steps"].as_array().expect("steps");
+    let i = steps
+        .iter()
+        .position(|s| s["ok"] == false)
+        .unwrap_or_else(|| panic!("no step failed: {report}"));
+    for s in &steps[i + 1..] {
+        assert_eq!(
+            s["skipped"], true,
+            "after a stop, the rest is skipped: {report}"
+        );
+    }
+    steps[i]["name"].as_str().unwrap_or_default()
+}
+
+#[test]
+fn a_working_system_passes_every_step_and_each_failure_stops_at_its_step() {
+    let sim = Simulator::start();
+    let (code, report) = doctor(&sim.url, "abap", &["--object", "ZCL_ABAPDBG_DEMO"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report["ok"], true);
+    for s in report["steps"].as_array().expect("steps") {
+        assert_eq!(s["ok"], true, "{s}");
+        assert!(
+            s.get("skipped").is_none(),
+            "nothing skipped on a working system: {s}"
+        );
+        assert!(s["ms"].is_u64(), "{s}");
+    }
+    assert!(
+        step(&report, "batch")["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("answers"),
+        "{report}"
+    );
+    // Nothing left behind on the system: no listener, no breakpoint.
+    let state = e2e::sim_state(&sim.url);
+    assert_eq!(state["listeners"], serde_json::json!([]), "{state}");
+    assert_eq!(state["breakpoints"], serde_json::json!({}), "{state}");
+
+    // A wrong password: the logon step, auth, exit 5.
+    let (code, report) = doctor(&sim.url, "wrong", &[]);
+    assert_eq!(code, Some(5), "{report}");
+    assert_eq!(stopped_at(&report), "logon");
+    assert_eq!(step(&report, "logon")["code"], "auth.failed");
+    assert!(step(&report, "logon")["hint"].is_string());
+
+    // Nothing listens at the port: the connect step, transport, exit 4.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+    let port = closed.local_addr().expect("addr").port();
+    drop(closed);
+    let (code, report) = doctor(&format!("http://127.0.0.1:{port}"), "abap", &[]);
+    assert_eq!(code, Some(4), "{report}");
+    assert_eq!(stopped_at(&report), "connect");
+    assert_eq!(step(&report, "connect")["code"], "transport.unreachable");
+
+    // A host that does not resolve: the resolve step.
+    let (code, report) = doctor("http://no-such-host.invalid:8000", "abap", &[]);
+    assert_eq!(code, Some(4), "{report}");
+    assert_eq!(stopped_at(&report), "resolve");
+}
+
+#[test]
+fn another_debuggers_listener_is_named_and_the_rest_still_runs() {
+    let sim = Simulator::start_with(&["--foreign-listener", "DEVELOPER"]);
+    let (code, report) = doctor(&sim.url, "abap", &["--object", "ZCL_ABAPDBG_DEMO"]);
+    assert_eq!(code, Some(4), "{report}");
+    let listener = step(&report, "listener");
+    assert_eq!(listener["ok"], false, "{report}");
+    assert_eq!(listener["code"], "conflict.listener");
+    // A conflict does not make the rest impossible.
+    assert_eq!(step(&report, "breakpoint")["ok"], true, "{report}");
+    assert!(step(&report, "round_trip").get("skipped").is_none());
+}
+
+#[test]
+fn what_doctor_records_holds_no_secret_and_replays_to_the_same_verdict() {
+    let sim = Simulator::start();
+    let dir = std::env::temp_dir().join(format!("abapdbg-doctor-rec-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let cassette = dir.join("doctor.jsonl");
+    let path = cassette.display().to_string();
+    let (code, report) = doctor(
+        &sim.url,
+        "abap",
+        &["--object", "ZCL_ABAPDBG_DEMO", "--record", &path],
+    );
+    assert_eq!(code, Some(0), "{report}");
+    let text = std::fs::read_to_string(&cassette).expect("the cassette");
+    // DEVELOPER:abap as Basic credentials.
+    assert!(
+        !text.contains("REVWRUxPUEVSOmFiYXA="),
+        "the password is in the cassette"
+    );
+    assert!(text.contains("Basic REDACTED"));
+    let mut replay = Command::new(abapdbg_bin())
+        .arg("replay")
+        .arg(&cassette)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("replay");
+    let mut url = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(replay.stdout.take().expect("stdout")),
+        &mut url,
+    )
+    .expect("the replay's URL");
+    // Another password: a replay takes any credentials, and none is in the file.
+    let (code, again) = doctor(url.trim(), "other", &["--object", "ZCL_ABAPDBG_DEMO"]);
+    let _ = replay.kill();
+    let _ = replay.wait();
+    assert_eq!(code, Some(0), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
