@@ -1,0 +1,37 @@
+//! `abapdbg bp disable <id>… | --all`.
+
+use clap::ArgGroup;
+use serde_json::json;
+
+use crate::oneshot::ctx::{Ctx, Failure};
+use crate::oneshot::{OneShot, Output};
+
+#[derive(Debug, clap::Args)]
+#[command(group(ArgGroup::new("which").required(true).args(["ids", "all"])))]
+pub struct DisableArgs {
+    /// Breakpoint ids (see 'abapdbg bp list').
+    #[arg(add = crate::oneshot::complete::breakpoints())]
+    ids: Vec<u64>,
+    /// Every breakpoint of the session.
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    out: Output,
+}
+
+impl OneShot for DisableArgs {
+    fn json(&self) -> bool {
+        self.out.json
+    }
+
+    fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
+        let args = if self.all {
+            json!({"all": true})
+        } else {
+            json!({ "ids": self.ids })
+        };
+        let result = ctx.request("bp.disable", args)?;
+        super::print(ctx, &result, true);
+        Ok(())
+    }
+}
