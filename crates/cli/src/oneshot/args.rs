@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use jsonl::args::LineTargetArgs;
 
 /// `30s`, `500ms`, `2m`, `1h`, or a bare number of seconds (`30`, as the seed's
 /// `attach --timeout 30`).
@@ -31,11 +31,17 @@ pub(crate) fn duration(text: &str) -> Result<Duration, String> {
 
 /// A line of the current source (`42`) or a location (`ZCL_X:42`): the arguments of
 /// `run_to_line` and `jump_to_line`.
-pub(crate) fn line_target(text: &str) -> Value {
+pub(crate) fn line_target(text: &str) -> LineTargetArgs {
     let t = text.trim();
     match t.parse::<u32>() {
-        Ok(line) => json!({ "line": line }),
-        Err(_) => json!({ "location": t }),
+        Ok(line) => LineTargetArgs {
+            line: Some(line),
+            ..LineTargetArgs::default()
+        },
+        Err(_) => LineTargetArgs {
+            location: Some(t.to_string()),
+            ..LineTargetArgs::default()
+        },
     }
 }
 
@@ -57,7 +63,12 @@ mod tests {
 
     #[test]
     fn lines_and_locations() {
-        assert_eq!(line_target("40"), json!({"line": 40}));
-        assert_eq!(line_target("ZCL_X:40"), json!({"location": "ZCL_X:40"}));
+        assert_eq!(line_target("40").line, Some(40));
+        assert_eq!(line_target("40").location, None);
+        assert_eq!(
+            line_target(" ZCL_X:40").location.as_deref(),
+            Some("ZCL_X:40")
+        );
+        assert_eq!(line_target("ZCL_X:40").line, None);
     }
 }

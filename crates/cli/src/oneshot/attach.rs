@@ -5,7 +5,8 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use serde_json::Value;
+use jsonl::results::WaitReached;
+use serde::Serialize;
 
 use super::ctx::{Ctx, Failure, out};
 use super::wait::{Until, reached, wait};
@@ -59,18 +60,26 @@ impl OneShot for AttachArgs {
         super::listen::arm(ctx, self.take_over)?;
         // The marker scripts of the seed spec wait for before they start the program.
         eprintln!("Listener active");
-        let mut result = wait(ctx, Until::Stopped, self.timeout, "attached, waiting")?;
+        let result = wait(ctx, Until::Stopped, self.timeout, "attached, waiting")?;
         if ctx.json {
             let socket = ctx.session()?.socket().display().to_string();
-            if let Some(o) = result.as_object_mut() {
-                o.insert("session".into(), Value::String(socket));
-            }
-            ctx.print_json(&result);
+            ctx.print_json(&Attached {
+                reached: result,
+                session: socket,
+            })
         } else {
             out(&reached(ctx, Until::Stopped, &result)?);
+            Ok(())
         }
-        Ok(())
     }
+}
+
+/// What `attach --json` prints: the protocol's wait answer and the session's socket.
+#[derive(Serialize)]
+struct Attached {
+    #[serde(flatten)]
+    reached: WaitReached,
+    session: String,
 }
 
 #[derive(Debug, clap::Args)]

@@ -2,7 +2,9 @@
 //! (variable, profile, default), as every command reads it. Secrets are never shown.
 
 use client::Session;
-use serde_json::{Value, json};
+use jsonl::args::HelloArgs;
+use jsonl::cmd;
+use serde::Serialize;
 
 use super::ctx::{Ctx, Failure, out};
 use super::render::Table;
@@ -52,16 +54,18 @@ impl OneShot for ConfigArgs {
         let running = Session::connect(t).is_ok();
         let rows = t.setting_rows();
         if ctx.json {
-            let settings: Vec<Value> = rows
-                .iter()
-                .map(|s| json!({"name": s.name, "value": s.value, "source": s.source}))
-                .collect();
-            ctx.print_json(&json!({
-                "settings": settings,
-                "running": running,
-                "binary": client::daemon_binary(t).display().to_string(),
-            }));
-            return Ok(());
+            return ctx.print_json(&Shown {
+                settings: rows
+                    .iter()
+                    .map(|s| ShownSetting {
+                        name: &s.name,
+                        value: &s.value,
+                        source: &s.source,
+                    })
+                    .collect(),
+                running,
+                binary: client::daemon_binary(t).display().to_string(),
+            });
         }
         let mut table = Table::new(&["SETTING", "VALUE", "FROM"]);
         for s in rows {
@@ -77,33 +81,51 @@ impl OneShot for ConfigArgs {
     }
 }
 
+/// What `config --json` prints.
+#[derive(Serialize)]
+struct Shown<'a> {
+    settings: Vec<ShownSetting<'a>>,
+    running: bool,
+    binary: String,
+}
+
+#[derive(Serialize)]
+struct ShownSetting<'a> {
+    name: &'a str,
+    value: &'a str,
+    source: &'a str,
+}
+
 /// `config check`: `hello` on the target's session logs on and reports what the system offers.
 fn check(ctx: &Ctx) -> Result<(), Failure> {
-    let hello = ctx.request("hello", json!({}))?;
-    let system = &hello["system"];
-    let logon = &system["logon"];
+    let hello = ctx.call::<cmd::Hello>(&HelloArgs::default())?;
+    let system = &hello.system;
+    let logon = &system.logon;
     if ctx.json {
-        ctx.print_json(&hello);
+        ctx.print_json(&hello)?;
     } else {
-        let text = |v: &Value| v.as_str().unwrap_or("-").to_string();
-        let resources = system["supports"]["debugger_resources"]
-            .as_array()
-            .map_or(0, Vec::len);
+        let resources = system
+            .supports
+            .as_ref()
+            .map_or(0, |s| s.debugger_resources.len());
         let mut table = Table::new(&["CHECK", "RESULT"]);
         table.row(vec!["system".into(), ctx.target.describe()]);
         table.row(vec![
             "logon".into(),
-            if logon["ok"] == true {
+            if logon.ok {
                 format!(
                     "ok as {} (client {})",
-                    text(&system["user"]),
-                    text(&system["client"])
+                    system.user,
+                    system.client.as_deref().unwrap_or("-")
                 )
             } else {
-                format!("refused: {}", text(&logon["error"]["message"]))
+                format!(
+                    "refused: {}",
+                    logon.error.as_ref().map_or("-", |e| e.message.as_str())
+                )
             },
         ]);
-        if logon["ok"] == true {
+        if logon.ok {
             table.row(vec![
                 "debugger".into(),
                 format!("{resources} debugger resources announced"),
@@ -111,7 +133,7 @@ fn check(ctx: &Ctx) -> Result<(), Failure> {
         }
         table.row(vec![
             "writes".into(),
-            if hello["capabilities"]["writes"] == true {
+            if hello.capabilities.writes {
                 "allowed"
             } else {
                 "not allowed"
@@ -122,23 +144,25 @@ fn check(ctx: &Ctx) -> Result<(), Failure> {
             "session".into(),
             format!(
                 "pid {} at {}",
-                hello["server"]["pid"],
+                hello.server.pid,
                 ctx.session()?.socket().display()
             ),
         ]);
         out(&table.render(ctx.color));
     }
-    if logon["ok"] == true {
+    if logon.ok {
         return Ok(());
     }
     // The logon's own error decides the exit code (auth.* → 5, transport.* → 4).
-    let err = &logon["error"];
-    let mut failure = Failure::new(
-        err["code"].as_str().unwrap_or("auth.unauthenticated"),
-        err["message"].as_str().unwrap_or("the logon was refused"),
-    );
-    if let Some(hint) = err["hint"].as_str() {
-        failure = failure.with_hint(hint);
-    }
+    let failure = match &logon.error {
+        Some(err) => {
+            let failure = Failure::new(&err.code, err.message.clone());
+            match &err.hint {
+                Some(hint) => failure.with_hint(hint.clone()),
+                None => failure,
+            }
+        }
+        None => Failure::new("auth.unauthenticated", "the logon was refused"),
+    };
     Err(failure)
 }

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use client::{ClientError, Session, Target};
-use serde_json::Value;
+use jsonl::CommandSpec;
+use serde::Serialize;
 
 /// How long a request that does not wait for the program may take.
 pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
@@ -89,15 +90,21 @@ impl Ctx {
         Ok(Some(target))
     }
 
-    /// One request; Ctrl-C cancels it on the session.
-    pub(crate) fn request(&self, cmd: &str, args: Value) -> Result<Value, Failure> {
+    /// One request of command `C` with its typed arguments, answering its typed result;
+    /// Ctrl-C cancels it on the session.
+    pub(crate) fn call<C: CommandSpec>(&self, args: &C::Args) -> Result<C::Result, Failure> {
         let session = self.session()?;
-        Ok(session.request(cmd, args, REQUEST_TIMEOUT, &|| self.interrupted())?)
+        Ok(session.call::<C>(args, REQUEST_TIMEOUT, &|| self.interrupted())?)
     }
 
-    /// Prints one JSON value as one line.
-    pub(crate) fn print_json(&self, value: &Value) {
+    /// Prints one JSON value as one line: a protocol result, or one of ours. Written through a
+    /// `Value`, so members come sorted by name, as they always have.
+    pub(crate) fn print_json(&self, value: &impl Serialize) -> Result<(), Failure> {
+        let value = serde_json::to_value(value).map_err(|e| {
+            Failure::new("internal.bug", format!("the answer cannot be printed: {e}"))
+        })?;
         out(&format!("{value}\n"));
+        Ok(())
     }
 }
 

@@ -1,9 +1,10 @@
 //! `abapdbg detach`: takes our breakpoints off the system and lets the program run on.
 
-use serde_json::json;
+use jsonl::args::AtArgs;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{self, text};
+use super::render;
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -23,17 +24,15 @@ impl OneShot for DetachArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("detach", json!({}))?;
+        let result = ctx.call::<cmd::Detach>(&AtArgs::default())?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let mut s = render::ended(&result["detached"]["ended"], ctx.color);
-        let ids: Vec<String> = result["breakpoints_disabled"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(text)
+        let mut s = render::ended(&result.detached.ended, ctx.color);
+        let ids: Vec<String> = result
+            .breakpoints_disabled
+            .iter()
+            .map(u32::to_string)
             .collect();
         if !ids.is_empty() {
             s.push_str(&format!("breakpoints disabled: {}\n", ids.join(", ")));

@@ -1,11 +1,13 @@
 //! `abapdbg events`: the session's events, one line each, until Ctrl-C.
 
 use client::{ClientError, Incoming};
-use jsonl::Event;
-use serde_json::{Map, Value};
+use jsonl::results::StopReason;
+use jsonl::{Event, EventKind};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, cell, paint, place, text};
+use super::render::{Style, cell, end_reason, paint, place_of};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -37,7 +39,7 @@ impl OneShot for EventsArgs {
                 Ok(Some(Incoming::Event(ev))) => {
                     seen += 1;
                     if ctx.json {
-                        ctx.print_json(&as_json(&ev));
+                        ctx.print_json(&as_json(&ev))?;
                     } else {
                         out(&line(&ev, ctx.color));
                     }
@@ -52,49 +54,61 @@ impl OneShot for EventsArgs {
     }
 }
 
-fn as_json(ev: &Event) -> Value {
-    let mut o = Map::new();
-    o.insert("event".into(), Value::String(ev.event.clone()));
-    o.insert("state".into(), Value::String(ev.state.as_str().into()));
-    if let Some(c) = &ev.cause {
-        o.insert("cause".into(), c.clone());
+/// What `--json` prints of an event: its line without `seq`.
+#[derive(Serialize)]
+struct Shown<'a> {
+    event: &'a str,
+    state: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cause: Option<&'a Value>,
+    body: &'a Value,
+}
+
+fn as_json(ev: &Event) -> Shown<'_> {
+    Shown {
+        event: &ev.event,
+        state: ev.state.as_str(),
+        cause: ev.cause.as_ref(),
+        body: &ev.body,
     }
-    o.insert("body".into(), ev.body.clone());
-    Value::Object(o)
 }
 
 /// `stopped           ZCL_X:48 in LINE_TOTAL (breakpoint; thread 1)`.
 fn line(ev: &Event, color: bool) -> String {
-    let b = &ev.body;
-    let summary = match ev.event.as_str() {
-        "stopped" => format!(
+    let summary = match ev.kind() {
+        Ok(EventKind::Stopped(stop)) => format!(
             "{} ({}; thread {})",
-            place(&b["frame"]),
-            text(&b["reason"]),
-            text(&b["thread"])
+            place_of(stop.frame.as_ref()),
+            stop_reason(stop.reason),
+            stop.thread
         ),
-        "debuggee.ended" => {
-            let mut s = format!("thread {} {}", text(&b["thread"]), text(&b["reason"]));
-            if let Some(o) = b["output"].as_str() {
+        Ok(EventKind::Ended(end)) => {
+            let mut s = format!("thread {} {}", end.thread, end_reason(end.reason));
+            if let Some(o) = &end.output {
                 s.push_str(&format!(": {}", cell(o)));
             }
             s
         }
-        "listener.armed" => format!("for {}", text(&b["user"])),
-        "breakpoint.changed" => {
-            let bp = &b["breakpoint"];
-            format!(
-                "{} {} {}",
-                text(&bp["id"]),
-                text(&bp["status"]),
-                text(&bp["location"])
-            )
+        Ok(EventKind::ListenerArmed(armed)) => format!("for {}", armed.user),
+        Ok(EventKind::BreakpointChanged(changed)) => {
+            let bp = &changed.breakpoint;
+            format!("{} {} {}", bp.id, bp.status, bp.location)
         }
-        _ => b.to_string(),
+        _ => ev.body.to_string(),
     };
     format!(
         "{} {}\n",
         paint(color, Style::Bold, &format!("{:<18}", ev.event)),
         summary
     )
+}
+
+/// Why a program stopped, as the protocol words it.
+fn stop_reason(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Breakpoint => "breakpoint",
+        StopReason::Step => "step",
+        StopReason::Watchpoint => "watchpoint",
+        StopReason::Exception => "exception",
+    }
 }

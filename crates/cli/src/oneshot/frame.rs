@@ -1,9 +1,10 @@
 //! `abapdbg frame <n>`: selects a stack frame for vars, get and source.
 
-use serde_json::json;
+use jsonl::args::FrameArgs as Select;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, paint, place, source_window, text};
+use super::render::{Style, paint, place, source_window};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -21,17 +22,19 @@ impl OneShot for FrameArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("frame", json!({ "index": self.index }))?;
+        let result = ctx.call::<cmd::Frame>(&Select {
+            index: self.index,
+            epoch: None,
+        })?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let f = &result["frame"];
-        let head = format!("frame {} at {}", text(&f["index"]), place(f));
+        let f = &result.frame;
+        let head = format!("frame {} at {}", f.index, place(f));
         out(&format!(
             "{}\n{}",
             paint(ctx.color, Style::Bold, &head),
-            source_window(&f["source"], ctx.color)
+            source_window(f.source.as_deref().unwrap_or_default(), ctx.color)
         ));
         Ok(())
     }

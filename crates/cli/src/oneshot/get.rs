@@ -1,6 +1,7 @@
 //! `abapdbg get <path>`: one variable by path.
 
-use serde_json::{Value, json};
+use jsonl::args::GetArgs as Get;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
 use super::{OneShot, Output};
@@ -28,18 +29,15 @@ impl OneShot for GetArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request(
-            "get",
-            json!({"path": self.path.trim().to_uppercase(), "full": self.full}),
-        )?;
+        let result = ctx.call::<cmd::Get>(&Get {
+            path: self.path.trim().to_uppercase(),
+            full: self.full,
+            ..Get::default()
+        })?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        out(&super::vars::table(
-            &Value::Array(vec![result["variable"].clone()]),
-            ctx.color,
-        ));
+        out(&super::vars::table(&[result.variable], ctx.color));
         Ok(())
     }
 }

@@ -1,6 +1,8 @@
 //! `abapdbg jump-to <line|location>`: a write action (the session must allow writes).
 
 use super::ctx::{Ctx, Failure};
+use jsonl::cmd;
+
 use super::movement::{Answer, print, until_stop_or_end};
 use super::{OneShot, Output};
 
@@ -24,14 +26,12 @@ impl OneShot for JumpToArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let args = super::args::line_target(&self.target);
-        let outcome = until_stop_or_end(
+        let outcome = until_stop_or_end::<cmd::JumpToLine>(
             ctx,
             &format!("jumping to {}", self.target.trim()),
-            "jump_to_line",
-            args,
+            &args,
             Answer::Movement,
         )?;
-        print(ctx, &outcome);
-        Ok(())
+        print(ctx, &outcome)
     }
 }

@@ -3,10 +3,12 @@
 use std::time::{Duration, Instant};
 
 use client::{ClientError, Incoming};
-use serde_json::{Value, json};
+use jsonl::args::ListenArgs as Listen;
+use jsonl::commands::NoArgs;
+use jsonl::{EventKind, cmd};
+use serde::Serialize;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::text;
 use super::{OneShot, Output};
 
 /// How long the system has to confirm the listener.
@@ -33,56 +35,46 @@ impl OneShot for ListenArgs {
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let armed = arm(ctx, self.take_over)?;
         if ctx.json {
-            ctx.print_json(&armed);
+            ctx.print_json(&armed)
         } else {
-            out(&format!("listener armed for {}\n", text(&armed["user"])));
+            out(&format!("listener armed for {}\n", armed.user));
+            Ok(())
         }
-        Ok(())
     }
 }
 
-/// Arms the listener and waits until the system holds it: `{"armed":true,"user":…}` (with the
-/// rest of the `listener.armed` body when it came now).
-pub(crate) fn arm(ctx: &Ctx, take_over: bool) -> Result<Value, Failure> {
+/// What `listen --json` prints: `{"armed":true,"user":…}`, with the rest of the
+/// `listener.armed` body when the system confirmed it now.
+#[derive(Debug, Serialize)]
+pub(crate) struct Armed {
+    armed: bool,
+    pub(crate) user: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terminal_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ide_id: Option<String>,
+}
+
+/// Arms the listener and waits until the system holds it.
+pub(crate) fn arm(ctx: &Ctx, take_over: bool) -> Result<Armed, Failure> {
     let session = ctx.session()?;
     // Subscribed before asking, so the confirmation cannot pass unseen.
     let sub = session.subscribe();
-    let result = ctx.request("listen", json!({ "take_over": take_over }))?;
-    if result["armed"] == true {
-        let status = ctx.request("status", json!({}))?;
-        return Ok(json!({"armed": true, "user": status["system"]["user"]}));
+    let result = ctx.call::<cmd::Listen>(&Listen { take_over })?;
+    if result.armed {
+        let status = ctx.call::<cmd::Status>(&NoArgs {})?;
+        return Ok(Armed {
+            armed: true,
+            user: status.system.user,
+            terminal_id: None,
+            ide_id: None,
+        });
     }
     let deadline = Instant::now() + ARM_WAIT;
     loop {
-        match sub.recv_until(Some(deadline), &|| ctx.interrupted()) {
-            Ok(Some(Incoming::Event(ev))) => match ev.event.as_str() {
-                "listener.armed" => {
-                    let mut body = ev.body;
-                    if let Some(o) = body.as_object_mut() {
-                        o.insert("armed".into(), Value::Bool(true));
-                    }
-                    return Ok(body);
-                }
-                "listener.conflict" | "listener.failed" => {
-                    let code = if ev.event == "listener.conflict" {
-                        "conflict.listener"
-                    } else {
-                        "listener.failed"
-                    };
-                    let message = ev.body["message"]
-                        .as_str()
-                        .unwrap_or("the listener could not be armed");
-                    let mut failure = Failure::new(code, message);
-                    if let Some(h) = ev.body["hint"].as_str() {
-                        failure = failure.with_hint(h);
-                    } else if code == "conflict.listener" {
-                        failure = failure.with_hint("'abapdbg listen --take-over' takes it over");
-                    }
-                    return Err(failure);
-                }
-                _ => {}
-            },
-            Ok(Some(Incoming::Response(_))) => {}
+        let event = match sub.recv_until(Some(deadline), &|| ctx.interrupted()) {
+            Ok(Some(Incoming::Event(ev))) => ev,
+            Ok(Some(Incoming::Response(_))) => continue,
             Ok(None) => {
                 return Err(Failure::new(
                     "transport.timeout",
@@ -99,6 +91,31 @@ pub(crate) fn arm(ctx: &Ctx, take_over: bool) -> Result<Value, Failure> {
                 ));
             }
             Err(e) => return Err(e.into()),
+        };
+        match event.kind() {
+            Ok(EventKind::ListenerArmed(body)) => {
+                return Ok(Armed {
+                    armed: true,
+                    user: body.user,
+                    terminal_id: Some(body.terminal_id),
+                    ide_id: Some(body.ide_id),
+                });
+            }
+            Ok(EventKind::ListenerConflict(conflict)) => {
+                let hint = conflict
+                    .hint
+                    .unwrap_or_else(|| "'abapdbg listen --take-over' takes it over".to_string());
+                return Err(Failure::new("conflict.listener", conflict.message).with_hint(hint));
+            }
+            Ok(EventKind::ListenerFailed(failed)) => {
+                return Err(Failure::new("listener.failed", failed.message));
+            }
+            Ok(_) => {}
+            // Only a listener event that cannot be read is ours to report.
+            Err(e) if event.event.starts_with("listener.") => {
+                return Err(ClientError::Malformed(e.to_string()).into());
+            }
+            Err(_) => {}
         }
     }
 }

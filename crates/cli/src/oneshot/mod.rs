@@ -31,7 +31,7 @@ mod shutdown;
 mod source;
 mod stack;
 mod status;
-mod step;
+pub(crate) mod step;
 mod table;
 mod terminate;
 mod test;

@@ -1,5 +1,6 @@
 //! Human output: aligned tables, the source window around a stop, colour on a terminal.
 
+use jsonl::results::{EndReason, Ended, Frame, RunSummary, SourceLine, StopReason, Stopped};
 use serde_json::Value;
 
 /// ANSI styles, applied only when the context allows colour.
@@ -33,6 +34,11 @@ pub(crate) fn text(v: &Value) -> String {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     }
+}
+
+/// An optional member as text: nothing when absent.
+pub(crate) fn or_empty<T: ToString>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
 }
 
 /// One table cell: control characters shown escaped, so a value never breaks a row.
@@ -147,35 +153,38 @@ impl Table {
 }
 
 /// `ZCL_X:48 in LINE_TOTAL`: where a frame is, in the form `bp set` takes.
-pub(crate) fn place(frame: &Value) -> String {
-    let object = text(&frame["object"]);
-    let object = if object.is_empty() {
-        text(&frame["program"])
+pub(crate) fn place(frame: &Frame) -> String {
+    let object = if frame.object.is_empty() {
+        &frame.program
     } else {
-        object
+        &frame.object
     };
-    let method = text(&frame["method"]);
-    let at = format!("{object}:{}", text(&frame["line"]));
-    if method.is_empty() {
+    let at = format!("{object}:{}", frame.line);
+    if frame.method.is_empty() {
         at
     } else {
-        format!("{at} in {method}")
+        format!("{at} in {}", frame.method)
     }
 }
 
+/// [`place`] of a frame that may be unknown (a stack that could not be read, a thread not
+/// described yet): `?` then.
+pub(crate) fn place_of(frame: Option<&Frame>) -> String {
+    frame.map_or_else(|| "?".to_string(), place)
+}
+
 /// The source window: line numbers, the current line marked with `>`.
-pub(crate) fn source_window(lines: &Value, color: bool) -> String {
-    let lines: Vec<&Value> = lines.as_array().into_iter().flatten().collect();
+pub(crate) fn source_window(lines: &[SourceLine], color: bool) -> String {
     let width = lines
         .iter()
-        .map(|l| text(&l["line"]).len())
+        .map(|l| l.line.to_string().len())
         .max()
         .unwrap_or(1);
     let mut out = String::new();
     for l in lines {
-        let number = format!("{:>width$}", text(&l["line"]));
-        let body = cell(&text(&l["text"]));
-        if l["current"].as_bool() == Some(true) {
+        let number = format!("{:>width$}", l.line);
+        let body = cell(&l.text);
+        if l.current {
             out.push_str(&paint(color, Style::Green, ">"));
             out.push_str(&format!(
                 " {}  {}",
@@ -191,63 +200,115 @@ pub(crate) fn source_window(lines: &Value, color: bool) -> String {
     out
 }
 
-/// A stop (the body of a `stopped` event) with its source window.
-pub(crate) fn stop(body: &Value, color: bool) -> String {
-    let frame = &body["frame"];
-    let mut why = Vec::new();
-    match body["reason"].as_str() {
-        Some("breakpoint") => {
-            let ids: Vec<String> = body["breakpoints"]
-                .as_array()
-                .into_iter()
+/// Why a program stopped, in words: `breakpoint 1`, `exception CX_SY_ZERODIVIDE`, `step`.
+pub(crate) fn why(body: &Stopped) -> String {
+    match body.reason {
+        StopReason::Breakpoint => {
+            let ids: Vec<String> = body
+                .breakpoints
+                .iter()
                 .flatten()
-                .map(text)
+                .map(u32::to_string)
                 .collect();
-            why.push(if ids.is_empty() {
+            if ids.is_empty() {
                 "breakpoint".to_string()
             } else {
                 format!("breakpoint {}", ids.join(", "))
-            });
+            }
         }
-        Some("exception") => why.push(format!("exception {}", text(&body["exception"]))),
-        Some(r) => why.push(r.to_string()),
-        None => {}
+        StopReason::Exception => {
+            format!(
+                "exception {}",
+                body.exception.as_deref().unwrap_or_default()
+            )
+        }
+        StopReason::Step => "step".to_string(),
+        StopReason::Watchpoint => "watchpoint".to_string(),
     }
-    if !body["thread"].is_null() {
-        why.push(format!("thread {}", text(&body["thread"])));
+}
+
+/// A stop (the body of a `stopped` event) with its source window.
+pub(crate) fn stop(body: &Stopped, color: bool) -> String {
+    stop_at(
+        Some(&why(body)),
+        Some(body.thread),
+        body.frame.as_ref(),
+        color,
+    )
+}
+
+/// A stop from its parts: why (when known), the thread and the frame with its source lines.
+pub(crate) fn stop_at(
+    why: Option<&str>,
+    thread: Option<u32>,
+    frame: Option<&Frame>,
+    color: bool,
+) -> String {
+    let mut parts: Vec<String> = why.map(str::to_string).into_iter().collect();
+    if let Some(t) = thread {
+        parts.push(format!("thread {t}"));
     }
     let mut out = format!(
         "{} at {}",
         paint(color, Style::Bold, "stopped"),
-        paint(color, Style::Bold, &place(frame))
+        paint(color, Style::Bold, &place_of(frame))
     );
-    if !why.is_empty() {
-        out.push_str(&format!(" ({})", why.join("; ")));
+    if !parts.is_empty() {
+        out.push_str(&format!(" ({})", parts.join("; ")));
     }
     out.push('\n');
-    out.push_str(&source_window(&frame["source"], color));
+    let lines = frame.and_then(|f| f.source.as_deref()).unwrap_or_default();
+    out.push_str(&source_window(lines, color));
     out
 }
 
-/// An end (the body of `debuggee.ended`, or `last_end`): the reason and what the run printed.
-pub(crate) fn ended(body: &Value, color: bool) -> String {
-    let reason = body["reason"].as_str().unwrap_or("finished");
-    let mut out = paint(color, Style::Bold, "ended");
-    if body["thread"].is_null() {
-        out.push_str(&format!(" ({reason})\n"));
-    } else {
-        out.push_str(&format!(" ({reason}; thread {})\n", text(&body["thread"])));
+/// How a program ended, as the protocol words it.
+pub(crate) fn end_reason(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Finished => "finished",
+        EndReason::Terminated => "terminated",
+        EndReason::Detached => "detached",
+        EndReason::Lost => "lost",
     }
-    let run = &body["run"];
-    if run["ok"] == Value::Bool(false) {
+}
+
+/// An end (the body of `debuggee.ended`, or `last_end`): the reason and what the run printed.
+pub(crate) fn ended(body: &Ended, color: bool) -> String {
+    end_at(
+        end_reason(body.reason),
+        Some(body.thread),
+        body.run.as_ref(),
+        body.output.as_deref(),
+        color,
+    )
+}
+
+/// An end from its parts (a run that answered without stopping has no thread).
+pub(crate) fn end_at(
+    reason: &str,
+    thread: Option<u32>,
+    run: Option<&RunSummary>,
+    output: Option<&str>,
+    color: bool,
+) -> String {
+    let mut out = paint(color, Style::Bold, "ended");
+    match thread {
+        Some(t) => out.push_str(&format!(" ({reason}; thread {t})\n")),
+        None => out.push_str(&format!(" ({reason})\n")),
+    }
+    if let Some(run) = run
+        && run.ok == Some(false)
+    {
+        let (code, message) = run
+            .error
+            .as_ref()
+            .map_or(("", ""), |e| (e.code.as_str(), e.message.as_str()));
         out.push_str(&format!(
-            "{}: {}: {}\n",
+            "{}: {code}: {message}\n",
             paint(color, Style::Red, "run failed"),
-            text(&run["error"]["code"]),
-            text(&run["error"]["message"])
         ));
     }
-    if let Some(output) = body["output"].as_str() {
+    if let Some(output) = output {
         out.push_str(output);
         if !output.ends_with('\n') && !output.is_empty() {
             out.push('\n');
@@ -275,20 +336,52 @@ mod tests {
 
     #[test]
     fn the_current_line_is_marked() {
-        let src = json!([
-            {"line": 9, "text": "a.", "current": false},
-            {"line": 10, "text": "  b.", "current": true}
-        ]);
+        let src = [
+            SourceLine {
+                line: 9,
+                text: "a.".into(),
+                current: false,
+            },
+            SourceLine {
+                line: 10,
+                text: "  b.".into(),
+                current: true,
+            },
+        ];
         assert_eq!(source_window(&src, false), "   9  a.\n> 10    b.\n");
     }
 
     #[test]
     fn a_stop_names_its_place_like_bp_set_does() {
-        let body = json!({"reason": "breakpoint", "breakpoints": [1], "thread": 1,
-            "frame": {"object": "ZCL_X", "method": "RUN", "line": 48, "source": []}});
+        let body: Stopped = serde_json::from_value(json!({"reason": "breakpoint",
+            "breakpoints": [1], "thread": 1, "frame": {"index": 0, "object": "ZCL_X",
+            "method": "RUN", "event_type": "", "program": "ZCL_X===CP", "include": "",
+            "line": 48, "uri": "", "system": false, "source": []}}))
+        .expect("a stopped body");
         assert_eq!(
             stop(&body, false),
             "stopped at ZCL_X:48 in RUN (breakpoint 1; thread 1)\n"
+        );
+        assert_eq!(
+            stop_at(None, None, None, false),
+            "stopped at ?\n",
+            "a stop nothing is known of"
+        );
+    }
+
+    #[test]
+    fn an_end_names_its_reason_and_what_the_run_printed() {
+        let body: Ended = serde_json::from_value(json!({"thread": 2, "reason": "terminated",
+            "output": "hello", "run": {"cmd": "run", "ok": false,
+            "error": {"code": "run.failed", "message": "terminated"}}}))
+        .expect("an ended body");
+        assert_eq!(
+            ended(&body, false),
+            "ended (terminated; thread 2)\nrun failed: run.failed: terminated\nhello\n"
+        );
+        assert_eq!(
+            end_at("finished", None, None, Some("done\n"), false),
+            "ended (finished)\ndone\n"
         );
     }
 

@@ -1,7 +1,9 @@
 //! `abapdbg run <class> [--report]`: runs a class as a console application (or a report) and
 //! returns when it stops or ends.
 
-use serde_json::json;
+use jsonl::args::RunArgs as Run;
+use jsonl::cmd;
+use jsonl::results::RunResult;
 
 use super::ctx::{Ctx, Failure, out};
 use super::movement::{Answer, Outcome, print, until_stop_or_end};
@@ -34,24 +36,32 @@ impl OneShot for RunArgs {
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let name = self.class.trim();
         let args = if self.report {
-            json!({ "program": name })
+            Run {
+                program: Some(name.to_string()),
+                ..Run::default()
+            }
         } else {
-            json!({ "class": name })
+            Run {
+                class: Some(name.to_string()),
+                ..Run::default()
+            }
         };
-        let outcome = until_stop_or_end(
-            ctx,
-            &format!("running {name}"),
-            "run",
-            args,
-            Answer::Trigger,
-        )?;
-        match &outcome {
-            Outcome::Answered(result) if !ctx.json => out(&render::ended(
-                &json!({"reason": "finished", "output": result["output"]}),
-                ctx.color,
-            )),
-            _ => print(ctx, &outcome),
+        let outcome =
+            until_stop_or_end::<cmd::Run>(ctx, &format!("running {name}"), &args, Answer::Trigger)?;
+        let Outcome::Answered(result) = outcome else {
+            return print(ctx, &outcome);
+        };
+        let result: RunResult = client::decode("run", result)?;
+        if ctx.json {
+            return ctx.print_json(&result);
         }
+        out(&render::end_at(
+            "finished",
+            None,
+            None,
+            Some(&result.output),
+            ctx.color,
+        ));
         Ok(())
     }
 }

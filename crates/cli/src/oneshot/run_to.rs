@@ -1,6 +1,8 @@
 //! `abapdbg run-to <line|location>`.
 
 use super::ctx::{Ctx, Failure};
+use jsonl::cmd;
+
 use super::movement::{Answer, print, until_stop_or_end};
 use super::{OneShot, Output};
 
@@ -19,14 +21,12 @@ impl OneShot for RunToArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let args = super::args::line_target(&self.target);
-        let outcome = until_stop_or_end(
+        let outcome = until_stop_or_end::<cmd::RunToLine>(
             ctx,
             &format!("running to {}", self.target.trim()),
-            "run_to_line",
-            args,
+            &args,
             Answer::Movement,
         )?;
-        print(ctx, &outcome);
-        Ok(())
+        print(ctx, &outcome)
     }
 }

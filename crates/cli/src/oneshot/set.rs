@@ -1,6 +1,7 @@
 //! `abapdbg set <path> <value>`: assigns a value (a write action).
 
-use serde_json::{Value, json};
+use jsonl::args::SetArgs as Assign;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
 use super::{OneShot, Output};
@@ -28,18 +29,16 @@ impl OneShot for SetArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request(
-            "set",
-            json!({"path": self.path.trim().to_uppercase(), "value": self.value}),
-        )?;
+        let result = ctx.call::<cmd::Set>(&Assign {
+            path: self.path.trim().to_uppercase(),
+            value: self.value.clone(),
+            ..Assign::default()
+        })?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        out(&super::vars::table(
-            &Value::Array(vec![result["variable"].clone()]),
-            ctx.color,
-        ));
+        let variable: Vec<_> = result.variable.into_iter().collect();
+        out(&super::vars::table(&variable, ctx.color));
         Ok(())
     }
 }

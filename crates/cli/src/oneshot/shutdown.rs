@@ -3,10 +3,12 @@
 use std::time::{Duration, Instant};
 
 use client::{ClientError, Session};
-use serde_json::{Value, json};
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::{Receipt, ShutdownResult};
+use serde::Serialize;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::text;
 use super::{OneShot, Output};
 
 /// How long to wait for the session's socket to go after it answered.
@@ -33,7 +35,7 @@ impl OneShot for ShutdownArgs {
             Ok(s) => s,
             Err(ClientError::NoSession { .. }) => {
                 if ctx.json {
-                    ctx.print_json(&json!({ "receipt": null }));
+                    return ctx.print_json(&NoReceipt { receipt: None });
                 } else {
                     out(&format!("no session runs for {}\n", ctx.target.describe()));
                 }
@@ -41,8 +43,8 @@ impl OneShot for ShutdownArgs {
             }
             Err(e) => return Err(e.into()),
         };
-        let result =
-            session.request("shutdown", json!({}), super::ctx::REQUEST_TIMEOUT, &|| {
+        let result: ShutdownResult =
+            session.call::<cmd::Shutdown>(&NoArgs {}, super::ctx::REQUEST_TIMEOUT, &|| {
                 ctx.interrupted()
             })?;
         // The answer comes just before the session exits; a command right after this one
@@ -52,34 +54,34 @@ impl OneShot for ShutdownArgs {
             std::thread::sleep(Duration::from_millis(20));
         }
         if ctx.json {
-            ctx.print_json(&result);
-        } else {
-            out(&receipt(&result["receipt"]));
+            return ctx.print_json(&result);
         }
+        out(&receipt(&result.receipt));
         Ok(())
     }
 }
 
-fn receipt(r: &Value) -> String {
+/// What `shutdown --json` prints when no session ran: `{"receipt":null}`.
+#[derive(Serialize)]
+struct NoReceipt {
+    receipt: Option<Receipt>,
+}
+
+fn receipt(r: &Receipt) -> String {
     let mut s = format!(
         "session ended: listener {}, {} breakpoint(s) deleted\n",
-        if r["listener_stopped"] == true {
+        if r.listener_stopped {
             "stopped"
         } else {
             "not stopped"
         },
-        text(&r["breakpoints_deleted"])
+        r.breakpoints_deleted
     );
-    for d in r["debuggees"].as_array().into_iter().flatten() {
-        s.push_str(&format!(
-            "thread {} ({}): {}\n",
-            text(&d["thread"]),
-            text(&d["program"]),
-            text(&d["how"])
-        ));
+    for d in &r.debuggees {
+        s.push_str(&format!("thread {} ({}): {}\n", d.thread, d.program, d.how));
     }
-    for e in r["errors"].as_array().into_iter().flatten() {
-        s.push_str(&format!("not released: {}\n", text(e)));
+    for e in &r.errors {
+        s.push_str(&format!("not released: {e}\n"));
     }
     s
 }

@@ -1,9 +1,10 @@
 //! `abapdbg source [--location L] [--context N]`: source lines around the current line.
 
-use serde_json::{Value, json};
+use jsonl::args::SourceArgs as Source;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, paint, source_window, text};
+use super::render::{Style, paint, source_window};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -24,20 +25,22 @@ impl OneShot for SourceArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let mut args = json!({"before": self.context, "after": self.context});
-        if let Some(l) = &self.location {
-            args["location"] = Value::String(l.trim().to_string());
-        }
-        let result = ctx.request("source", args)?;
+        let args = Source {
+            location: self.location.as_ref().map(|l| l.trim().to_string()),
+            before: self.context,
+            after: self.context,
+            thread: None,
+            frame: None,
+        };
+        let result = ctx.call::<cmd::Source>(&args)?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let head = format!("{} line {}", text(&result["uri"]), text(&result["line"]));
+        let head = format!("{} line {}", result.uri, result.line);
         out(&format!(
             "{}\n{}",
             paint(ctx.color, Style::Dim, &head),
-            source_window(&result["lines"], ctx.color)
+            source_window(&result.lines, ctx.color)
         ));
         Ok(())
     }

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use client::Session;
-use serde_json::{Value, json};
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::StatusResult;
 
 use super::ctx::Ctx;
 
@@ -48,9 +50,9 @@ fn spin(session: &Session, label: &str, done: &AtomicBool) {
         drawn = true;
         if polled.is_none_or(|p| p.elapsed() >= POLL) {
             polled = Some(Instant::now());
-            if let Ok(status) = session.request("status", json!({}), POLL * 2, &|| {
-                done.load(Ordering::Relaxed)
-            }) {
+            if let Ok(status) =
+                session.call::<cmd::Status>(&NoArgs {}, POLL * 2, &|| done.load(Ordering::Relaxed))
+            {
                 where_ = describe(&status);
             }
         }
@@ -75,12 +77,12 @@ fn spin(session: &Session, label: &str, done: &AtomicBool) {
 }
 
 /// ` · listening · listener armed`.
-fn describe(status: &Value) -> String {
-    let state = status["state"].as_str().unwrap_or("?");
-    let listener = &status["listener"];
-    let listener = if listener["armed"] == true {
+fn describe(status: &StatusResult) -> String {
+    let state = status.state.as_str();
+    let listener = &status.listener;
+    let listener = if listener.armed {
         "listener armed"
-    } else if listener["wanted"] == true {
+    } else if listener.wanted {
         "arming the listener"
     } else {
         "no listener"
@@ -108,11 +110,19 @@ mod tests {
         assert_eq!(elapsed(Duration::from_secs(125)), "2m05s");
     }
 
+    fn status(state: &str, wanted: bool, armed: bool) -> StatusResult {
+        serde_json::from_value(serde_json::json!({"state": state, "epoch": 0,
+            "listener": {"wanted": wanted, "armed": armed}, "current_thread": null,
+            "debuggee": null, "threads": [], "breakpoints": 0, "allow_writes": false,
+            "last_end": null, "system": {"url": "http://x", "user": "U"}}))
+        .expect("a status result")
+    }
+
     #[test]
     fn the_listener_state_is_named() {
-        let s = json!({"state": "listening", "listener": {"wanted": true, "armed": true}});
+        let s = status("listening", true, true);
         assert_eq!(describe(&s), " · listening · listener armed");
-        let s = json!({"state": "idle", "listener": {"wanted": true, "armed": false}});
+        let s = status("idle", true, false);
         assert_eq!(describe(&s), " · idle · arming the listener");
     }
 }

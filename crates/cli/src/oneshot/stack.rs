@@ -1,9 +1,10 @@
 //! `abapdbg stack`.
 
-use serde_json::json;
+use jsonl::args::AtArgs;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, Table, text};
+use super::render::{Style, Table};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -18,22 +19,28 @@ impl OneShot for StackArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("stack", json!({}))?;
+        let result = ctx.call::<cmd::Stack>(&AtArgs::default())?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let mut t = Table::new(&["", "#", "LOCATION", "METHOD", "INCLUDE"]);
+        // FILE: the abapGit file the line counts in, where an editor finds it.
+        let mut t = Table::new(&["", "#", "LOCATION", "METHOD", "INCLUDE", "FILE"]);
         t.align_right(1);
-        for f in result["frames"].as_array().into_iter().flatten() {
-            let current = f["index"] == result["current"];
-            let location = format!("{}:{}", text(&f["object"]), text(&f["line"]));
+        for f in &result.frames {
+            let current = f.index == result.current;
+            let location = format!("{}:{}", f.object, f.line);
+            let file = f
+                .file
+                .as_ref()
+                .map(|file| format!("{file}:{}", f.line))
+                .unwrap_or_default();
             t.styled_row(vec![
                 (if current { ">" } else { "" }.into(), Some(Style::Green)),
-                (text(&f["index"]), None),
+                (f.index.to_string(), None),
                 (location, current.then_some(Style::Bold)),
-                (text(&f["method"]), None),
-                (text(&f["include"]), None),
+                (f.method.clone(), None),
+                (f.include.clone(), None),
+                (file, None),
             ]);
         }
         out(&t.render(ctx.color));

@@ -1,9 +1,11 @@
 //! `abapdbg status`: where the session stands.
 
-use serde_json::{Value, json};
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::StatusResult;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, paint, place, text};
+use super::render::{Style, end_reason, paint, place_of};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -23,72 +25,60 @@ impl OneShot for StatusArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("status", json!({}))?;
+        let result = ctx.call::<cmd::Status>(&NoArgs {})?;
         if ctx.json {
-            ctx.print_json(&result);
-        } else {
-            out(&render(&result, ctx.target.url().is_none(), ctx.color));
+            return ctx.print_json(&result);
         }
+        out(&render(&result, ctx.target.url().is_none(), ctx.color));
         Ok(())
     }
 }
 
-fn render(s: &Value, embedded: bool, color: bool) -> String {
+fn render(s: &StatusResult, embedded: bool, color: bool) -> String {
     let mut rows: Vec<(&str, String)> = Vec::new();
-    rows.push(("state", text(&s["state"])));
-    let mut system = format!(
-        "{} ({})",
-        text(&s["system"]["url"]),
-        text(&s["system"]["user"])
-    );
+    rows.push(("state", s.state.as_str().to_string()));
+    let mut system = format!("{} ({})", s.system.url, s.system.user);
     if embedded {
         system.push_str(", the embedded simulator");
     }
     rows.push(("system", system));
-    let listener = &s["listener"];
     rows.push((
         "listener",
-        if listener["armed"] == true {
+        if s.listener.armed {
             "armed".into()
-        } else if listener["wanted"] == true {
+        } else if s.listener.wanted {
             "arming".into()
         } else {
             "off".into()
         },
     ));
-    let threads = s["threads"].as_array().map_or(0, Vec::len);
-    let d = &s["debuggee"];
-    if d.is_object() {
-        let state = if d["running"] == true {
-            "running"
-        } else {
-            "stopped"
-        };
+    let threads = s.threads.len();
+    if let Some(d) = &s.debuggee {
+        let state = if d.running { "running" } else { "stopped" };
         rows.push((
             "thread",
             format!(
                 "{} of {threads}: {state} at {}",
-                text(&d["thread"]),
-                place(&d["frame"])
+                d.thread,
+                place_of(d.frame.as_ref())
             ),
         ));
     } else {
         rows.push(("threads", threads.to_string()));
     }
-    rows.push(("breakpoints", text(&s["breakpoints"])));
+    rows.push(("breakpoints", s.breakpoints.to_string()));
     rows.push((
         "writes",
-        if s["allow_writes"] == true {
+        if s.allow_writes {
             "allowed".into()
         } else {
             "not allowed".into()
         },
     ));
-    let end = &s["last_end"];
-    if end.is_object() {
+    if let Some(end) = &s.last_end {
         rows.push((
             "last end",
-            format!("thread {} {}", text(&end["thread"]), text(&end["reason"])),
+            format!("thread {} {}", end.thread, end_reason(end.reason)),
         ));
     }
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
@@ -108,9 +98,12 @@ mod tests {
 
     #[test]
     fn the_embedded_simulator_is_named() {
-        let s = json!({"state": "idle", "system": {"url": "http://127.0.0.1:1", "user": "DEVELOPER"},
+        let s: StatusResult = serde_json::from_value(serde_json::json!({"state": "idle",
+            "epoch": 0, "current_thread": null,
+            "system": {"url": "http://127.0.0.1:1", "user": "DEVELOPER"},
             "listener": {"wanted": false, "armed": false}, "threads": [], "breakpoints": 0,
-            "allow_writes": false, "debuggee": null, "last_end": null});
+            "allow_writes": false, "debuggee": null, "last_end": null}))
+        .expect("a status result");
         assert_eq!(
             render(&s, true, false),
             "state        idle\n\

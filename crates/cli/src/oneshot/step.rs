@@ -1,7 +1,8 @@
 //! `abapdbg step [into|over|out|continue]`, also as the seed's `step --type <kind>`.
 
 use clap::ValueEnum;
-use serde_json::json;
+use jsonl::args::{StepArgs as Step, StepType};
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure};
 use super::movement::{Answer, print, until_stop_or_end};
@@ -32,6 +33,34 @@ pub(crate) enum StepKind {
     Continue,
 }
 
+impl StepKind {
+    /// What the spinner says meanwhile.
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            StepKind::Into => "stepping into",
+            StepKind::Over => "stepping over",
+            StepKind::Out => "stepping out",
+            StepKind::Continue => "running to the next stop",
+        }
+    }
+
+    /// The `step` request, for the session's current thread and frame.
+    pub(crate) fn args(self) -> Step {
+        let step_type = match self {
+            StepKind::Into => StepType::Into,
+            StepKind::Over => StepType::Over,
+            StepKind::Out => StepType::Out,
+            StepKind::Continue => StepType::Continue,
+        };
+        Step {
+            step_type,
+            timeout_ms: None,
+            thread: None,
+            frame: None,
+        }
+    }
+}
+
 impl OneShot for StepArgs {
     fn json(&self) -> bool {
         self.out.json
@@ -51,19 +80,7 @@ impl OneShot for StepArgs {
 
 /// One movement, waited for and printed.
 pub(crate) fn step(ctx: &Ctx, kind: StepKind) -> Result<(), Failure> {
-    let (name, label) = match kind {
-        StepKind::Into => ("into", "stepping into"),
-        StepKind::Over => ("over", "stepping over"),
-        StepKind::Out => ("out", "stepping out"),
-        StepKind::Continue => ("continue", "running to the next stop"),
-    };
-    let outcome = until_stop_or_end(
-        ctx,
-        label,
-        "step",
-        json!({ "type": name }),
-        Answer::Movement,
-    )?;
-    print(ctx, &outcome);
-    Ok(())
+    let outcome =
+        until_stop_or_end::<cmd::Step>(ctx, kind.label(), &kind.args(), Answer::Movement)?;
+    print(ctx, &outcome)
 }

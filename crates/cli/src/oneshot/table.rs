@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use serde_json::{Value, json};
+use jsonl::args::{ExportArgs as Export, ExportFormat, TableArgs as Page};
+use jsonl::cmd;
+use jsonl::results::TableResult;
 
 use super::ctx::{Ctx, Failure, out};
 use super::render::{Style, Table, cut, paint, text};
@@ -67,57 +69,74 @@ impl OneShot for TableArgs {
         let result = if self.all {
             all_rows(ctx, &id, offset)?
         } else {
-            let limit = self.limit.unwrap_or(100);
-            ctx.request("table", json!({"id": id, "offset": offset, "limit": limit}))?
+            ctx.call::<cmd::Table>(&page(&id, offset, self.limit.unwrap_or(100), None))?
         };
         if ctx.json {
-            ctx.print_json(&result);
-        } else {
-            out(&render(&result, ctx.color));
+            return ctx.print_json(&result);
         }
+        out(&render(&result, ctx.color));
         Ok(())
+    }
+}
+
+/// One page of rows of the selected frame's table `id`, of the stop `epoch` when given.
+fn page(id: &str, offset: u32, limit: u32, epoch: Option<u64>) -> Page {
+    Page {
+        id: id.to_string(),
+        offset,
+        limit,
+        epoch,
+        thread: None,
+        frame: None,
     }
 }
 
 impl TableArgs {
     fn export(&self, ctx: &Ctx, id: &str, format: Format) -> Result<(), Failure> {
-        let name = match format {
-            Format::Json => "json",
-            Format::Csv => "csv",
-            Format::Abap => "abap",
+        let format = match format {
+            Format::Json => ExportFormat::Json,
+            Format::Csv => ExportFormat::Csv,
+            Format::Abap => ExportFormat::Abap,
         };
-        let mut args = json!({"id": id, "format": name});
-        if let Some(file) = &self.output {
+        let file = match &self.output {
             // The session writes the file, from its own working directory.
-            let file = std::path::absolute(file)
-                .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
-            args["file"] = Value::String(file.display().to_string());
-        }
-        let result = ctx.request("export", args)?;
-        if result["truncated"] == true {
+            Some(file) => Some(
+                std::path::absolute(file)
+                    .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?
+                    .display()
+                    .to_string(),
+            ),
+            None => None,
+        };
+        let result = ctx.call::<cmd::Export>(&Export {
+            id: id.to_string(),
+            format,
+            file,
+            epoch: None,
+            thread: None,
+            frame: None,
+        })?;
+        if result.truncated {
             eprintln!(
                 "abapdbg: warning: {} holds more rows than an export takes; {} exported",
-                id,
-                text(&result["rows"])
+                id, result.rows
             );
         }
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        if let Some(content) = result["content"].as_str() {
+        if let Some(content) = &result.content {
             out(content);
             if !content.is_empty() && !content.ends_with('\n') {
                 out("\n");
             }
             return Ok(());
         }
-        let file = text(&result["file"]);
+        let file = result.file.unwrap_or_default();
         if self.output.is_some() {
             out(&format!(
                 "wrote {} rows ({} bytes) to {file}\n",
-                text(&result["rows"]),
-                text(&result["bytes"])
+                result.rows, result.bytes
             ));
             return Ok(());
         }
@@ -131,31 +150,26 @@ impl TableArgs {
 }
 
 /// Every row from `offset` on, page by page, as one answer.
-fn all_rows(ctx: &Ctx, id: &str, offset: u32) -> Result<Value, Failure> {
-    let mut result = ctx.request("table", json!({"id": id, "offset": offset, "limit": PAGE}))?;
-    let epoch = result["epoch"].clone();
+fn all_rows(ctx: &Ctx, id: &str, offset: u32) -> Result<TableResult, Failure> {
+    let mut result = ctx.call::<cmd::Table>(&page(id, offset, PAGE, None))?;
+    let epoch = result.epoch;
     let mut next = offset;
     loop {
-        let got = result["rows"].as_array().map_or(0, Vec::len) as u32;
+        let got = u32::try_from(result.rows.len()).unwrap_or(u32::MAX);
         next = next.saturating_add(got);
-        if result["more"] != true || got == 0 {
+        if !result.more || got == 0 {
             break;
         }
         // The epoch keeps every page from the same stop.
-        let page = ctx.request(
-            "table",
-            json!({"id": id, "offset": next, "limit": PAGE, "epoch": epoch}),
-        )?;
-        let rows = page["rows"].as_array().cloned().unwrap_or_default();
-        if let Some(all) = result["rows"].as_array_mut() {
-            all.extend(rows.iter().cloned());
-        }
-        result["more"] = page["more"].clone();
-        if rows.is_empty() {
+        let more = ctx.call::<cmd::Table>(&page(id, next, PAGE, Some(epoch)))?;
+        let empty = more.rows.is_empty();
+        result.rows.extend(more.rows);
+        result.more = more.more;
+        if empty {
             break;
         }
     }
-    result["more"] = Value::Bool(false);
+    result.more = false;
     Ok(result)
 }
 
@@ -167,51 +181,51 @@ fn numeric(ty: &str) -> bool {
 }
 
 /// The rows as a table, one column per component, and where the page lies in the table.
-fn render(result: &Value, color: bool) -> String {
-    let columns: Vec<&Value> = result["columns"].as_array().into_iter().flatten().collect();
-    let names: Vec<String> = columns
+fn render(result: &TableResult, color: bool) -> String {
+    let names: Vec<String> = result
+        .columns
         .iter()
-        .map(|c| match text(&c["name"]) {
-            n if n.is_empty() => "TABLE_LINE".to_string(),
-            n => n,
+        .map(|c| match c.name.as_str() {
+            "" => "TABLE_LINE".to_string(),
+            n => n.to_string(),
         })
         .collect();
     let mut headers = vec!["#"];
     headers.extend(names.iter().map(String::as_str));
     let mut t = Table::new(&headers);
     t.align_right(0);
-    for (i, c) in columns.iter().enumerate() {
-        if numeric(c["type"].as_str().unwrap_or_default()) {
+    for (i, c) in result.columns.iter().enumerate() {
+        if numeric(&c.technical_type) {
             t.align_right(i + 1);
         }
     }
-    let rows: Vec<&Value> = result["rows"].as_array().into_iter().flatten().collect();
-    for row in &rows {
-        let mut cells = vec![text(&row["index"])];
-        for c in &columns {
-            let name = text(&c["name"]);
-            let v = if name.is_empty() {
-                &row["value"]
+    for row in &result.rows {
+        let mut cells = vec![row.index.to_string()];
+        for c in &result.columns {
+            // A cell is a free-form value (a component may be a nested structure).
+            let v = if c.name.is_empty() {
+                row.value.clone().unwrap_or_default()
             } else {
-                &row["columns"][name.as_str()]
+                row.columns
+                    .as_ref()
+                    .and_then(|cols| cols.get(&c.name))
+                    .map(text)
+                    .unwrap_or_default()
             };
-            cells.push(cut(&text(v), MAX_CELL));
+            cells.push(cut(&v, MAX_CELL));
         }
         t.row(cells);
     }
-    let total = result["total"].as_u64().unwrap_or(0);
-    if rows.is_empty() {
-        return format!(
-            "{} has {total} rows; none in this range\n",
-            text(&result["id"])
-        );
+    let total = result.total;
+    if result.rows.is_empty() {
+        return format!("{} has {total} rows; none in this range\n", result.id);
     }
     let mut s = t.render(color);
-    let first = result["offset"].as_u64().unwrap_or(0);
-    let last = first + rows.len() as u64;
-    if result["more"] == true || first > 0 {
+    let first = u64::from(result.offset);
+    let last = first + result.rows.len() as u64;
+    if result.more || first > 0 {
         let mut note = format!("rows {}–{last} of {total}", first + 1);
-        if result["more"] == true {
+        if result.more {
             note.push_str(&format!("; more with --offset {last}, or --all"));
         }
         s.push_str(&paint(color, Style::Dim, &note));
@@ -223,15 +237,21 @@ fn render(result: &Value, color: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn parsed(value: serde_json::Value) -> TableResult {
+        serde_json::from_value(value).expect("a table page")
+    }
 
     #[test]
     fn rows_as_a_table_with_numbers_right() {
-        let result = json!({"id": "LT", "total": 300, "offset": 0, "more": true,
-        "columns": [{"name": "ID", "type": "I"}, {"name": "NOTE", "type": "CString"}],
+        let result = parsed(json!({"epoch": 1, "id": "LT", "total": 300, "offset": 0,
+        "more": true, "columns": [{"name": "ID", "type": "I", "meta": "simple"},
+            {"name": "NOTE", "type": "CString", "meta": "string"}],
         "rows": [
-            {"index": 1, "columns": {"ID": "1", "NOTE": "item 1"}},
-            {"index": 2, "columns": {"ID": "10", "NOTE": "item 10"}}
-        ]});
+            {"index": 1, "id": "LT[1]", "columns": {"ID": "1", "NOTE": "item 1"}},
+            {"index": 2, "id": "LT[2]", "columns": {"ID": "10", "NOTE": "item 10"}}
+        ]}));
         assert_eq!(
             render(&result, false),
             "#  ID  NOTE\n1   1  item 1\n2  10  item 10\nrows 1–2 of 300; more with --offset 2, or --all\n"
@@ -240,9 +260,9 @@ mod tests {
 
     #[test]
     fn elementary_lines_are_table_line() {
-        let result = json!({"id": "LT", "total": 1, "offset": 0, "more": false,
-            "columns": [{"name": "", "type": "CString"}],
-            "rows": [{"index": 1, "value": "alpha"}]});
+        let result = parsed(json!({"epoch": 1, "id": "LT", "total": 1, "offset": 0,
+            "more": false, "columns": [{"name": "", "type": "CString", "meta": "string"}],
+            "rows": [{"index": 1, "id": "LT[1]", "value": "alpha"}]}));
         assert_eq!(render(&result, false), "#  TABLE_LINE\n1  alpha\n");
     }
 }

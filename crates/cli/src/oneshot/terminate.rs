@@ -1,6 +1,7 @@
 //! `abapdbg terminate`: aborts the stopped program.
 
-use serde_json::json;
+use jsonl::args::AtArgs;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
 use super::render;
@@ -21,12 +22,11 @@ impl OneShot for TerminateArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("terminate", json!({}))?;
+        let result = ctx.call::<cmd::Terminate>(&AtArgs::default())?;
         if ctx.json {
-            ctx.print_json(&result);
-        } else {
-            out(&render::ended(&result["ended"], ctx.color));
+            return ctx.print_json(&result);
         }
+        out(&render::ended(&result.ended, ctx.color));
         Ok(())
     }
 }

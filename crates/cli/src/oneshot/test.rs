@@ -1,11 +1,13 @@
 //! `abapdbg test <class> [--method m]`: runs the ABAP Unit tests and returns when a test
 //! stops at a breakpoint or the run ends.
 
-use serde_json::{Value, json};
+use jsonl::args::TestArgs as Test;
+use jsonl::cmd;
+use jsonl::results::{TestResult, UnitAlert};
 
 use super::ctx::{Ctx, Failure, out};
 use super::movement::{Answer, Outcome, print, until_stop_or_end};
-use super::render::{Style, Table, paint, text};
+use super::render::{Style, Table, or_empty, paint};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -33,39 +35,40 @@ impl OneShot for TestArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let name = self.class.trim();
-        let mut args = if self.report {
-            json!({ "program": name })
+        let name = self.class.trim().to_string();
+        let (class, program) = if self.report {
+            (None, Some(name.clone()))
         } else {
-            json!({ "class": name })
+            (Some(name.clone()), None)
         };
-        if let Some(m) = &self.method {
-            args["method"] = Value::String(m.trim().to_string());
-        }
-        let outcome = until_stop_or_end(
+        let args = Test {
+            class,
+            program,
+            method: self.method.as_ref().map(|m| m.trim().to_string()),
+        };
+        let outcome = until_stop_or_end::<cmd::Test>(
             ctx,
             &format!("testing {name}"),
-            "test",
-            args,
+            &args,
             Answer::Trigger,
         )?;
-        let Outcome::Answered(result) = &outcome else {
-            print(ctx, &outcome);
-            return Ok(());
+        let Outcome::Answered(result) = outcome else {
+            return print(ctx, &outcome);
         };
+        let result: TestResult = client::decode("test", result)?;
         if ctx.json {
-            ctx.print_json(result);
+            ctx.print_json(&result)?;
         } else {
-            out(&summary(result, ctx.color));
+            out(&summary(&result, ctx.color));
         }
-        if result["ok"] == false {
+        if !result.ok {
             return Err(Failure::new(
                 "test.failed",
                 format!(
                     "{} of {} tests failed in {}",
-                    text(&result["failed"]),
-                    result["passed"].as_u64().unwrap_or(0) + result["failed"].as_u64().unwrap_or(0),
-                    text(&result["object"])
+                    result.failed,
+                    result.passed + result.failed,
+                    result.object
                 ),
             ));
         }
@@ -74,41 +77,35 @@ impl OneShot for TestArgs {
 }
 
 /// One row per test method, then the alerts of the failed ones.
-fn summary(result: &Value, color: bool) -> String {
+fn summary(result: &TestResult, color: bool) -> String {
     let mut t = Table::new(&["CLASS", "METHOD", "RESULT", "LINE"]);
     t.align_right(3);
     let mut alerts = String::new();
-    for class in result["classes"].as_array().into_iter().flatten() {
-        for m in class["methods"].as_array().into_iter().flatten() {
-            let passed = m["passed"] == true;
+    for class in &result.classes {
+        for m in &class.methods {
             t.styled_row(vec![
-                (text(&class["name"]), None),
-                (text(&m["name"]), None),
-                if passed {
+                (class.name.clone(), None),
+                (m.name.clone(), None),
+                if m.passed {
                     ("passed".into(), Some(Style::Green))
                 } else {
                     ("failed".into(), Some(Style::Red))
                 },
-                (text(&m["line"]), None),
+                (or_empty(m.line), None),
             ]);
-            for a in m["alerts"].as_array().into_iter().flatten() {
-                alerts.push_str(&alert(
-                    &format!("{}=>{}", text(&class["name"]), text(&m["name"])),
-                    a,
-                ));
+            for a in &m.alerts {
+                alerts.push_str(&alert(&format!("{}=>{}", class.name, m.name), a));
             }
         }
     }
-    for a in result["alerts"].as_array().into_iter().flatten() {
-        alerts.push_str(&alert(&text(&result["object"]), a));
+    for a in &result.alerts {
+        alerts.push_str(&alert(&result.object, a));
     }
     let head = format!(
         "{}: {} passed, {} failed\n",
-        text(&result["object"]),
-        text(&result["passed"]),
-        text(&result["failed"])
+        result.object, result.passed, result.failed
     );
-    let head = if result["ok"] == true {
+    let head = if result.ok {
         paint(color, Style::Green, &head)
     } else {
         paint(color, Style::Red, &head)
@@ -121,18 +118,13 @@ fn summary(result: &Value, color: bool) -> String {
     s
 }
 
-fn alert(owner: &str, a: &Value) -> String {
-    let mut s = format!("{owner}: {}\n", text(&a["title"]));
-    for d in a["details"].as_array().into_iter().flatten() {
-        s.push_str(&format!("    {}\n", text(d)));
+fn alert(owner: &str, a: &UnitAlert) -> String {
+    let mut s = format!("{owner}: {}\n", a.title);
+    for d in &a.details {
+        s.push_str(&format!("    {d}\n"));
     }
-    let l = &a["location"];
-    if l.is_object() {
-        s.push_str(&format!(
-            "    at {} line {}\n",
-            text(&l["name"]),
-            text(&l["line"])
-        ));
+    if let Some(l) = &a.location {
+        s.push_str(&format!("    at {} line {}\n", l.name, or_empty(l.line)));
     }
     s
 }

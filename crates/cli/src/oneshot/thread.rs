@@ -1,9 +1,11 @@
 //! `abapdbg thread <n>`: makes a caught program the current one.
 
-use serde_json::json;
+use jsonl::args::ThreadArgs as Select;
+use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
 use super::{OneShot, Output};
+use jsonl::results::ThreadInfo;
 
 #[derive(Debug, clap::Args)]
 pub struct ThreadArgs {
@@ -20,15 +22,12 @@ impl OneShot for ThreadArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("thread", json!({ "id": self.id }))?;
+        let result = ctx.call::<cmd::Thread>(&Select { id: self.id })?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        out(&super::threads::table(
-            &[result["thread"].clone()],
-            ctx.color,
-        ));
+        let thread: Vec<ThreadInfo> = result.thread.into_iter().collect();
+        out(&super::threads::table(&thread, ctx.color));
         Ok(())
     }
 }

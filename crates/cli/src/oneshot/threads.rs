@@ -1,9 +1,11 @@
 //! `abapdbg threads`: the caught programs.
 
-use serde_json::{Value, json};
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::ThreadInfo;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, Table, place, text};
+use super::render::{Style, Table, place_of};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -18,39 +20,33 @@ impl OneShot for ThreadsArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("threads", json!({}))?;
+        let result = ctx.call::<cmd::Threads>(&NoArgs {})?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let list: Vec<Value> = result["threads"].as_array().cloned().unwrap_or_default();
-        if list.is_empty() {
+        if result.threads.is_empty() {
             out("no program is caught\n");
             return Ok(());
         }
-        out(&table(&list, ctx.color));
+        out(&table(&result.threads, ctx.color));
         Ok(())
     }
 }
 
 /// Threads as a table, the current one marked.
-pub(crate) fn table(threads: &[Value], color: bool) -> String {
+pub(crate) fn table(threads: &[ThreadInfo], color: bool) -> String {
     let mut t = Table::new(&["", "THREAD", "STATE", "WHERE", "PROGRAM", "USER"]);
     t.align_right(1);
     for th in threads {
-        let current = th["current"] == true;
-        let state = if th["running"] == true {
-            "running"
-        } else {
-            "stopped"
-        };
+        let current = th.current;
+        let state = if th.running { "running" } else { "stopped" };
         t.styled_row(vec![
             (if current { ">" } else { "" }.into(), Some(Style::Green)),
-            (text(&th["thread"]), None),
+            (th.thread.to_string(), None),
             (state.into(), None),
-            (place(&th["frame"]), current.then_some(Style::Bold)),
-            (text(&th["program"]), None),
-            (text(&th["user"]), None),
+            (place_of(th.frame.as_ref()), current.then_some(Style::Bold)),
+            (th.program.clone(), None),
+            (th.user.clone(), None),
         ]);
     }
     t.render(color)

@@ -1,6 +1,7 @@
 //! `abapdbg unlisten`: deletes the listener.
 
-use serde_json::json;
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
 
 use super::ctx::{Ctx, Failure, out};
 use super::{OneShot, Output};
@@ -17,10 +18,11 @@ impl OneShot for UnlistenArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("unlisten", json!({}))?;
+        let result = ctx.call::<cmd::Unlisten>(&NoArgs {})?;
         if ctx.json {
-            ctx.print_json(&result);
-        } else if result["stopped"] == true {
+            return ctx.print_json(&result);
+        }
+        if result.stopped {
             out("listener stopped\n");
         } else {
             out("no listener was armed\n");

@@ -1,10 +1,12 @@
 //! `abapdbg vars [path]`: the selected frame's variables, or the components of one; also the
 //! seed's `vars --name v` (one variable) and `vars --expand v` (its components).
 
-use serde_json::{Value, json};
+use jsonl::args::VarsArgs as Vars;
+use jsonl::cmd;
+use jsonl::results::Variable;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, Table, cut, paint, text};
+use super::render::{Style, Table, cut, or_empty, paint};
 use super::{OneShot, Output};
 
 /// Longest value shown in a table cell; `--json` and `get` give it whole.
@@ -48,49 +50,40 @@ impl OneShot for VarsArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let parent = self.path.as_ref().or(self.expand.as_ref());
-        let mut args = match parent {
-            Some(p) => json!({ "id": p.trim().to_uppercase() }),
-            None => json!({}),
-        };
+        let mut args = frame_vars();
+        args.id = parent.map(|p| p.trim().to_uppercase());
         if let Some(o) = self.offset {
-            args["offset"] = o.into();
+            args.offset = o;
         }
         if let Some(l) = self.limit {
-            args["limit"] = l.into();
+            args.limit = l;
         }
-        let mut result = ctx.request("vars", args)?;
+        let mut result = ctx.call::<cmd::Vars>(&args)?;
         if let Some(name) = &self.name {
-            narrow(&mut result, |v| {
-                v["name"]
-                    .as_str()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(name.trim()))
-                    || v["id"]
-                        .as_str()
-                        .is_some_and(|n| n.eq_ignore_ascii_case(name.trim()))
-            });
-            if result["variables"].as_array().is_none_or(Vec::is_empty) {
+            let name = name.trim();
+            result
+                .variables
+                .retain(|v| v.name.eq_ignore_ascii_case(name) || v.id.eq_ignore_ascii_case(name));
+            if result.variables.is_empty() {
                 return Err(Failure::new(
                     "variable.not_found",
-                    format!("no variable {} in the selected frame", name.trim()),
+                    format!("no variable {name} in the selected frame"),
                 )
                 .with_hint("'abapdbg vars' lists them; 'abapdbg get PATH' reads components"));
             }
         }
         if let Some(scope) = &self.scope {
-            narrow(&mut result, |v| {
-                v["scope"]
-                    .as_str()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(scope.trim()))
-            });
+            result
+                .variables
+                .retain(|v| v.scope.eq_ignore_ascii_case(scope.trim()));
         }
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let mut text_out = table(&result["variables"], ctx.color);
-        if result["more"] == true {
-            let shown = result["variables"].as_array().map_or(0, Vec::len) as u64;
-            let from = result["offset"].as_u64().unwrap_or(0);
+        let mut text_out = table(&result.variables, ctx.color);
+        if result.more == Some(true) {
+            let shown = result.variables.len() as u64;
+            let from = u64::from(result.offset.unwrap_or(0));
             text_out.push_str(&paint(
                 ctx.color,
                 Style::Dim,
@@ -98,7 +91,7 @@ impl OneShot for VarsArgs {
                     "rows {}–{} of {}; more with --offset {}",
                     from + 1,
                     from + shown,
-                    text(&result["total"]),
+                    or_empty(result.total),
                     from + shown
                 ),
             ));
@@ -109,27 +102,32 @@ impl OneShot for VarsArgs {
     }
 }
 
-/// Keeps only the variables `keep` likes.
-fn narrow(result: &mut Value, keep: impl Fn(&Value) -> bool) {
-    if let Some(list) = result["variables"].as_array_mut() {
-        list.retain(|v| keep(v));
+/// `vars` of the selected frame: its scopes and variables (rows of a table 100 at a time, as
+/// the protocol's default).
+pub(crate) fn frame_vars() -> Vars {
+    Vars {
+        limit: 100,
+        ..Vars::default()
     }
 }
 
 /// Variables as a table: name, scope, type, value.
-pub(crate) fn table(vars: &Value, color: bool) -> String {
+pub(crate) fn table(vars: &[Variable], color: bool) -> String {
     table_marked(vars, color, &|_| false)
 }
 
 /// The same, with the variables `changed` picks marked `*` in a first column (and their
 /// values coloured): what the interactive debugger shows after a step.
-pub(crate) fn table_marked(vars: &Value, color: bool, changed: &dyn Fn(&Value) -> bool) -> String {
-    let list: Vec<&Value> = vars.as_array().into_iter().flatten().collect();
-    if list.is_empty() {
+pub(crate) fn table_marked(
+    vars: &[Variable],
+    color: bool,
+    changed: &dyn Fn(&Variable) -> bool,
+) -> String {
+    if vars.is_empty() {
         return "no variables\n".into();
     }
-    let marks = list.iter().any(|v| changed(v));
-    let with_scope = list.iter().any(|v| !text(&v["scope"]).is_empty());
+    let marks = vars.iter().any(changed);
+    let with_scope = vars.iter().any(|v| !v.scope.is_empty());
     let mut headers = Vec::new();
     if marks {
         headers.push("");
@@ -139,18 +137,18 @@ pub(crate) fn table_marked(vars: &Value, color: bool, changed: &dyn Fn(&Value) -
         headers.retain(|h| *h != "SCOPE");
     }
     let mut t = Table::new(&headers);
-    for v in list {
+    for v in vars {
         let hit = changed(v);
         let style = hit.then_some(Style::Yellow);
         let mut cells = Vec::new();
         if marks {
             cells.push((if hit { "*" } else { "" }.to_string(), style));
         }
-        cells.push((text(&v["name"]), style));
+        cells.push((v.name.clone(), style));
         if with_scope {
-            cells.push((text(&v["scope"]), None));
+            cells.push((v.scope.clone(), None));
         }
-        cells.push((text(&v["type"]), None));
+        cells.push((v.technical_type.clone(), None));
         cells.push((value(v), style));
         t.styled_row(cells);
     }
@@ -158,14 +156,13 @@ pub(crate) fn table_marked(vars: &Value, color: bool, changed: &dyn Fn(&Value) -
 }
 
 /// A variable's value for a cell: tables say how many rows they have.
-fn value(v: &Value) -> String {
+fn value(v: &Variable) -> String {
     // The system's text of a table (`[300x10(104)]Standard Table`) says less than a count.
-    if v["meta"] == "table" {
-        let rows = v["rows"].as_u64().unwrap_or(0);
-        return format!("{rows} row{}", if rows == 1 { "" } else { "s" });
+    if v.meta == "table" {
+        return format!("{} row{}", v.rows, if v.rows == 1 { "" } else { "s" });
     }
-    let mut s = cut(&text(&v["value"]), MAX_CELL);
-    if v["truncated"] == true && !s.ends_with('…') {
+    let mut s = cut(&v.value, MAX_CELL);
+    if v.truncated && !s.ends_with('…') {
         s.push('…');
     }
     s
@@ -175,13 +172,33 @@ fn value(v: &Value) -> String {
 mod tests {
     use super::*;
 
+    fn var(name: &str, scope: &str, ty: &str, value: &str, meta: &str, rows: u32) -> Variable {
+        Variable {
+            id: name.into(),
+            name: name.into(),
+            scope: scope.into(),
+            value: value.into(),
+            technical_type: ty.into(),
+            meta: meta.into(),
+            rows,
+            ..Variable::default()
+        }
+    }
+
     #[test]
     fn a_frame_as_a_table() {
-        let vars = json!([
-            {"name": "ME", "scope": "", "type": "Ref to ZCL_X", "value": "{O:1*\\CLASS=ZCL_X}", "meta": "objectref"},
-            {"name": "LT_ITEMS", "scope": "Locals", "type": "Standard Table", "value": "", "meta": "table", "rows": 300},
-            {"name": "LV_TEXT", "scope": "Locals", "type": "CString", "value": "a\nb", "meta": "string"}
-        ]);
+        let vars = [
+            var(
+                "ME",
+                "",
+                "Ref to ZCL_X",
+                "{O:1*\\CLASS=ZCL_X}",
+                "objectref",
+                0,
+            ),
+            var("LT_ITEMS", "Locals", "Standard Table", "", "table", 300),
+            var("LV_TEXT", "Locals", "CString", "a\nb", "string", 0),
+        ];
         assert_eq!(
             table(&vars, false),
             "NAME      SCOPE   TYPE            VALUE\n\
@@ -193,12 +210,12 @@ mod tests {
 
     #[test]
     fn changed_variables_are_marked() {
-        let vars = json!([
-            {"name": "LV_A", "scope": "Locals", "type": "I", "value": "1"},
-            {"name": "LV_B", "scope": "Locals", "type": "I", "value": "2"}
-        ]);
+        let vars = [
+            var("LV_A", "Locals", "I", "1", "simple", 0),
+            var("LV_B", "Locals", "I", "2", "simple", 0),
+        ];
         assert_eq!(
-            table_marked(&vars, false, &|v| v["name"] == "LV_B"),
+            table_marked(&vars, false, &|v| v.name == "LV_B"),
             "   NAME  SCOPE   TYPE  VALUE\n   LV_A  Locals  I     1\n*  LV_B  Locals  I     2\n"
         );
     }

@@ -4,7 +4,10 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use client::{ClientError, Incoming};
-use serde_json::{Value, json};
+use jsonl::args::{WaitArgs as Wait, WaitUntil};
+use jsonl::commands::NoArgs;
+use jsonl::results::{Frame, Stopped, WaitReached, WaitResult};
+use jsonl::{EventKind, cmd};
 
 use super::ctx::{Ctx, Failure, out};
 use super::{OneShot, Output, render, spinner};
@@ -41,6 +44,14 @@ impl Until {
             Until::Caught => "caught",
         }
     }
+
+    fn wire(self) -> WaitUntil {
+        match self {
+            Until::Stopped => WaitUntil::Stopped,
+            Until::Ended => WaitUntil::Ended,
+            Until::Caught => WaitUntil::Caught,
+        }
+    }
 }
 
 impl OneShot for WaitArgs {
@@ -51,11 +62,11 @@ impl OneShot for WaitArgs {
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let result = wait(ctx, self.until, self.timeout, "waiting")?;
         if ctx.json {
-            ctx.print_json(&result);
+            ctx.print_json(&WaitResult::Reached(result))
         } else {
             out(&reached(ctx, self.until, &result)?);
+            Ok(())
         }
-        Ok(())
     }
 }
 
@@ -66,16 +77,17 @@ pub(crate) fn wait(
     until: Until,
     timeout: Duration,
     label: &str,
-) -> Result<Value, Failure> {
+) -> Result<WaitReached, Failure> {
     let label = format!("{label} until {}", until.name());
     let result = spinner::while_waiting(ctx, &label, || ask(ctx, until, timeout)).map_err(|e| {
         Failure::from(e).with_hint("the session goes on; 'abapdbg status' shows where it stands")
     })?;
-    if result["reached"] == true {
-        return Ok(result);
-    }
+    let timed_out = match result {
+        WaitResult::Reached(reached) if reached.reached => return Ok(reached),
+        other => other,
+    };
     if ctx.json {
-        ctx.print_json(&result);
+        ctx.print_json(&timed_out)?;
     }
     Err(Failure::new(
         "state.timed_out",
@@ -87,22 +99,27 @@ pub(crate) fn wait(
 /// Sends `wait` and reads its answer among the events. A program that was caught but not yet
 /// described makes the session answer `reached` with a null frame; then the `stopped` event
 /// that follows says where it stopped.
-fn ask(ctx: &Ctx, until: Until, timeout: Duration) -> Result<Value, ClientError> {
+fn ask(ctx: &Ctx, until: Until, timeout: Duration) -> Result<WaitResult, ClientError> {
     let session = ctx.session().map_err(|_| ClientError::Disconnected)?;
     let sub = session.subscribe();
-    let args = json!({"until": until.name(), "timeout_ms": timeout.as_millis() as u64});
-    let id = session.send_routed(&sub, "wait", args)?;
+    let args = Wait {
+        until: until.wire(),
+        timeout_ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+    };
+    let id = session.send_typed::<cmd::Wait>(&sub, &args)?;
     // The session answers at its deadline; the margin covers a busy machine.
     let budget = timeout + Duration::from_secs(30);
     let deadline = Instant::now() + budget;
-    let mut last_stop: Option<Value> = None;
-    let mut answer: Option<Value> = None;
+    let mut last_stop: Option<Box<Stopped>> = None;
+    let mut answer: Option<WaitReached> = None;
     loop {
-        if let (Some(result), Some(stop)) = (&mut answer, &last_stop) {
-            for k in ["epoch", "thread", "frame"] {
-                result[k] = stop[k].clone();
+        if let (Some(mut reached), Some(stop)) = (answer.take(), &last_stop) {
+            if let Some(epoch) = stop.epoch {
+                reached.epoch = epoch;
             }
-            return Ok(result.take());
+            reached.thread = Some(stop.thread);
+            reached.frame = stop.frame.clone().map(Box::new);
+            return Ok(WaitResult::Reached(reached));
         }
         let item = match sub.recv_until(Some(deadline), &|| ctx.interrupted()) {
             Ok(Some(item)) => item,
@@ -120,37 +137,85 @@ fn ask(ctx: &Ctx, until: Until, timeout: Duration) -> Result<Value, ClientError>
             Err(e) => return Err(e),
         };
         match item {
-            Incoming::Event(ev) if ev.event == "stopped" => last_stop = Some(ev.body),
-            Incoming::Event(_) => {}
+            Incoming::Event(ev) => {
+                if let Ok(EventKind::Stopped(stop)) = ev.kind() {
+                    last_stop = Some(stop);
+                }
+            }
             Incoming::Response(resp) if resp.id.as_u64() == Some(id) => {
                 let result = resp.outcome.map_err(|e| ClientError::Protocol(e.into()))?;
-                if result["reached"] != true || until == Until::Ended || !result["frame"].is_null()
-                {
-                    return Ok(result);
+                match client::decode::<WaitResult>("wait", result)? {
+                    WaitResult::Reached(reached)
+                        if reached.reached && until != Until::Ended && reached.frame.is_none() =>
+                    {
+                        answer = Some(reached);
+                    }
+                    other => return Ok(other),
                 }
-                answer = Some(result);
             }
             Incoming::Response(_) => {}
         }
     }
 }
 
-/// The human form of a reached wait: the stop with its source, or how the program ended.
-pub(crate) fn reached(ctx: &Ctx, until: Until, result: &Value) -> Result<String, Failure> {
-    if until == Until::Ended {
-        let status = ctx.request("status", json!({}))?;
-        return Ok(render::ended(&status["last_end"], ctx.color));
-    }
-    Ok(render::stop(&stop_of(ctx, result)?, ctx.color))
+/// Where a reached wait found the program: the `stopped` body of its stop, or, when the
+/// session's last stop is another one by now, the thread and frame the wait answered.
+pub(crate) enum Reached {
+    Stop(Box<Stopped>),
+    At {
+        thread: Option<u32>,
+        frame: Option<Box<Frame>>,
+    },
 }
 
-/// The `stopped` body of the stop a reached wait answered: the wait answers where, the status
-/// also why (reason, breakpoints).
-pub(crate) fn stop_of(ctx: &Ctx, result: &Value) -> Result<Value, Failure> {
-    let status = ctx.request("status", json!({}))?;
-    let stop = &status["debuggee"]["stop"];
-    if stop.is_object() && stop["epoch"] == result["epoch"] {
-        return Ok(stop.clone());
+impl Reached {
+    pub(crate) fn frame(&self) -> Option<&Frame> {
+        match self {
+            Reached::Stop(stop) => stop.frame.as_ref(),
+            Reached::At { frame, .. } => frame.as_deref(),
+        }
     }
-    Ok(json!({"thread": result["thread"], "frame": result["frame"]}))
+
+    /// The stop with its source window.
+    pub(crate) fn render(&self, color: bool) -> String {
+        match self {
+            Reached::Stop(stop) => render::stop(stop, color),
+            Reached::At { thread, frame } => {
+                render::stop_at(None, *thread, frame.as_deref(), color)
+            }
+        }
+    }
+}
+
+impl From<Box<Stopped>> for Reached {
+    fn from(stop: Box<Stopped>) -> Reached {
+        Reached::Stop(stop)
+    }
+}
+
+/// The human form of a reached wait: the stop with its source, or how the program ended.
+pub(crate) fn reached(ctx: &Ctx, until: Until, result: &WaitReached) -> Result<String, Failure> {
+    if until == Until::Ended {
+        let status = ctx.call::<cmd::Status>(&NoArgs {})?;
+        return Ok(match &status.last_end {
+            Some(end) => render::ended(end, ctx.color),
+            None => render::end_at("finished", None, None, None, ctx.color),
+        });
+    }
+    Ok(stop_of(ctx, result)?.render(ctx.color))
+}
+
+/// The stop a reached wait answered: the wait answers where, the status also why (reason,
+/// breakpoints).
+pub(crate) fn stop_of(ctx: &Ctx, result: &WaitReached) -> Result<Reached, Failure> {
+    let status = ctx.call::<cmd::Status>(&NoArgs {})?;
+    if let Some(stop) = status.debuggee.and_then(|d| d.stop)
+        && stop.epoch == Some(result.epoch)
+    {
+        return Ok(Reached::Stop(Box::new(stop)));
+    }
+    Ok(Reached::At {
+        thread: result.thread,
+        frame: result.frame.clone(),
+    })
 }

@@ -2,6 +2,8 @@
 //! kill, h) and ours (b, bp, f, p, set, table, w). Commands that a one-shot command already
 //! does are handed to it as its own command line (see [`Cmd::OneShot`]).
 
+use crate::oneshot::step::StepKind;
+
 /// Rows `table` and `x` show unless told otherwise.
 pub(crate) const TABLE_ROWS: &str = "20";
 
@@ -10,8 +12,8 @@ pub(crate) const TABLE_ROWS: &str = "20";
 pub(crate) enum Cmd {
     /// Nothing typed.
     Empty,
-    /// `into`, `over`, `out` or `continue`.
-    Step(&'static str),
+    /// Into, over, out or continue.
+    Step(StepKind),
     /// The selected frame's variables, the changed ones marked.
     Vars,
     /// The one-shot command with these words (`vars LT_ITEMS`, `bp set ZCL_X:42`, …).
@@ -126,10 +128,10 @@ pub(crate) fn parse(line: &str) -> Result<Cmd, String> {
         v
     };
     match head.to_lowercase().as_str() {
-        "s" | "step" => none(Cmd::Step("into")),
-        "n" | "next" => none(Cmd::Step("over")),
-        "o" | "out" => none(Cmd::Step("out")),
-        "c" | "continue" => none(Cmd::Step("continue")),
+        "s" | "step" => none(Cmd::Step(StepKind::Into)),
+        "n" | "next" => none(Cmd::Step(StepKind::Over)),
+        "o" | "out" => none(Cmd::Step(StepKind::Out)),
+        "c" | "continue" => none(Cmd::Step(StepKind::Continue)),
         "v" | "vars" if rest.is_empty() => Ok(Cmd::Vars),
         "v" | "vars" => Ok(Cmd::OneShot(vec!["vars".into(), one("variable")?])),
         "x" | "expand" => Ok(Cmd::Expand(one("variable")?)),
@@ -225,10 +227,10 @@ mod tests {
 
     #[test]
     fn the_seed_commands() {
-        assert_eq!(parse("s"), Ok(Cmd::Step("into")));
-        assert_eq!(parse(" n "), Ok(Cmd::Step("over")));
-        assert_eq!(parse("o"), Ok(Cmd::Step("out")));
-        assert_eq!(parse("continue"), Ok(Cmd::Step("continue")));
+        assert_eq!(parse("s"), Ok(Cmd::Step(StepKind::Into)));
+        assert_eq!(parse(" n "), Ok(Cmd::Step(StepKind::Over)));
+        assert_eq!(parse("o"), Ok(Cmd::Step(StepKind::Out)));
+        assert_eq!(parse("continue"), Ok(Cmd::Step(StepKind::Continue)));
         assert_eq!(parse("v"), Ok(Cmd::Vars));
         assert_eq!(parse("x lt_items"), Ok(Cmd::Expand("lt_items".into())));
         assert_eq!(parse("bt"), Ok(words(&["stack"])));

@@ -21,17 +21,21 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Parser;
+use jsonl::args::AtArgs;
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::{Frame, Variable};
 use reedline::{
     ColumnarMenu, Emacs, FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Prompt,
     PromptEditMode, PromptHistorySearch, Reedline, ReedlineEvent, ReedlineMenu, Signal,
     default_emacs_keybindings,
 };
-use serde_json::{Value, json};
 
 use crate::oneshot::ctx::{Ctx, Failure, out};
 use crate::oneshot::movement::{Answer, Outcome, until_stop_or_end};
-use crate::oneshot::render::{self, Style, paint, place, text};
-use crate::oneshot::wait::{Until, stop_of, wait};
+use crate::oneshot::render::{self, Style, paint, place_of};
+use crate::oneshot::step::StepKind;
+use crate::oneshot::wait::{Reached, Until, stop_of, wait};
 use crate::oneshot::{self, listen, vars};
 use commands::Cmd;
 
@@ -81,13 +85,13 @@ impl Drop for Release<'_> {
         }
         self.ctx.clear_interrupt();
         // Nothing stopped (state.*) is fine: then there is nothing to let go.
-        let _ = self.ctx.request("detach", json!({}));
-        let _ = self.ctx.request("unlisten", json!({}));
+        let _ = self.ctx.call::<cmd::Detach>(&AtArgs::default());
+        let _ = self.ctx.call::<cmd::Unlisten>(&NoArgs {});
     }
 }
 
-/// Waits for a stop and answers its `stopped` body.
-fn wait_for_stop(ctx: &Ctx, timeout: Option<Duration>) -> Result<Value, Failure> {
+/// Waits for a stop and answers it.
+fn wait_for_stop(ctx: &Ctx, timeout: Option<Duration>) -> Result<Reached, Failure> {
     loop {
         match wait(
             ctx,
@@ -221,27 +225,17 @@ impl<'a> Repl<'a> {
         oneshot::execute(self.ctx, &line.command)
     }
 
-    fn step(&mut self, kind: &'static str) -> Result<(), Failure> {
-        let label = match kind {
-            "into" => "stepping into",
-            "over" => "stepping over",
-            "out" => "stepping out",
-            _ => "running to the next stop",
-        };
-        let outcome = until_stop_or_end(
-            self.ctx,
-            label,
-            "step",
-            json!({ "type": kind }),
-            Answer::Movement,
-        );
+    fn step(&mut self, kind: StepKind) -> Result<(), Failure> {
+        let outcome =
+            until_stop_or_end::<cmd::Step>(self.ctx, kind.label(), &kind.args(), Answer::Movement);
         match outcome {
-            Ok(Outcome::Stop(body)) => self.show_stop(&body),
-            Ok(Outcome::Ended(body)) => {
-                self.show_end(&body);
+            Ok(Outcome::Stop(stop)) => self.show_stop(&Reached::from(stop)),
+            Ok(Outcome::Ended(end)) => {
+                out(&render::ended(&end, self.ctx.color));
+                self.show_end();
                 self.wait_next()?;
             }
-            Ok(Outcome::Answered(_)) => {}
+            Ok(Outcome::Answered(_) | Outcome::Waiting { .. }) => {}
             Err(f) if interrupted(&f) => {
                 self.ctx.clear_interrupt();
                 self.stopped = false;
@@ -274,22 +268,24 @@ impl<'a> Repl<'a> {
     }
 
     /// Prints a stop and what changed since the previous one.
-    fn show_stop(&mut self, body: &Value) {
-        let frame = &body["frame"];
+    fn show_stop(&mut self, stop: &Reached) {
+        let frame: Option<&Frame> = stop.frame();
         self.stopped = true;
         self.frame = 0;
         // `ZCL_X:48`: the method is in the stop's first line; the prompt stays short.
-        self.place = place(frame)
+        self.place = place_of(frame)
             .split(" in ")
             .next()
             .unwrap_or_default()
             .to_string();
-        let key = (text(&frame["object"]), text(&frame["method"]));
+        let key = frame
+            .map(|f| (f.object.clone(), f.method.clone()))
+            .unwrap_or_default();
         let vars = self
             .ctx
-            .request("vars", json!({}))
-            .map(|r| r["variables"].clone())
-            .unwrap_or(Value::Null);
+            .call::<cmd::Vars>(&vars::frame_vars())
+            .map(|r| r.variables)
+            .unwrap_or_default();
         let now = values(&vars);
         self.changed = match &self.previous {
             Some((k, before)) if *k == key => now
@@ -299,20 +295,15 @@ impl<'a> Repl<'a> {
                 .collect(),
             _ => HashSet::new(),
         };
-        let mut s = render::stop(body, self.ctx.color);
+        let mut s = stop.render(self.ctx.color);
         if let Some((_, before)) = &self.previous {
-            for v in vars.as_array().into_iter().flatten() {
+            for v in &vars {
                 let id = var_id(v);
                 if !self.changed.contains(&id) {
                     continue;
                 }
                 let was = before.get(&id).cloned().unwrap_or_default();
-                let line = format!(
-                    "* {} = {} (was {})",
-                    text(&v["name"]),
-                    shown(v),
-                    shown_key(&was)
-                );
+                let line = format!("* {} = {} (was {})", v.name, shown(v), shown_key(&was));
                 s.push_str(&paint(self.ctx.color, Style::Yellow, &line));
                 s.push('\n');
             }
@@ -321,8 +312,8 @@ impl<'a> Repl<'a> {
         self.previous = Some((key, now));
     }
 
-    fn show_end(&mut self, body: &Value) {
-        out(&render::ended(body, self.ctx.color));
+    /// Forgets the program that ended (its end is printed already).
+    fn show_end(&mut self) {
         self.stopped = false;
         self.previous = None;
         self.changed.clear();
@@ -331,8 +322,11 @@ impl<'a> Repl<'a> {
     /// `x <var>`: a table's rows as a table, the components of anything else.
     fn expand(&self, var: &str) -> Result<(), Failure> {
         let path = var.trim().to_uppercase();
-        let got = self.ctx.request("get", json!({ "path": path }))?;
-        if got["variable"]["meta"] == "table" {
+        let got = self.ctx.call::<cmd::Get>(&jsonl::args::GetArgs {
+            path: path.clone(),
+            ..jsonl::args::GetArgs::default()
+        })?;
+        if got.variable.meta == "table" {
             return self.one_shot(&[
                 "table".to_string(),
                 path,
@@ -344,10 +338,10 @@ impl<'a> Repl<'a> {
     }
 
     fn vars(&self) -> Result<(), Failure> {
-        let result = self.ctx.request("vars", json!({}))?;
-        let mark = |v: &Value| self.frame == 0 && self.changed.contains(&var_id(v));
+        let result = self.ctx.call::<cmd::Vars>(&vars::frame_vars())?;
+        let mark = |v: &Variable| self.frame == 0 && self.changed.contains(&var_id(v));
         out(&vars::table_marked(
-            &result["variables"],
+            &result.variables,
             self.ctx.color,
             &mark,
         ));
@@ -370,7 +364,7 @@ impl<'a> Repl<'a> {
     }
 
     fn unlisten(&mut self) {
-        if let Err(f) = self.ctx.request("unlisten", json!({})) {
+        if let Err(f) = self.ctx.call::<cmd::Unlisten>(&NoArgs {}) {
             eprintln!("{}", f.line());
         }
         self.released = true;
@@ -385,34 +379,33 @@ struct Line {
     command: oneshot::Command,
 }
 
-fn var_id(v: &Value) -> String {
-    match v["id"].as_str() {
-        Some(id) if !id.is_empty() => id.to_string(),
-        _ => text(&v["name"]),
+fn var_id(v: &Variable) -> String {
+    if v.id.is_empty() {
+        v.name.clone()
+    } else {
+        v.id.clone()
     }
 }
 
 /// What is compared between stops: the value, and a table's row count.
-fn values(vars: &Value) -> HashMap<String, String> {
-    vars.as_array()
-        .into_iter()
-        .flatten()
+fn values(vars: &[Variable]) -> HashMap<String, String> {
+    vars.iter()
         .map(|v| {
-            let key = if v["meta"] == "table" {
-                format!("{} rows", text(&v["rows"]))
+            let key = if v.meta == "table" {
+                format!("{} rows", v.rows)
             } else {
-                text(&v["value"])
+                v.value.clone()
             };
             (var_id(v), key)
         })
         .collect()
 }
 
-fn shown(v: &Value) -> String {
-    if v["meta"] == "table" {
-        format!("{} rows", text(&v["rows"]))
+fn shown(v: &Variable) -> String {
+    if v.meta == "table" {
+        format!("{} rows", v.rows)
     } else {
-        shown_key(&text(&v["value"]))
+        shown_key(&v.value)
     }
 }
 
@@ -485,10 +478,21 @@ mod tests {
 
     #[test]
     fn tables_compare_by_rows() {
-        let vars = json!([
-            {"id": "LV_A", "name": "LV_A", "value": "1"},
-            {"id": "LT", "name": "LT", "value": "", "meta": "table", "rows": 3}
-        ]);
+        let vars = [
+            Variable {
+                id: "LV_A".into(),
+                name: "LV_A".into(),
+                value: "1".into(),
+                ..Variable::default()
+            },
+            Variable {
+                id: "LT".into(),
+                name: "LT".into(),
+                meta: "table".into(),
+                rows: 3,
+                ..Variable::default()
+            },
+        ];
         let v = values(&vars);
         assert_eq!(v["LV_A"], "1");
         assert_eq!(v["LT"], "3 rows");

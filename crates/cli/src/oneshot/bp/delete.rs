@@ -1,10 +1,9 @@
 //! `abapdbg bp delete <id>… | --id <id> | --all`.
 
 use clap::ArgGroup;
-use serde_json::json;
+use jsonl::cmd;
 
 use crate::oneshot::ctx::{Ctx, Failure, out};
-use crate::oneshot::render::text;
 use crate::oneshot::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -12,10 +11,10 @@ use crate::oneshot::{OneShot, Output};
 pub struct DeleteArgs {
     /// Breakpoint ids (see 'abapdbg bp list').
     #[arg(add = crate::oneshot::complete::breakpoints())]
-    ids: Vec<u64>,
+    ids: Vec<u32>,
     /// A breakpoint id (repeatable).
     #[arg(long = "id", value_name = "ID", add = crate::oneshot::complete::breakpoints())]
-    id: Vec<u64>,
+    id: Vec<u32>,
     /// Delete every breakpoint of the session.
     #[arg(long, conflicts_with_all = ["ids", "id"])]
     all: bool,
@@ -29,23 +28,12 @@ impl OneShot for DeleteArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let ids: Vec<u64> = self.ids.iter().chain(&self.id).copied().collect();
-        let args = if self.all {
-            json!({"all": true})
-        } else {
-            json!({ "ids": ids })
-        };
-        let result = ctx.request("bp.delete", args)?;
+        let ids: Vec<u32> = self.ids.iter().chain(&self.id).copied().collect();
+        let result = ctx.call::<cmd::BpDelete>(&super::ids(ids, self.all))?;
         if ctx.json {
-            ctx.print_json(&result);
-            return Ok(());
+            return ctx.print_json(&result);
         }
-        let deleted: Vec<String> = result["deleted"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(text)
-            .collect();
+        let deleted: Vec<String> = result.deleted.iter().map(u32::to_string).collect();
         out(&if deleted.is_empty() {
             "no breakpoints to delete\n".to_string()
         } else {

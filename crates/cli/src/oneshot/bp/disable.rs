@@ -1,7 +1,7 @@
 //! `abapdbg bp disable <id>… | --all`.
 
 use clap::ArgGroup;
-use serde_json::json;
+use jsonl::cmd;
 
 use crate::oneshot::ctx::{Ctx, Failure};
 use crate::oneshot::{OneShot, Output};
@@ -11,7 +11,7 @@ use crate::oneshot::{OneShot, Output};
 pub struct DisableArgs {
     /// Breakpoint ids (see 'abapdbg bp list').
     #[arg(add = crate::oneshot::complete::breakpoints())]
-    ids: Vec<u64>,
+    ids: Vec<u32>,
     /// Every breakpoint of the session.
     #[arg(long)]
     all: bool,
@@ -25,13 +25,7 @@ impl OneShot for DisableArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let args = if self.all {
-            json!({"all": true})
-        } else {
-            json!({ "ids": self.ids })
-        };
-        let result = ctx.request("bp.disable", args)?;
-        super::print(ctx, &result, true);
-        Ok(())
+        let result = ctx.call::<cmd::BpDisable>(&super::ids(self.ids.clone(), self.all))?;
+        super::print(ctx, &result, &result.breakpoints, true)
     }
 }

@@ -1,6 +1,7 @@
 //! `abapdbg bp export`: the breakpoints as JSON on stdout, for `bp import`.
 
-use serde_json::json;
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
 
 use crate::oneshot::ctx::{Ctx, Failure, out};
 use crate::oneshot::{OneShot, Output};
@@ -22,14 +23,17 @@ impl OneShot for ExportArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("bp.export", json!({}))?;
+        let result = ctx.call::<cmd::BpExport>(&NoArgs {})?;
         if ctx.json {
-            ctx.print_json(&result);
-        } else {
-            let pretty =
-                serde_json::to_string_pretty(&result).unwrap_or_else(|_| result.to_string());
-            out(&format!("{pretty}\n"));
+            return ctx.print_json(&result);
         }
+        // Through a `Value`, so members come sorted by name, as `--json` prints them.
+        let pretty = serde_json::to_value(&result)
+            .and_then(|v| serde_json::to_string_pretty(&v))
+            .map_err(|e| {
+                Failure::new("internal.bug", format!("the export cannot be printed: {e}"))
+            })?;
+        out(&format!("{pretty}\n"));
         Ok(())
     }
 }

@@ -3,7 +3,9 @@
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
-use serde_json::{Value, json};
+use jsonl::args::{BpImportArgs, BpSetArgs};
+use jsonl::cmd;
+use serde_json::Value;
 
 use crate::oneshot::ctx::{Ctx, Failure};
 use crate::oneshot::{OneShot, Output};
@@ -42,23 +44,25 @@ impl OneShot for ImportArgs {
             }
         };
         let args = import_args(&text)?;
-        let result = ctx.request("bp.import", args)?;
-        super::print(ctx, &result, true);
-        Ok(())
+        let result = ctx.call::<cmd::BpImport>(&args)?;
+        super::print(ctx, &result, &result.breakpoints, true)
     }
 }
 
 /// The export object, or a bare list of its entries.
-fn import_args(text: &str) -> Result<Value, Failure> {
+fn import_args(text: &str) -> Result<BpImportArgs, Failure> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Failure::usage(format!("the export is not JSON: {e}")))?;
-    match value {
-        Value::Array(entries) => Ok(json!({ "breakpoints": entries })),
-        Value::Object(ref o) if o.contains_key("breakpoints") => Ok(value),
-        _ => Err(Failure::usage(
-            "not a breakpoint export: expected {\"breakpoints\":[…]} as 'bp export' prints it",
-        )),
+    let not_an_export = |e: serde_json::Error| {
+        Failure::usage(format!(
+            "not a breakpoint export ({e}): expected {{\"breakpoints\":[…]}} as 'bp export' prints it"
+        ))
+    };
+    if value.is_array() {
+        let breakpoints: Vec<BpSetArgs> = serde_json::from_value(value).map_err(not_an_export)?;
+        return Ok(BpImportArgs { breakpoints });
     }
+    serde_json::from_value(value).map_err(not_an_export)
 }
 
 #[cfg(test)]
@@ -71,12 +75,23 @@ mod tests {
         assert_eq!(
             import_args(export)
                 .ok()
-                .map(|v| v["breakpoints"][0]["location"].clone()),
-            Some(json!("ZCL_X:4"))
+                .and_then(|a| a.breakpoints.into_iter().next())
+                .and_then(|b| b.location),
+            Some("ZCL_X:4".to_string())
         );
         assert_eq!(
-            import_args(r#"[{"statement":"CATCH"}]"#).ok(),
-            Some(json!({"breakpoints": [{"statement": "CATCH"}]}))
+            import_args(r#"[{"statement":"CATCH"}]"#)
+                .ok()
+                .map(|a| a.breakpoints),
+            Some(vec![BpSetArgs {
+                statement: Some("CATCH".into()),
+                enabled: true,
+                ..BpSetArgs::default()
+            }])
+        );
+        assert!(
+            import_args(r#"[{"where":"ZCL_X:4"}]"#).is_err(),
+            "an unknown member"
         );
         assert!(import_args("{}").is_err());
         assert!(import_args("nope").is_err());

@@ -1,6 +1,7 @@
 //! `abapdbg bp list`.
 
-use serde_json::json;
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
 
 use crate::oneshot::ctx::{Ctx, Failure};
 use crate::oneshot::{OneShot, Output};
@@ -17,8 +18,7 @@ impl OneShot for ListArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let result = ctx.request("bp.list", json!({}))?;
-        super::print(ctx, &result, true);
-        Ok(())
+        let result = ctx.call::<cmd::BpList>(&NoArgs {})?;
+        super::print(ctx, &result, &result.breakpoints, true)
     }
 }

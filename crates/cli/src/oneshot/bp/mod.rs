@@ -9,11 +9,13 @@ mod list;
 mod set;
 
 use clap::Subcommand;
-use serde_json::Value;
+use jsonl::args::BpIdsArgs;
+use jsonl::results::Breakpoint;
+use serde::Serialize;
 
 use super::OneShot;
 use super::ctx::{Ctx, Failure};
-use super::render::{Style, Table, text};
+use super::render::{Style, Table, or_empty};
 
 #[derive(Debug, Subcommand)]
 pub enum BpCommand {
@@ -58,35 +60,34 @@ impl BpCommand {
 }
 
 /// What a breakpoint stops at, as the user would type it.
-fn location(bp: &Value) -> String {
-    if let Some(l) = bp["location"].as_str() {
-        return l.to_string();
+fn location(bp: &Breakpoint) -> String {
+    if !bp.location.is_empty() {
+        return bp.location.clone();
     }
-    for kind in ["statement", "exception"] {
-        if let Some(s) = bp[kind].as_str() {
-            return s.to_string();
+    if let Some(s) = bp.statement.as_ref().or(bp.exception.as_ref()) {
+        return s.clone();
+    }
+    match &bp.message {
+        Some(m) => {
+            let mut parts = vec![m.id.as_str(), m.number.as_str()];
+            if !m.ty.is_empty() {
+                parts.push(&m.ty);
+            }
+            parts.join(":")
         }
+        None => String::new(),
     }
-    let m = &bp["message"];
-    if m.is_object() {
-        let mut parts = vec![text(&m["id"]), text(&m["number"])];
-        if !m["type"].is_null() {
-            parts.push(text(&m["type"]));
-        }
-        return parts.join(":");
-    }
-    String::new()
 }
 
 /// Why it is in the state it is: the runtime include it maps to, or the system's reason.
-fn detail(bp: &Value) -> String {
-    match bp["status"].as_str() {
-        Some("rejected") => text(&bp["reason"]),
-        Some("pending") => "not set yet: the system did not answer".into(),
-        _ if !bp["include"].is_null() => {
-            format!("{}:{}", text(&bp["include"]), text(&bp["include_line"]))
-        }
-        _ => String::new(),
+fn detail(bp: &Breakpoint) -> String {
+    match bp.status.as_str() {
+        "rejected" => bp.reason.clone().unwrap_or_default(),
+        "pending" => "not set yet: the system did not answer".into(),
+        _ => match &bp.include {
+            Some(include) => format!("{include}:{}", or_empty(bp.include_line)),
+            None => String::new(),
+        },
     }
 }
 
@@ -100,25 +101,24 @@ fn status_style(status: &str) -> Option<Style> {
     }
 }
 
-/// The records of `result.breakpoints` as a table; `full` adds kind and condition.
-fn table(result: &Value, full: bool, color: bool) -> String {
+/// Breakpoint records as a table; `full` adds kind and condition.
+fn table(breakpoints: &[Breakpoint], full: bool, color: bool) -> String {
     let mut t = if full {
         Table::new(&["ID", "KIND", "STATUS", "LOCATION", "CONDITION", "DETAIL"])
     } else {
         Table::new(&["ID", "STATUS", "LOCATION", "DETAIL"])
     };
     t.align_right(0);
-    for bp in result["breakpoints"].as_array().into_iter().flatten() {
-        let status = text(&bp["status"]);
-        let style = status_style(&status);
-        let mut cells = vec![(text(&bp["id"]), None)];
+    for bp in breakpoints {
+        let style = status_style(&bp.status);
+        let mut cells = vec![(bp.id.to_string(), None)];
         if full {
-            cells.push((text(&bp["kind"]), None));
+            cells.push((bp.kind.clone(), None));
         }
-        cells.push((status, style));
+        cells.push((bp.status.clone(), style));
         cells.push((location(bp), None));
         if full {
-            cells.push((text(&bp["condition"]), None));
+            cells.push((bp.condition.clone().unwrap_or_default(), None));
         }
         cells.push((detail(bp), None));
         t.styled_row(cells);
@@ -129,36 +129,76 @@ fn table(result: &Value, full: bool, color: bool) -> String {
     t.render(color)
 }
 
-/// Prints the breakpoint records of a result (or the result itself with `--json`).
-fn print(ctx: &Ctx, result: &Value, full: bool) {
+/// Prints a result's breakpoint records (or the result itself with `--json`).
+fn print(
+    ctx: &Ctx,
+    result: &impl Serialize,
+    breakpoints: &[Breakpoint],
+    full: bool,
+) -> Result<(), Failure> {
     if ctx.json {
-        ctx.print_json(result);
-    } else {
-        super::ctx::out(&table(result, full, ctx.color));
+        return ctx.print_json(result);
+    }
+    super::ctx::out(&table(breakpoints, full, ctx.color));
+    Ok(())
+}
+
+/// The arguments of `bp.enable`, `bp.disable` and `bp.delete`: these ids, or all.
+fn ids(ids: Vec<u32>, all: bool) -> BpIdsArgs {
+    BpIdsArgs {
+        id: None,
+        ids: if all { Vec::new() } else { ids },
+        all,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use jsonl::args::MessageArgs;
 
     #[test]
     fn every_kind_has_a_location() {
-        assert_eq!(location(&json!({"location": "ZCL_X:4"})), "ZCL_X:4");
-        assert_eq!(location(&json!({"statement": "CATCH"})), "CATCH");
-        assert_eq!(
-            location(&json!({"message": {"id": "00", "number": "001", "type": "E"}})),
-            "00:001:E"
-        );
+        let at = |location: &str| Breakpoint {
+            location: location.into(),
+            ..Breakpoint::default()
+        };
+        assert_eq!(location(&at("ZCL_X:4")), "ZCL_X:4");
+        let catch = Breakpoint {
+            statement: Some("CATCH".into()),
+            ..Breakpoint::default()
+        };
+        assert_eq!(location(&catch), "CATCH");
+        let message = Breakpoint {
+            message: Some(MessageArgs {
+                id: "00".into(),
+                number: "001".into(),
+                ty: "E".into(),
+            }),
+            ..Breakpoint::default()
+        };
+        assert_eq!(location(&message), "00:001:E");
     }
 
     #[test]
     fn a_set_shows_status_and_reason() {
-        let r = json!({"breakpoints": [
-            {"id": 1, "status": "verified", "location": "ZCL_X:48", "include": "ZCL_X===CM002", "include_line": 2},
-            {"id": 2, "status": "rejected", "location": "ZCL_X:30", "reason": "Cannot create a breakpoint at this position"}
-        ]});
+        let r = [
+            Breakpoint {
+                id: 1,
+                status: "verified".into(),
+                location: "ZCL_X:48".into(),
+                include: Some("ZCL_X===CM002".into()),
+                include_line: Some(2),
+                ..Breakpoint::default()
+            },
+            Breakpoint {
+                id: 2,
+                status: "rejected".into(),
+                location: "ZCL_X:30".into(),
+                reason: Some("Cannot create a breakpoint at this position".into()),
+                ..Breakpoint::default()
+            },
+        ];
         assert_eq!(
             table(&r, false, false),
             "ID  STATUS    LOCATION  DETAIL\n 1  verified  ZCL_X:48  ZCL_X===CM002:2\n 2  rejected  ZCL_X:30  Cannot create a breakpoint at this position\n"

@@ -1,8 +1,11 @@
 //! `abapdbg bp set <location>… [--condition] [--kind]`, and the seed forms `--objects`,
 //! `--files`, `--object --line` with `--include`.
 
+use abapgit::{ClassPart, SourceUnit};
 use clap::{ArgGroup, ValueEnum};
-use serde_json::{Value, json};
+use jsonl::args::{BpSetArgs, MessageArgs};
+use jsonl::cmd;
+use jsonl::results::Breakpoint;
 
 use crate::oneshot::ctx::{Ctx, Failure};
 use crate::oneshot::{OneShot, Output};
@@ -14,7 +17,7 @@ use crate::oneshot::{OneShot, Output};
     after_help = "Locations: ZCL_X:42 (a line of the class's main source), ZCL_X/testclasses:12 \
     (also locals_imp, locals_def, macros), PROG:ZREP:9, or an abapGit file such as \
     src/zcl_x.clas.abap:42. With --kind statement the location is an ABAP keyword (CATCH), with \
-    exception an exception class (CX_SY_ZERODIVIDE), with message ID:NUMBER[:TYPE] (00:001:E).\n\n\
+    exception an exception class (CX_SY_ZERODIVIDE), with message ID:NUMBER:TYPE (00:001:E).\n\n\
     Each breakpoint is verified, rejected (with the system's reason; exit 1) or pending (the \
     system could not be reached; set as soon as it answers)."
 )]
@@ -70,6 +73,15 @@ enum Include {
 }
 
 impl Include {
+    fn part(self) -> ClassPart {
+        match self {
+            Include::Testclasses => ClassPart::TestClasses,
+            Include::LocalsImp => ClassPart::LocalsImp,
+            Include::LocalsDef => ClassPart::LocalsDef,
+            Include::Macros => ClassPart::Macros,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Include::Testclasses => "testclasses",
@@ -87,21 +99,19 @@ impl OneShot for SetArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let mut args = self.request_args()?;
-        if let Some(c) = &self.condition {
-            args["condition"] = Value::String(c.clone());
-        }
-        let result = ctx.request("bp.set", args)?;
-        super::print(ctx, &result, false);
-        if let Some(w) = result["warning"].as_str() {
+        args.condition.clone_from(&self.condition);
+        let result = ctx.call::<cmd::BpSet>(&args)?;
+        super::print(ctx, &result, &result.breakpoints, false)?;
+        if let Some(w) = &result.warning {
             eprintln!("abapdbg: warning: {w}");
         }
-        refused(&result).map_or(Ok(()), Err)
+        refused(&result.breakpoints).map_or(Ok(()), Err)
     }
 }
 
 impl SetArgs {
     /// The `bp.set` arguments: line locations, or one breakpoint of another kind.
-    fn request_args(&self) -> Result<Value, Failure> {
+    fn request_args(&self) -> Result<BpSetArgs, Failure> {
         if self.kind != Kind::Line {
             let [what] = self.locations.as_slice() else {
                 return Err(Failure::usage(
@@ -113,11 +123,16 @@ impl SetArgs {
                     "--objects, --files and --object name source lines (--kind line)",
                 ));
             }
-            return Ok(match self.kind {
-                Kind::Statement => json!({ "statement": what.trim().to_uppercase() }),
-                Kind::Exception => json!({ "exception": what.trim().to_uppercase() }),
-                _ => json!({ "message": message(what)? }),
-            });
+            let mut args = BpSetArgs {
+                enabled: true,
+                ..BpSetArgs::default()
+            };
+            match self.kind {
+                Kind::Statement => args.statement = Some(what.trim().to_uppercase()),
+                Kind::Exception => args.exception = Some(what.trim().to_uppercase()),
+                _ => args.message = Some(message(what)?),
+            }
+            return Ok(args);
         }
         let mut locations = Vec::new();
         for l in self.locations.iter().chain(&self.objects) {
@@ -135,7 +150,11 @@ impl SetArgs {
         if locations.iter().any(String::is_empty) {
             return Err(Failure::usage("an empty location"));
         }
-        Ok(json!({ "locations": locations }))
+        Ok(BpSetArgs {
+            locations,
+            enabled: true,
+            ..BpSetArgs::default()
+        })
     }
 }
 
@@ -154,50 +173,62 @@ fn with_include(location: &str, include: Option<Include>) -> Result<String, Fail
     }
 }
 
-/// `src/zcl_x.clas.abap:12` with `--include testclasses` → `ZCL_X/testclasses:12`; without
-/// `--include` the path goes as it is (the session reads abapGit paths).
+/// `src/zcl_x.clas.abap:12` with `--include testclasses` → `CLAS:ZCL_X/testclasses:12` (the
+/// abapGit names are crates/abapgit's); without `--include` the path goes as it is (the
+/// session reads abapGit paths).
 fn file_with_include(location: &str, include: Option<Include>) -> Result<String, Failure> {
-    if include.is_none() {
+    let Some(include) = include else {
         return Ok(location.to_string());
-    }
+    };
     let (path, line) = location
         .rsplit_once(':')
         .ok_or_else(|| Failure::usage(format!("'{location}' has no :LINE")))?;
-    let file = path.rsplit('/').next().unwrap_or(path);
-    let Some(class) = file.strip_suffix(".clas.abap") else {
-        return Err(Failure::usage(format!(
-            "--include goes with a class's main file (NAME.clas.abap), not '{file}'"
-        )));
-    };
-    with_include(&format!("{}:{line}", class.to_uppercase()), include)
+    let line: u32 = line
+        .trim()
+        .parse()
+        .map_err(|_| Failure::usage(format!("'{location}': '{line}' is not a line number")))?;
+    match SourceUnit::from_path(path) {
+        Ok(SourceUnit::Class {
+            name,
+            part: ClassPart::Main,
+        }) => Ok(SourceUnit::Class {
+            name,
+            part: include.part(),
+        }
+        .location(line)),
+        Ok(_) => Err(Failure::usage(format!(
+            "--include goes with a class's main file (NAME.clas.abap), not '{path}'"
+        ))),
+        Err(e) => Err(Failure::usage(e.to_string())),
+    }
 }
 
-/// `ID:NUMBER[:TYPE]` → the protocol's message object.
-fn message(text: &str) -> Result<Value, Failure> {
+/// `ID:NUMBER:TYPE` → the protocol's message object. The system needs all three parts (the
+/// protocol's `MessageArgs`), so a missing type is refused here, before any request.
+fn message(text: &str) -> Result<MessageArgs, Failure> {
     let parts: Vec<&str> = text.split([':', '/']).map(str::trim).collect();
     match parts.as_slice() {
-        [id, number] if !id.is_empty() && !number.is_empty() => {
-            Ok(json!({"id": id.to_uppercase(), "number": number}))
-        }
-        [id, number, ty] if !id.is_empty() && !number.is_empty() => {
-            Ok(json!({"id": id.to_uppercase(), "number": number, "type": ty.to_uppercase()}))
+        [id, number, ty] if !id.is_empty() && !number.is_empty() && !ty.is_empty() => {
+            Ok(MessageArgs {
+                id: id.to_uppercase(),
+                number: number.to_string(),
+                ty: ty.to_uppercase(),
+            })
         }
         _ => Err(Failure::usage(
-            "a message breakpoint needs ID:NUMBER or ID:NUMBER:TYPE, e.g. 00:001:E",
+            "a message breakpoint needs ID:NUMBER:TYPE, e.g. 00:001:E",
         )),
     }
 }
 
 /// The breakpoints the system refused, as one failure (exit 1) naming each.
-fn refused(result: &Value) -> Option<Failure> {
-    let rejected: Vec<&Value> = result["breakpoints"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|bp| bp["status"] == "rejected")
+fn refused(breakpoints: &[Breakpoint]) -> Option<Failure> {
+    let rejected: Vec<&Breakpoint> = breakpoints
+        .iter()
+        .filter(|bp| bp.status == "rejected")
         .collect();
     let first = rejected.first()?;
-    let code = first["code"].as_str().unwrap_or("breakpoint.rejected");
+    let code = first.code.as_deref().unwrap_or("breakpoint.rejected");
     let each: Vec<String> = rejected
         .iter()
         .map(|bp| format!("{}: {}", super::location(bp), super::detail(bp)))
@@ -232,8 +263,18 @@ mod tests {
         assert!(with_include("PROG:ZREP:9", Some(Include::Macros)).is_err());
         assert_eq!(
             file_with_include("src/zcl_x.clas.abap:5", Some(Include::LocalsDef)).ok(),
-            Some("ZCL_X/locals_def:5".into())
+            Some("CLAS:ZCL_X/locals_def:5".into())
         );
+        assert_eq!(
+            file_with_include("src/#ns#cl_x.clas.abap:7", Some(Include::Testclasses)).ok(),
+            Some("CLAS:/NS/CL_X/testclasses:7".into()),
+            "a namespaced class"
+        );
+        assert!(
+            file_with_include("zcl_x.clas.testclasses.abap:5", Some(Include::Macros)).is_err(),
+            "not the main file"
+        );
+        assert!(file_with_include("zcl_x.clas.abap:x", Some(Include::Macros)).is_err());
         assert_eq!(
             file_with_include("src/zcl_x.clas.abap:5", None).ok(),
             Some("src/zcl_x.clas.abap:5".into())
@@ -245,24 +286,40 @@ mod tests {
     fn messages() {
         assert_eq!(
             message("00:001:e").ok(),
-            Some(json!({"id": "00", "number": "001", "type": "E"}))
+            Some(MessageArgs {
+                id: "00".into(),
+                number: "001".into(),
+                ty: "E".into()
+            })
         );
         assert!(message("00").is_err());
+        assert!(message("00:001").is_err(), "the system needs the type");
     }
 
     #[test]
     fn refusals_become_one_failure() {
-        let r = json!({"breakpoints": [
-            {"id": 1, "status": "verified", "location": "ZCL_X:48"},
-            {"id": 2, "status": "rejected", "location": "ZCL_X:30", "code": "breakpoint.not_executable",
-             "reason": "Cannot create a breakpoint at this position"}
-        ]});
+        let r = [
+            Breakpoint {
+                id: 1,
+                status: "verified".into(),
+                location: "ZCL_X:48".into(),
+                ..Breakpoint::default()
+            },
+            Breakpoint {
+                id: 2,
+                status: "rejected".into(),
+                location: "ZCL_X:30".into(),
+                code: Some("breakpoint.not_executable".into()),
+                reason: Some("Cannot create a breakpoint at this position".into()),
+                ..Breakpoint::default()
+            },
+        ];
         let f = refused(&r).expect("a failure");
         assert_eq!(f.code, "breakpoint.not_executable");
         assert_eq!(
             f.message,
             "ZCL_X:30: Cannot create a breakpoint at this position"
         );
-        assert!(refused(&json!({"breakpoints": []})).is_none());
+        assert!(refused(&[]).is_none());
     }
 }
