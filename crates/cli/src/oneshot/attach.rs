@@ -87,7 +87,7 @@ struct Attached {
     after_help = "Arms the listener and waits for a program to stop (at once when one is \
     stopped already; Ctrl-C ends the wait and leaves the session as it is), then reads \
     commands: s, n, o, c to step into, over, out and continue; v, x <var>, p <path>, \
-    table <var>, bt, f <n> to look; b <location>, set, w; q detaches (our breakpoints come off \
+    table <var>, bt, f <n>, threads, t <n> to look; b <location>, set, w; q detaches (our breakpoints come off \
     the system, the program runs on) and exits, as Ctrl-D does; kill terminates the program. \
     h lists them all. History is kept in repl_history in the state directory \
     (ABAPDBG_STATE_DIR, else ~/.local/state/abapdbg); Tab completes commands and variables."

@@ -36,7 +36,7 @@ mod table;
 mod terminate;
 mod test;
 mod thread;
-mod threads;
+pub(crate) mod threads;
 mod unlisten;
 pub(crate) mod vars;
 pub(crate) mod wait;

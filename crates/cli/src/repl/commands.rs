@@ -1,5 +1,5 @@
 //! What a line typed at the prompt means: the seed spec's commands (s, n, o, c, v, x, bt, q,
-//! kill, h) and ours (b, bp, f, p, set, table, w). Commands that a one-shot command already
+//! kill, h) and ours (b, bp, f, p, set, t, table, threads, w). Commands that a one-shot command already
 //! does are handed to it as its own command line (see [`Cmd::OneShot`]).
 
 use crate::oneshot::step::StepKind;
@@ -22,6 +22,8 @@ pub(crate) enum Cmd {
     Expand(String),
     /// `f <n>`: a frame, kept to know which variables may be marked.
     Frame(usize),
+    /// `t <n>`: another caught program becomes the current one.
+    Thread(u32),
     /// Wait for the next stop.
     Wait,
     Quit,
@@ -71,6 +73,12 @@ pub(crate) const COMMANDS: &[(&[&str], &str, &str)] = &[
         "select a frame of the stack for v, x and p",
     ),
     (&["src", "source"], "", "the source around the current line"),
+    (&["threads"], "", "the caught programs"),
+    (
+        &["t", "thread"],
+        "<n>",
+        "make a caught program the current one",
+    ),
     (
         &["b", "break"],
         "<location>",
@@ -177,6 +185,13 @@ pub(crate) fn parse(line: &str) -> Result<Cmd, String> {
                 .map_err(|_| format!("{head}: '{n}' is not a frame number (see bt)"))
         }
         "src" | "source" => Ok(Cmd::OneShot(with(&["source"]))),
+        "threads" => none(Cmd::OneShot(vec!["threads".into()])),
+        "t" | "thread" => {
+            let n = one("thread number")?;
+            n.parse::<u32>()
+                .map(Cmd::Thread)
+                .map_err(|_| format!("{head}: '{n}' is not a thread number (see threads)"))
+        }
         "b" | "break" if rest.is_empty() => Err(format!("{head}: where? e.g. {head} ZCL_X:42")),
         "b" | "break" => Ok(Cmd::OneShot(with(&["bp", "set"]))),
         "bp" if rest.is_empty() => Ok(Cmd::OneShot(vec!["bp".into(), "list".into()])),
@@ -251,6 +266,11 @@ mod tests {
         );
         assert_eq!(parse("bp delete 3"), Ok(words(&["bp", "delete", "3"])));
         assert_eq!(parse("f 1"), Ok(Cmd::Frame(1)));
+        assert_eq!(parse("t 2"), Ok(Cmd::Thread(2)));
+        assert_eq!(parse("thread 2"), Ok(Cmd::Thread(2)));
+        assert!(parse("t").is_err());
+        assert!(parse("t x").is_err());
+        assert_eq!(parse("threads"), Ok(words(&["threads"])));
         assert!(parse("f x").is_err());
         assert_eq!(
             parse("p ls_order-number"),

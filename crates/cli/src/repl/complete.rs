@@ -25,6 +25,7 @@ enum Slot {
     Command,
     Variable,
     Frame,
+    Thread,
     Breakpoint,
     BpSubcommand,
     Nothing,
@@ -38,6 +39,7 @@ fn slot(before: &[&str]) -> Slot {
     match (head.to_lowercase().as_str(), before.len()) {
         ("x" | "expand" | "p" | "print" | "v" | "vars" | "set" | "table", 1) => Slot::Variable,
         ("f" | "frame", 1) => Slot::Frame,
+        ("t" | "thread", 1) => Slot::Thread,
         ("bp", 1) => Slot::BpSubcommand,
         ("bp", _) if matches!(before[1], "delete" | "enable" | "disable") => Slot::Breakpoint,
         _ => Slot::Nothing,
@@ -99,6 +101,10 @@ impl ReplCompleter {
                 Some(s) => from_session(candidates::frames(s), false, true),
                 None => Vec::new(),
             },
+            Slot::Thread => match &self.session {
+                Some(s) => from_session(candidates::threads(s), false, true),
+                None => Vec::new(),
+            },
             Slot::Breakpoint => match &self.session {
                 Some(s) => from_session(candidates::breakpoints(s), false, true),
                 None => Vec::new(),
@@ -120,6 +126,7 @@ mod tests {
         assert_eq!(slot(&["set"]), Slot::Variable);
         assert_eq!(slot(&["set", "LV_A"]), Slot::Nothing);
         assert_eq!(slot(&["f"]), Slot::Frame);
+        assert_eq!(slot(&["thread"]), Slot::Thread);
         assert_eq!(slot(&["bp"]), Slot::BpSubcommand);
         assert_eq!(slot(&["bp", "delete"]), Slot::Breakpoint);
         assert_eq!(slot(&["bp", "delete", "1"]), Slot::Breakpoint);

@@ -36,7 +36,7 @@ use crate::oneshot::movement::{Answer, Outcome, until_stop_or_end};
 use crate::oneshot::render::{self, Style, paint, place_of};
 use crate::oneshot::step::StepKind;
 use crate::oneshot::wait::{Reached, Until, stop_of, wait};
-use crate::oneshot::{self, listen, vars};
+use crate::oneshot::{self, listen, threads, vars};
 use commands::Cmd;
 
 /// Entries the history file keeps.
@@ -194,6 +194,7 @@ impl<'a> Repl<'a> {
                 self.one_shot(&["frame".to_string(), n.to_string()])?;
                 self.frame = n;
             }
+            Cmd::Thread(id) => self.thread(id)?,
             Cmd::OneShot(words) => self.one_shot(&words)?,
             Cmd::Expand(var) => self.expand(&var)?,
             Cmd::Wait => self.wait_next()?,
@@ -272,12 +273,7 @@ impl<'a> Repl<'a> {
         let frame: Option<&Frame> = stop.frame();
         self.stopped = true;
         self.frame = 0;
-        // `ZCL_X:48`: the method is in the stop's first line; the prompt stays short.
-        self.place = place_of(frame)
-            .split(" in ")
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        self.place = short_place(frame);
         let key = frame
             .map(|f| (f.object.clone(), f.method.clone()))
             .unwrap_or_default();
@@ -317,6 +313,25 @@ impl<'a> Repl<'a> {
         self.stopped = false;
         self.previous = None;
         self.changed.clear();
+    }
+
+    /// `t <n>`: another caught program becomes the session's current thread (the default of
+    /// every command, here and in the one-shot commands); the prompt follows it.
+    fn thread(&mut self, id: u32) -> Result<(), Failure> {
+        let result = self
+            .ctx
+            .call::<cmd::Thread>(&jsonl::args::ThreadArgs { id })?;
+        let Some(th) = result.thread else {
+            return Ok(());
+        };
+        out(&threads::table(std::slice::from_ref(&th), self.ctx.color));
+        self.stopped = !th.running;
+        self.frame = th.selected_frame;
+        self.place = short_place(th.frame.as_ref());
+        // Changes are told within one program's stops only.
+        self.previous = None;
+        self.changed.clear();
+        Ok(())
     }
 
     /// `x <var>`: a table's rows as a table, the components of anything else.
@@ -377,6 +392,15 @@ impl<'a> Repl<'a> {
 struct Line {
     #[command(subcommand)]
     command: oneshot::Command,
+}
+
+/// `ZCL_X:48`, for the prompt: the method is in the stop's first line; the prompt stays short.
+fn short_place(frame: Option<&Frame>) -> String {
+    place_of(frame)
+        .split(" in ")
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn var_id(v: &Variable) -> String {
