@@ -1,5 +1,6 @@
 //! Human output: aligned tables, the source window around a stop, colour on a terminal.
 
+use abapgit::{ClassPart, SourceUnit};
 use jsonl::results::{EndReason, Ended, Frame, RunSummary, SourceLine, StopReason, Stopped};
 use serde_json::Value;
 
@@ -154,16 +155,43 @@ impl Table {
 
 /// `ZCL_X:48 in LINE_TOTAL`: where a frame is, in the form `bp set` takes.
 pub(crate) fn place(frame: &Frame) -> String {
-    let object = if frame.object.is_empty() {
-        &frame.program
-    } else {
-        &frame.object
-    };
-    let at = format!("{object}:{}", frame.line);
+    let at = location(frame);
     if frame.method.is_empty() {
         at
     } else {
         format!("{at} in {}", frame.method)
+    }
+}
+
+/// `ZCL_X:48`: a frame's line in the form `bp set` takes. A line outside an object's main
+/// source (a test class, a local class, a function group's include) is named with its part,
+/// as crates/abapgit writes it from the frame's file (`CLAS:ZCL_X/testclasses:22`): `ZCL_X:22`
+/// would be another line.
+pub(crate) fn location(frame: &Frame) -> String {
+    let unit = frame
+        .file
+        .as_deref()
+        .and_then(|f| SourceUnit::from_path(f).ok());
+    match unit {
+        Some(
+            unit @ (SourceUnit::Class {
+                part:
+                    ClassPart::TestClasses
+                    | ClassPart::LocalsImp
+                    | ClassPart::LocalsDef
+                    | ClassPart::Macros,
+                ..
+            }
+            | SourceUnit::FunctionGroup { .. }),
+        ) => unit.location(frame.line),
+        _ => {
+            let object = if frame.object.is_empty() {
+                &frame.program
+            } else {
+                &frame.object
+            };
+            format!("{object}:{}", frame.line)
+        }
     }
 }
 
@@ -367,6 +395,34 @@ mod tests {
             "stopped at ?\n",
             "a stop nothing is known of"
         );
+    }
+
+    #[test]
+    fn a_line_outside_the_main_source_is_named_with_its_part() {
+        let frame = |file: Option<&str>| Frame {
+            object: "ZCL_X".into(),
+            method: "ADDS".into(),
+            line: 22,
+            file: file.map(str::to_string),
+            ..Frame::default()
+        };
+        assert_eq!(
+            place(&frame(Some("zcl_x.clas.testclasses.abap"))),
+            "CLAS:ZCL_X/testclasses:22 in ADDS"
+        );
+        assert_eq!(
+            place(&frame(Some("zcl_x.clas.locals_imp.abap"))),
+            "CLAS:ZCL_X/locals_imp:22 in ADDS"
+        );
+        assert_eq!(place(&frame(Some("zcl_x.clas.abap"))), "ZCL_X:22 in ADDS");
+        assert_eq!(place(&frame(None)), "ZCL_X:22 in ADDS");
+        let member = Frame {
+            object: "ZFG".into(),
+            line: 5,
+            file: Some("zfg.fugr.lzfgu01.abap".into()),
+            ..Frame::default()
+        };
+        assert_eq!(location(&member), "FUGR:ZFG/LZFGU01:5");
     }
 
     #[test]

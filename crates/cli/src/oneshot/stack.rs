@@ -4,7 +4,7 @@ use jsonl::args::AtArgs;
 use jsonl::cmd;
 
 use super::ctx::{Ctx, Failure, out};
-use super::render::{Style, Table};
+use super::render::{Style, Table, location};
 use super::{OneShot, Output};
 
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,7 @@ impl OneShot for StackArgs {
         t.align_right(1);
         for f in &result.frames {
             let current = f.index == result.current;
-            let location = format!("{}:{}", f.object, f.line);
+            let location = location(f);
             let file = f
                 .file
                 .as_ref()
