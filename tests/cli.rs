@@ -967,3 +967,40 @@ fn the_spinner_and_colour_only_on_a_terminal() {
     let hello = asked.json(&["config", "check"]);
     assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
 }
+
+/// Issue 24: a stop outside a class's main source is printed in the form `bp set` takes (its
+/// part named, from the frame's abapGit file), and `stack` lists that file and line.
+#[test]
+fn a_stop_in_a_test_class_names_its_part_as_bp_set_takes_it() {
+    let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let samples = samples.display().to_string();
+    let sim = Simulator::start_with(&["--programs", &samples]);
+    let sh = Shell::system("part", &sim.url, "abap");
+    sh.ok(&["bp", "set", "ZCL_SMP_CALCULATOR/testclasses:22"]);
+    let stop = sh.ok(&["test", "ZCL_SMP_CALCULATOR"]);
+    let first = stop.lines().next().unwrap_or_default();
+    assert_eq!(
+        first, "stopped at CLAS:ZCL_SMP_CALCULATOR/testclasses:22 in ADDS (breakpoint 1; thread 1)",
+        "{stop}"
+    );
+    let stack = sh.ok(&["stack"]);
+    let top = stack.lines().nth(1).unwrap_or_default();
+    assert!(
+        top.starts_with(">  0  CLAS:ZCL_SMP_CALCULATOR/testclasses:22  ADDS")
+            && top.ends_with("  zcl_smp_calculator.clas.testclasses.abap:22"),
+        "{stack}"
+    );
+    // What the stop names is a location the session takes, at the same include and line.
+    let again = sh.json(&["bp", "set", "CLAS:ZCL_SMP_CALCULATOR/testclasses:22"]);
+    let first_bp = sh.json(&["bp", "list"]);
+    assert_eq!(again["breakpoints"][0]["status"], "verified", "{again}");
+    assert_eq!(
+        again["breakpoints"][0]["include"], first_bp["breakpoints"][0]["include"],
+        "{again} {first_bp}"
+    );
+    assert_eq!(
+        again["breakpoints"][0]["include_line"], first_bp["breakpoints"][0]["include_line"],
+        "{again} {first_bp}"
+    );
+    sh.ok(&["terminate"]);
+}

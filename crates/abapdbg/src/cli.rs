@@ -26,7 +26,7 @@ pub(crate) struct Cli {
     pub(crate) verbose: u8,
     /// Profile of the config file for the one-shot commands, over ABAPDBG_PROFILE (serve
     /// takes its own --profile).
-    #[arg(long, global = true, value_name = "NAME", add = crate::oneshot::complete::profiles())]
+    #[arg(long, global = true, value_name = "NAME", add = abapdbg_cli::profile_completer())]
     pub(crate) profile: Option<String>,
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -53,7 +53,7 @@ pub(crate) enum Command {
     /// docs/dap.md). Launch and attach arguments come from the editor's launch configuration.
     Dap,
     #[command(flatten)]
-    OneShot(crate::oneshot::Command),
+    OneShot(abapdbg_cli::Command),
 }
 
 /// What `abapdbg --help` says about the one-shot commands: target, errors, exit codes.

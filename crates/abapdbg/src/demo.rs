@@ -7,10 +7,10 @@
 /// stop the tour before it has released what it holds.
 macro_rules! say {
     () => {
-        crate::oneshot::ctx::out("\n")
+        abapdbg_cli::out("\n")
     };
     ($($arg:tt)*) => {
-        crate::oneshot::ctx::out(&format!("{}\n", format_args!($($arg)*)))
+        abapdbg_cli::out(&format!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -277,7 +277,7 @@ impl Session {
         if !self.interactive {
             return;
         }
-        crate::oneshot::ctx::out("\n   (Enter: next step) ");
+        abapdbg_cli::out("\n   (Enter: next step) ");
         let _ = std::io::Write::flush(&mut std::io::stdout());
         let read = tokio::task::spawn_blocking(|| {
             let mut line = String::new();

@@ -1,6 +1,8 @@
 //! `abapdbg`: the ABAP debugger for the shell, for editors and for AI agents.
 //!
-//! This binary is the one place that links the engine and the simulator together.
+//! This binary is the one place that links the engine and the simulator together; it wires
+//! `serve`, `sim`, `demo`, `dap` and the command line of crates/cli (the one-shot commands,
+//! the interactive debugger, shell completion), which speaks to the session only.
 
 mod cli;
 mod dap;
@@ -8,8 +10,6 @@ mod demo;
 mod doctor;
 mod identity;
 mod memory;
-mod oneshot;
-mod repl;
 mod serve;
 mod sim;
 mod system;
@@ -19,13 +19,12 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     // Shell completion (`COMPLETE=bash abapdbg -- …` on every Tab): answers and exits when
     // COMPLETE is set, before anything else may write to stdout.
-    clap_complete::CompleteEnv::with_factory(<cli::Cli as clap::CommandFactory>::command)
-        .complete();
+    abapdbg_cli::complete_shell(<cli::Cli as clap::CommandFactory>::command);
     let cli = cli::Cli::parse();
     init_tracing(cli.verbose);
     // One-shot commands only talk to the session: no async runtime, no engine.
     let command = match cli.command {
-        cli::Command::OneShot(command) => return oneshot::run(command, cli.profile.as_deref()),
+        cli::Command::OneShot(command) => return abapdbg_cli::run(command, cli.profile.as_deref()),
         // DAP runs on the session client too (crates/dap), with threads of its own.
         cli::Command::Dap => return dap::run(cli.profile),
         other => other,

@@ -1,0 +1,87 @@
+//! `abapdbg shutdown`: releases everything and ends the session. Never starts one.
+
+use std::time::{Duration, Instant};
+
+use client::{ClientError, Session};
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::{Receipt, ShutdownResult};
+use serde::Serialize;
+
+use super::ctx::{Ctx, Failure, out};
+use super::{OneShot, Output};
+
+/// How long to wait for the session's socket to go after it answered.
+const GONE_WAIT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The listener is deleted, our breakpoints are deleted, stopped programs \
+    are continued; returns when the session has ended. --json prints the protocol's answer \
+    {\"receipt\":{…}}, or {\"receipt\":null} when no session ran."
+)]
+pub struct ShutdownArgs {
+    #[command(flatten)]
+    out: Output,
+}
+
+impl OneShot for ShutdownArgs {
+    fn json(&self) -> bool {
+        self.out.json
+    }
+
+    fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
+        let session = match Session::connect(&ctx.target) {
+            Ok(s) => s,
+            Err(ClientError::NoSession { .. }) => {
+                if ctx.json {
+                    return ctx.print_json(&NoReceipt { receipt: None });
+                } else {
+                    out(&format!("no session runs for {}\n", ctx.target.describe()));
+                }
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let result: ShutdownResult =
+            session.call::<cmd::Shutdown>(&NoArgs {}, super::ctx::REQUEST_TIMEOUT, &|| {
+                ctx.interrupted()
+            })?;
+        // The answer comes just before the session exits; a command right after this one
+        // must not reach the ending session.
+        let deadline = Instant::now() + GONE_WAIT;
+        while session.socket().exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if ctx.json {
+            return ctx.print_json(&result);
+        }
+        out(&receipt(&result.receipt));
+        Ok(())
+    }
+}
+
+/// What `shutdown --json` prints when no session ran: `{"receipt":null}`.
+#[derive(Serialize)]
+struct NoReceipt {
+    receipt: Option<Receipt>,
+}
+
+fn receipt(r: &Receipt) -> String {
+    let mut s = format!(
+        "session ended: listener {}, {} breakpoint(s) deleted\n",
+        if r.listener_stopped {
+            "stopped"
+        } else {
+            "not stopped"
+        },
+        r.breakpoints_deleted
+    );
+    for d in &r.debuggees {
+        s.push_str(&format!("thread {} ({}): {}\n", d.thread, d.program, d.how));
+    }
+    for e in &r.errors {
+        s.push_str(&format!("not released: {e}\n"));
+    }
+    s
+}

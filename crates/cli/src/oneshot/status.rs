@@ -1,0 +1,117 @@
+//! `abapdbg status`: where the session stands.
+
+use jsonl::cmd;
+use jsonl::commands::NoArgs;
+use jsonl::results::StatusResult;
+
+use super::ctx::{Ctx, Failure, out};
+use super::render::{Style, end_reason, paint, place_of};
+use super::{OneShot, Output};
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "--json prints the protocol's answer (state, epoch, listener, \
+    current_thread, debuggee with its last stop, threads, breakpoints, last_end, \
+    allow_writes, system)."
+)]
+pub struct StatusArgs {
+    #[command(flatten)]
+    out: Output,
+}
+
+impl OneShot for StatusArgs {
+    fn json(&self) -> bool {
+        self.out.json
+    }
+
+    fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
+        let result = ctx.call::<cmd::Status>(&NoArgs {})?;
+        if ctx.json {
+            return ctx.print_json(&result);
+        }
+        out(&render(&result, ctx.target.url().is_none(), ctx.color));
+        Ok(())
+    }
+}
+
+fn render(s: &StatusResult, embedded: bool, color: bool) -> String {
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    rows.push(("state", s.state.as_str().to_string()));
+    let mut system = format!("{} ({})", s.system.url, s.system.user);
+    if embedded {
+        system.push_str(", the embedded simulator");
+    }
+    rows.push(("system", system));
+    rows.push((
+        "listener",
+        if s.listener.armed {
+            "armed".into()
+        } else if s.listener.wanted {
+            "arming".into()
+        } else {
+            "off".into()
+        },
+    ));
+    let threads = s.threads.len();
+    if let Some(d) = &s.debuggee {
+        let state = if d.running { "running" } else { "stopped" };
+        rows.push((
+            "thread",
+            format!(
+                "{} of {threads}: {state} at {}",
+                d.thread,
+                place_of(d.frame.as_ref())
+            ),
+        ));
+    } else {
+        rows.push(("threads", threads.to_string()));
+    }
+    rows.push(("breakpoints", s.breakpoints.to_string()));
+    rows.push((
+        "writes",
+        if s.allow_writes {
+            "allowed".into()
+        } else {
+            "not allowed".into()
+        },
+    ));
+    if let Some(end) = &s.last_end {
+        rows.push((
+            "last end",
+            format!("thread {} {}", end.thread, end_reason(end.reason)),
+        ));
+    }
+    let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    rows.iter()
+        .map(|(k, v)| {
+            format!(
+                "{}  {v}\n",
+                paint(color, Style::Bold, &format!("{k:<width$}"))
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_simulator_is_named() {
+        let s: StatusResult = serde_json::from_value(serde_json::json!({"state": "idle",
+            "epoch": 0, "current_thread": null,
+            "system": {"url": "http://127.0.0.1:1", "user": "DEVELOPER"},
+            "listener": {"wanted": false, "armed": false}, "threads": [], "breakpoints": 0,
+            "allow_writes": false, "debuggee": null, "last_end": null}))
+        .expect("a status result");
+        assert_eq!(
+            render(&s, true, false),
+            "state        idle\n\
+             system       http://127.0.0.1:1 (DEVELOPER), the embedded simulator\n\
+             listener     off\n\
+             threads      0\n\
+             breakpoints  0\n\
+             writes       not allowed\n"
+        );
+    }
+}
