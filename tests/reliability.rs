@@ -545,3 +545,55 @@ fn a_stopped_program_nobody_is_connected_to_is_released_after_the_grace() {
     assert_clean(&sim);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 25, item 2: after `kill -9` of the daemon at a stop, `abapdbg shutdown` finds no
+/// session but the record the dead one left, starts one that releases what it held, and
+/// ends it: nothing stays on the system.
+#[test]
+fn shutdown_after_the_daemon_was_killed_releases_what_it_held() {
+    let sim = Simulator::start();
+    let dir = temp_dir("killed-daemon");
+    let cli = |args: &[&str]| {
+        Command::new(abapdbg_bin())
+            .args(args)
+            .env("ABAPDBG_URL", &sim.url)
+            .env("ABAPDBG_USER", "DEVELOPER")
+            .env("ABAPDBG_PASSWORD", "abap")
+            .env("ABAPDBG_CLIENT", "001")
+            .env("ABAPDBG_STATE_DIR", dir.join("state"))
+            .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+            .env_remove("ABAPDBG_PROFILE")
+            .output()
+            .expect("run abapdbg")
+    };
+    assert!(cli(&["bp", "set", &format!("{DEMO}:48")]).status.success());
+    assert!(cli(&["run", DEMO, "--json"]).status.success());
+    assert_eq!(stopped_programs(&e2e::sim_state(&sim.url)), 1);
+    let record = std::fs::read_dir(dir.join("state").join("abapdbg"))
+        .expect("state dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("the state file");
+    let snap: Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).expect("read")).expect("json");
+    let pid = snap["pid"].as_u64().expect("its pid");
+    assert!(
+        Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .expect("kill")
+            .success()
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let out = cli(&["shutdown"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!text.contains("no session runs"), "{text}");
+    assert_clean(&sim);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -447,3 +447,35 @@ fn completion_and_history_across_runs() {
     assert_eq!(status["listener"]["wanted"], false, "{status}");
     assert!(status["debuggee"].is_null(), "{status}");
 }
+
+/// Issue 25, item 4: a REPL whose terminal closes (SIGHUP, here the tmux server killed) at a
+/// stop does what `q` does: our breakpoints come off, the program runs on to its end (the
+/// `run` returns), nothing stays stopped — not after the session's grace period, at once.
+#[test]
+fn a_closed_terminal_lets_the_stopped_program_go() {
+    let env = Env::new("hangup", None);
+    env.ok(&["bp", "set", &format!("{ORDERS}:67")]);
+    let log = env.dir.join("run.log");
+    let (tmux, mut run, _) = stopped_at_67(&env, "hangup", &log);
+    assert_eq!(wait_exit(&mut run), Some(0), "the run returns at the stop");
+    drop(tmux); // kill-server: the terminal is gone, the REPL gets SIGHUP
+    // Released within seconds (the session's grace period, 60 s, would be too late here).
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        let status = env.json(&["status", "--json"]);
+        if status["threads"] == serde_json::json!([]) {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "still stopped: {status}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(status["last_end"]["reason"], "detached", "{status}");
+    assert_eq!(status["listener"]["wanted"], false, "{status}");
+    let listed = env.json(&["bp", "list", "--json"]);
+    assert!(
+        listed["breakpoints"]
+            .as_array()
+            .is_some_and(|b| b.iter().all(|b| b["enabled"] == false)),
+        "our breakpoints are off the system: {listed}"
+    );
+}

@@ -652,6 +652,19 @@ impl Target {
         Some(dir.join(format!("session-{key}.sock")))
     }
 
+    /// The record a session of this system keeps of what it holds on it (the engine's state
+    /// file), by the rule `serve` names it by: left behind by a session that was killed, it
+    /// says the next start has something to release. `None` for the embedded simulator.
+    pub fn state_file_path(&self) -> Option<PathBuf> {
+        self.url()?;
+        let key = profile_key(
+            self.url(),
+            self.var("ABAPDBG_CLIENT"),
+            self.var("ABAPDBG_USER").unwrap_or_default(),
+        );
+        Some(self.state_dir()?.join(format!("session-{key}.json")))
+    }
+
     /// Where sessions keep their records and logs: see [`state_dir`].
     pub fn state_dir(&self) -> Option<PathBuf> {
         state_dir(|k| self.var(k).map(str::to_string))

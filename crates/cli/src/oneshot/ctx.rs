@@ -42,6 +42,11 @@ impl Ctx {
         self.interrupted.load(Ordering::Relaxed)
     }
 
+    /// The flag the waits look at, for another signal to set (a closed terminal).
+    pub(crate) fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupted.clone()
+    }
+
     /// Forgets a Ctrl-C once it has been dealt with (the interactive debugger goes on).
     pub(crate) fn clear_interrupt(&self) {
         self.interrupted.store(false, Ordering::Relaxed);

@@ -33,6 +33,14 @@ impl OneShot for ShutdownArgs {
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         let session = match Session::connect(&ctx.target) {
             Ok(s) => s,
+            // No session answers, but a killed one left its record: a session started now
+            // releases what it held (at its start), and this one ends it.
+            Err(ClientError::NoSession { .. }) if left_a_record(ctx) => {
+                eprintln!(
+                    "abapdbg: no session runs, but one that ended without releasing left a record: starting one to release what it held"
+                );
+                Session::connect_or_start(&ctx.target)?
+            }
             Err(ClientError::NoSession { .. }) => {
                 if ctx.json {
                     return ctx.print_json(&NoReceipt { receipt: None });
@@ -59,6 +67,14 @@ impl OneShot for ShutdownArgs {
         out(&receipt(&result.receipt));
         Ok(())
     }
+}
+
+/// Whether a session of the target recorded something it held and is gone.
+fn left_a_record(ctx: &Ctx) -> bool {
+    ctx.target
+        .state_file_path()
+        .and_then(|p| std::fs::metadata(p).ok())
+        .is_some_and(|m| m.is_file() && m.len() > 0)
 }
 
 /// What `shutdown --json` prints when no session ran: `{"receipt":null}`.

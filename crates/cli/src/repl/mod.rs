@@ -18,6 +18,8 @@ mod complete;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Parser;
@@ -54,6 +56,22 @@ pub(crate) struct Options {
 
 /// Runs the interactive debugger until `q`, `kill`, Ctrl-D or an error.
 pub(crate) fn run(ctx: &Ctx, options: &Options) -> Result<(), Failure> {
+    // A closed terminal (SIGHUP) does what `q` does: the wait in progress ends, the prompt
+    // loop leaves, and `Release` takes our breakpoints off and lets the program run on —
+    // instead of the process dying with the program left stopped.
+    let hangup = Arc::new(AtomicBool::new(false));
+    for flag in [hangup.clone(), ctx.interrupt_flag()] {
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGHUP, flag);
+    }
+    // The line editor may stay blocked on a terminal that is gone: a thread of its own lets
+    // the program go on its own connection and ends the process.
+    release_on_hangup(ctx.target.clone());
+    // This client attends the stop: if it dies by a signal nothing can catch, the session
+    // lets the program go after its grace period (`hello`'s `attended`).
+    let _ = ctx.call::<cmd::Hello>(&jsonl::args::HelloArgs {
+        events: None,
+        attended: true,
+    });
     listen::arm(ctx, options.take_over)?;
     out(&paint(
         ctx.color,
@@ -63,7 +81,7 @@ pub(crate) fn run(ctx: &Ctx, options: &Options) -> Result<(), Failure> {
     let first = wait_for_stop(ctx, options.timeout)?;
     // From here on a stopped program must never be left behind.
     let mut release = Release { ctx, armed: true };
-    let mut repl = Repl::new(ctx);
+    let mut repl = Repl::new(ctx, hangup);
     repl.show_stop(&first);
     let result = repl.interact();
     if repl.released {
@@ -88,6 +106,27 @@ impl Drop for Release<'_> {
         let _ = self.ctx.call::<cmd::Detach>(&AtArgs::default());
         let _ = self.ctx.call::<cmd::Unlisten>(&NoArgs {});
     }
+}
+
+/// On SIGHUP: our breakpoints off the system (the program runs on), no more listening, then
+/// exit 129 — what `q` does, from a thread, since the prompt may never return.
+fn release_on_hangup(target: client::Target) {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGHUP]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("abapdbg-hangup".into())
+        .spawn(move || {
+            if signals.forever().next().is_none() {
+                return;
+            }
+            if let Ok(session) = client::Session::connect(&target) {
+                let bound = Duration::from_secs(30);
+                let _ = session.call_within::<cmd::Detach>(&AtArgs::default(), bound);
+                let _ = session.call_within::<cmd::Unlisten>(&NoArgs {}, bound);
+            }
+            std::process::exit(129);
+        });
 }
 
 /// Waits for a stop and answers it.
@@ -131,10 +170,12 @@ struct Repl<'a> {
     changed: HashSet<String>,
     /// `q` or `kill` let the program go and stopped listening.
     released: bool,
+    /// The terminal closed (SIGHUP).
+    hangup: Arc<AtomicBool>,
 }
 
 impl<'a> Repl<'a> {
-    fn new(ctx: &'a Ctx) -> Repl<'a> {
+    fn new(ctx: &'a Ctx, hangup: Arc<AtomicBool>) -> Repl<'a> {
         Repl {
             ctx,
             stopped: false,
@@ -143,12 +184,20 @@ impl<'a> Repl<'a> {
             previous: None,
             changed: HashSet::new(),
             released: false,
+            hangup,
         }
     }
 
     fn interact(&mut self) -> Result<(), Failure> {
         let mut editor = editor(self.ctx);
         loop {
+            if self.hangup.load(Ordering::Relaxed) {
+                // Nobody is at the terminal any more: leave as `q` would (`Release`).
+                return Err(Failure::new(
+                    "request.interrupted",
+                    "the terminal closed: our breakpoints are off and the program runs on",
+                ));
+            }
             let prompt = ReplPrompt(if self.stopped {
                 format!("abapdbg {}", self.place)
             } else {
@@ -158,6 +207,7 @@ impl<'a> Repl<'a> {
                 Ok(Signal::Success(line)) => line,
                 Ok(Signal::CtrlD) => "q".to_string(),
                 Ok(_) => continue,
+                Err(_) if self.hangup.load(Ordering::Relaxed) => continue,
                 Err(e) => {
                     return Err(Failure::new(
                         "internal.bug",
