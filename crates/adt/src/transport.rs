@@ -17,6 +17,8 @@ use crate::error::AdtError;
 
 /// Where the CSRF token is fetched (small, cheap, side-effect free).
 const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
+/// How often one request fetches a new CSRF token and is sent again after a 403 `Required`.
+const CSRF_REFETCHES: u32 = 8;
 /// Bodies larger than this are refused instead of exhausting memory.
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Retries of safe requests on transient failures (never on timeouts).
@@ -158,6 +160,8 @@ pub struct Session {
     timeout: Duration,
     blocking_timeout: Duration,
     mode: SessionMode,
+    /// Held while a CSRF token is fetched, so requests refused at the same time share one.
+    csrf_fetch: tokio::sync::Mutex<()>,
     /// Names of the cookies injected from the configuration (kept on a new logon).
     injected: Vec<String>,
     /// Whether a new security session can be opened without the user (credentials, token or
@@ -273,6 +277,7 @@ impl Session {
             timeout: config.request_timeout,
             blocking_timeout: config.blocking_timeout,
             mode,
+            csrf_fetch: tokio::sync::Mutex::new(()),
             injected,
             can_logon,
             state: Mutex::new(SessionState {
@@ -352,13 +357,20 @@ impl Session {
     ) -> Result<Answer, AdtError> {
         let modifying = !matches!(call.method, Method::GET | Method::HEAD);
         if modifying && self.lock().csrf.is_none() {
-            self.fetch_csrf(mode).await?;
+            self.refresh_csrf(None, mode).await?;
         }
+        let mut sent = self.lock().csrf.clone();
         let mut answer = self.attempt(call, mode).await?;
-        if answer.csrf_required && modifying {
+        // A token rotated under requests in flight at the same time (the release at shutdown
+        // sends its deletes in parallel, issue 25): each refused request fetches once for all
+        // of them and is sent again, a few times at most, as the token may rotate again
+        // between a fetch and the retry.
+        let mut refetches = 0;
+        while answer.csrf_required && modifying && refetches < CSRF_REFETCHES {
+            refetches += 1;
             tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
-            self.lock().csrf = None;
-            self.fetch_csrf(mode).await?;
+            self.refresh_csrf(sent.as_deref(), mode).await?;
+            sent = self.lock().csrf.clone();
             answer = self.attempt(call, mode).await?;
         }
         // The security session expired (400 `Session timed out`, §13.2). The server refused
@@ -379,6 +391,18 @@ impl Session {
             answer = self.attempt(call, mode).await?;
         }
         answer.finish(call.operation)
+    }
+
+    /// Fetches a new CSRF token unless another request did since `refused` was sent: one fetch
+    /// at a time, whose token every request refused meanwhile shares.
+    async fn refresh_csrf(&self, refused: Option<&str>, mode: SessionMode) -> Result<(), AdtError> {
+        let _one_fetch = self.csrf_fetch.lock().await;
+        let current = self.lock().csrf.clone();
+        if current.is_some() && current.as_deref() != refused {
+            return Ok(());
+        }
+        self.lock().csrf = None;
+        self.fetch_csrf(mode).await
     }
 
     /// Fetch a CSRF token (this is also the logon: wrong credentials fail here with 401).

@@ -156,6 +156,11 @@ pub(crate) fn refusal_code(reason: &str) -> &'static str {
     }
 }
 
+/// The most breakpoints one session holds. A real system takes about 30 external breakpoints
+/// per user; beyond this a `bp.set` or `bp.import` is refused (`breakpoint.limit`, issue 25),
+/// so a client cannot make every later sync and `bp.list` grow without bound.
+pub const MAX_BREAKPOINTS: usize = 100;
+
 #[derive(Default)]
 pub(crate) struct Registry {
     next_id: u32,
@@ -176,6 +181,23 @@ impl Registry {
             reason: None,
         });
         self.next_id
+    }
+
+    /// The breakpoint that stops on `target` under `condition`, if one is registered: a second
+    /// `bp.set` of it answers this one, never a duplicate.
+    pub(crate) fn find(&self, target: &Target, condition: Option<&str>) -> Option<u32> {
+        self.items
+            .iter()
+            .find(|b| &b.target == target && b.condition.as_deref() == condition)
+            .map(|b| b.id)
+    }
+
+    /// How many breakpoints of one object source the system holds (a server id).
+    pub(crate) fn on_system_for(&self, uri: &str) -> usize {
+        self.items
+            .iter()
+            .filter(|b| b.target.uri() == Some(uri) && b.server_id.is_some())
+            .count()
     }
 
     pub(crate) fn all(&self) -> &[Breakpoint] {
