@@ -17,6 +17,10 @@ use crate::error::AdtError;
 
 /// Where the CSRF token is fetched (small, cheap, side-effect free).
 const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
+/// Largest CA bundle read: a platform's whole store is about 250 KB.
+const MAX_CA_BUNDLE_BYTES: u64 = 16 << 20;
+/// Largest client certificate file read: a certificate chain and its key, a few KB.
+const MAX_CERTIFICATE_BYTES: u64 = 1 << 20;
 /// How often one request fetches a new CSRF token and is sent again after a 403 `Required`.
 const CSRF_REFETCHES: u32 = 8;
 /// Bodies larger than this are refused instead of exhausting memory.
@@ -215,9 +219,10 @@ impl Session {
                     }));
         }
         if let Some(path) = &config.ca_bundle {
-            let pem = std::fs::read(path).map_err(|e| {
-                AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
-            })?;
+            let pem =
+                crate::regular_file::read_regular(path, MAX_CA_BUNDLE_BYTES).map_err(|e| {
+                    AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
+                })?;
             let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
                 AdtError::Config(format!("the CA bundle {} is not PEM: {e}", path.display()))
             })?;
@@ -232,12 +237,13 @@ impl Session {
             }
         }
         if let Some(path) = &config.client_certificate {
-            let pem = std::fs::read(path).map_err(|e| {
-                AdtError::Config(format!(
-                    "cannot read the client certificate {}: {e}",
-                    path.display()
-                ))
-            })?;
+            let pem =
+                crate::regular_file::read_regular(path, MAX_CERTIFICATE_BYTES).map_err(|e| {
+                    AdtError::Config(format!(
+                        "cannot read the client certificate {}: {e}",
+                        path.display()
+                    ))
+                })?;
             let identity = reqwest::Identity::from_pem(&pem).map_err(|e| {
                 AdtError::Config(format!(
                     "the client certificate {} needs a PEM certificate and its private key: {e}",

@@ -19,6 +19,7 @@
 pub mod candidates;
 mod error;
 pub mod profile;
+mod regular_file;
 mod session;
 mod start;
 mod target;
