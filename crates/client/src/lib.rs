@@ -18,6 +18,7 @@
 
 pub mod candidates;
 mod error;
+mod guard;
 pub mod profile;
 mod regular_file;
 mod session;
@@ -25,6 +26,7 @@ mod start;
 mod target;
 
 pub use error::{ClientError, ProtocolError};
+pub use guard::MAX_REPLY_BYTES;
 pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;

@@ -128,3 +128,261 @@ fn a_device_or_fifo_as_ca_bundle_or_certificate_fails_the_start_at_once() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whether this test runs as root (what CI runs as): then a second local user can be made.
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A second local user (made once, with `useradd`); its uid.
+fn other_user() -> u32 {
+    static MADE: std::sync::Mutex<Option<u32>> = std::sync::Mutex::new(None);
+    let mut made = MADE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(uid) = *made {
+        return uid;
+    }
+    let uid = || {
+        std::process::Command::new("id")
+            .args(["-u", OTHER])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+            })
+    };
+    if uid().is_none() {
+        let status = std::process::Command::new("useradd")
+            .args([
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/usr/sbin/nologin",
+                OTHER,
+            ])
+            .status()
+            .expect("run useradd");
+        // Another test binary may have made it at the same moment.
+        assert!(status.success() || uid().is_some(), "useradd {OTHER}");
+    }
+    let found = uid().expect("the other user's uid");
+    *made = Some(found);
+    found
+}
+
+const OTHER: &str = "abapdbgpeer";
+
+/// The runtime directory of a target in `dir`, made as `serve` makes it (0700, ours).
+fn own_socket_dir(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let own = dir.join("run").join(client::OWN_DIR);
+    std::fs::create_dir_all(&own).expect("socket dir");
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    own
+}
+
+/// A peer of our own user at `socket` that answers every line with `reply(line)` (or, when
+/// that is `None`, writes `flood` bytes of one endless line).
+fn fake_session(socket: &Path, reply: impl Fn(&str) -> Vec<u8> + Send + 'static) {
+    let listener = std::os::unix::net::UnixListener::bind(socket).expect("bind");
+    std::thread::spawn(move || {
+        use std::io::{BufRead, Write};
+        while let Ok((stream, _)) = listener.accept() {
+            let mut writer = stream.try_clone().expect("clone");
+            let mut lines = std::io::BufReader::new(stream).lines();
+            while let Some(Ok(line)) = lines.next() {
+                if writer.write_all(&reply(&line)).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+}
+
+fn socket_of(dir: &Path) -> PathBuf {
+    target(dir, &[]).socket_path().expect("socket path")
+}
+
+#[test]
+fn a_socket_directory_others_can_write_or_own_is_refused_and_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("shared-dir");
+    let own = own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    fake_session(&socket, |_| b"{}\n".to_vec());
+    // Writable by others: anyone could have put the socket there.
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let e = Session::connect_path(&socket).err().expect("refused");
+    assert_eq!(e.code(), "session.untrusted", "{e}");
+    assert!(
+        e.to_string().contains("can be written by other users"),
+        "{e}"
+    );
+    assert!(e.hint().is_some_and(|h| h.contains("ABAPDBG_RUNTIME_DIR")));
+    // The same through the target, as every front end connects.
+    let e = Session::connect(&target(&dir, &[])).err().expect("refused");
+    assert_eq!(e.code(), "session.untrusted", "{e}");
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    assert!(Session::connect_path(&socket).is_ok());
+
+    if !is_root() {
+        eprintln!("skipped the part with a second local user: it needs root (useradd, chown)");
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    // Owned by another user.
+    let uid = other_user();
+    std::os::unix::fs::chown(&own, Some(uid), None).expect("chown");
+    let e = Session::connect_path(&socket).err().expect("refused");
+    assert_eq!(e.code(), "session.untrusted", "{e}");
+    assert!(
+        e.to_string()
+            .contains(&format!("belongs to another user (uid {uid}")),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// As the other user, listens at `socket` and answers any request with a forged stop.
+/// Runs this test binary again (`ABAPDBG_IMPOSTOR` names the socket).
+#[test]
+#[ignore = "a helper that another test runs as a second local user"]
+fn impostor_helper() {
+    let Some(socket) = std::env::var_os("ABAPDBG_IMPOSTOR") else {
+        return;
+    };
+    let listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
+    println!("listening");
+    if let Ok((stream, _)) = listener.accept() {
+        use std::io::Write;
+        let mut s = &stream;
+        let forged = "{\"type\":\"event\",\"seq\":1,\"event\":\"stopped\",\"body\":{\"reason\":\"breakpoint\",\"frame\":{\"program\":\"\\u001b[2JPWNED\"}}}\n";
+        let _ = s.write_all(forged.as_bytes());
+        std::thread::sleep(Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn a_session_socket_served_by_another_user_is_refused() {
+    if !is_root() {
+        eprintln!("skipped: needs root to make a second local user and run a process as it");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let uid = other_user();
+    let dir = temp_dir("impostor");
+    own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    // The other user binds in a directory of its own; the socket is then moved into ours, as
+    // if it had been there (a shared runtime directory, an earlier session of theirs).
+    let theirs = dir.join("theirs");
+    std::fs::create_dir_all(&theirs).expect("their dir");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::os::unix::fs::chown(&theirs, Some(uid), None).expect("chown");
+    let bound = theirs.join("s.sock");
+    let exe = std::env::current_exe().expect("test binary");
+    let mut helper = std::process::Command::new("runuser")
+        .args(["-u", OTHER, "--", "env"])
+        .arg(format!("ABAPDBG_IMPOSTOR={}", bound.display()))
+        .arg(&exe)
+        .args([
+            "--exact",
+            "hostile::impostor_helper",
+            "--ignored",
+            "--nocapture",
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("runuser");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !bound.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the other user's process did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::rename(&bound, &socket).expect("move the socket into our directory");
+    let e = Session::connect_path(&socket).err().expect("refused");
+    assert_eq!(e.code(), "session.untrusted", "{e}");
+    assert!(
+        e.to_string()
+            .contains(&format!("runs as another user (uid {uid}")),
+        "{e}"
+    );
+    let _ = helper.kill();
+    let _ = helper.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_reply_line_over_the_limit_ends_the_connection_instead_of_growing() {
+    let dir = temp_dir("flood");
+    own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    // One line a little over the limit, and no newline: without a limit the client would wait
+    // for its end, holding all of it.
+    let limit = client::MAX_REPLY_BYTES;
+    fake_session(&socket, move |_| vec![b'x'; limit + (1 << 20)]);
+    let session = Session::connect_path(&socket).expect("connect");
+    let started = Instant::now();
+    let e = session
+        .request(
+            "status",
+            serde_json::json!({}),
+            Duration::from_secs(60),
+            &|| false,
+        )
+        .expect_err("no answer");
+    assert!(matches!(e, ClientError::Disconnected), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(50));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn escape_codes_in_the_sessions_errors_are_escaped() {
+    let dir = temp_dir("escapes");
+    own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    fake_session(&socket, |line| {
+        let request: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+        let answer = serde_json::json!({
+            "type": "response", "id": request["id"], "seq": 1, "cmd": "status", "ok": false, "state": "idle",
+            "error": {"code": "adt.backend_exception", "retryable": false,
+                      "message": "\u{1b}[2J\u{1b}]0;owned\u{7}Dump \u{1b}[31mRABAX\rX",
+                      "hint": "\u{1b}[8mhidden"}
+        });
+        format!("{answer}\n").into_bytes()
+    });
+    let session = Session::connect_path(&socket).expect("connect");
+    let e = session
+        .request(
+            "status",
+            serde_json::json!({}),
+            Duration::from_secs(10),
+            &|| false,
+        )
+        .expect_err("an error");
+    let p = e.protocol().expect("a protocol error").clone();
+    for text in [
+        p.message.as_str(),
+        p.hint.as_deref().unwrap_or_default(),
+        &e.to_string(),
+    ] {
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        p.message,
+        "\\u{1b}[2J\\u{1b}]0;owned\\u{7}Dump \\u{1b}[31mRABAX\\rX"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
