@@ -195,6 +195,10 @@ impl Session {
         let mut builder = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(15))
             .pool_max_idle_per_host(2)
+            // Below the keep-alive limits of servers (the simulator closes idle connections
+            // after 20 s, SAP's ICM after 60 s by default): a pooled connection is dropped
+            // here before the server can close it under a request being sent on it.
+            .pool_idle_timeout(Duration::from_secs(15))
             // A redirect must not tell the next host where we came from: our URLs carry the
             // user and the terminal id.
             .referer(false);

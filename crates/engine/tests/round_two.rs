@@ -192,3 +192,42 @@ async fn the_same_breakpoint_twice_is_one_and_their_number_is_bounded() {
     tokio::time::sleep(Duration::from_millis(10)).await;
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_left_idle_by_others_cannot_keep_the_release_out() {
+    let sim = sim::start(sim::SimConfig {
+        max_connections: 16,
+        idle_connection_timeout: Duration::from_secs(1),
+        ..Default::default()
+    })
+    .await
+    .expect("sim");
+    let (mut h, task) = start_with(&sim, |_| {});
+    h.event("ready").await;
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+    h.ok("bp.set", json!({"statement": "CATCH"})).await;
+    h.run_demo().await;
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["frame"]["line"], 48, "{stop}");
+    // Another local process opens far more connections than the simulator takes, and sends
+    // nothing on them.
+    let addr = sim.base_url().trim_start_matches("http://").to_string();
+    let mut hogs = Vec::new();
+    for _ in 0..100 {
+        hogs.push(
+            tokio::net::TcpStream::connect(&addr)
+                .await
+                .expect("connect"),
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let receipt = h.finish(task).await;
+    assert!(receipt.errors.is_empty(), "{receipt:?}");
+    assert_eq!(receipt.debuggees.len(), 1, "{receipt:?}");
+    let left = state(&sim);
+    assert_eq!(left["debuggees"], json!([]), "{left}");
+    assert_eq!(left["listeners"], json!([]), "{left}");
+    drop(hogs);
+    sim.shutdown().await;
+}
