@@ -386,3 +386,127 @@ fn escape_codes_in_the_sessions_errors_are_escaped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The status line of a raw HTTP/1.1 request to `base` (`http://host:port`).
+fn http_status(base: &str, request_head: &str, body: &str) -> String {
+    use std::io::{Read, Write};
+    let host = base.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = std::net::TcpStream::connect(host).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    write!(
+        stream,
+        "{request_head}\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut raw = String::new();
+    let _ = stream.read_to_string(&mut raw);
+    raw.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_embedded_simulator_is_closed_to_other_local_users() {
+    let dir = temp_dir("embedded");
+    let t = target(&dir, &[]);
+    let session = Session::connect_or_start(&t).expect("the embedded session");
+    let never = || false;
+    let hello = session
+        .request(
+            "hello",
+            serde_json::json!({}),
+            Duration::from_secs(60),
+            &never,
+        )
+        .expect("hello");
+    let url = hello["system"]["url"]
+        .as_str()
+        .expect("system url")
+        .to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    // Whoever reaches the port: the sample user's documented password is refused…
+    let logon = http_status(
+        &url,
+        "GET /sap/bc/adt/compatibility/graph HTTP/1.1\r\nAuthorization: Basic REVWRUxPUEVSOmFiYXA=\r\nx-csrf-token: fetch\r\nsap-client: 001",
+        "",
+    );
+    assert!(logon.contains(" 401"), "{logon}");
+    // …and so is the admin API, faults included.
+    let faults = http_status(
+        &url,
+        "PUT /sim/faults HTTP/1.1\r\nContent-Type: application/json",
+        r#"{"latencyMs":600000}"#,
+    );
+    assert!(faults.contains(" 403"), "{faults}");
+    let state = http_status(&url, "GET /sim/state HTTP/1.1", "");
+    assert!(state.contains(" 403"), "{state}");
+    // The owner's session logs on and works as before.
+    assert_eq!(
+        hello["system"]["logon"]["ok"],
+        serde_json::json!(true),
+        "{hello}"
+    );
+    let started = Instant::now();
+    let set = session
+        .request(
+            "bp.set",
+            serde_json::json!({"location": "ZCL_ABAPDBG_DEMO:48"}),
+            Duration::from_secs(60),
+            &never,
+        )
+        .expect("bp.set");
+    assert_eq!(set["breakpoints"][0]["status"], "verified", "{set}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let _ = session.request(
+        "shutdown",
+        serde_json::json!({}),
+        Duration::from_secs(60),
+        &never,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_standalone_simulator_keeps_its_defaults_and_says_it_is_open() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(abapdbg_bin())
+        .arg("sim")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("abapdbg sim");
+    let stdout = child.stdout.take().expect("stdout");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut url = String::new();
+    let _ = BufReader::new(stdout).read_line(&mut url);
+    let url = url.trim().to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut warned = None;
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(10)) {
+        if line.contains("open to every local user") {
+            warned = Some(line);
+            break;
+        }
+    }
+    // The documented logon and the open admin API stay.
+    let logon = http_status(
+        &url,
+        "GET /sap/bc/adt/compatibility/graph HTTP/1.1\r\nAuthorization: Basic REVWRUxPUEVSOmFiYXA=\r\nx-csrf-token: fetch\r\nsap-client: 001",
+        "",
+    );
+    let state = http_status(&url, "GET /sim/state HTTP/1.1", "");
+    let _ = child.kill();
+    let _ = child.wait();
+    let warned = warned.expect("a warning on stderr");
+    assert!(warned.contains("/sim/"), "{warned}");
+    assert!(logon.contains(" 200"), "{logon}");
+    assert!(state.contains(" 200"), "{state}");
+}

@@ -43,6 +43,7 @@ use std::time::Duration;
 
 pub use abap::Limits;
 pub use faults::{FOREIGN_IDE_ID, FOREIGN_TERMINAL_ID, Faults};
+pub use ids::secret as random_secret;
 
 /// Configuration of one simulator instance.
 #[derive(Debug, Clone)]
@@ -90,6 +91,11 @@ pub struct SimConfig {
     /// long is closed (default 20 s, below the 30 s a session's release at shutdown may take,
     /// so connections left idle by anyone cannot keep that release out).
     pub idle_connection_timeout: Duration,
+    /// When set, every admin request (`/sim/…`: state, request log, fault injection) must
+    /// carry this value in the `X-Sim-Admin-Token` header, else it is answered 403 (default
+    /// `None`: open, as `abapdbg sim` documents). The embedded simulator of `abapdbg serve`
+    /// sets a random one per start, so other local users cannot inject faults into it.
+    pub admin_token: Option<String>,
 }
 
 impl Default for SimConfig {
@@ -109,6 +115,7 @@ impl Default for SimConfig {
             db_file: None,
             max_connections: 256,
             idle_connection_timeout: Duration::from_secs(20),
+            admin_token: None,
         }
     }
 }
