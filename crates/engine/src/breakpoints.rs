@@ -192,11 +192,12 @@ impl Registry {
             .map(|b| b.id)
     }
 
-    /// How many breakpoints of one object source the system holds (a server id).
+    /// How many breakpoints of one object source the system holds: enabled (a disabled one
+    /// was taken off) and accepted (a server id).
     pub(crate) fn on_system_for(&self, uri: &str) -> usize {
         self.items
             .iter()
-            .filter(|b| b.target.uri() == Some(uri) && b.server_id.is_some())
+            .filter(|b| b.enabled && b.target.uri() == Some(uri) && b.server_id.is_some())
             .count()
     }
 
@@ -362,6 +363,29 @@ mod tests {
             bp.enabled = false;
         }
         assert_eq!(r.specs_for(uri).len(), 1);
+    }
+
+    #[test]
+    fn only_enabled_accepted_breakpoints_count_as_on_the_system() {
+        let mut r = Registry::default();
+        let uri = "/sap/bc/adt/oo/classes/zcl_a/source/main";
+        let ids: Vec<u32> = [10, 11, 12]
+            .iter()
+            .map(|l| r.add(line("ZCL_A", *l), "ZCL_A", None))
+            .collect();
+        r.apply(&[
+            result(format!("abapdbg-{}", ids[0]), Some("S1"), None),
+            result(format!("abapdbg-{}", ids[1]), None, Some("not here")),
+            result(format!("abapdbg-{}", ids[2]), Some("S3"), None),
+        ]);
+        assert_eq!(r.on_system_for(uri), 2);
+        if let Some(bp) = r.get_mut(ids[2]) {
+            bp.enabled = false;
+        }
+        assert_eq!(r.on_system_for(uri), 1);
+        // The same target and condition is found again; another condition is not.
+        assert_eq!(r.find(&line("ZCL_A", 10), None), Some(ids[0]));
+        assert_eq!(r.find(&line("ZCL_A", 10), Some("X = 1")), None);
     }
 
     /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
