@@ -57,6 +57,9 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
     let path = target
         .socket_path()
         .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
+    // Another local user could listen there (a shared runtime directory): the session
+    // client's rules (issue 25).
+    client::check_socket_dir(&path)?;
     let stream = tokio::net::UnixStream::connect(&path).await.map_err(|e| {
         format!(
             "--relay: no session runs for {} (nothing listens at {}: {e}); start one with `abapdbg serve --daemon`, or leave out --relay to serve here",
@@ -64,6 +67,8 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
             path.display()
         )
     })?;
+    let peer = stream.peer_cred()?;
+    client::check_peer_uid(&path, peer.pid().unwrap_or(0), peer.uid())?;
     tracing::info!("relaying to the running session at {}", path.display());
     relay(stream).await
 }

@@ -42,7 +42,11 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
             .ok_or("--user must be NAME:PASSWORD, e.g. --user DEVELOPER:abap")?;
         config.users = vec![(name.to_uppercase(), password.to_string())];
     }
-    let user = config.users.first().map(|(u, _)| u.clone()).unwrap_or_default();
+    let user = config
+        .users
+        .first()
+        .map(|(u, _)| u.clone())
+        .unwrap_or_default();
     let handle = sim::start(config).await?;
     // The documented defaults stay (scripts and tests rely on them), and say what they mean.
     eprintln!(

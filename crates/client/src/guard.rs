@@ -36,7 +36,7 @@ fn untrusted(socket: &Path, reason: String) -> ClientError {
 
 /// Refuses a socket whose directory is not ours or can be written by others (who could put
 /// their own socket there). A directory that is not there is left to the connect to report.
-pub(crate) fn check_socket_dir(socket: &Path) -> Result<(), ClientError> {
+pub fn check_socket_dir(socket: &Path) -> Result<(), ClientError> {
     let Some(dir) = socket.parent().filter(|d| !d.as_os_str().is_empty()) else {
         return Ok(());
     };
@@ -108,13 +108,17 @@ pub(crate) fn check_peer(socket: &Path, stream: &UnixStream) -> Result<(), Clien
             ),
         ));
     }
-    if cred.uid != own_uid() {
+    check_peer_uid(socket, cred.pid, cred.uid)
+}
+
+/// Refuses a peer (its pid and uid as `SO_PEERCRED` gives them) that runs as another user.
+pub fn check_peer_uid(socket: &Path, pid: i32, uid: u32) -> Result<(), ClientError> {
+    if uid != own_uid() {
         return Err(untrusted(
             socket,
             format!(
-                "the process listening there (pid {}) runs as another user (uid {}, we are uid {})",
-                cred.pid,
-                cred.uid,
+                "the process listening there (pid {pid}) runs as another user (uid {uid}, we \
+                 are uid {})",
                 own_uid()
             ),
         ));

@@ -26,7 +26,7 @@ mod start;
 mod target;
 
 pub use error::{ClientError, ProtocolError};
-pub use guard::MAX_REPLY_BYTES;
+pub use guard::{MAX_REPLY_BYTES, check_peer_uid, check_socket_dir};
 pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;

@@ -510,3 +510,25 @@ fn the_standalone_simulator_keeps_its_defaults_and_says_it_is_open() {
     assert!(logon.contains(" 200"), "{logon}");
     assert!(state.contains(" 200"), "{state}");
 }
+
+#[test]
+fn serve_relay_refuses_a_socket_directory_others_can_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("relay");
+    let own = own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    fake_session(&socket, |_| b"{}\n".to_vec());
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let out = std::process::Command::new(abapdbg_bin())
+        .args(["serve", "--relay"])
+        .env_clear()
+        .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+        .env("ABAPDBG_STATE_DIR", dir.join("state"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("abapdbg serve --relay");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("can be written by other users"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
