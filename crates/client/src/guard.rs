@@ -10,6 +10,7 @@
 
 use std::io::{self, BufRead};
 use std::os::unix::fs::MetadataExt;
+#[cfg(target_os = "linux")]
 use std::os::unix::io::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
@@ -80,7 +81,15 @@ pub fn check_socket_dir(socket: &Path) -> Result<(), ClientError> {
     Ok(())
 }
 
+/// Refuses a connection whose other end is a process of another user. (Linux: `SO_PEERCRED`;
+/// elsewhere only the directory is checked.)
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn check_peer(_socket: &Path, _stream: &UnixStream) -> Result<(), ClientError> {
+    Ok(())
+}
+
 /// Refuses a connection whose other end is a process of another user.
+#[cfg(target_os = "linux")]
 pub(crate) fn check_peer(socket: &Path, stream: &UnixStream) -> Result<(), ClientError> {
     let mut cred = libc::ucred {
         pid: 0,
