@@ -73,6 +73,39 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
     relay(stream).await
 }
 
+/// Reads the session's next line into `answer` (appending: cancel-safe in a `select!`, as a
+/// cancelled read keeps what it took), at most `client::MAX_REPLY_BYTES` of it (issue 25).
+async fn read_answer(
+    session: &mut (impl tokio::io::AsyncBufRead + Unpin),
+    answer: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    use tokio::io::AsyncBufReadExt;
+    loop {
+        let available = session.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(answer.len());
+        }
+        let (take, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        if answer.len() + take > client::MAX_REPLY_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "the session sent a line longer than {} bytes",
+                    client::MAX_REPLY_BYTES
+                ),
+            ));
+        }
+        answer.extend_from_slice(&available[..take]);
+        session.consume(take);
+        if done {
+            return Ok(answer.len());
+        }
+    }
+}
+
 /// Copies request lines from stdin to the session and its lines to stdout. Ends as soon as
 /// stdin is closed and every request sent has its answer (or when the session closes);
 /// fails when any answer was an error, so a script sees it in the exit code.
@@ -105,7 +138,7 @@ async fn relay(stream: tokio::net::UnixStream) -> Result<(), Box<dyn Error + Sen
                 to_session.write_all(&request).await?;
                 request.clear();
             }
-            read = session.read_until(b'\n', &mut answer) => {
+            read = read_answer(&mut session, &mut answer) => {
                 if read? == 0 {
                     if answered < sent {
                         return Err(format!(

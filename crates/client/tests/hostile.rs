@@ -532,3 +532,46 @@ fn serve_relay_refuses_a_socket_directory_others_can_write() {
     assert!(stderr.contains("can be written by other users"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn serve_relay_reads_a_reply_line_with_a_limit() {
+    use std::io::{Read, Write};
+    let dir = temp_dir("relay-flood");
+    own_socket_dir(&dir);
+    let socket = socket_of(&dir);
+    let limit = client::MAX_REPLY_BYTES;
+    fake_session(&socket, move |_| vec![b'x'; limit + (1 << 20)]);
+    let mut child = std::process::Command::new(abapdbg_bin())
+        .args(["serve", "--relay"])
+        .env_clear()
+        .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+        .env("ABAPDBG_STATE_DIR", dir.join("state"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("abapdbg serve --relay");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(b"{\"id\":1,\"cmd\":\"status\"}\n");
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut stderr);
+    }
+    let status = status.expect("the relay ends instead of waiting for the end of the line");
+    assert!(!status.success(), "{stderr}");
+    assert!(stderr.contains("longer than"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
