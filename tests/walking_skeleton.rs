@@ -43,8 +43,10 @@ fn bash_coproc_drives_a_whole_session() {
         "a whole session was recorded"
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // One of the script's two breakpoints (line 30, a comment) was rejected: never on the
+    // system, so not counted as deleted.
     assert!(
-        stderr.contains("abapdbg released: listener stopped, 2 breakpoint(s) deleted"),
+        stderr.contains("abapdbg released: listener stopped, 1 breakpoint(s) deleted"),
         "serve prints its receipt on stderr: {stderr}"
     );
     assert!(sim.stop(), "the simulator exits cleanly on SIGTERM");

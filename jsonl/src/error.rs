@@ -53,6 +53,8 @@ pub enum ErrorCode {
     StaleReference,
     /// No breakpoint with that id.
     BreakpointNotFound,
+    /// The session holds as many breakpoints as it may (`bp.set`, `bp.import`).
+    TooManyBreakpoints,
     /// A write action (`set`, `jump_to_line`) while writes are not allowed.
     WriteNotAllowed,
     /// The request was cancelled by `cancel`.
@@ -87,6 +89,7 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "state.shutting_down",
             ErrorCode::StaleReference => "state.stale_reference",
             ErrorCode::BreakpointNotFound => "breakpoint.not_found",
+            ErrorCode::TooManyBreakpoints => "breakpoint.limit",
             ErrorCode::WriteNotAllowed => "permission.write_not_allowed",
             ErrorCode::Cancelled => "request.cancelled",
             ErrorCode::Internal => "internal.bug",

@@ -31,10 +31,9 @@ const BREAK_LINE: u32 = 48;
 const COMMENT_LINE: u32 = 30;
 
 pub(crate) async fn run(args: DemoArgs) -> Result<(), BoxError> {
-    let sim = sim::start(sim::SimConfig::default()).await?;
+    let (sim, adt) = system::start_embedded().await?;
     say!("== abapdbg demo ==");
     say!("Embedded ADT simulator listening at {}", sim.base_url());
-    let adt = system::embedded_config(&sim);
     let identity = adt::Identity {
         user: adt.user.clone(),
         terminal_id: identity::terminal_id(),

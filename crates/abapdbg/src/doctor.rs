@@ -257,14 +257,13 @@ async fn checks(args: &DoctorArgs) -> Vec<Step> {
             steps.push(Step::pass("config", sources.join(", "), started));
             c
         }
-        Ok(None) => match sim::start(sim::SimConfig::default()).await {
-            Ok(handle) => {
+        Ok(None) => match crate::system::start_embedded().await {
+            Ok((handle, c)) => {
                 steps.push(Step::pass(
                     "config",
                     "no system configured (no ABAPDBG_URL, no profile): checking the embedded simulator; see 'abapdbg config'",
                     started,
                 ));
-                let c = crate::system::embedded_config(&handle);
                 embedded = Some(handle);
                 c
             }

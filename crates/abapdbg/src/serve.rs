@@ -82,6 +82,9 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
     let path = target
         .socket_path()
         .ok_or("no runtime directory: set XDG_RUNTIME_DIR or ABAPDBG_RUNTIME_DIR")?;
+    // Another local user could listen there (a shared runtime directory): the session
+    // client's rules (issue 25).
+    client::check_socket_dir(&path)?;
     let stream = tokio::net::UnixStream::connect(&path).await.map_err(|e| {
         format!(
             "--relay: no session runs for {} (nothing listens at {}: {e}); start one with `abapdbg serve --daemon`, or leave out --relay to serve here",
@@ -89,8 +92,43 @@ async fn relay_to_session(args: &ServeArgs) -> Result<(), Box<dyn Error + Send +
             path.display()
         )
     })?;
+    let peer = stream.peer_cred()?;
+    client::check_peer_uid(&path, peer.pid().unwrap_or(0), peer.uid())?;
     tracing::info!("relaying to the running session at {}", path.display());
     relay(stream).await
+}
+
+/// Reads the session's next line into `answer` (appending: cancel-safe in a `select!`, as a
+/// cancelled read keeps what it took), at most `client::MAX_REPLY_BYTES` of it (issue 25).
+async fn read_answer(
+    session: &mut (impl tokio::io::AsyncBufRead + Unpin),
+    answer: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    use tokio::io::AsyncBufReadExt;
+    loop {
+        let available = session.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(answer.len());
+        }
+        let (take, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        if answer.len() + take > client::MAX_REPLY_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "the session sent a line longer than {} bytes",
+                    client::MAX_REPLY_BYTES
+                ),
+            ));
+        }
+        answer.extend_from_slice(&available[..take]);
+        session.consume(take);
+        if done {
+            return Ok(answer.len());
+        }
+    }
 }
 
 /// Copies request lines from stdin to the session and its lines to stdout. Ends as soon as
@@ -125,7 +163,7 @@ async fn relay(stream: tokio::net::UnixStream) -> Result<(), Box<dyn Error + Sen
                 to_session.write_all(&request).await?;
                 request.clear();
             }
-            read = session.read_until(b'\n', &mut answer) => {
+            read = read_answer(&mut session, &mut answer) => {
                 if read? == 0 {
                     if answered < sent {
                         return Err(format!(

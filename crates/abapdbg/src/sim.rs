@@ -42,7 +42,19 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
             .ok_or("--user must be NAME:PASSWORD, e.g. --user DEVELOPER:abap")?;
         config.users = vec![(name.to_uppercase(), password.to_string())];
     }
+    let user = config
+        .users
+        .first()
+        .map(|(u, _)| u.clone())
+        .unwrap_or_default();
     let handle = sim::start(config).await?;
+    // The documented defaults stay (scripts and tests rely on them), and say what they mean.
+    eprintln!(
+        "abapdbg sim: warning: this simulator is open to every local user: anyone on this \
+         machine can log on as {user} with the password given or documented, and use its \
+         admin API ({}/sim/: state, faults) without a login; use it for tests and demos only",
+        handle.base_url()
+    );
     // The first stdout line is the base URL: scripts read it to find us.
     println!("{}", handle.base_url());
     use std::io::Write;

@@ -122,24 +122,43 @@ pub(crate) async fn resolve(args: &ServeArgs) -> Result<System, BoxError> {
             allow_writes,
         });
     }
-    let handle = sim::start(sim::SimConfig::default()).await?;
+    let (handle, adt) = start_embedded().await?;
     tracing::info!(
         "no ABAPDBG_URL: using the embedded simulator at {}",
         handle.base_url()
     );
     Ok(System {
-        adt: embedded_config(&handle),
+        adt,
         embedded: Some(handle),
         allow_writes,
     })
 }
 
-/// Logon data for the embedded simulator's default user.
-pub(crate) fn embedded_config(handle: &sim::SimHandle) -> adt::Config {
+/// Starts the embedded simulator, and the logon data for it. It listens on loopback, where
+/// every local user can reach it, so it is closed to them (issue 25): its user's password
+/// and its admin API's token are random per start and known only to this process, never
+/// written anywhere.
+pub(crate) async fn start_embedded() -> Result<(sim::SimHandle, adt::Config), sim::SimError> {
+    let password = sim::random_secret();
+    let handle = sim::start(sim::SimConfig {
+        users: vec![(EMBEDDED_USER.to_string(), password.clone())],
+        admin_token: Some(sim::random_secret()),
+        ..sim::SimConfig::default()
+    })
+    .await?;
+    let adt = embedded_config(&handle, password);
+    Ok((handle, adt))
+}
+
+/// The embedded simulator's user: the sample user, so programs and docs read the same.
+const EMBEDDED_USER: &str = "DEVELOPER";
+
+/// Logon data for the embedded simulator's user.
+fn embedded_config(handle: &sim::SimHandle, password: String) -> adt::Config {
     adt::Config {
         base_url: handle.base_url(),
-        user: "DEVELOPER".into(),
-        password: "abap".into(),
+        user: EMBEDDED_USER.into(),
+        password,
         client: Some("001".into()),
         language: Some("EN".into()),
         ..Default::default()

@@ -4,8 +4,8 @@
 //! see typed values ([`types`]) and one typed error ([`AdtError`]) whose [`ErrorClass`] they
 //! can switch on; the quirks of the wire (`adt-wire.md`) stay in here:
 //!
-//! * [`transport`] — one HTTP session: cookie jar, CSRF token (refetched once on 403
-//!   `Required`), `sap-client`/`sap-language`, stateful or stateless; Basic, bearer token,
+//! * [`transport`] — one HTTP session: cookie jar, CSRF token (refetched on 403
+//!   `Required`, one fetch shared by the requests refused meanwhile), `sap-client`/`sap-language`, stateful or stateless; Basic, bearer token,
 //!   injected SSO cookies, client certificate, custom CA bundle, `insecure` on request. Reads
 //!   (GETs and the POST reads of the debuggee) are retried on ICM "Service cannot be reached"
 //!   pages and lost connections, never on timeouts and never for steps; a stateless session
@@ -28,6 +28,7 @@ pub mod client;
 pub mod codec;
 pub mod config;
 pub mod error;
+mod regular_file;
 pub mod search;
 pub mod transport;
 pub mod types;

@@ -17,6 +17,12 @@ use crate::error::AdtError;
 
 /// Where the CSRF token is fetched (small, cheap, side-effect free).
 const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
+/// Largest CA bundle read: a platform's whole store is about 250 KB.
+const MAX_CA_BUNDLE_BYTES: u64 = 16 << 20;
+/// Largest client certificate file read: a certificate chain and its key, a few KB.
+const MAX_CERTIFICATE_BYTES: u64 = 1 << 20;
+/// How often one request fetches a new CSRF token and is sent again after a 403 `Required`.
+const CSRF_REFETCHES: u32 = 8;
 /// Bodies larger than this are refused instead of exhausting memory.
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Retries of safe requests on transient failures (never on timeouts).
@@ -158,6 +164,8 @@ pub struct Session {
     timeout: Duration,
     blocking_timeout: Duration,
     mode: SessionMode,
+    /// Held while a CSRF token is fetched, so requests refused at the same time share one.
+    csrf_fetch: tokio::sync::Mutex<()>,
     /// Names of the cookies injected from the configuration (kept on a new logon).
     injected: Vec<String>,
     /// Whether a new security session can be opened without the user (credentials, token or
@@ -189,6 +197,10 @@ impl Session {
         let mut builder = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(15))
             .pool_max_idle_per_host(2)
+            // Below the keep-alive limits of servers (the simulator closes idle connections
+            // after 20 s, SAP's ICM after 60 s by default): a pooled connection is dropped
+            // here before the server can close it under a request being sent on it.
+            .pool_idle_timeout(Duration::from_secs(15))
             // A redirect must not tell the next host where we came from: our URLs carry the
             // user and the terminal id.
             .referer(false);
@@ -213,9 +225,10 @@ impl Session {
                     }));
         }
         if let Some(path) = &config.ca_bundle {
-            let pem = std::fs::read(path).map_err(|e| {
-                AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
-            })?;
+            let pem =
+                crate::regular_file::read_regular(path, MAX_CA_BUNDLE_BYTES).map_err(|e| {
+                    AdtError::Config(format!("cannot read the CA bundle {}: {e}", path.display()))
+                })?;
             let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
                 AdtError::Config(format!("the CA bundle {} is not PEM: {e}", path.display()))
             })?;
@@ -230,12 +243,13 @@ impl Session {
             }
         }
         if let Some(path) = &config.client_certificate {
-            let pem = std::fs::read(path).map_err(|e| {
-                AdtError::Config(format!(
-                    "cannot read the client certificate {}: {e}",
-                    path.display()
-                ))
-            })?;
+            let pem =
+                crate::regular_file::read_regular(path, MAX_CERTIFICATE_BYTES).map_err(|e| {
+                    AdtError::Config(format!(
+                        "cannot read the client certificate {}: {e}",
+                        path.display()
+                    ))
+                })?;
             let identity = reqwest::Identity::from_pem(&pem).map_err(|e| {
                 AdtError::Config(format!(
                     "the client certificate {} needs a PEM certificate and its private key: {e}",
@@ -275,6 +289,7 @@ impl Session {
             timeout: config.request_timeout,
             blocking_timeout: config.blocking_timeout,
             mode,
+            csrf_fetch: tokio::sync::Mutex::new(()),
             injected,
             can_logon,
             state: Mutex::new(SessionState {
@@ -358,13 +373,20 @@ impl Session {
     ) -> Result<Answer, AdtError> {
         let modifying = !matches!(call.method, Method::GET | Method::HEAD);
         if modifying && self.lock().csrf.is_none() {
-            self.fetch_csrf(mode).await?;
+            self.refresh_csrf(None, mode).await?;
         }
+        let mut sent = self.lock().csrf.clone();
         let mut answer = self.attempt(call, mode).await?;
-        if answer.csrf_required && modifying {
+        // A token rotated under requests in flight at the same time (the release at shutdown
+        // sends its deletes in parallel, issue 25): each refused request fetches once for all
+        // of them and is sent again, a few times at most, as the token may rotate again
+        // between a fetch and the retry.
+        let mut refetches = 0;
+        while answer.csrf_required && modifying && refetches < CSRF_REFETCHES {
+            refetches += 1;
             tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
-            self.lock().csrf = None;
-            self.fetch_csrf(mode).await?;
+            self.refresh_csrf(sent.as_deref(), mode).await?;
+            sent = self.lock().csrf.clone();
             answer = self.attempt(call, mode).await?;
         }
         // The security session expired (400 `Session timed out`, §13.2). The server refused
@@ -385,6 +407,18 @@ impl Session {
             answer = self.attempt(call, mode).await?;
         }
         answer.finish(call.operation)
+    }
+
+    /// Fetches a new CSRF token unless another request did since `refused` was sent: one fetch
+    /// at a time, whose token every request refused meanwhile shares.
+    async fn refresh_csrf(&self, refused: Option<&str>, mode: SessionMode) -> Result<(), AdtError> {
+        let _one_fetch = self.csrf_fetch.lock().await;
+        let current = self.lock().csrf.clone();
+        if current.is_some() && current.as_deref() != refused {
+            return Ok(());
+        }
+        self.lock().csrf = None;
+        self.fetch_csrf(mode).await
     }
 
     /// Fetch a CSRF token (this is also the logon: wrong credentials fail here with 401).

@@ -18,10 +18,13 @@ pub struct ProtocolError {
 
 impl From<jsonl::ErrorBody> for ProtocolError {
     fn from(e: jsonl::ErrorBody) -> Self {
+        // What the session says may carry the system's text: printed on a terminal, it must
+        // not drive it (escape codes), whoever wrote it.
+        use crate::guard::printable;
         ProtocolError {
-            code: e.code,
-            message: e.message,
-            hint: e.hint,
+            code: printable(&e.code),
+            message: printable(&e.message),
+            hint: e.hint.as_deref().map(printable),
             retryable: e.retryable,
             adt: e.adt,
         }
@@ -46,6 +49,10 @@ pub enum ClientError {
     /// No runtime or state directory to put the socket in.
     #[error("no place for the session's socket: set XDG_RUNTIME_DIR, ABAPDBG_RUNTIME_DIR or HOME")]
     NoSocketDir,
+    /// The socket is not trusted: its directory is not ours or others can write to it, or
+    /// the process listening there runs as another user.
+    #[error("refusing the session socket {socket}: {reason}")]
+    Untrusted { socket: String, reason: String },
     /// `abapdbg serve --daemon` could not be started or did not come up.
     #[error("cannot start the abapdbg session: {0}")]
     Start(String),
@@ -87,6 +94,7 @@ impl ClientError {
             ClientError::NoSession { .. } => "session.not_running",
             ClientError::NoSocketDir => "session.no_socket_dir",
             ClientError::Start(_) => "session.start_failed",
+            ClientError::Untrusted { .. } => "session.untrusted",
             ClientError::Io(_) | ClientError::Disconnected => "transport.disconnected",
             ClientError::Timeout { .. } => "transport.timeout",
             ClientError::Interrupted => "request.interrupted",
@@ -104,6 +112,11 @@ impl ClientError {
             }
             ClientError::Start(_) => Some(
                 "check the profile ('abapdbg config') or ABAPDBG_URL, ABAPDBG_USER and ABAPDBG_PASSWORD, or set ABAPDBG_BIN to the abapdbg binary".into(),
+            ),
+            ClientError::Untrusted { .. } => Some(
+                "another local user may be posing as the session: set ABAPDBG_RUNTIME_DIR (or \
+                 XDG_RUNTIME_DIR) to a directory only you can write to"
+                    .into(),
             ),
             ClientError::Io(_) | ClientError::Disconnected => {
                 Some("the session may have ended; the next command starts a new one".into())

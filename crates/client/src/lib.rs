@@ -18,14 +18,17 @@
 
 pub mod candidates;
 mod error;
+mod guard;
 pub mod movement;
 pub mod profile;
+mod regular_file;
 mod session;
 mod start;
 mod target;
 mod typed;
 
 pub use error::{ClientError, ProtocolError};
+pub use guard::{MAX_REPLY_BYTES, check_peer_uid, check_socket_dir};
 pub use profile::ProfileError;
 pub use session::{Incoming, Session, Subscription};
 pub use start::daemon_binary;

@@ -157,7 +157,7 @@ impl ProfileError {
     pub fn hint(&self) -> Option<String> {
         Some(match self {
             ProfileError::Read { .. } => {
-                "fix the file's permissions, or point ABAPDBG_CONFIG at another file".into()
+                "make it a readable regular file, or point ABAPDBG_CONFIG at another file".into()
             }
             ProfileError::Malformed { .. }
             | ProfileError::Invalid { .. }
@@ -250,10 +250,11 @@ pub(crate) fn load(
         file: path.to_path_buf(),
         reason,
     };
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => return Ok(None),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    // Only a regular file, and a bounded read: a FIFO there would hang every command.
+    let bytes = match crate::regular_file::read_regular(path, MAX_FILE_BYTES) {
+        Ok(b) => b,
+        Err(e) if e.is_not_found() && !explicit => return Ok(None),
+        Err(e) if e.is_not_found() => {
             return Err(read_error(
                 "it does not exist (ABAPDBG_CONFIG names it); create it or unset ABAPDBG_CONFIG"
                     .into(),
@@ -261,15 +262,6 @@ pub(crate) fn load(
         }
         Err(e) => return Err(read_error(e.to_string())),
     };
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| read_error(e.to_string()))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(read_error(format!(
-            "larger than {MAX_FILE_BYTES} bytes; is it the right file?"
-        )));
-    }
     let text = String::from_utf8(bytes).map_err(|e| ProfileError::Malformed {
         file: path.to_path_buf(),
         line: None,

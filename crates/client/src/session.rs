@@ -2,7 +2,7 @@
 //! responses to their callers and events to subscribers.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -141,8 +141,11 @@ impl Session {
     }
 
     /// Connects to a session's socket by path.
+    /// Refused when the socket's directory or the process at the other end is not ours.
     pub fn connect_path(socket: &Path) -> Result<Session, ClientError> {
+        crate::guard::check_socket_dir(socket)?;
         let stream = UnixStream::connect(socket)?;
+        crate::guard::check_peer(socket, &stream)?;
         let reader = stream.try_clone()?;
         let routes = Arc::new(Mutex::new(Routes::default()));
         let routes2 = routes.clone();
@@ -301,14 +304,15 @@ fn is_absent(e: &std::io::Error) -> bool {
 
 fn read_loop(stream: UnixStream, routes: &Mutex<Routes>) {
     let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let Ok(item) = jsonl::parse_outgoing(line.trim_end()) else {
+    let mut line = Vec::new();
+    // A line over the limit ends the connection: every waiter is told it is gone.
+    while let Ok(crate::guard::Line::Read) =
+        crate::guard::read_line(&mut reader, &mut line, crate::guard::MAX_REPLY_BYTES)
+    {
+        let Ok(text) = std::str::from_utf8(&line) else {
+            continue;
+        };
+        let Ok(item) = jsonl::parse_outgoing(text.trim_end()) else {
             // Not protocol: nothing can be routed from it; the next line may be fine.
             continue;
         };

@@ -73,6 +73,7 @@ pub(crate) fn start_daemon(target: &Target) -> Result<(), ClientError> {
     Err(ClientError::Start(if said.is_empty() {
         format!("{} serve --daemon failed ({status})", bin.display())
     } else {
-        said.to_string()
+        // The daemon's words may quote the system's.
+        crate::guard::printable(said)
     }))
 }

@@ -4,3 +4,5 @@
 
 // The session client against real sessions.
 mod session;
+// Issue 25: files, sockets and peers that are not what they should be, bounded reading.
+mod hostile;

@@ -156,6 +156,11 @@ pub(crate) fn refusal_code(reason: &str) -> &'static str {
     }
 }
 
+/// The most breakpoints one session holds. A real system takes about 30 external breakpoints
+/// per user; beyond this a `bp.set` or `bp.import` is refused (`breakpoint.limit`, issue 25),
+/// so a client cannot make every later sync and `bp.list` grow without bound.
+pub const MAX_BREAKPOINTS: usize = 100;
+
 #[derive(Default)]
 pub(crate) struct Registry {
     next_id: u32,
@@ -176,6 +181,24 @@ impl Registry {
             reason: None,
         });
         self.next_id
+    }
+
+    /// The breakpoint that stops on `target` under `condition`, if one is registered: a second
+    /// `bp.set` of it answers this one, never a duplicate.
+    pub(crate) fn find(&self, target: &Target, condition: Option<&str>) -> Option<u32> {
+        self.items
+            .iter()
+            .find(|b| &b.target == target && b.condition.as_deref() == condition)
+            .map(|b| b.id)
+    }
+
+    /// How many breakpoints of one object source the system holds: enabled (a disabled one
+    /// was taken off) and accepted (a server id).
+    pub(crate) fn on_system_for(&self, uri: &str) -> usize {
+        self.items
+            .iter()
+            .filter(|b| b.enabled && b.target.uri() == Some(uri) && b.server_id.is_some())
+            .count()
     }
 
     pub(crate) fn all(&self) -> &[Breakpoint] {
@@ -340,6 +363,29 @@ mod tests {
             bp.enabled = false;
         }
         assert_eq!(r.specs_for(uri).len(), 1);
+    }
+
+    #[test]
+    fn only_enabled_accepted_breakpoints_count_as_on_the_system() {
+        let mut r = Registry::default();
+        let uri = "/sap/bc/adt/oo/classes/zcl_a/source/main";
+        let ids: Vec<u32> = [10, 11, 12]
+            .iter()
+            .map(|l| r.add(line("ZCL_A", *l), "ZCL_A", None))
+            .collect();
+        r.apply(&[
+            result(format!("abapdbg-{}", ids[0]), Some("S1"), None),
+            result(format!("abapdbg-{}", ids[1]), None, Some("not here")),
+            result(format!("abapdbg-{}", ids[2]), Some("S3"), None),
+        ]);
+        assert_eq!(r.on_system_for(uri), 2);
+        if let Some(bp) = r.get_mut(ids[2]) {
+            bp.enabled = false;
+        }
+        assert_eq!(r.on_system_for(uri), 1);
+        // The same target and condition is found again; another condition is not.
+        assert_eq!(r.find(&line("ZCL_A", 10), None), Some(ids[0]));
+        assert_eq!(r.find(&line("ZCL_A", 10), Some("X = 1")), None);
     }
 
     /// The form `bp.export` writes and `bp.import`/`bp.set` read back.

@@ -30,6 +30,7 @@ mod statefile;
 mod table_json;
 mod to_proto;
 
+pub use breakpoints::MAX_BREAKPOINTS;
 pub use config::{EngineConfig, ReleasePolicy};
 pub use engine::DEFAULT_SOURCE_CONTEXT;
 pub use release::Receipt;

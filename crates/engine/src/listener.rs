@@ -116,6 +116,9 @@ async fn run(engine: Arc<Engine>) {
                 engine.update(|inner| {
                     inner.listener_wanted = false;
                     inner.listener_armed = false;
+                    // The listener on the system is the other debugger's (ours was refused or
+                    // taken over): a DELETE for the user could remove theirs (issue 25).
+                    inner.listener_registered = false;
                     inner.listener_error = Some(error);
                 });
                 engine.emit(
@@ -368,5 +371,11 @@ pub(crate) async fn stop_on_server(
         }
         tracing::debug!("listener registered again after DELETE (attempt {attempt}), repeating");
     }
-    Ok(())
+    // Said as it is: the receipt must not claim a listener stopped that is still there.
+    Err(adt::AdtError::Unexpected {
+        operation: "stop listener".into(),
+        status: None,
+        message: "the listener was registered again after every DELETE".into(),
+        body: String::new(),
+    })
 }

@@ -172,7 +172,8 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     // so no breakpoint is put back after it was deleted here.
     let one_at_a_time = tokio::time::timeout_at(run.deadline, engine.breakpoint_sync.lock()).await;
     for uri in uris {
-        let count = engine.lock().breakpoints.specs_for(&uri).len();
+        // Only what the system holds is counted as deleted.
+        let count = engine.lock().breakpoints.on_system_for(&uri);
         let what = format!("delete breakpoints of {uri}");
         let engine = engine.clone();
         run.spawn(Piece::Breakpoints(what.clone()), async move {

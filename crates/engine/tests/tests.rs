@@ -29,6 +29,9 @@ mod release;
 mod reliability;
 // The answer of a `run` (or `test`) reaches whoever sees its program end.
 mod run_output;
+// Issue 25's guarantees in the engine: the listener we hold, CSRF during the release,
+// breakpoints bounded.
+mod round_two;
 // Session commands and the malformed-input battery.
 mod session;
 // One session shared by several clients.

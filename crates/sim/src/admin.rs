@@ -1,4 +1,5 @@
-//! The simulator-only admin API under `/sim/` (same port, no authentication, not logged):
+//! The simulator-only admin API under `/sim/` (same port, not logged; open unless
+//! [`crate::SimConfig::admin_token`] is set, then only with that token):
 //!
 //! * `GET /sim/state`: JSON with the stopped debuggees (position, phase, attaching context),
 //!   listeners, breakpoints per user and open stateful contexts;
@@ -137,7 +138,35 @@ fn requests_value(shared: &Shared) -> Value {
     )
 }
 
+/// The header that carries [`crate::SimConfig::admin_token`].
+pub(crate) const TOKEN_HEADER: &str = "x-sim-admin-token";
+
+/// Whether the request may use the admin API: always without a configured token, else only
+/// with that token (compared in constant time).
+fn allowed(shared: &Shared, req: &axum::extract::Request) -> bool {
+    let Some(expected) = &shared.config.admin_token else {
+        return true;
+    };
+    let Some(sent) = req.headers().get(TOKEN_HEADER).map(HeaderValue::as_bytes) else {
+        return false;
+    };
+    let expected = expected.as_bytes();
+    sent.len() == expected.len()
+        && sent
+            .iter()
+            .zip(expected)
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
 pub(crate) async fn handle(shared: &Shared, req: axum::extract::Request) -> Response {
+    if !allowed(shared, &req) {
+        return (
+            StatusCode::FORBIDDEN,
+            "the admin API of this simulator needs its token (X-Sim-Admin-Token)",
+        )
+            .into_response();
+    }
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     if method == Method::PUT && path.trim_end_matches('/') == "/sim/faults" {

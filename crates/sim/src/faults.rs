@@ -7,7 +7,7 @@
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::task::{Context as TaskContext, Poll};
 use std::time::Duration;
 
@@ -370,18 +370,62 @@ pub(crate) fn bad_request(message: &str) -> Response {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ConnTag {
     killed: Arc<AtomicBool>,
+    /// Requests of this connection being handled (a long poll may take minutes): while one
+    /// is, the connection is not idle.
+    busy: Arc<AtomicUsize>,
 }
 
 impl ConnTag {
     pub fn kill(&self) {
         self.killed.store(true, Ordering::SeqCst);
     }
+
+    /// Marks a request of this connection as being handled until the guard is dropped.
+    pub fn busy(&self) -> Busy {
+        self.busy.fetch_add(1, Ordering::SeqCst);
+        Busy(self.busy.clone())
+    }
 }
 
-/// A TCP connection that stops writing once its tag is killed.
+/// A request being handled on its connection ([`ConnTag::busy`]).
+pub(crate) struct Busy(Arc<AtomicUsize>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A TCP connection that stops writing once its tag is killed, holds one of the simulator's
+/// connection slots while it is open, and ends when no request is handled on it and nothing
+/// was read or written for the idle limit (issue 25: idle connections used up the
+/// simulator's file descriptors, and then a shutdown could not release what it held).
 pub(crate) struct FaultIo {
     inner: tokio::net::TcpStream,
     tag: ConnTag,
+    _slot: tokio::sync::OwnedSemaphorePermit,
+    idle_limit: Duration,
+    last_active: tokio::time::Instant,
+    idle: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl FaultIo {
+    /// Whether the connection has been idle for its limit; when not yet, the task is woken
+    /// when it will have been.
+    fn idle_for_too_long(&mut self, cx: &mut TaskContext<'_>) -> bool {
+        if self.tag.busy.load(Ordering::SeqCst) > 0 {
+            self.idle = None;
+            return false;
+        }
+        let deadline = self.last_active + self.idle_limit;
+        let sleep = self
+            .idle
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if sleep.deadline() != deadline {
+            sleep.as_mut().reset(deadline);
+        }
+        sleep.as_mut().poll(cx).is_ready()
+    }
 }
 
 fn killed_error() -> std::io::Error {
@@ -400,7 +444,19 @@ impl AsyncRead for FaultIo {
         if self.tag.killed.load(Ordering::SeqCst) {
             return Poll::Ready(Err(killed_error()));
         }
-        Pin::new(&mut self.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        match Pin::new(&mut self.inner).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    self.last_active = tokio::time::Instant::now();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            // Idle too long: the end of the stream, so the server closes the connection.
+            Poll::Pending if self.idle_for_too_long(cx) => Poll::Ready(Ok(())),
+            Poll::Pending => Poll::Pending,
+        }
     }
 }
 
@@ -413,6 +469,7 @@ impl AsyncWrite for FaultIo {
         if self.tag.killed.load(Ordering::SeqCst) {
             return Poll::Ready(Err(killed_error()));
         }
+        self.last_active = tokio::time::Instant::now();
         Pin::new(&mut self.inner).poll_write(cx, buf)
     }
 
@@ -427,6 +484,7 @@ impl AsyncWrite for FaultIo {
         if self.tag.killed.load(Ordering::SeqCst) {
             return Poll::Ready(Err(killed_error()));
         }
+        self.last_active = tokio::time::Instant::now();
         Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
     }
 
@@ -450,7 +508,14 @@ impl AsyncWrite for FaultIo {
 }
 
 /// The simulator's TCP listener: every connection carries a [`ConnTag`].
-pub(crate) struct FaultListener(pub tokio::net::TcpListener);
+pub(crate) struct FaultListener {
+    pub listener: tokio::net::TcpListener,
+    /// One permit per open connection ([`crate::SimConfig::max_connections`]): beyond them,
+    /// connections wait in the kernel's queue until one closes.
+    pub slots: Arc<tokio::sync::Semaphore>,
+    /// [`crate::SimConfig::idle_connection_timeout`].
+    pub idle_limit: Duration,
+}
 
 impl axum::serve::Listener for FaultListener {
     type Io = FaultIo;
@@ -458,7 +523,12 @@ impl axum::serve::Listener for FaultListener {
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
         loop {
-            match self.0.accept().await {
+            // The semaphore is never closed.
+            let Ok(slot) = self.slots.clone().acquire_owned().await else {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            };
+            match self.listener.accept().await {
                 Ok((stream, _)) => {
                     let _ = stream.set_nodelay(true);
                     let tag = ConnTag::default();
@@ -466,6 +536,10 @@ impl axum::serve::Listener for FaultListener {
                         FaultIo {
                             inner: stream,
                             tag: tag.clone(),
+                            _slot: slot,
+                            idle_limit: self.idle_limit,
+                            last_active: tokio::time::Instant::now(),
+                            idle: None,
                         },
                         tag,
                     );
@@ -479,7 +553,7 @@ impl axum::serve::Listener for FaultListener {
     }
 
     fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        self.0.local_addr().map(|_| ConnTag::default())
+        self.listener.local_addr().map(|_| ConnTag::default())
     }
 }
 

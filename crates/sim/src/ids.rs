@@ -35,6 +35,21 @@ pub(crate) fn token() -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
+/// 32 bytes from the system's random source as 64 hex characters: a secret (the embedded
+/// simulator's password and admin token). Without `/dev/urandom`, the hash-based ids above,
+/// whose keys the standard library also draws from the system's random source.
+pub fn secret() -> String {
+    use std::io::Read;
+    let mut bytes = [0u8; 32];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if read.is_err() {
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&random_u64().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +61,7 @@ mod tests {
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, hex32());
         assert_eq!(token().len(), 24);
+        assert_eq!(secret().len(), 64);
+        assert_ne!(secret(), secret());
     }
 }

@@ -43,6 +43,7 @@ use std::time::Duration;
 
 pub use abap::Limits;
 pub use faults::{FOREIGN_IDE_ID, FOREIGN_TERMINAL_ID, Faults};
+pub use ids::secret as random_secret;
 
 /// Configuration of one simulator instance.
 #[derive(Debug, Clone)]
@@ -82,6 +83,19 @@ pub struct SimConfig {
     /// temporary file, for the simulator's lifetime. Its tables come from the `.tabl.xml` files of
     /// [`SimConfig::program_dirs`] (see SIMULATOR.md, "The database").
     pub db_file: Option<PathBuf>,
+    /// Connections open at the same time (default 256); more wait in the kernel's queue until
+    /// one closes. Far below the usual limit of 1024 open files, so the simulator always has
+    /// descriptors for its database and its own work.
+    pub max_connections: usize,
+    /// A connection with no request being handled on it and nothing read or written for this
+    /// long is closed (default 20 s, below the 30 s a session's release at shutdown may take,
+    /// so connections left idle by anyone cannot keep that release out).
+    pub idle_connection_timeout: Duration,
+    /// When set, every admin request (`/sim/…`: state, request log, fault injection) must
+    /// carry this value in the `X-Sim-Admin-Token` header, else it is answered 403 (default
+    /// `None`: open, as `abapdbg sim` documents). The embedded simulator of `abapdbg serve`
+    /// sets a random one per start, so other local users cannot inject faults into it.
+    pub admin_token: Option<String>,
 }
 
 impl Default for SimConfig {
@@ -99,6 +113,9 @@ impl Default for SimConfig {
             faults: Faults::default(),
             limits: Limits::default(),
             db_file: None,
+            max_connections: 256,
+            idle_connection_timeout: Duration::from_secs(20),
+            admin_token: None,
         }
     }
 }
@@ -210,6 +227,14 @@ impl SimHandle {
     /// Forget the request log (e.g. between phases of a test).
     pub fn clear_request_log(&self) {
         self.shared.clear_request_log()
+    }
+
+    /// Connections open now (each holds one of [`SimConfig::max_connections`]).
+    pub fn open_connections(&self) -> usize {
+        self.shared
+            .config
+            .max_connections
+            .saturating_sub(self.shared.connection_slots.available_permits())
     }
 
     /// The simulator state as JSON (the same document as `GET /sim/state`): stopped

@@ -32,9 +32,14 @@ pub(crate) async fn serve(
     stop: tokio::sync::oneshot::Receiver<()>,
 ) {
     crate::sessions::spawn_reaper(shared.clone());
+    let listener = crate::faults::FaultListener {
+        listener,
+        slots: shared.connection_slots.clone(),
+        idle_limit: shared.config.idle_connection_timeout,
+    };
     let app = Router::new().fallback(handle).with_state(shared);
     let result = axum::serve(
-        crate::faults::FaultListener(listener),
+        listener,
         app.into_make_service_with_connect_info::<ConnTag>(),
     )
     .with_graceful_shutdown(async move {
@@ -67,6 +72,7 @@ async fn handle(
     ConnectInfo(conn): ConnectInfo<ConnTag>,
     req: Request<Body>,
 ) -> Response {
+    let _busy = conn.busy();
     let started = std::time::Instant::now();
     let method = req.method().clone();
     let target = req

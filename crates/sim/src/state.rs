@@ -56,6 +56,8 @@ pub(crate) struct Shared {
     pub changes: tokio::sync::watch::Sender<u64>,
     /// Fault injection (admin `/sim/faults`).
     pub faults: crate::faults::FaultState,
+    /// One permit per open connection ([`SimConfig::max_connections`]).
+    pub connection_slots: std::sync::Arc<tokio::sync::Semaphore>,
     shutting_down: AtomicBool,
     log: Mutex<Vec<LoggedRequest>>,
 }
@@ -64,6 +66,9 @@ impl Shared {
     pub fn new(config: SimConfig, repo: abap::Repository) -> Self {
         Shared {
             faults: crate::faults::FaultState::new(config.faults.clone()),
+            connection_slots: std::sync::Arc::new(tokio::sync::Semaphore::new(
+                config.max_connections.max(1),
+            )),
             config,
             repo,
             sessions: Sessions::default(),

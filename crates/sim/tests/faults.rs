@@ -348,3 +348,48 @@ async fn foreign_listener_from_the_start() {
     assert!(r.body.contains("<entry key=\"ideUser\">DEVELOPER</entry>"));
     sim.shutdown().await;
 }
+
+#[tokio::test]
+async fn with_an_admin_token_the_admin_api_needs_it() {
+    let sim = sim::start(sim::SimConfig {
+        admin_token: Some("s3cret-token".into()),
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start");
+    let base = sim.base_url();
+    for (path, method) in [
+        ("/sim/faults", reqwest::Method::PUT),
+        ("/sim/faults", reqwest::Method::DELETE),
+        ("/sim/state", reqwest::Method::GET),
+        ("/sim/requests", reqwest::Method::GET),
+    ] {
+        let without = http()
+            .request(method.clone(), format!("{base}{path}"))
+            .body(r#"{"latencyMs":600000}"#)
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(without.status().as_u16(), 403, "{method} {path}");
+        let wrong = http()
+            .request(method.clone(), format!("{base}{path}"))
+            .header("x-sim-admin-token", "s3cret-tokeN")
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(wrong.status().as_u16(), 403, "{method} {path}");
+    }
+    let with = http()
+        .get(format!("{base}/sim/state"))
+        .header("x-sim-admin-token", "s3cret-token")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(with.status().as_u16(), 200);
+    // Nothing was injected by the refused requests.
+    let s = session(&base, false).await;
+    let started = Instant::now();
+    assert_eq!(s.get(GRAPH).await.status, 200);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    sim.shutdown().await;
+}

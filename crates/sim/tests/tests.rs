@@ -7,6 +7,8 @@ mod common;
 
 // Deep and endless recursion over real HTTP.
 mod call_depth;
+// Connections bounded, idle ones closed.
+mod connections;
 // Breakpoints, listener, attach, stack, variables, steps and terminate against the demo class.
 mod debugging;
 // One test per error of adt-wire.md §13.2 that the simulator produces.

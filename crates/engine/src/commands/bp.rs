@@ -10,7 +10,7 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
 use super::Outcome;
-use crate::breakpoints::{BpStatus, Target};
+use crate::breakpoints::{BpStatus, MAX_BREAKPOINTS, Target};
 use crate::engine::Engine;
 use crate::errors::from_adt;
 use crate::to_proto;
@@ -206,19 +206,7 @@ async fn add_all(
     }
     // A release of what a killed session left could delete these again: wait for it.
     engine.orphans_settled().await;
-    let ids: Vec<u32> = engine.update(|inner| {
-        parsed
-            .into_iter()
-            .map(|(target, text, condition, enabled)| {
-                let id = inner.breakpoints.add(target, &text, condition);
-                if !enabled && let Some(bp) = inner.breakpoints.get_mut(id) {
-                    bp.enabled = false;
-                    bp.status = BpStatus::Disabled;
-                }
-                id
-            })
-            .collect()
-    });
+    let ids: Vec<u32> = engine.update(|inner| register(&mut inner.breakpoints, parsed))?;
     match sync(engine, &ids).await {
         Ok(()) => Ok((ids, None)),
         Err(e) if e.code == ErrorCode::Unreachable.as_str() => {
@@ -233,6 +221,54 @@ async fn add_all(
         }
         Err(e) => Err(e),
     }
+}
+
+/// Registers what a `bp.set` or `bp.import` asks for, all or nothing: a location and
+/// condition already registered gives the breakpoint there (its id, its state), and more than
+/// [`MAX_BREAKPOINTS`] in all is refused with `breakpoint.limit`.
+fn register(
+    registry: &mut crate::breakpoints::Registry,
+    parsed: Vec<(Target, String, Option<String>, bool)>,
+) -> Result<Vec<u32>, ErrorBody> {
+    let mut new: Vec<&(Target, String, Option<String>, bool)> = Vec::new();
+    for p in &parsed {
+        let (target, _, condition, _) = p;
+        let known = registry.find(target, condition.as_deref()).is_some()
+            || new
+                .iter()
+                .any(|(t, _, c, _)| t == target && c.as_deref() == condition.as_deref());
+        if !known {
+            new.push(p);
+        }
+    }
+    let held = registry.all().len();
+    if held + new.len() > MAX_BREAKPOINTS {
+        return Err(ErrorBody::new(
+            ErrorCode::TooManyBreakpoints,
+            format!(
+                "a session holds at most {MAX_BREAKPOINTS} breakpoints; {held} are set and \
+                 this would add {}, so none is set",
+                new.len()
+            ),
+        )
+        .with_hint(
+            "delete breakpoints you no longer need ('bp.list', 'bp.delete'), then set again",
+        ));
+    }
+    Ok(parsed
+        .into_iter()
+        .map(|(target, text, condition, enabled)| {
+            if let Some(id) = registry.find(&target, condition.as_deref()) {
+                return id;
+            }
+            let id = registry.add(target, &text, condition);
+            if !enabled && let Some(bp) = registry.get_mut(id) {
+                bp.enabled = false;
+                bp.status = BpStatus::Disabled;
+            }
+            id
+        })
+        .collect())
 }
 
 fn describe(engine: &Engine, ids: &[u32]) -> Vec<Breakpoint> {
