@@ -52,8 +52,8 @@ pub use repository::{Loaded, Repository};
 pub use unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
 
 pub use debug::{
-    DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
-    StopContext, VarFields, VarRecord,
+    DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, RuntimeError, ScopeEntry,
+    SourcePart, StopContext, VarFields, VarRecord,
 };
 
 /// Failure to load an object (unreadable file, syntax error the parser cannot recover from).

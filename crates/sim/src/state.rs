@@ -56,6 +56,8 @@ pub(crate) struct Shared {
     pub changes: tokio::sync::watch::Sender<u64>,
     /// Fault injection (admin `/sim/faults`).
     pub faults: crate::faults::FaultState,
+    /// The short dumps of every run that ended in a runtime error (`dumps.rs`).
+    pub dumps: crate::dumps::DumpStore,
     shutting_down: AtomicBool,
     log: Mutex<Vec<LoggedRequest>>,
 }
@@ -71,6 +73,7 @@ impl Shared {
             listeners: ListenerRegistry::default(),
             debuggees: DebuggeeRegistry::default(),
             changes: tokio::sync::watch::Sender::new(0),
+            dumps: crate::dumps::DumpStore::default(),
             shutting_down: AtomicBool::new(false),
             log: Mutex::new(Vec::new()),
         }

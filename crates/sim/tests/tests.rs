@@ -9,6 +9,8 @@ mod common;
 mod call_depth;
 // Breakpoints, listener, attach, stack, variables, steps and terminate against the demo class.
 mod debugging;
+// Short dumps: the feed and one dump, for every way a run dies.
+mod dumps;
 // One test per error of adt-wire.md §13.2 that the simulator produces.
 mod errors;
 // Fault injection over HTTP.

@@ -63,7 +63,7 @@ use crate::ast::{
     AssignOp, BinOp, CallArgs, CatchClause, ClassDef, Cond, DataDecl, Expr, MethodDecl, ParamDecl,
     ParamKind, Path, Sel, Stmt, StmtKind,
 };
-use crate::debug::{DebugHook, Location, Resume};
+use crate::debug::{self, DebugHook, Location, Resume};
 use crate::interp::context::View;
 use crate::interp::state::{
     CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
@@ -132,6 +132,8 @@ pub struct Interp<'r, 'h> {
     pub handlers: Vec<(&'r str, &'r [CatchClause])>,
     /// The ABAP Unit framework around a test method handles every exception.
     pub framework_handles_all: bool,
+    /// The hook was told of the runtime error unwinding now (`report_if_uncaught`).
+    error_reported: bool,
     pub limits: Limits,
     started: Instant,
     /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
@@ -217,6 +219,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             stack: call_stack::StackUse::default(),
             handlers: Vec::new(),
             framework_handles_all: false,
+            error_reported: false,
             limits: Limits::default(),
             started: Instant::now(),
             judging_condition: false,
@@ -480,6 +483,7 @@ impl<'r> Interp<'r, '_> {
 
     /// A stop point: the hook may stop here and inspect the state.
     pub fn stop(&mut self, line: u32, current: Current<'r>) -> Exec<()> {
+        self.error_reported = false;
         self.set_line(line);
         self.tick()?;
         self.st.current = current;
@@ -871,13 +875,65 @@ impl<'r> Interp<'r, '_> {
                         None => break Err(Unwind::Jump(line)),
                     }
                 }
-                Err(e) => break Err(e),
+                Err(e) => {
+                    self.report_if_uncaught(&e);
+                    break Err(e);
+                }
             }
         };
         if let Some(f) = self.st.frames.last_mut() {
             f.blocks.pop();
         }
         result
+    }
+
+    /// Tells the hook of a runtime error no handler will catch, once, where it was raised
+    /// (the innermost block sees it first, with the stack intact; a statement that runs
+    /// afterwards, in an ABAP Unit run the next test, clears the mark).
+    fn report_if_uncaught(&mut self, e: &Unwind) {
+        if self.error_reported {
+            return;
+        }
+        let error = match e {
+            Unwind::Exception(obj) => {
+                let Some(key) = self.st.object_class(*obj).map(str::to_string) else {
+                    return;
+                };
+                if self.handled_further_out(&key) {
+                    return;
+                }
+                let class = self
+                    .st
+                    .class_by_key(&key)
+                    .map_or_else(|| key.clone(), |c| c.name.clone());
+                let dump_id = self
+                    .st
+                    .heap
+                    .get(*obj)
+                    .and_then(|o| o.exc.as_ref())
+                    .and_then(|i| i.dump_id.clone());
+                debug::RuntimeError {
+                    id: dump_id.unwrap_or_else(|| "UNCAUGHT_EXCEPTION".to_string()),
+                    text: self.exception_text(*obj),
+                    exception: Some(class),
+                }
+            }
+            Unwind::Dump(d) => {
+                let class = builtins::exception_for_dump(&d.id).and_then(builtins::class);
+                if class.is_some_and(|def| self.handled_further_out(&def.key)) {
+                    return;
+                }
+                debug::RuntimeError {
+                    id: d.id.clone(),
+                    text: d.text.clone(),
+                    exception: class.map(|def| def.name.clone()),
+                }
+            }
+            _ => return,
+        };
+        self.error_reported = true;
+        let view = View::new(&mut self.st);
+        self.hook.runtime_error(&view, &error);
     }
 
     fn in_loop(&self) -> bool {
