@@ -632,6 +632,41 @@ fn after<'a>(text: &'a str, marker: &str) -> Option<&'a str> {
     text.find(marker).map(|i| &text[i + marker.len()..])
 }
 
+/// `YYYYMMDDhhmmss` (UTC) of `secs` since 1970: the feed's `from`/`to` form.
+pub fn stamp_of_unix(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Days to a civil date, proleptic Gregorian, from 1970-01-01.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}{:02}{:02}{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// `YYYYMMDDhhmmss` of an ISO 8601 time or date (`2026-11-28T10:15:00Z`, `2026-11-28`,
+/// `20261128101500`): its first 14 digits, a date's time 00:00:00. `None` without a date.
+pub fn stamp_of_iso(text: &str) -> Option<String> {
+    let digits: String = text
+        .chars()
+        .take_while(|c| !matches!(c, '+' | '.'))
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
+    (digits.len() == 8 || digits.len() == 12 || digits.len() == 14)
+        .then(|| format!("{digits:0<14}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -668,6 +703,19 @@ mod tests {
             ]
         );
         assert!(dumps_query(&DumpsFilter::default()).is_empty());
+    }
+
+    #[test]
+    fn stamps() {
+        assert_eq!(stamp_of_unix(0), "19700101000000");
+        assert_eq!(stamp_of_unix(951_782_400), "20000229000000");
+        assert_eq!(stamp_of_unix(1_795_169_700), "20261120101500");
+        assert_eq!(
+            stamp_of_iso("2026-11-20T10:15:00Z").as_deref(),
+            Some("20261120101500")
+        );
+        assert_eq!(stamp_of_iso("2026-11-20").as_deref(), Some("20261120000000"));
+        assert_eq!(stamp_of_iso("1h"), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::common::*;
 const ZERODIV: &str = "/sap/bc/adt/oo/classrun/ZCL_SMP_DUMP_ZERODIV";
 
 fn samples() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/dumps")
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dumps")
 }
 
 async fn dump_sim() -> sim::SimHandle {
