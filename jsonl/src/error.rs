@@ -53,6 +53,8 @@ pub enum ErrorCode {
     StaleReference,
     /// No breakpoint with that id.
     BreakpointNotFound,
+    /// No short dump with that id (never written, or deleted by the system's reorganisation).
+    DumpNotFound,
     /// A write action (`set`, `jump_to_line`) while writes are not allowed.
     WriteNotAllowed,
     /// The request was cancelled by `cancel`.
@@ -87,6 +89,7 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "state.shutting_down",
             ErrorCode::StaleReference => "state.stale_reference",
             ErrorCode::BreakpointNotFound => "breakpoint.not_found",
+            ErrorCode::DumpNotFound => "dump.not_found",
             ErrorCode::WriteNotAllowed => "permission.write_not_allowed",
             ErrorCode::Cancelled => "request.cancelled",
             ErrorCode::Internal => "internal.bug",
