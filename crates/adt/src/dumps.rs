@@ -714,7 +714,10 @@ mod tests {
             stamp_of_iso("2026-11-20T10:15:00Z").as_deref(),
             Some("20261120101500")
         );
-        assert_eq!(stamp_of_iso("2026-11-20").as_deref(), Some("20261120000000"));
+        assert_eq!(
+            stamp_of_iso("2026-11-20").as_deref(),
+            Some("20261120000000")
+        );
         assert_eq!(stamp_of_iso("1h"), None);
     }
 
