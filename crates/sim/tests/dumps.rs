@@ -105,23 +105,24 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
             "SYSTEM_CANCELED",
             "ASSERTION_FAILED",
             "ASSERTION_FAILED",
+            "ASSERTION_FAILED",
             "STRING_SIZE_TOO_LARGE",
             "UNCAUGHT_EXCEPTION",
             "COMPUTE_INT_ZERODIVIDE",
         ],
-        "newest first: {all:?}"
+        "newest first, each dying test its own dump: {all:?}"
     );
     assert!(all.iter().all(|e| e.user == "DEVELOPER"));
-    assert_eq!(all[5].program, "ZCL_SMP_DUMP_ZERODIV==========CP");
+    assert_eq!(all[6].program, "ZCL_SMP_DUMP_ZERODIV==========CP");
     assert_eq!(all[0].program, "ZCL_ABAPDBG_DEMO==============CP");
     assert!(
-        all[5].time.ends_with('Z') && all[5].time.len() == 20,
+        all[6].time.ends_with('Z') && all[6].time.len() == 20,
         "{:?}",
-        all[5].time
+        all[6].time
     );
 
     // The division by zero, read as a client reads it.
-    let zerodiv = &all[5];
+    let zerodiv = &all[6];
     assert!(
         zerodiv.id.contains("%20DEVELOPER%20001%20"),
         "{}",
@@ -205,7 +206,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
 
     // The custom exception names its class; the assertion has none.
     let custom = adt::dumps::parse_dump(
-        &s.get(&format!("/sap/bc/adt/runtime/dump/{}", all[4].id))
+        &s.get(&format!("/sap/bc/adt/runtime/dump/{}", all[5].id))
             .await
             .body,
     )
@@ -219,7 +220,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
         ))
     );
     let assert_doc = adt::dumps::parse_dump(
-        &s.get(&format!("/sap/bc/adt/runtime/dump/{}", all[2].id))
+        &s.get(&format!("/sap/bc/adt/runtime/dump/{}", all[3].id))
             .await
             .body,
     )
@@ -240,7 +241,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
     // Filters.
     assert_eq!(
         feed(&s, "?$query=and(equals(user,DEVELOPER))").await.len(),
-        6
+        7
     );
     assert!(
         feed(&s, "?$query=and(equals(user,TESTER))")
@@ -251,7 +252,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
         feed(&s, "?$query=equals(error,ASSERTION_FAILED)")
             .await
             .len(),
-        2
+        3
     );
     assert_eq!(
         feed(
@@ -273,7 +274,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
         feed(&s, "?from=20000101000000&to=29991231000000")
             .await
             .len(),
-        6
+        7
     );
     assert_eq!(feed(&s, "?$top=2").await.len(), 2);
     assert_eq!(
@@ -293,7 +294,7 @@ async fn every_runtime_error_is_kept_as_a_dump_and_served_in_the_real_shapes() {
     assert_eq!(tester[0].user, "TESTER");
     assert_eq!(
         feed(&s, "").await.len(),
-        7,
+        8,
         "the feed lists every user's dumps"
     );
     for _ in 0..50 {

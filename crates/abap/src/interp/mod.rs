@@ -483,7 +483,6 @@ impl<'r> Interp<'r, '_> {
 
     /// A stop point: the hook may stop here and inspect the state.
     pub fn stop(&mut self, line: u32, current: Current<'r>) -> Exec<()> {
-        self.error_reported = false;
         self.set_line(line);
         self.tick()?;
         self.st.current = current;
@@ -888,8 +887,8 @@ impl<'r> Interp<'r, '_> {
     }
 
     /// Tells the hook of a runtime error no handler will catch, once, where it was raised
-    /// (the innermost block sees it first, with the stack intact; a statement that runs
-    /// afterwards, in an ABAP Unit run the next test, clears the mark).
+    /// (the innermost block sees it first, with the stack intact; the next statement that
+    /// starts, in an ABAP Unit run the next test's, clears the mark).
     fn report_if_uncaught(&mut self, e: &Unwind) {
         if self.error_reported {
             return;
@@ -941,6 +940,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn statement(&mut self, s: &'r Stmt) -> Exec<Flow> {
+        self.error_reported = false;
         if s.kind.is_stop_point() {
             self.stop(s.line, Current::Stmt(&s.kind))?;
         } else {
