@@ -459,6 +459,64 @@ fn default_search_max() -> u32 {
     50
 }
 
+/// `dumps`: the short dumps of `user` (default: the session's user; `*` every user's),
+/// newest first, at most `limit`. `since`/`until` are ISO 8601 times in UTC
+/// (`2026-11-28T10:00:00Z`, or a date) or an age (`30m`, `1h`, `2d`); `program` names the
+/// terminated program or the object it belongs to (`ZCL_ORDER`); `error` a runtime error
+/// (`COMPUTE_INT_ZERODIVIDE`) or an exception class (`CX_SY_ZERODIVIDE`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DumpsArgs {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(default = "default_dumps_limit")]
+    #[schemars(range(min = 1, max = 200))]
+    pub limit: u32,
+}
+
+impl Default for DumpsArgs {
+    fn default() -> Self {
+        DumpsArgs {
+            since: None,
+            until: None,
+            user: None,
+            program: None,
+            error: None,
+            limit: default_dumps_limit(),
+        }
+    }
+}
+
+fn default_dumps_limit() -> u32 {
+    20
+}
+
+/// `dump`: one short dump by the `id` `dumps` answered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DumpArgs {
+    pub id: String,
+}
+
+/// `dump.catch`: stop the next occurrence of dump `id` before it dies. The breakpoints are
+/// set for the runs of `user` (default: the dump's user); this session catches the runs of
+/// its own user only, so a dump of another user is caught here only when `user` names ours.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DumpCatchArgs {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -141,6 +141,9 @@ command_table! {
     Export = "export" (ExportArgs) -> ExportResult;
     Source = "source" (SourceArgs) -> SourceResult;
     Search = "search" (SearchArgs) -> SearchResult;
+    Dumps = "dumps" (DumpsArgs) -> DumpsResult;
+    Dump = "dump" (DumpArgs) -> DumpResult;
+    DumpCatch = "dump.catch" (DumpCatchArgs) -> DumpCatchResult;
     /// The protocol as a JSON Schema (any JSON value).
     Schema = "schema" (NoArgs) -> Value;
     /// Answered by the serve loop itself: it releases everything and ends the session.

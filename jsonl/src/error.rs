@@ -55,6 +55,8 @@ pub enum ErrorCode {
     BreakpointNotFound,
     /// The session holds as many breakpoints as it may (`bp.set`, `bp.import`).
     TooManyBreakpoints,
+    /// No short dump with that id (never written, or deleted by the system's reorganisation).
+    DumpNotFound,
     /// A write action (`set`, `jump_to_line`) while writes are not allowed.
     WriteNotAllowed,
     /// The request was cancelled by `cancel`.
@@ -90,6 +92,7 @@ impl ErrorCode {
             ErrorCode::StaleReference => "state.stale_reference",
             ErrorCode::BreakpointNotFound => "breakpoint.not_found",
             ErrorCode::TooManyBreakpoints => "breakpoint.limit",
+            ErrorCode::DumpNotFound => "dump.not_found",
             ErrorCode::WriteNotAllowed => "permission.write_not_allowed",
             ErrorCode::Cancelled => "request.cancelled",
             ErrorCode::Internal => "internal.bug",

@@ -91,6 +91,9 @@ pub struct Stopped {
     /// Why the stop could not be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The short dump whose `dump.catch` set a breakpoint reached here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caught_for_dump: Option<String>,
 }
 
 /// A watchpoint that fired (its old value is not sent: list the watchpoints).
@@ -762,6 +765,82 @@ pub struct BpExportResult {
 pub struct BpImportResult {
     pub imported: usize,
     pub breakpoints: Vec<Breakpoint>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+/// One short dump as `dumps` lists it (and `dump` begins).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpSummary {
+    /// The system's id, as its addresses carry it (percent-encoded): what `dump` and
+    /// `dump.catch` take.
+    pub id: String,
+    /// When it happened, ISO 8601 UTC (`2026-11-28T10:15:00Z`).
+    pub time: String,
+    pub user: String,
+    /// `COMPUTE_INT_ZERODIVIDE`.
+    pub runtime_error: String,
+    /// The exception class of a class-based error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    /// The terminated program (`ZCL_ORDER=====================CP`).
+    pub program: String,
+    /// The include of the termination point (`ZCL_ORDER=====================CM002`); empty
+    /// when the dump does not name it.
+    pub include: String,
+    /// The termination line, counted in `file` (as a frame's line); 0 when not known.
+    pub line: u32,
+    /// The abapGit file holding the termination point, named as frames name it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    pub short_text: String,
+}
+
+/// `dumps`: newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpsResult {
+    pub dumps: Vec<DumpSummary>,
+}
+
+/// A chapter of a dump, in the dump's order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpChapter {
+    pub title: String,
+    pub text: String,
+}
+
+/// A variable the dump chose to keep.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpVariable {
+    /// The procedure it belongs to (`ZCL_ORDER=>DIVIDE`).
+    pub frame: String,
+    pub name: String,
+    /// Empty when the dump does not say (a real system's text does not).
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: String,
+}
+
+/// `dump`: the summary's fields, the chapters, the active calls (innermost first), the
+/// chosen variables and the source around the termination line (`current` marks it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpResult {
+    #[serde(flatten)]
+    pub summary: DumpSummary,
+    pub chapters: Vec<DumpChapter>,
+    pub stack: Vec<Frame>,
+    pub variables: Vec<DumpVariable>,
+    pub source: Vec<SourceLine>,
+}
+
+/// `dump.catch`: the breakpoints set for the next occurrence, for `user`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DumpCatchResult {
+    pub id: String,
+    pub user: String,
+    pub breakpoints: Vec<Breakpoint>,
+    /// The listener holds on the system (else `listener.armed` follows).
+    pub armed: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }

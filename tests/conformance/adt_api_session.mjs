@@ -1,5 +1,5 @@
 // A whole debug session against the abapdbg simulator, driven by abap-adt-api, an ADT client
-// written and verified against real SAP systems, used unchanged. Exits non-zero with a message
+// written and verified against real SAP systems, used unchanged; then its dumps feed. Exits non-zero with a message
 // on the first expectation that does not hold; prints one line per step on success.
 import { ADTClient, session_types } from "abap-adt-api";
 
@@ -103,4 +103,24 @@ await main.debuggerDeleteListener("user", terminalId, ideId, user);
 await main.debuggerSetBreakpoints("user", terminalId, ideId, "abapdbg-conformance", [], user, "external", false, false, SOURCE);
 expect(true, "listener and breakpoints removed");
 await dbg.dropSession().catch(() => {});
+
+// A class that divides by zero leaves a short dump; the client reads the simulator's dumps
+// feed as it reads a real system's.
+let died = false;
+await runner.runClass("ZCL_SMP_DUMP_ZERODIV").catch(() => { died = true; });
+expect(died, "a run that divides by zero fails");
+const feed = await main.dumps();
+expect(feed.dumps.length === 1, "the dumps feed lists one dump", feed);
+const dump = feed.dumps[0];
+const category = (label) => dump.categories.find((c) => c.label === label)?.term;
+expect(category("ABAP runtime error") === "COMPUTE_INT_ZERODIVIDE", "its runtime error category", dump.categories);
+expect(/^ZCL_SMP_DUMP_ZERODIV=+CP$/.test(category("Terminated ABAP program")), "its terminated program category", dump.categories);
+expect(String(dump.author).toUpperCase() === user.toUpperCase(), "its author is our user", dump.author);
+expect(dump.type === "html" && /Division by zero/.test(dump.text), "an HTML summary with the short text", dump);
+expect(dump.links.some((l) => l.rel === "self" && /\/sap\/bc\/adt\/runtime\/dump\//.test(l.href)), "a self link to the dump", dump.links);
+expect(feed.updated instanceof Date && !Number.isNaN(feed.updated.getTime()), "the feed's update time reads as a date", feed.updated);
+const mine = await main.dumps(`and(equals(user,${user.toUpperCase()}))`);
+expect(mine.dumps.length === 1, "a $query for our user keeps it", mine.dumps.length);
+const nobody = await main.dumps("and(equals(user,NOBODY))");
+expect(nobody.dumps.length === 0, "a $query for another user lists none", nobody.dumps.length);
 console.log("conformance session ok");

@@ -303,6 +303,25 @@ pub trait DebugHook {
     fn paused(&self) -> std::time::Duration {
         std::time::Duration::ZERO
     }
+
+    /// A runtime error no handler catches is ending the run (in an ABAP Unit run, the test
+    /// method: one the framework cannot catch either). Called once, at the statement that
+    /// raised it, before anything unwinds: `ctx` shows the stack and variables of that
+    /// moment (a short dump's chapters). Nothing is resumed; the default does nothing.
+    fn runtime_error(&mut self, ctx: &dyn StopContext, error: &RuntimeError) {
+        let _ = (ctx, error);
+    }
+}
+
+/// A runtime error that ends a run, as [`DebugHook::runtime_error`] is told of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuntimeError {
+    /// The runtime error (`COMPUTE_INT_ZERODIVIDE`, `UNCAUGHT_EXCEPTION`, `ASSERTION_FAILED`).
+    pub id: String,
+    /// Its short text.
+    pub text: String,
+    /// The exception class of a class-based error (`CX_SY_ZERODIVIDE`, a user's `ZCX_…`).
+    pub exception: Option<String>,
 }
 
 /// A hook that never stops.

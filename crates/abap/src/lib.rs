@@ -31,6 +31,6 @@ pub use abap_data::{LoadError, RunError};
 pub use abap_runtime::{Loaded, Repository, check_condition};
 
 pub use debug::{
-    DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, ScopeEntry, SourcePart,
-    StopContext, VarFields, VarRecord,
+    DebugHook, Frame, Location, NoDebugger, ObjectKind, Resume, RuntimeError, ScopeEntry,
+    SourcePart, StopContext, VarFields, VarRecord,
 };

@@ -1166,6 +1166,55 @@ impl Client {
         .await
     }
 
+    /// The short dumps the feed lists for `filter` (`GET /sap/bc/adt/runtime/dumps`), in the
+    /// feed's order.
+    pub async fn dumps(
+        &self,
+        filter: &crate::dumps::DumpsFilter,
+    ) -> Result<Vec<crate::dumps::DumpEntry>, AdtError> {
+        let pairs = crate::dumps::dumps_query(filter);
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.read(
+            "read dumps",
+            Method::GET,
+            format!("{}{}", crate::dumps::DUMPS_FEED, query(&pairs)),
+            crate::dumps::FEED_TYPE,
+            None,
+            Wait::Normal,
+            crate::dumps::parse_dumps_feed,
+        )
+        .await
+    }
+
+    /// One dump's document (`GET /sap/bc/adt/runtime/dump/<id>`).
+    pub async fn dump(&self, id: &str) -> Result<crate::dumps::DumpDocument, AdtError> {
+        self.read(
+            "read dump",
+            Method::GET,
+            crate::dumps::dump_path(id, None),
+            crate::dumps::DUMP_TYPE,
+            None,
+            Wait::Normal,
+            crate::dumps::parse_dump,
+        )
+        .await
+    }
+
+    /// One dump as text (`GET /sap/bc/adt/runtime/dump/<id>/formatted`).
+    pub async fn dump_formatted(&self, id: &str) -> Result<String, AdtError> {
+        let answer = self
+            .call(
+                "read dump text",
+                Method::GET,
+                crate::dumps::dump_path(id, Some("formatted")),
+                "text/plain",
+                None,
+                Wait::Normal,
+            )
+            .await?;
+        Ok(answer.body)
+    }
+
     /// End the server-side user context (a stateless request carrying the context cookie).
     /// Does nothing for a stateless client or one that never got a context.
     pub async fn end_session(&self) -> Result<(), AdtError> {

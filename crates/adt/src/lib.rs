@@ -15,6 +15,7 @@
 //!   trip). Release differences (stack and frame-switch forms, a missing batch endpoint) are
 //!   found on first use and remembered per client.
 //! * [`codec`] — request bodies out, response documents in (quick-xml, never panics).
+//! * [`dumps`] — the short dump feed, one dump's document and its formatted text.
 //! * [`address`] — what users type (`ZCL_X:42`, abapGit paths) to ADT source URIs.
 //! * [`error`] — the ADT error document and every other failure, classified.
 //!
@@ -27,6 +28,7 @@ pub mod cassette;
 pub mod client;
 pub mod codec;
 pub mod config;
+pub mod dumps;
 pub mod error;
 mod regular_file;
 pub mod search;

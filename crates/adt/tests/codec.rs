@@ -470,6 +470,79 @@ fn batch_answers_tolerate_lf_and_missing_close() {
     assert!(batch("multipart/mixed; boundary=zz", body).is_err());
 }
 
+#[test]
+fn dumps_feed_entries() {
+    let entries = adt::dumps::parse_dumps_feed(&fixture("dumps_feed.xml")).unwrap();
+    assert_eq!(entries.len(), 2);
+    let e = &entries[0];
+    assert_eq!(
+        e.id, "20261128101500vhcalnplci_NPL_00%20%20%20DEVELOPER%20001%2001",
+        "the id from the self link, as written"
+    );
+    assert_eq!(e.runtime_error, "COMPUTE_INT_ZERODIVIDE");
+    assert_eq!(e.program, "ZCL_ORDER=====================CP");
+    assert_eq!(e.user, "DEVELOPER");
+    assert_eq!(e.time, "2026-11-28T10:15:00Z");
+    assert_eq!(e.short_text, "Division by zero");
+    // Translated labels: the order decides; no self link: the tail of atom:id.
+    let e = &entries[1];
+    assert_eq!(e.runtime_error, "ASSERTION_FAILED");
+    assert_eq!(e.program, "ZREPORT");
+    assert_eq!(
+        e.id,
+        "20261127090000vhcalnplci_NPL_00%20%20%20TESTER%20001%2007"
+    );
+    assert_eq!(adt::dumps::parse_dumps_feed("").unwrap(), vec![]);
+    assert!(adt::dumps::parse_dumps_feed("<stack/>").is_err());
+}
+
+#[test]
+fn dump_document_and_its_formatted_text() {
+    let doc = adt::dumps::parse_dump(&fixture("dump.xml")).unwrap();
+    assert_eq!(doc.runtime_error, "COMPUTE_INT_ZERODIVIDE");
+    assert_eq!(doc.exception, "CX_SY_ZERODIVIDE");
+    assert_eq!(doc.user, "DEVELOPER");
+    assert_eq!(doc.time, "2026-11-28T10:15:00Z");
+    assert_eq!(
+        doc.termination(),
+        Some((
+            "/sap/bc/adt/oo/classes/zcl_order/source/main".to_string(),
+            41
+        ))
+    );
+    assert_eq!(doc.chapters.len(), 5);
+    let f = adt::dumps::parse_formatted(&fixture("dump_formatted.txt"), &doc.chapters);
+    assert_eq!(f.header("Except."), Some("CX_SY_ZERODIVIDE"));
+    assert_eq!(f.short_text(), "Division by zero");
+    let t = f.termination();
+    assert_eq!(t.line, 3);
+    assert_eq!(t.include, "ZCL_ORDER=====================CM002");
+    assert_eq!(t.procedure, "DIVIDE");
+    let calls = f.calls();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[0].name, "ZCL_ORDER=>DIVIDE");
+    assert_eq!(calls[0].line, 3);
+    assert_eq!(calls[1].include, "ZCL_ORDER=====================CM001");
+    let vars = f.variables();
+    assert_eq!(
+        vars.iter()
+            .map(|v| (v.frame.as_str(), v.name.as_str(), v.value.as_str()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("ZCL_ORDER=>DIVIDE", "IV_A", "10"),
+            ("ZCL_ORDER=>DIVIDE", "IV_B", "0")
+        ]
+    );
+    let source = f.source();
+    assert_eq!(source.len(), 4);
+    assert!(source[2].current && source[2].line == 3, "{source:?}");
+    assert!(source[2].text.contains("iv_a / iv_b"));
+    // Without the document's lines the boxes are found by their rules.
+    let alone = adt::dumps::parse_formatted(&fixture("dump_formatted.txt"), &[]);
+    assert_eq!(alone.short_text(), "Division by zero");
+    assert_eq!(alone.calls().len(), 2);
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;
@@ -495,6 +568,29 @@ mod props {
                 prop_assert_eq!(p.status as usize, 200 + i);
                 prop_assert_eq!(&p.body, b);
             }
+        }
+
+        /// The formatted-dump reader never panics on rows built from its own vocabulary
+        /// (rules, fences, numbered and marked rows, frame headers), cut at any lines.
+        #[test]
+        fn formatted_dumps_never_panic(
+            rows in proptest::collection::vec(prop_oneof![
+                Just("-".repeat(20)), Just(String::new()), Just("|Short Text|".to_string()),
+                Just("|>>>>>|  x = 1 / 0.".to_string()), Just("|  12|  y.".to_string()),
+                Just("|2   METHOD  P  I  9|".to_string()), Just("|    ZCL=>M|".to_string()),
+                Just("|Name  ZCL=>M|".to_string()), Just("|No. 1 Ty. METHOD|".to_string()),
+                Just("|IV_A|".to_string()), Just("|    7|".to_string()),
+                "[ -~|]{0,40}",
+            ], 0..40),
+            cuts in proptest::collection::vec(0u32..50, 0..6),
+        ) {
+            let text = rows.join("\n");
+            let chapters: Vec<adt::dumps::DumpChapter> = cuts
+                .iter()
+                .map(|&line| adt::dumps::DumpChapter { line, ..Default::default() })
+                .collect();
+            let f = adt::dumps::parse_formatted(&text, &chapters);
+            let _ = (f.short_text(), f.termination(), f.calls(), f.variables(), f.source());
         }
 
         /// Settings survive the request builder and the parser.

@@ -788,3 +788,39 @@ async fn stateless_client_logs_on_again_after_the_security_session_expired() {
     assert_eq!(timed_out, 1, "{log:?}");
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn short_dumps_listed_read_and_missing() {
+    let dumps =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sim/tests/fixtures/dumps");
+    let sim = sim_with(vec![dumps]).await;
+    let client = Client::new(&config(&sim), SessionMode::Stateless).unwrap();
+    let filter = adt::dumps::DumpsFilter {
+        user: Some("developer".into()),
+        from: Some("20000101000000".into()),
+        to: None,
+    };
+    assert!(client.dumps(&filter).await.unwrap().is_empty());
+    assert!(client.classrun("ZCL_SMP_DUMP_CUSTOM").await.is_err());
+    let listed = client.dumps(&filter).await.unwrap();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].runtime_error, "UNCAUGHT_EXCEPTION");
+    assert_eq!(listed[0].user, "DEVELOPER");
+    let other = adt::dumps::DumpsFilter {
+        user: Some("TESTER".into()),
+        ..Default::default()
+    };
+    assert!(client.dumps(&other).await.unwrap().is_empty());
+    let doc = client.dump(&listed[0].id).await.unwrap();
+    assert_eq!(doc.exception, "ZCX_SMP_DUMP_CUSTOM");
+    let text = client.dump_formatted(&listed[0].id).await.unwrap();
+    let formatted = adt::dumps::parse_formatted(&text, &doc.chapters);
+    assert_eq!(formatted.header("Except."), Some("ZCX_SMP_DUMP_CUSTOM"));
+    assert_eq!(formatted.termination().procedure, "IF_OO_ADT_CLASSRUN~MAIN");
+    // The id as the feed wrote it and the same id decoded reach the same dump.
+    let decoded = listed[0].id.replace("%20", " ");
+    assert_eq!(client.dump(&decoded).await.unwrap(), doc);
+    let missing = client.dump("20000101000000nothing").await.unwrap_err();
+    assert_eq!(missing.class(), ErrorClass::NotFound, "{missing:?}");
+    sim.shutdown().await;
+}

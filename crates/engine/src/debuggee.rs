@@ -215,6 +215,7 @@ pub(crate) async fn describe_stop_with(
             .iter()
             .find_map(|i| i.strip_prefix("KIND=5.EXCEPTION_CLASS="))
             .map(str::to_string);
+        let caught_for_dump = ours.iter().find_map(|b| inner.dump_catches.get(b).cloned());
         let body = crate::to_proto::json(&Stopped {
             epoch: Some(inner.epoch),
             reason,
@@ -226,6 +227,7 @@ pub(crate) async fn describe_stop_with(
             exception,
             watchpoints: (!watch_hits.is_empty()).then_some(watch_hits),
             error: None,
+            caught_for_dump,
         });
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;

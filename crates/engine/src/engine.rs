@@ -86,6 +86,8 @@ pub(crate) struct Inner {
     /// Debugger settings asked for with `configure`, applied to every attached session.
     pub(crate) settings: Option<adt::DebuggerSettings>,
     pub(crate) breakpoints: Registry,
+    /// Our breakpoint ids that `dump.catch` set, with the dump each stops for.
+    pub(crate) dump_catches: BTreeMap<u32, String>,
     pub(crate) shutting_down: bool,
     /// `run`s and `test`s in flight, by a number of their own: the end of the thread one of
     /// them caught carries its answer.

@@ -87,6 +87,7 @@ pub(crate) fn unreadable_stop(thread: u32, error: String) -> Value {
         exception: None,
         watchpoints: None,
         error: Some(error),
+        caught_for_dump: None,
     })
 }
 

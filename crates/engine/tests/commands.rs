@@ -25,6 +25,7 @@ fn probe_args(command: Command) -> Value {
         Command::Table => json!({"id": "LT_X"}),
         Command::Export => json!({"id": "LT_X", "format": "json"}),
         Command::Search => json!({"query": "ZCL_*"}),
+        Command::Dump | Command::DumpCatch => json!({"id": "nothing"}),
         _ => json!({}),
     }
 }

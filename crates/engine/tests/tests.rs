@@ -9,6 +9,8 @@ mod common;
 mod big_tables;
 // The command table against the running engine.
 mod commands;
+// Short dumps: listed, read, caught before they happen again.
+mod dumps;
 // A function module debugged through the protocol, set by its abapGit file.
 mod function_modules;
 // Events that report what happens without a request.

@@ -708,6 +708,23 @@ impl DebugHook for SimHook {
     }
 
     fn before_statement(&mut self, ctx: &dyn StopContext) -> Resume {
+        let resume = self.decide(ctx);
+        if resume == Resume::Terminate && !self.shared.is_shutting_down() {
+            // Ended by the debugger (or a stop nobody served): kept as a dump, as a runtime
+            // error is (SIMULATOR.md, Short dumps).
+            crate::dumps::record_terminated(&self.shared, &self.entry, ctx);
+        }
+        resume
+    }
+
+    fn runtime_error(&mut self, ctx: &dyn StopContext, error: &abap::RuntimeError) {
+        crate::dumps::record(&self.shared, &self.entry, ctx, error);
+    }
+}
+
+impl SimHook {
+    /// Whether the program stops before the statement `ctx` is at, and what it does next.
+    fn decide(&mut self, ctx: &dyn StopContext) -> Resume {
         if self.shared.is_shutting_down() {
             return Resume::Terminate;
         }

@@ -327,7 +327,7 @@ fn xml_text(body: &'static str) -> Response {
     r
 }
 
-const DISCOVERY: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><app:service xmlns:app=\"http://www.w3.org/2007/app\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><app:workspace><atom:title>Debugger</atom:title><app:collection href=\"/sap/bc/adt/debugger/breakpoints\"><atom:title>Breakpoints</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger/listeners\"><atom:title>Listeners</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger\"><atom:title>Debugger</atom:title></app:collection></app:workspace></app:service>";
+const DISCOVERY: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><app:service xmlns:app=\"http://www.w3.org/2007/app\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><app:workspace><atom:title>Debugger</atom:title><app:collection href=\"/sap/bc/adt/debugger/breakpoints\"><atom:title>Breakpoints</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger/listeners\"><atom:title>Listeners</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger\"><atom:title>Debugger</atom:title></app:collection></app:workspace><app:workspace><atom:title>ABAP Runtime Errors</atom:title><app:collection href=\"/sap/bc/adt/runtime/dumps\"><atom:title>Runtime Errors</atom:title></app:collection><app:collection href=\"/sap/bc/adt/runtime/dump\"><atom:title>Runtime Error</atom:title></app:collection></app:workspace></app:service>";
 
 const GRAPH: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><compatibility:graph xmlns:compatibility=\"http://www.sap.com/adt/compatibility\"/>";
 
@@ -391,6 +391,7 @@ pub(crate) async fn route(
             _ => method_not_allowed(),
         },
         "/sap/bc/adt/debugger/memorysizes" if get => debugger::memory_sizes(dbg),
+        "/sap/bc/adt/runtime/dumps" if get => crate::dumps::feed(shared, query),
         crate::search::PATH if get => crate::search::quick_search(shared, query),
         "/sap/bc/adt/debugger/actions" if *method == Method::POST => debugger::action(dbg, query),
         "/sap/bc/adt/abapunit/testruns" if *method == Method::POST => {
@@ -415,6 +416,11 @@ pub(crate) async fn route(
                     Method::DELETE => watchpoints::delete(dbg, id),
                     _ => method_not_allowed(),
                 };
+            }
+            if let Some(rest) = path.strip_prefix("/sap/bc/adt/runtime/dump/")
+                && get
+            {
+                return crate::dumps::resource(shared, rest);
             }
             if path.starts_with("/sap/bc/adt/debugger/variables/") {
                 return debugger::variables_resource(dbg, path);

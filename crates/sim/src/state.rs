@@ -58,6 +58,8 @@ pub(crate) struct Shared {
     pub faults: crate::faults::FaultState,
     /// One permit per open connection ([`SimConfig::max_connections`]).
     pub connection_slots: std::sync::Arc<tokio::sync::Semaphore>,
+    /// The short dumps of every run that ended in a runtime error (`dumps.rs`).
+    pub dumps: crate::dumps::DumpStore,
     shutting_down: AtomicBool,
     log: Mutex<Vec<LoggedRequest>>,
 }
@@ -76,6 +78,7 @@ impl Shared {
             listeners: ListenerRegistry::default(),
             debuggees: DebuggeeRegistry::default(),
             changes: tokio::sync::watch::Sender::new(0),
+            dumps: crate::dumps::DumpStore::default(),
             shutting_down: AtomicBool::new(false),
             log: Mutex::new(Vec::new()),
         }

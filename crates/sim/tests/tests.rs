@@ -11,6 +11,8 @@ mod call_depth;
 mod connections;
 // Breakpoints, listener, attach, stack, variables, steps and terminate against the demo class.
 mod debugging;
+// Short dumps: the feed and one dump, for every way a run dies.
+mod dumps;
 // One test per error of adt-wire.md §13.2 that the simulator produces.
 mod errors;
 // Fault injection over HTTP.

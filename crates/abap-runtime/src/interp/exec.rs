@@ -144,7 +144,7 @@ impl<'r> Interp<'r, '_> {
 
     /// Will a `TRY` further out (or the ABAP Unit framework) handle an exception of class
     /// `key`?
-    fn handled_further_out(&self, key: &str) -> bool {
+    pub(crate) fn handled_further_out(&self, key: &str) -> bool {
         self.framework_handles_all
             || self.handlers.iter().any(|(program, catches)| {
                 catches.iter().any(|cl| self.clause_names(program, cl, key))

@@ -55,7 +55,7 @@ use crate::interp::state::{
     State, Var, VarKind,
 };
 use abap_data::RunError;
-use abap_data::debug::{DebugHook, Location, Resume};
+use abap_data::debug::{self, DebugHook, Location, Resume};
 use abap_data::limits::Limits;
 use abap_data::place::Place;
 use abap_data::value::{ConvError, ObjId, Type, Value};
@@ -123,6 +123,8 @@ pub struct Interp<'r, 'h> {
     pub handlers: Vec<(&'r str, &'r [CatchClause])>,
     /// The ABAP Unit framework around a test method handles every exception.
     pub framework_handles_all: bool,
+    /// The hook was told of the runtime error unwinding now (`report_if_uncaught`).
+    error_reported: bool,
     pub limits: Limits,
     started: Instant,
     /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
@@ -208,6 +210,7 @@ impl<'r, 'h> Interp<'r, 'h> {
             stack: call_stack::StackUse::default(),
             handlers: Vec::new(),
             framework_handles_all: false,
+            error_reported: false,
             limits: Limits::default(),
             started: Instant::now(),
             judging_condition: false,
@@ -865,7 +868,10 @@ impl<'r> Interp<'r, '_> {
                         None => break Err(Unwind::Jump(line)),
                     }
                 }
-                Err(e) => break Err(e),
+                Err(e) => {
+                    self.report_if_uncaught(&e);
+                    break Err(e);
+                }
             }
         };
         if let Some(f) = self.st.frames.last_mut() {
@@ -874,11 +880,61 @@ impl<'r> Interp<'r, '_> {
         result
     }
 
+    /// Tells the hook of a runtime error no handler will catch, once, where it was raised
+    /// (the innermost block sees it first, with the stack intact; the next statement that
+    /// starts, in an ABAP Unit run the next test's, clears the mark).
+    fn report_if_uncaught(&mut self, e: &Unwind) {
+        if self.error_reported {
+            return;
+        }
+        let error = match e {
+            Unwind::Exception(obj) => {
+                let Some(key) = self.st.object_class(*obj).map(str::to_string) else {
+                    return;
+                };
+                if self.handled_further_out(&key) {
+                    return;
+                }
+                let class = self
+                    .st
+                    .class_by_key(&key)
+                    .map_or_else(|| key.clone(), |c| c.name.clone());
+                let dump_id = self
+                    .st
+                    .heap
+                    .get(*obj)
+                    .and_then(|o| o.exc.as_ref())
+                    .and_then(|i| i.dump_id.clone());
+                debug::RuntimeError {
+                    id: dump_id.unwrap_or_else(|| "UNCAUGHT_EXCEPTION".to_string()),
+                    text: self.exception_text(*obj),
+                    exception: Some(class),
+                }
+            }
+            Unwind::Dump(d) => {
+                let class = builtins::classes::exception_for_dump(&d.id).and_then(builtins::classes::class);
+                if class.is_some_and(|def| self.handled_further_out(&def.key)) {
+                    return;
+                }
+                debug::RuntimeError {
+                    id: d.id.clone(),
+                    text: d.text.clone(),
+                    exception: class.map(|def| def.name.clone()),
+                }
+            }
+            _ => return,
+        };
+        self.error_reported = true;
+        let view = View::new(&mut self.st);
+        self.hook.runtime_error(&view, &error);
+    }
+
     fn in_loop(&self) -> bool {
         self.st.frames.last().is_some_and(|f| f.loop_depth > 0)
     }
 
     fn statement(&mut self, s: &'r Stmt) -> Exec<Flow> {
+        self.error_reported = false;
         if s.kind.is_stop_point() {
             self.stop(s.line, Current::Stmt(&s.kind))?;
         } else {

@@ -83,6 +83,15 @@ pub const SEEDS: &[(&str, &[u8])] = &[
         "messagetypes.xml",
         include_bytes!("../fixtures/messagetypes.xml"),
     ),
+    ("dump.xml", include_bytes!("../fixtures/dump.xml")),
+    (
+        "dump_formatted.txt",
+        include_bytes!("../fixtures/dump_formatted.txt"),
+    ),
+    (
+        "dumps_feed.xml",
+        include_bytes!("../fixtures/dumps_feed.xml"),
+    ),
     (
         "quick_search.xml",
         include_bytes!("../fixtures/quick_search.xml"),
@@ -240,6 +249,23 @@ pub fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
 }
 
 /// Run every parser on this input. Panics are the only failure.
+/// Chapter lines to cut a formatted dump at, some past any input's end.
+const DUMP_CHAPTERS: [adt::dumps::DumpChapter; 3] = [
+    chapter_at(1, "Short Text"),
+    chapter_at(3, "Active Calls/Events"),
+    chapter_at(100_000, "Chosen Variables"),
+];
+
+const fn chapter_at(line: u32, _title: &'static str) -> adt::dumps::DumpChapter {
+    adt::dumps::DumpChapter {
+        name: String::new(),
+        title: String::new(),
+        category: String::new(),
+        line,
+        order: 0,
+    }
+}
+
 pub fn run_all(input: &[u8]) {
     let text = String::from_utf8_lossy(input);
     let s = text.as_ref();
@@ -261,6 +287,21 @@ pub fn run_all(input: &[u8]) {
     let _ = codec::parse_memory_sizes(s);
     let _ = codec::parse_unit_run_result(s);
     let _ = adt::search::parse_object_references(s);
+    let _ = adt::dumps::parse_dumps_feed(s);
+    if let Ok(doc) = adt::dumps::parse_dump(s) {
+        let _ = doc.termination();
+    }
+    for chapters in [&[][..], &DUMP_CHAPTERS[..]] {
+        let f = adt::dumps::parse_formatted(s, chapters);
+        let _ = (
+            f.short_text(),
+            f.termination(),
+            f.calls(),
+            f.variables(),
+            f.source(),
+        );
+        let _ = f.header("Except.");
+    }
     let _ = codec::fragment_line(s);
     let _ = codec::multipart_boundary(s);
     let ex = adt::error::parse_exception(s);

@@ -5,6 +5,7 @@
 
 mod bp;
 mod control;
+mod dumps;
 mod inspect;
 mod search;
 mod session;
@@ -88,6 +89,9 @@ pub(crate) async fn dispatch(
         Command::Export => result(tables::export(engine, args).await),
         Command::Source => result(inspect::source(engine, args).await),
         Command::Search => result(search::search(engine, args).await),
+        Command::Dumps => result(dumps::dumps(engine, args).await),
+        Command::Dump => result(dumps::dump(engine, args).await),
+        Command::DumpCatch => dumps::catch(engine, args).await,
         // The serve loop answers these itself (they act on the connection and the session,
         // not on the debugger); a request reaching here was routed wrongly.
         Command::Cancel | Command::Shutdown => Err(ErrorBody::new(
