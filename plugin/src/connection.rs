@@ -73,6 +73,17 @@ impl AbapPlugin {
     }
 
     /// One request on the caller's session; Ctrl-C cancels the wait.
+    /// One typed request (command `C`) on the caller's session, errors labelled at `span`.
+    pub(crate) fn call<C: jsonl::CommandSpec>(
+        &self,
+        engine: &EngineInterface,
+        span: Span,
+        args: &C::Args,
+    ) -> Result<C::Result, LabeledError> {
+        let session = self.session(engine, span)?;
+        typed::<C>(&session, engine, span, args)
+    }
+
     pub(crate) fn request(
         &self,
         engine: &EngineInterface,
@@ -83,6 +94,19 @@ impl AbapPlugin {
         let session = self.session(engine, span)?;
         call(&session, engine, span, cmd, args)
     }
+}
+
+/// One typed request (command `C`) on `session`, errors labelled at `span`; Ctrl-C lets it go.
+pub(crate) fn typed<C: jsonl::CommandSpec>(
+    session: &Session,
+    engine: &EngineInterface,
+    span: Span,
+    args: &C::Args,
+) -> Result<C::Result, LabeledError> {
+    let signals = engine.signals().clone();
+    session
+        .call::<C>(args, REQUEST_TIMEOUT, &|| signals.interrupted())
+        .map_err(|e| to_labeled(&e, span))
 }
 
 /// One request on `session`, errors labelled at `span`.

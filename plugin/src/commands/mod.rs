@@ -73,7 +73,7 @@ pub(crate) fn category() -> Category {
 /// `jump-to`.
 fn line_target(
     call: &nu_plugin::EvaluatedCall,
-) -> Result<(serde_json::Value, nu_protocol::Span), nu_protocol::LabeledError> {
+) -> Result<(jsonl::args::LineTargetArgs, nu_protocol::Span), nu_protocol::LabeledError> {
     let target: nu_protocol::Value = call.req(0)?;
     let span = target.span();
     let text = match &target {
@@ -87,10 +87,17 @@ fn line_target(
             ));
         }
     };
-    Ok(match text.parse::<u64>() {
-        Ok(line) => (serde_json::json!({ "line": line }), span),
-        Err(_) => (serde_json::json!({ "location": text }), span),
-    })
+    let args = match text.parse::<u32>() {
+        Ok(line) => jsonl::args::LineTargetArgs {
+            line: Some(line),
+            ..Default::default()
+        },
+        Err(_) => jsonl::args::LineTargetArgs {
+            location: Some(text),
+            ..Default::default()
+        },
+    };
+    Ok((args, span))
 }
 
 #[cfg(test)]
