@@ -9,7 +9,6 @@ use std::time::Duration;
 use client::{ClientError, Session, Target};
 use nu_plugin::EngineInterface;
 use nu_protocol::{LabeledError, Span};
-use serde_json::Value;
 
 use crate::errors::to_labeled;
 
@@ -72,7 +71,6 @@ impl AbapPlugin {
         }
     }
 
-    /// One request on the caller's session; Ctrl-C cancels the wait.
     /// One typed request (command `C`) on the caller's session, errors labelled at `span`.
     pub(crate) fn call<C: jsonl::CommandSpec>(
         &self,
@@ -82,17 +80,6 @@ impl AbapPlugin {
     ) -> Result<C::Result, LabeledError> {
         let session = self.session(engine, span)?;
         typed::<C>(&session, engine, span, args)
-    }
-
-    pub(crate) fn request(
-        &self,
-        engine: &EngineInterface,
-        span: Span,
-        cmd: &str,
-        args: Value,
-    ) -> Result<Value, LabeledError> {
-        let session = self.session(engine, span)?;
-        call(&session, engine, span, cmd, args)
     }
 }
 
@@ -106,19 +93,5 @@ pub(crate) fn typed<C: jsonl::CommandSpec>(
     let signals = engine.signals().clone();
     session
         .call::<C>(args, REQUEST_TIMEOUT, &|| signals.interrupted())
-        .map_err(|e| to_labeled(&e, span))
-}
-
-/// One request on `session`, errors labelled at `span`.
-pub(crate) fn call(
-    session: &Session,
-    engine: &EngineInterface,
-    span: Span,
-    cmd: &str,
-    args: Value,
-) -> Result<Value, LabeledError> {
-    let signals = engine.signals().clone();
-    session
-        .request(cmd, args, REQUEST_TIMEOUT, &|| signals.interrupted())
         .map_err(|e| to_labeled(&e, span))
 }
