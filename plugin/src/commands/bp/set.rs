@@ -32,7 +32,7 @@ impl SimplePluginCommand for BpSet {
         "Line locations: ZCL_X:42 (the class's main source), ZCL_X/testclasses:12, \
         PROG:ZREP:9, or an abapGit file path such as src/zcl_x.clas.abap:42. With --kind \
         statement the location is an ABAP keyword (CATCH), with exception an exception class \
-        (CX_SY_ZERODIVIDE), with message ID:NUMBER or ID:NUMBER:TYPE (00:001:E). \
+        (CX_SY_ZERODIVIDE), with message ID:NUMBER:TYPE (00:001:E). \
         Returns {id, location, object, line, status, reason}: status is verified, rejected \
         (reason: the system's words) or pending (the system could not be reached; set as soon \
         as it answers)."
