@@ -25,20 +25,31 @@ pub(crate) struct Reader<'a> {
     pub(crate) span: Span,
     /// The stop the reads belong to: a stale one fails instead of mixing two stops.
     pub(crate) epoch: Option<u64>,
+    /// The thread and frame every read names (`--thread`, `--frame`).
+    pub(crate) at: At,
+}
+
+/// The thread and frame a read is for; each left out means the session's current one.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct At {
+    pub(crate) thread: Option<u32>,
+    pub(crate) frame: Option<usize>,
 }
 
 /// `vars` arguments as the protocol's defaults have them (the derived `Default` would ask for
 /// no rows).
-pub(crate) fn vars_args(id: Option<String>, epoch: Option<u64>) -> VarsArgs {
+pub(crate) fn vars_args(id: Option<String>, epoch: Option<u64>, at: At) -> VarsArgs {
     let mut args: VarsArgs = serde_json::from_value(serde_json::json!({})).unwrap_or_default();
     args.id = id;
     args.epoch = epoch;
+    args.thread = at.thread;
+    args.frame = at.frame;
     args
 }
 
 impl Reader<'_> {
     fn children(&self, id: &str) -> Result<Vec<Variable>, LabeledError> {
-        let args = vars_args(Some(id.to_string()), self.epoch);
+        let args = vars_args(Some(id.to_string()), self.epoch, self.at);
         Ok(call::<cmd::Vars>(self.session, self.engine, self.span, &args)?.variables)
     }
 
@@ -110,8 +121,8 @@ impl Reader<'_> {
             offset: u32::try_from(offset).unwrap_or(u32::MAX),
             limit: u32::try_from(limit).unwrap_or(u32::MAX),
             epoch: self.epoch,
-            thread: None,
-            frame: None,
+            thread: self.at.thread,
+            frame: self.at.frame,
         };
         let result = call::<cmd::Table>(self.session, self.engine, self.span, &args)?;
         let columns = self.columns(&result)?;
@@ -173,6 +184,8 @@ impl Reader<'_> {
                     let args = GetArgs {
                         path,
                         epoch: self.epoch,
+                        thread: self.at.thread,
+                        frame: self.at.frame,
                         ..GetArgs::default()
                     };
                     let got = call::<cmd::Get>(self.session, self.engine, self.span, &args)?;

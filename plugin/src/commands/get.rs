@@ -33,7 +33,7 @@ impl SimplePluginCommand for Get {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .required(
                 "path",
                 SyntaxShape::String,
@@ -60,8 +60,11 @@ impl SimplePluginCommand for Get {
     ) -> Result<Value, LabeledError> {
         let path: Spanned<String> = call.req(0)?;
         let session = plugin.session(engine, path.span)?;
+        let at = super::at(call)?;
         let args = jsonl::args::GetArgs {
             path: path.item.trim().to_uppercase(),
+            thread: at.thread,
+            frame: at.frame,
             ..Default::default()
         };
         let result = typed::<jsonl::cmd::Get>(&session, engine, path.span, &args)?;
@@ -70,6 +73,7 @@ impl SimplePluginCommand for Get {
             engine,
             span: call.head,
             epoch: Some(result.epoch),
+            at,
         };
         reader.value(&result.variable, 0)
     }

@@ -28,7 +28,7 @@ mod wait;
 mod watch;
 
 use nu_plugin::PluginCommand;
-use nu_protocol::Category;
+use nu_protocol::{Category, Signature, SyntaxShape};
 
 use crate::AbapPlugin;
 
@@ -62,6 +62,46 @@ pub(crate) fn all() -> Vec<Box<dyn PluginCommand<Plugin = AbapPlugin>>> {
     out.extend(bp::commands());
     out.extend(watch::commands());
     out
+}
+
+/// `--thread` and `--frame` on a command that reads a stop: named, they hold for this command
+/// only (another client's view, and the session's current thread and selected frame, stay as
+/// they are); left out, the session's current thread and its selected frame are read.
+fn at_flags(signature: Signature) -> Signature {
+    signature
+        .named(
+            "thread",
+            SyntaxShape::Int,
+            "Read this thread (see 'abap threads') for this command only.",
+            None,
+        )
+        .named(
+            "frame",
+            SyntaxShape::Int,
+            "Read this stack frame (0 = innermost, see 'abap stack') for this command only.",
+            None,
+        )
+}
+
+/// The `--thread` and `--frame` a command was given.
+fn at(call: &nu_plugin::EvaluatedCall) -> Result<crate::variables::At, nu_protocol::LabeledError> {
+    let thread: Option<nu_protocol::Spanned<i64>> = call.get_flag("thread")?;
+    let frame: Option<nu_protocol::Spanned<i64>> = call.get_flag("frame")?;
+    let thread = thread
+        .map(|t| {
+            u32::try_from(t.item).map_err(|_| {
+                crate::errors::invalid_arg("no such thread", "a thread number", t.span)
+            })
+        })
+        .transpose()?;
+    let frame = frame
+        .map(|f| {
+            usize::try_from(f.item).map_err(|_| {
+                crate::errors::invalid_arg("no such frame", "0 is the innermost frame", f.span)
+            })
+        })
+        .transpose()?;
+    Ok(crate::variables::At { thread, frame })
 }
 
 /// Where `help commands` groups ours.

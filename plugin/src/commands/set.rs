@@ -86,6 +86,7 @@ impl SimplePluginCommand for Set {
             engine,
             span: call.head,
             epoch: None,
+            at: Default::default(),
         };
         match &result.variable {
             Some(v) => reader.variable(v),

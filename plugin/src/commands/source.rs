@@ -21,7 +21,7 @@ impl SimplePluginCommand for Source {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .named(
                 "context",
                 SyntaxShape::Int,
@@ -54,9 +54,12 @@ impl SimplePluginCommand for Source {
             .unwrap_or(5)
             .clamp(0, 10_000);
         let context = u32::try_from(context).unwrap_or(0);
+        let at = super::at(call)?;
         let args = SourceArgs {
             before: context,
             after: context,
+            thread: at.thread,
+            frame: at.frame,
             ..Default::default()
         };
         let result = plugin.call::<jsonl::cmd::Source>(engine, call.head, &args)?;

@@ -43,7 +43,7 @@ impl SimplePluginCommand for Vars {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .optional(
                 "path",
                 SyntaxShape::String,
@@ -82,13 +82,19 @@ impl SimplePluginCommand for Vars {
         let scope: Option<String> = call.get_flag("scope")?;
         let span = path.as_ref().map(|p| p.span).unwrap_or(call.head);
         let session = plugin.session(engine, span)?;
-        let args = vars_args(path.as_ref().map(|p| p.item.trim().to_uppercase()), None);
+        let at = super::at(call)?;
+        let args = vars_args(
+            path.as_ref().map(|p| p.item.trim().to_uppercase()),
+            None,
+            at,
+        );
         let result = typed::<jsonl::cmd::Vars>(&session, engine, span, &args)?;
         let reader = Reader {
             session: &session,
             engine,
             span: call.head,
             epoch: Some(result.epoch),
+            at,
         };
         let wanted = scope.map(|s| s.trim().to_lowercase());
         let mut rows = Vec::new();
