@@ -10,6 +10,7 @@
 //! mean nothing). BENCHMARKS.md says how to read the output.
 
 mod children;
+mod dap_requests;
 mod frontends;
 mod interp;
 mod procs;
@@ -41,6 +42,8 @@ pub struct Plan {
     pub only: Vec<String>,
     /// Only write the ABAP classes to this folder (to run them elsewhere).
     pub write_programs: Option<PathBuf>,
+    /// Another build's `abapdbg`, whose DAP adapter the `dap` section measures too.
+    pub dap_baseline: Option<PathBuf>,
 }
 
 impl Plan {
@@ -52,8 +55,8 @@ impl Plan {
 fn usage() -> ! {
     eprintln!(
         "usage: bench [--quick] [--rows N] [--samples N] [--export-timeout SECONDS] \
-         [--only SECTION]… [--write-programs DIR]\n\
-         sections: stepping, overhead, frontends, table, startup, interpreter"
+         [--only SECTION]… [--write-programs DIR] [--dap-baseline ABAPDBG]\n\
+         sections: stepping, overhead, frontends, dap, table, startup, interpreter"
     );
     std::process::exit(2)
 }
@@ -70,6 +73,7 @@ fn parse() -> Plan {
         export_timeout: Duration::from_secs(300),
         only: Vec::new(),
         write_programs: None,
+        dap_baseline: None,
     };
     let mut rows = None;
     let mut samples = None;
@@ -95,6 +99,10 @@ fn parse() -> Plan {
             },
             "--write-programs" => match args.next() {
                 Some(dir) => plan.write_programs = Some(PathBuf::from(dir)),
+                None => usage(),
+            },
+            "--dap-baseline" => match args.next() {
+                Some(bin) => plan.dap_baseline = Some(PathBuf::from(bin)),
                 None => usage(),
             },
             _ => usage(),
@@ -194,6 +202,11 @@ fn run(plan: &Plan) -> Res<usize> {
         "frontends",
         "Front ends against starting their binaries",
         &mut || frontends::run(plan, &bins, &dirs, &progs, &dir),
+    );
+    section(
+        "dap",
+        "DAP: session requests per editor action",
+        &mut || dap_requests::run(plan, &bins, &dirs, &progs, &dir),
     );
     section(
         "table",

@@ -12,12 +12,19 @@ pub const BIG: &str = "ZCL_BENCH_BIG";
 pub const STEP: &str = "ZCL_BENCH_STEP";
 /// A class that runs `iterations` × (loop head and two assignments): statements per second.
 pub const LOOP: &str = "ZCL_BENCH_LOOP";
+/// A class whose main method calls a method that loops for ever: two frames to look at, for
+/// the DAP adapter's requests per editor action.
+pub const DAP: &str = "ZCL_BENCH_DAP";
+/// Its abapGit file.
+pub const DAP_FILE: &str = "zcl_bench_dap.clas.abap";
 
 pub struct Programs {
     /// Line of `ZCL_BENCH_BIG` after the tables are filled.
     pub big_stop: u32,
     /// Line of the first statement in `ZCL_BENCH_STEP`'s loop.
     pub step_stop: u32,
+    /// Line of the first statement in the loop of `ZCL_BENCH_DAP`'s inner method.
+    pub dap_stop: u32,
     /// Ten executable lines of `ZCL_BENCH_BIG` that the loop benchmark never reaches.
     pub idle_lines: Vec<u32>,
     /// Statements one run of `ZCL_BENCH_LOOP` executes (loop head counted per pass).
@@ -106,10 +113,34 @@ pub fn write(dir: &Path, rows: u64, iterations: u64) -> Res<Programs> {
     std::fs::write(dir.join("zcl_bench_big.clas.abap"), &big)?;
     std::fs::write(dir.join("zcl_bench_step.clas.abap"), &step)?;
     std::fs::write(dir.join("zcl_bench_loop.clas.abap"), &lp)?;
+    let dap = "CLASS zcl_bench_dap DEFINITION PUBLIC FINAL CREATE PUBLIC.\n\
+         \x20 PUBLIC SECTION.\n\
+         \x20   INTERFACES if_oo_adt_classrun.\n\
+         \x20 PRIVATE SECTION.\n\
+         \x20   METHODS work IMPORTING iv_n TYPE i.\n\
+         ENDCLASS.\n\n\
+         CLASS zcl_bench_dap IMPLEMENTATION.\n\
+         \x20 METHOD if_oo_adt_classrun~main.\n\
+         \x20   DATA lv_n TYPE i VALUE 3.\n\
+         \x20   DATA lt_names TYPE STANDARD TABLE OF string WITH EMPTY KEY.\n\
+         \x20   APPEND `first` TO lt_names.\n\
+         \x20   work( lv_n ).\n\
+         \x20 ENDMETHOD.\n\n\
+         \x20 METHOD work.\n\
+         \x20   DATA lv_i TYPE i.\n\
+         \x20   DATA lv_sum TYPE i.\n\
+         \x20   DO.\n\
+         \x20     lv_i = lv_i + 1. \" stop: dap\n\
+         \x20     lv_sum = lv_sum + iv_n.\n\
+         \x20   ENDDO.\n\
+         \x20 ENDMETHOD.\n\
+         ENDCLASS.\n";
+    std::fs::write(dir.join(DAP_FILE), dap)?;
     let first = line_of(&big, "ls_row-id = sy-index")?;
     Ok(Programs {
         big_stop: line_of(&big, "stop: big")?,
         step_stop: line_of(&step, "stop: step")?,
+        dap_stop: line_of(dap, "stop: dap")?,
         idle_lines: (first..first + 10).collect(),
         loop_statements: 1 + iterations * 3 + 1,
     })

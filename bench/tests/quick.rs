@@ -14,6 +14,7 @@ fn quick_mode_runs_every_section() {
         "## Step-to-view",
         "## Coprocess overhead",
         "## Front ends",
+        "## DAP: session requests",
         "## A 2,000-row table",
         "## Coprocess start",
         "## Interpreter statements",
@@ -23,6 +24,7 @@ fn quick_mode_runs_every_section() {
     assert!(!stdout.contains("FAILED"), "{stdout}");
     for figure in [
         "HTTP round trips per step + stack + vars",
+        "next, then stack, scopes, locals of the top frame",
         "table, first page (100 rows)",
         "export csv",
         "peak RSS (VmHWM) of serve",

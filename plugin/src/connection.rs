@@ -9,7 +9,6 @@ use std::time::Duration;
 use client::{ClientError, Session, Target};
 use nu_plugin::EngineInterface;
 use nu_protocol::{LabeledError, Span};
-use serde_json::Value;
 
 use crate::errors::to_labeled;
 
@@ -72,29 +71,27 @@ impl AbapPlugin {
         }
     }
 
-    /// One request on the caller's session; Ctrl-C cancels the wait.
-    pub(crate) fn request(
+    /// One typed request (command `C`) on the caller's session, errors labelled at `span`.
+    pub(crate) fn call<C: jsonl::CommandSpec>(
         &self,
         engine: &EngineInterface,
         span: Span,
-        cmd: &str,
-        args: Value,
-    ) -> Result<Value, LabeledError> {
+        args: &C::Args,
+    ) -> Result<C::Result, LabeledError> {
         let session = self.session(engine, span)?;
-        call(&session, engine, span, cmd, args)
+        typed::<C>(&session, engine, span, args)
     }
 }
 
-/// One request on `session`, errors labelled at `span`.
-pub(crate) fn call(
+/// One typed request (command `C`) on `session`, errors labelled at `span`; Ctrl-C lets it go.
+pub(crate) fn typed<C: jsonl::CommandSpec>(
     session: &Session,
     engine: &EngineInterface,
     span: Span,
-    cmd: &str,
-    args: Value,
-) -> Result<Value, LabeledError> {
+    args: &C::Args,
+) -> Result<C::Result, LabeledError> {
     let signals = engine.signals().clone();
     session
-        .request(cmd, args, REQUEST_TIMEOUT, &|| signals.interrupted())
+        .call::<C>(args, REQUEST_TIMEOUT, &|| signals.interrupted())
         .map_err(|e| to_labeled(&e, span))
 }

@@ -25,15 +25,6 @@ pub(crate) fn from_json(v: &Json, span: Span) -> Value {
     }
 }
 
-/// A record of the named members of `obj`, in this order (absent members are `nothing`).
-pub(crate) fn pick(obj: &Json, fields: &[&str], span: Span) -> Value {
-    let mut rec = Record::new();
-    for f in fields {
-        rec.push(*f, from_json(&obj[*f], span));
-    }
-    Value::record(rec, span)
-}
-
 /// An ABAP value given as text (`value` of the protocol) in the type the system names
 /// (`I`, `P`, `D`, `CString`, …): the Nushell value that keeps it exactly.
 pub(crate) fn typed(technical_type: &str, text: &str, span: Span) -> Value {

@@ -75,7 +75,12 @@ impl Sources {
 
     /// The local file holding `unit`, if the workspace has it.
     pub fn local_file(&self, unit: &SourceUnit) -> Option<&Path> {
-        self.files.get(&unit.file_name()).map(PathBuf::as_path)
+        self.local_file_named(&unit.file_name())
+    }
+
+    /// The local file of this abapGit file name (a frame's `file`), if the workspace has it.
+    pub fn local_file_named(&self, file: &str) -> Option<&Path> {
+        self.files.get(&file.to_lowercase()).map(PathBuf::as_path)
     }
 
     /// A reference for `unit` (the same one each time).

@@ -1,8 +1,8 @@
 //! `abap continue`.
 
+use jsonl::args::{StepArgs, StepType};
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::stop::{Answer, until_stop_or_end};
@@ -42,12 +42,16 @@ impl SimplePluginCommand for Continue {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let session = plugin.session(engine, call.head)?;
-        until_stop_or_end(
+        until_stop_or_end::<jsonl::cmd::Step>(
             &session,
             engine,
             call.head,
-            "step",
-            json!({"type": "continue"}),
+            &StepArgs {
+                step_type: StepType::Continue,
+                timeout_ms: None,
+                thread: None,
+                frame: None,
+            },
             Answer::Movement,
         )
     }

@@ -2,8 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -41,12 +39,12 @@ impl SimplePluginCommand for Detach {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "detach", json!({}))?;
-        let mut rec = crate::stop::ended_record(&result["detached"]["ended"], call.head);
+        let result = plugin.call::<jsonl::cmd::Detach>(engine, call.head, &Default::default())?;
+        let mut rec = crate::stop::ended_record(&result.detached.ended, call.head);
         if let Value::Record { val, .. } = &mut rec {
             val.to_mut().push(
                 "breakpoints_disabled",
-                crate::values::from_json(&result["breakpoints_disabled"], call.head),
+                crate::stop::word(&result.breakpoints_disabled, call.head),
             );
         }
         Ok(rec)

@@ -6,11 +6,10 @@ use nu_plugin::{
 use nu_protocol::DynamicSuggestion;
 use nu_protocol::engine::ArgType;
 use nu_protocol::{Example, LabeledError, Record, Signature, Spanned, SyntaxShape, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::stop::source_table;
-use crate::values::from_json;
+use jsonl::args::FrameArgs;
 
 pub(crate) struct Frame;
 
@@ -52,14 +51,27 @@ impl SimplePluginCommand for Frame {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let index: Spanned<i64> = call.req(0)?;
-        let result = plugin.request(engine, index.span, "frame", json!({"index": index.item}))?;
-        let f = &result["frame"];
+        let at = usize::try_from(index.item).map_err(|_| {
+            crate::errors::invalid_arg("no such frame", "0 is the innermost frame", index.span)
+        })?;
+        let args = FrameArgs {
+            index: at,
+            epoch: None,
+        };
+        let f = plugin
+            .call::<jsonl::cmd::Frame>(engine, index.span, &args)?
+            .frame;
         let span = call.head;
         let mut rec = Record::new();
-        for k in ["index", "object", "method", "include", "line"] {
-            rec.push(k, from_json(&f[k], span));
-        }
-        rec.push("source", source_table(&f["source"], span));
+        rec.push("index", Value::int(index.item, span));
+        rec.push("object", Value::string(&f.object, span));
+        rec.push("method", Value::string(&f.method, span));
+        rec.push("include", Value::string(&f.include, span));
+        rec.push("line", Value::int(i64::from(f.line), span));
+        rec.push(
+            "source",
+            source_table(f.source.as_deref().unwrap_or_default(), span),
+        );
         Ok(Value::record(rec, span))
     }
 

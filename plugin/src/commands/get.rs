@@ -7,11 +7,10 @@ use nu_protocol::engine::ArgType;
 use nu_protocol::{
     DynamicSuggestion, Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::completion::{suggest, typed_prefix};
-use crate::connection::call as ask;
+use crate::connection::typed;
 use crate::variables::Reader;
 
 pub(crate) struct Get;
@@ -34,7 +33,7 @@ impl SimplePluginCommand for Get {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .required(
                 "path",
                 SyntaxShape::String,
@@ -61,20 +60,22 @@ impl SimplePluginCommand for Get {
     ) -> Result<Value, LabeledError> {
         let path: Spanned<String> = call.req(0)?;
         let session = plugin.session(engine, path.span)?;
-        let result = ask(
-            &session,
-            engine,
-            path.span,
-            "get",
-            json!({"path": path.item.trim().to_uppercase()}),
-        )?;
+        let at = super::at(call)?;
+        let args = jsonl::args::GetArgs {
+            path: path.item.trim().to_uppercase(),
+            thread: at.thread,
+            frame: at.frame,
+            ..Default::default()
+        };
+        let result = typed::<jsonl::cmd::Get>(&session, engine, path.span, &args)?;
         let reader = Reader {
             session: &session,
             engine,
             span: call.head,
-            epoch: result["epoch"].as_u64(),
+            epoch: Some(result.epoch),
+            at,
         };
-        reader.value(&result["variable"], 0)
+        reader.value(&result.variable, 0)
     }
 
     #[expect(

@@ -47,13 +47,6 @@ impl SimplePluginCommand for JumpTo {
     ) -> Result<Value, LabeledError> {
         let (args, span) = super::line_target(call)?;
         let session = plugin.session(engine, span)?;
-        until_stop_or_end(
-            &session,
-            engine,
-            span,
-            "jump_to_line",
-            args,
-            Answer::Movement,
-        )
+        until_stop_or_end::<jsonl::cmd::JumpToLine>(&session, engine, span, &args, Answer::Movement)
     }
 }

@@ -3,11 +3,12 @@
 use std::time::{Duration, Instant};
 
 use client::Incoming;
+use jsonl::{EventKind, cmd};
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Record, Signature, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
+use crate::connection::typed;
 use crate::errors::to_labeled;
 
 /// How long `listen` waits for the system to confirm the listener.
@@ -61,43 +62,41 @@ impl SimplePluginCommand for Listen {
         let span = call.head;
         let session = plugin.session(engine, span)?;
         let sub = session.subscribe();
-        let args = json!({"take_over": call.has_flag("take-over")?});
-        let result = crate::connection::call(&session, engine, span, "listen", args)?;
-        let record = |user: &serde_json::Value| {
+        let args = jsonl::args::ListenArgs {
+            take_over: call.has_flag("take-over")?,
+        };
+        let result = typed::<cmd::Listen>(&session, engine, span, &args)?;
+        let record = |user: &str| {
             let mut rec = Record::new();
             rec.push("armed", Value::bool(true, span));
-            rec.push("user", crate::values::from_json(user, span));
+            rec.push("user", Value::string(user, span));
             Value::record(rec, span)
         };
-        if result["armed"].as_bool() == Some(true) {
-            let status = crate::connection::call(&session, engine, span, "status", json!({}))?;
-            return Ok(record(&status["system"]["user"]));
+        if result.armed {
+            let status = typed::<cmd::Status>(&session, engine, span, &Default::default())?;
+            return Ok(record(&status.system.user));
         }
         let signals = engine.signals().clone();
         let deadline = Instant::now() + ARM_WAIT;
         loop {
             match sub.recv_until(Some(deadline), &|| signals.interrupted()) {
-                Ok(Some(Incoming::Event(ev))) => match ev.event.as_str() {
-                    "listener.armed" => return Ok(record(&ev.body["user"])),
-                    "listener.conflict" | "listener.failed" => {
-                        let message = ev.body["message"].as_str().unwrap_or("the listener failed");
-                        let mut err = LabeledError::new(format!(
-                            "{}: {message}",
-                            if ev.event == "listener.conflict" {
-                                "conflict.listener"
-                            } else {
-                                "listener.failed"
-                            }
-                        ))
-                        .with_code(format!("abap::{}", ev.event))
-                        .with_label(message.to_string(), span);
-                        if let Some(hint) = ev.body["hint"].as_str() {
-                            err = err.with_help(hint.to_string());
+                Ok(Some(Incoming::Event(ev))) => {
+                    let (code, message, hint) = match ev.kind() {
+                        Ok(EventKind::ListenerArmed(armed)) => return Ok(record(&armed.user)),
+                        Ok(EventKind::ListenerConflict(c)) => {
+                            ("conflict.listener", c.message, c.hint)
                         }
-                        return Err(err);
+                        Ok(EventKind::ListenerFailed(f)) => ("listener.failed", f.message, None),
+                        _ => continue,
+                    };
+                    let mut err = LabeledError::new(format!("{code}: {message}"))
+                        .with_code(format!("abap::{}", ev.event))
+                        .with_label(message, span);
+                    if let Some(hint) = hint {
+                        err = err.with_help(hint);
                     }
-                    _ => {}
-                },
+                    return Err(err);
+                }
                 Ok(Some(Incoming::Response(_))) => {}
                 Ok(None) => {
                     return Err(LabeledError::new("listener not armed yet")

@@ -28,7 +28,7 @@ mod wait;
 mod watch;
 
 use nu_plugin::PluginCommand;
-use nu_protocol::Category;
+use nu_protocol::{Category, Signature, SyntaxShape};
 
 use crate::AbapPlugin;
 
@@ -64,6 +64,46 @@ pub(crate) fn all() -> Vec<Box<dyn PluginCommand<Plugin = AbapPlugin>>> {
     out
 }
 
+/// `--thread` and `--frame` on a command that reads a stop: named, they hold for this command
+/// only (another client's view, and the session's current thread and selected frame, stay as
+/// they are); left out, the session's current thread and its selected frame are read.
+fn at_flags(signature: Signature) -> Signature {
+    signature
+        .named(
+            "thread",
+            SyntaxShape::Int,
+            "Read this thread (see 'abap threads') for this command only.",
+            None,
+        )
+        .named(
+            "frame",
+            SyntaxShape::Int,
+            "Read this stack frame (0 = innermost, see 'abap stack') for this command only.",
+            None,
+        )
+}
+
+/// The `--thread` and `--frame` a command was given.
+fn at(call: &nu_plugin::EvaluatedCall) -> Result<crate::variables::At, nu_protocol::LabeledError> {
+    let thread: Option<nu_protocol::Spanned<i64>> = call.get_flag("thread")?;
+    let frame: Option<nu_protocol::Spanned<i64>> = call.get_flag("frame")?;
+    let thread = thread
+        .map(|t| {
+            u32::try_from(t.item).map_err(|_| {
+                crate::errors::invalid_arg("no such thread", "a thread number", t.span)
+            })
+        })
+        .transpose()?;
+    let frame = frame
+        .map(|f| {
+            usize::try_from(f.item).map_err(|_| {
+                crate::errors::invalid_arg("no such frame", "0 is the innermost frame", f.span)
+            })
+        })
+        .transpose()?;
+    Ok(crate::variables::At { thread, frame })
+}
+
 /// Where `help commands` groups ours.
 pub(crate) fn category() -> Category {
     Category::Custom("abap".into())
@@ -73,7 +113,7 @@ pub(crate) fn category() -> Category {
 /// `jump-to`.
 fn line_target(
     call: &nu_plugin::EvaluatedCall,
-) -> Result<(serde_json::Value, nu_protocol::Span), nu_protocol::LabeledError> {
+) -> Result<(jsonl::args::LineTargetArgs, nu_protocol::Span), nu_protocol::LabeledError> {
     let target: nu_protocol::Value = call.req(0)?;
     let span = target.span();
     let text = match &target {
@@ -87,10 +127,17 @@ fn line_target(
             ));
         }
     };
-    Ok(match text.parse::<u64>() {
-        Ok(line) => (serde_json::json!({ "line": line }), span),
-        Err(_) => (serde_json::json!({ "location": text }), span),
-    })
+    let args = match text.parse::<u32>() {
+        Ok(line) => jsonl::args::LineTargetArgs {
+            line: Some(line),
+            ..Default::default()
+        },
+        Err(_) => jsonl::args::LineTargetArgs {
+            location: Some(text),
+            ..Default::default()
+        },
+    };
+    Ok((args, span))
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! `abap run <class> [--report]`: run a class (or report) and return where it stopped or how
 //! it ended.
 
+use jsonl::args::RunArgs;
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::stop::{Answer, run_ended, until_stop_or_end};
@@ -61,17 +61,22 @@ impl SimplePluginCommand for Run {
     ) -> Result<Value, LabeledError> {
         let name: Spanned<String> = call.req(0)?;
         let args = if call.has_flag("report")? {
-            json!({"program": name.item})
+            RunArgs {
+                class: None,
+                program: Some(name.item),
+            }
         } else {
-            json!({"class": name.item})
+            RunArgs {
+                class: Some(name.item),
+                program: None,
+            }
         };
         let session = plugin.session(engine, name.span)?;
-        until_stop_or_end(
+        until_stop_or_end::<jsonl::cmd::Run>(
             &session,
             engine,
             name.span,
-            "run",
-            args,
+            &args,
             Answer::Trigger(run_ended),
         )
     }

@@ -47,13 +47,6 @@ impl SimplePluginCommand for RunTo {
     ) -> Result<Value, LabeledError> {
         let (args, span) = super::line_target(call)?;
         let session = plugin.session(engine, span)?;
-        until_stop_or_end(
-            &session,
-            engine,
-            span,
-            "run_to_line",
-            args,
-            Answer::Movement,
-        )
+        until_stop_or_end::<jsonl::cmd::RunToLine>(&session, engine, span, &args, Answer::Movement)
     }
 }

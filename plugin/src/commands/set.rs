@@ -7,11 +7,10 @@ use nu_protocol::engine::ArgType;
 use nu_protocol::{
     DynamicSuggestion, Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::completion::{suggest, typed_prefix};
-use crate::connection::call as ask;
+use crate::connection::typed;
 use crate::errors::invalid_arg;
 use crate::values::to_abap_text;
 use crate::variables::Reader;
@@ -76,15 +75,23 @@ impl SimplePluginCommand for Set {
             )
         })?;
         let session = plugin.session(engine, path.span)?;
-        let args = json!({"path": path.item.trim().to_uppercase(), "value": text});
-        let result = ask(&session, engine, path.span, "set", args)?;
+        let args = jsonl::args::SetArgs {
+            path: path.item.trim().to_uppercase(),
+            value: text,
+            ..Default::default()
+        };
+        let result = typed::<jsonl::cmd::Set>(&session, engine, path.span, &args)?;
         let reader = Reader {
             session: &session,
             engine,
             span: call.head,
             epoch: None,
+            at: Default::default(),
         };
-        reader.variable(&result["variable"])
+        match &result.variable {
+            Some(v) => reader.variable(v),
+            None => Ok(Value::nothing(call.head)),
+        }
     }
 
     #[expect(

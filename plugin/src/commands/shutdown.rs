@@ -2,8 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -46,13 +44,18 @@ impl SimplePluginCommand for Shutdown {
             Ok(s) => s,
             // Nothing runs, so nothing is held: do not start a session just to end it.
             Err(client::ClientError::NoSession { .. }) => {
-                let nothing = json!({"listener_stopped": false, "breakpoints_deleted": 0, "debuggees": [], "errors": []});
-                return Ok(crate::values::from_json(&nothing, call.head));
+                let nothing = jsonl::results::Receipt::default();
+                return Ok(crate::stop::word(&nothing, call.head));
             }
             Err(e) => return Err(crate::errors::to_labeled(&e, call.head)),
         };
-        let result = crate::connection::call(&session, engine, call.head, "shutdown", json!({}))?;
+        let result = crate::connection::typed::<jsonl::cmd::Shutdown>(
+            &session,
+            engine,
+            call.head,
+            &Default::default(),
+        )?;
         plugin.forget(&session);
-        Ok(crate::values::from_json(&result["receipt"], call.head))
+        Ok(crate::stop::word(&result.receipt, call.head))
     }
 }

@@ -1,8 +1,8 @@
 //! `abap source [--context n]`: the source around the selected frame's line.
 
+use jsonl::args::SourceArgs;
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, SyntaxShape, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::stop::source_table;
@@ -21,7 +21,7 @@ impl SimplePluginCommand for Source {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .named(
                 "context",
                 SyntaxShape::Int,
@@ -53,12 +53,16 @@ impl SimplePluginCommand for Source {
             .get_flag::<i64>("context")?
             .unwrap_or(5)
             .clamp(0, 10_000);
-        let result = plugin.request(
-            engine,
-            call.head,
-            "source",
-            json!({"before": context, "after": context}),
-        )?;
-        Ok(source_table(&result["lines"], call.head))
+        let context = u32::try_from(context).unwrap_or(0);
+        let at = super::at(call)?;
+        let args = SourceArgs {
+            before: context,
+            after: context,
+            thread: at.thread,
+            frame: at.frame,
+            ..Default::default()
+        };
+        let result = plugin.call::<jsonl::cmd::Source>(engine, call.head, &args)?;
+        Ok(source_table(&result.lines, call.head))
     }
 }

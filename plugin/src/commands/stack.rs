@@ -1,9 +1,7 @@
 //! `abap stack`.
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
-use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
+use nu_protocol::{Example, LabeledError, Record, Signature, Type, Value};
 
 use crate::AbapPlugin;
 
@@ -44,25 +42,20 @@ impl SimplePluginCommand for Stack {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "stack", json!({}))?;
-        let current = result["current"].as_u64();
-        let rows = result["frames"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let result = plugin.call::<jsonl::cmd::Stack>(engine, call.head, &Default::default())?;
+        let span = call.head;
+        let rows = result
+            .frames
+            .iter()
             .map(|f| {
-                let mut rec = crate::values::pick(
-                    f,
-                    &["index", "object", "method", "include", "line"],
-                    call.head,
-                );
-                if let Value::Record { val, .. } = &mut rec {
-                    val.to_mut().push(
-                        "current",
-                        Value::bool(f["index"].as_u64() == current, call.head),
-                    );
-                }
-                rec
+                let mut rec = Record::new();
+                rec.push("index", Value::int(f.index as i64, span));
+                rec.push("object", Value::string(&f.object, span));
+                rec.push("method", Value::string(&f.method, span));
+                rec.push("include", Value::string(&f.include, span));
+                rec.push("line", Value::int(i64::from(f.line), span));
+                rec.push("current", Value::bool(f.index == result.current, span));
+                Value::record(rec, span)
             })
             .collect();
         Ok(Value::list(rows, call.head))

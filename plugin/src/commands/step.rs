@@ -1,10 +1,10 @@
 //! `abap step [into|over|out]`.
 
+use jsonl::args::{StepArgs, StepType};
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{
     Completion, Example, LabeledError, PositionalArg, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::errors::invalid_arg;
@@ -63,21 +63,25 @@ impl SimplePluginCommand for Step {
             .map(|k| k.item.to_ascii_lowercase())
             .as_deref()
         {
-            None | Some("over") => "over",
-            Some("into") => "into",
-            Some("out") | Some("return") => "out",
+            None | Some("over") => StepType::Over,
+            Some("into") => StepType::Into,
+            Some("out") | Some("return") => StepType::Out,
             Some(_) => {
                 let span = kind.as_ref().map(|k| k.span).unwrap_or(call.head);
                 return Err(invalid_arg("unknown step", "into, over or out", span));
             }
         };
         let session = plugin.session(engine, call.head)?;
-        until_stop_or_end(
+        until_stop_or_end::<jsonl::cmd::Step>(
             &session,
             engine,
             call.head,
-            "step",
-            json!({"type": step_type}),
+            &StepArgs {
+                step_type,
+                timeout_ms: None,
+                thread: None,
+                frame: None,
+            },
             Answer::Movement,
         )
     }

@@ -39,7 +39,7 @@ impl PluginCommand for Table {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(self.name())
+        super::at_flags(Signature::build(self.name()))
             .required(
                 "variable",
                 SyntaxShape::String,
@@ -93,6 +93,7 @@ impl PluginCommand for Table {
         let offset = non_negative(call, "offset")?.unwrap_or(0);
         let limit = non_negative(call, "limit")?;
         let all = call.has_flag("all")?;
+        let at = super::at(call)?;
         let session = plugin.session(engine, var.span)?;
         let span = call.head;
         if !all {
@@ -101,6 +102,7 @@ impl PluginCommand for Table {
                 engine,
                 span,
                 epoch: None,
+                at,
             };
             let page = reader.rows(&id, offset, limit.unwrap_or(DEFAULT_LIMIT), 0)?;
             return Ok(PipelineData::value(Value::list(page.rows, span), None));
@@ -111,6 +113,7 @@ impl PluginCommand for Table {
             engine,
             span: var.span,
             epoch: None,
+            at,
         };
         let first = reader.rows(&id, offset, PAGE, 0)?;
         let epoch = first.epoch;
@@ -139,6 +142,7 @@ impl PluginCommand for Table {
                     engine: &engine,
                     span,
                     epoch,
+                    at,
                 };
                 let take = left.map_or(PAGE, |l| l.min(PAGE));
                 match reader.rows(&id, next, take, 0) {

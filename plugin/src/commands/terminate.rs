@@ -2,8 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -42,7 +40,12 @@ impl SimplePluginCommand for Terminate {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let session = plugin.session(engine, call.head)?;
-        let result = crate::connection::call(&session, engine, call.head, "terminate", json!({}))?;
-        Ok(crate::stop::ended_record(&result["ended"], call.head))
+        let result = crate::connection::typed::<jsonl::cmd::Terminate>(
+            &session,
+            engine,
+            call.head,
+            &Default::default(),
+        )?;
+        Ok(crate::stop::ended_record(&result.ended, call.head))
     }
 }

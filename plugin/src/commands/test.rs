@@ -1,14 +1,15 @@
 //! `abap test <class> [--method]`: run ABAP Unit tests under the debugger.
 
+use jsonl::args::TestArgs;
+use jsonl::results::TestResult;
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{
     Example, LabeledError, Record, Signature, Span, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 use crate::AbapPlugin;
-use crate::stop::{Answer, until_stop_or_end};
-use crate::values::from_json;
+use crate::stop::{Answer, until_stop_or_end, word};
 
 pub(crate) struct Test;
 
@@ -67,45 +68,51 @@ impl SimplePluginCommand for Test {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let name: Spanned<String> = call.req(0)?;
-        let mut args = if call.has_flag("report")? {
-            json!({"program": name.item})
+        let (class, program) = if call.has_flag("report")? {
+            (None, Some(name.item))
         } else {
-            json!({"class": name.item})
+            (Some(name.item), None)
         };
-        if let Some(m) = call.get_flag::<String>("method")? {
-            args["method"] = Json::String(m);
-        }
+        let args = TestArgs {
+            class,
+            program,
+            method: call.get_flag::<String>("method")?,
+        };
         let session = plugin.session(engine, name.span)?;
-        until_stop_or_end(
+        until_stop_or_end::<jsonl::cmd::Test>(
             &session,
             engine,
             name.span,
-            "test",
-            args,
+            &args,
             Answer::Trigger(results),
         )
     }
 }
 
 /// The unit result as a record with one table of methods.
-fn results(result: &Json, span: Span) -> Value {
+fn results(result: Json, span: Span) -> Result<Value, LabeledError> {
+    let result: TestResult =
+        client::decode("test", result).map_err(|e| crate::errors::to_labeled(&e, span))?;
     let mut methods = Vec::new();
-    for class in result["classes"].as_array().into_iter().flatten() {
-        for m in class["methods"].as_array().into_iter().flatten() {
+    for class in &result.classes {
+        for m in &class.methods {
             let mut rec = Record::new();
-            rec.push("class", from_json(&class["name"], span));
-            rec.push("method", from_json(&m["name"], span));
-            for f in ["passed", "line", "seconds", "alerts"] {
-                rec.push(f, from_json(&m[f], span));
-            }
+            rec.push("class", Value::string(&class.name, span));
+            rec.push("method", Value::string(&m.name, span));
+            rec.push("passed", Value::bool(m.passed, span));
+            rec.push("line", word(&m.line, span));
+            rec.push("seconds", word(&m.seconds, span));
+            rec.push("alerts", word(&m.alerts, span));
             methods.push(Value::record(rec, span));
         }
     }
     let mut rec = Record::new();
     rec.push("event", Value::string("ended", span));
-    for f in ["object", "passed", "failed", "ok", "alerts"] {
-        rec.push(f, from_json(&result[f], span));
-    }
+    rec.push("object", Value::string(&result.object, span));
+    rec.push("passed", Value::int(i64::from(result.passed), span));
+    rec.push("failed", Value::int(i64::from(result.failed), span));
+    rec.push("ok", Value::bool(result.ok, span));
+    rec.push("alerts", word(&result.alerts, span));
     rec.push("methods", Value::list(methods, span));
-    Value::record(rec, span)
+    Ok(Value::record(rec, span))
 }

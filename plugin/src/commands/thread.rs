@@ -1,5 +1,7 @@
 //! `abap thread <n>`: make another caught program the current one.
 
+use jsonl::args::ThreadArgs;
+use jsonl::results::ThreadInfo;
 use nu_plugin::{
     DynamicCompletionCall, EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand,
 };
@@ -8,22 +10,29 @@ use nu_protocol::{
     DynamicSuggestion, Example, LabeledError, Record, Signature, Span, Spanned, SyntaxShape, Type,
     Value,
 };
-use serde_json::{Value as Json, json};
 
 use crate::AbapPlugin;
-use crate::values::from_json;
 
 pub(crate) struct Thread;
 
 /// `{thread, current, program, user, running, object, method, line}`.
-pub(crate) fn thread_record(t: &Json, span: Span) -> Value {
+pub(crate) fn thread_record(t: &ThreadInfo, span: Span) -> Value {
     let mut rec = Record::new();
-    for f in ["thread", "current", "program", "user", "running"] {
-        rec.push(f, from_json(&t[f], span));
-    }
-    for f in ["object", "method", "line"] {
-        rec.push(f, from_json(&t["frame"][f], span));
-    }
+    rec.push("thread", Value::int(i64::from(t.thread), span));
+    rec.push("current", Value::bool(t.current, span));
+    rec.push("program", Value::string(&t.program, span));
+    rec.push("user", Value::string(&t.user, span));
+    rec.push("running", Value::bool(t.running, span));
+    let frame = t.frame.as_ref();
+    let text = |s: Option<&String>| s.map_or(Value::nothing(span), |s| Value::string(s, span));
+    rec.push("object", text(frame.map(|f| &f.object)));
+    rec.push("method", text(frame.map(|f| &f.method)));
+    rec.push(
+        "line",
+        frame.map_or(Value::nothing(span), |f| {
+            Value::int(i64::from(f.line), span)
+        }),
+    );
     Value::record(rec, span)
 }
 
@@ -65,8 +74,13 @@ impl SimplePluginCommand for Thread {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let n: Spanned<i64> = call.req(0)?;
-        let result = plugin.request(engine, n.span, "thread", json!({"id": n.item}))?;
-        Ok(thread_record(&result["thread"], call.head))
+        let id = u32::try_from(n.item)
+            .map_err(|_| crate::errors::invalid_arg("no such thread", "a thread number", n.span))?;
+        let result = plugin.call::<jsonl::cmd::Thread>(engine, n.span, &ThreadArgs { id })?;
+        Ok(match &result.thread {
+            Some(t) => thread_record(t, call.head),
+            None => Value::nothing(call.head),
+        })
     }
 
     #[expect(

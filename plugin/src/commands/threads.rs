@@ -2,8 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -41,11 +39,10 @@ impl SimplePluginCommand for Threads {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "threads", json!({}))?;
-        let rows = result["threads"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let result = plugin.call::<jsonl::cmd::Threads>(engine, call.head, &Default::default())?;
+        let rows = result
+            .threads
+            .iter()
             .map(|t| crate::commands::thread::thread_record(t, call.head))
             .collect();
         Ok(Value::list(rows, call.head))

@@ -2,8 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-#[allow(unused_imports)]
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -41,7 +39,7 @@ impl SimplePluginCommand for Unlisten {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "unlisten", json!({}))?;
-        Ok(crate::values::from_json(&result, call.head))
+        let result = plugin.call::<jsonl::cmd::Unlisten>(engine, call.head, &Default::default())?;
+        Ok(crate::stop::word(&result, call.head))
     }
 }

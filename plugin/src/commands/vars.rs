@@ -7,12 +7,11 @@ use nu_protocol::engine::ArgType;
 use nu_protocol::{
     DynamicSuggestion, Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::completion::{suggest, typed_prefix};
-use crate::connection::call as ask;
-use crate::variables::Reader;
+use crate::connection::typed;
+use crate::variables::{Reader, vars_args};
 
 pub(crate) struct Vars;
 
@@ -44,7 +43,7 @@ impl SimplePluginCommand for Vars {
     }
 
     fn signature(&self) -> Signature {
-        Signature::build(PluginCommand::name(self))
+        super::at_flags(Signature::build(PluginCommand::name(self)))
             .optional(
                 "path",
                 SyntaxShape::String,
@@ -83,22 +82,27 @@ impl SimplePluginCommand for Vars {
         let scope: Option<String> = call.get_flag("scope")?;
         let span = path.as_ref().map(|p| p.span).unwrap_or(call.head);
         let session = plugin.session(engine, span)?;
-        let args = match &path {
-            Some(p) => json!({"id": p.item.trim().to_uppercase()}),
-            None => json!({}),
-        };
-        let result = ask(&session, engine, span, "vars", args)?;
+        let at = super::at(call)?;
+        let args = vars_args(
+            path.as_ref().map(|p| p.item.trim().to_uppercase()),
+            None,
+            at,
+        );
+        let result = typed::<jsonl::cmd::Vars>(&session, engine, span, &args)?;
         let reader = Reader {
             session: &session,
             engine,
             span: call.head,
-            epoch: result["epoch"].as_u64(),
+            epoch: Some(result.epoch),
+            at,
         };
         let wanted = scope.map(|s| s.trim().to_lowercase());
         let mut rows = Vec::new();
-        for var in result["variables"].as_array().into_iter().flatten() {
-            let scope = var["scope"].as_str().unwrap_or_default().to_lowercase();
-            if wanted.as_ref().is_some_and(|w| *w != scope) {
+        for var in &result.variables {
+            if wanted
+                .as_ref()
+                .is_some_and(|w| *w != var.scope.to_lowercase())
+            {
                 continue;
             }
             rows.push(reader.variable(var)?);

@@ -3,15 +3,16 @@
 use std::time::{Duration, Instant};
 
 use client::Incoming;
+use jsonl::{EventKind, State, cmd};
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{
     Completion, Example, Flag, LabeledError, Record, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
+use crate::connection::typed;
 use crate::errors::{invalid_arg, to_labeled};
-use crate::stop::{ended_record, stop_record};
+use crate::stop::{ended_record, stop_parts, stop_record};
 
 pub(crate) struct Wait;
 
@@ -87,35 +88,45 @@ impl SimplePluginCommand for Wait {
         let signals = engine.signals().clone();
         let sub = session.subscribe();
         // Whatever already holds answers at once; the events cover what happens later.
-        let status = crate::connection::call(&session, engine, span, "status", json!({}))?;
-        let state = status["state"].as_str().unwrap_or_default();
-        if !until_ended && state == "stopped" {
-            if let Some(stop) = status["debuggee"]["stop"].as_object() {
-                return Ok(stop_record(&serde_json::Value::Object(stop.clone()), span));
+        let status = typed::<cmd::Status>(&session, engine, span, &Default::default())?;
+        if !until_ended
+            && status.state == State::Stopped
+            && let Some(d) = &status.debuggee
+        {
+            if let Some(stop) = &d.stop {
+                return Ok(stop_record(stop, span));
             }
-            let d = &status["debuggee"];
-            return Ok(stop_record(
-                &json!({"reason": null, "thread": d["thread"], "epoch": status["epoch"], "frame": d["frame"]}),
+            return Ok(stop_parts(
+                Value::nothing(span),
+                d.thread,
+                Some(status.epoch),
+                d.frame.as_ref(),
                 span,
             ));
         }
-        if until_ended && state == "ended" {
-            return Ok(ended_record(&status["last_end"], span));
+        if until_ended
+            && status.state == State::Ended
+            && let Some(end) = &status.last_end
+        {
+            return Ok(ended_record(end, span));
         }
         loop {
             match sub.recv_until(deadline, &|| signals.interrupted()) {
-                Ok(Some(Incoming::Event(ev))) => match ev.event.as_str() {
-                    "stopped" if !until_ended => return Ok(stop_record(&ev.body, span)),
-                    "debuggee.ended" if until_ended => return Ok(ended_record(&ev.body, span)),
+                Ok(Some(Incoming::Event(ev))) => match ev.kind() {
+                    Ok(EventKind::Stopped(stop)) if !until_ended => {
+                        return Ok(stop_record(&stop, span));
+                    }
+                    Ok(EventKind::Ended(end)) if until_ended => {
+                        return Ok(ended_record(&end, span));
+                    }
                     _ => {}
                 },
                 Ok(Some(Incoming::Response(_))) => {}
                 Ok(None) => {
-                    let status =
-                        crate::connection::call(&session, engine, span, "status", json!({}))?;
+                    let status = typed::<cmd::Status>(&session, engine, span, &Default::default())?;
                     let mut rec = Record::new();
                     rec.push("event", Value::string("timeout", span));
-                    rec.push("state", crate::values::from_json(&status["state"], span));
+                    rec.push("state", crate::stop::word(&status.state, span));
                     return Ok(Value::record(rec, span));
                 }
                 Err(e) => return Err(to_labeled(&e, span)),

@@ -13,6 +13,9 @@
 
 use std::collections::HashMap;
 
+use jsonl::args::{BpIdsArgs, BpSetArgs};
+use jsonl::cmd;
+use jsonl::results::Breakpoint;
 use serde_json::{Value, json};
 
 use super::lifecycle::EXCEPTION_FILTER;
@@ -73,17 +76,13 @@ struct LineBp {
     /// A log point's message (`{path}` parts are read at the stop).
     log: Option<String>,
     /// The session's record (`id`, `status`, `line`, `reason`).
-    record: Value,
+    record: Breakpoint,
 }
 
 impl LineBp {
     fn id(&self) -> Option<u32> {
-        record_id(&self.record)
+        Some(self.record.id)
     }
-}
-
-fn record_id(record: &Value) -> Option<u32> {
-    record["id"].as_u64().and_then(|i| u32::try_from(i).ok())
 }
 
 /// The breakpoints this adapter set on the session.
@@ -168,6 +167,34 @@ impl Registry {
     }
 }
 
+/// `bp.set` arguments with nothing asked yet; enabled, as the protocol's default is (the
+/// derived `Default` would say disabled).
+fn new_bp() -> BpSetArgs {
+    BpSetArgs {
+        enabled: true,
+        ..BpSetArgs::default()
+    }
+}
+
+/// A line breakpoint asked for and not set yet.
+#[derive(Debug, Clone)]
+struct NewBp {
+    line: u32,
+    condition: Option<String>,
+    hit: Option<String>,
+    log: Option<String>,
+}
+
+/// The answer to one breakpoint of a `setBreakpoints` request, as it takes shape.
+enum Answer {
+    /// Made here (not a line, a bad hit condition).
+    Made(Value),
+    /// A breakpoint the file had already: its record.
+    Kept(Box<Breakpoint>),
+    /// A new one: its index among those sent.
+    New(usize),
+}
+
 /// The DAP source a request names, and the key its breakpoints are kept under.
 fn named_source(adapter: &Adapter, source: &Value) -> Result<(SourceUnit, String), String> {
     if let Some(path) = source["path"].as_str() {
@@ -185,24 +212,21 @@ fn named_source(adapter: &Adapter, source: &Value) -> Result<(SourceUnit, String
 
 impl Adapter {
     /// A session breakpoint record as a DAP breakpoint.
-    fn dap_breakpoint(&self, record: &Value, source: Option<&Value>) -> Value {
-        let status = record["status"].as_str().unwrap_or("pending");
-        let mut bp = json!({"verified": status == "verified"});
-        if let Some(id) = record["id"].as_u64() {
-            bp["id"] = json!(id);
-        }
-        if let Some(line) = record["line"].as_u64() {
-            bp["line"] = json!(self.client_line(line));
+    fn dap_breakpoint(&self, record: &Breakpoint, source: Option<&Value>) -> Value {
+        let status = record.status.as_str();
+        let mut bp = json!({"verified": status == "verified", "id": record.id});
+        if let Some(line) = record.line {
+            bp["line"] = json!(self.client_line(u64::from(line)));
         }
         if let Some(source) = source {
             bp["source"] = source.clone();
         }
         let message = match status {
             "rejected" => Some(
-                record["reason"]
-                    .as_str()
-                    .unwrap_or("the system refused the breakpoint")
-                    .to_string(),
+                record
+                    .reason
+                    .clone()
+                    .unwrap_or_else(|| "the system refused the breakpoint".to_string()),
             ),
             "pending" => Some("pending: the system has not answered yet".to_string()),
             "disabled" => Some("disabled".to_string()),
@@ -219,12 +243,10 @@ impl Adapter {
     }
 
     /// `bp.set` with these arguments: the records in order, or why it failed.
-    fn bp_set(&self, args: Value) -> Result<Vec<Value>, String> {
-        let result = self.call("bp.set", args).map_err(|Failure(m)| m)?;
-        Ok(result["breakpoints"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default())
+    fn bp_set(&self, args: &BpSetArgs) -> Result<Vec<Breakpoint>, String> {
+        self.request::<cmd::BpSet>(args)
+            .map(|r| r.breakpoints)
+            .map_err(|Failure(m)| m)
     }
 
     fn bp_delete(&mut self, ids: &[u32]) {
@@ -236,7 +258,11 @@ impl Adapter {
             self.bps.logs.remove(id);
             self.bps.source_of.remove(id);
         }
-        if let Err(Failure(m)) = self.call("bp.delete", json!({ "ids": ids })) {
+        let args = BpIdsArgs {
+            ids: ids.to_vec(),
+            ..BpIdsArgs::default()
+        };
+        if let Err(Failure(m)) = self.request::<cmd::BpDelete>(&args) {
             self.console(&format!("abapdbg: removing breakpoints {ids:?}: {m}"));
         }
     }
@@ -257,14 +283,15 @@ impl Adapter {
         }
         let mut old = self.bps.lines.remove(&key).unwrap_or_default();
         let mut kept: Vec<LineBp> = Vec::new();
-        // Per wanted breakpoint: its answer, or the index into `to_add`.
-        let mut answers: Vec<Result<Value, usize>> = Vec::new();
+        // Per wanted breakpoint: an answer made here, a kept record, or the index into
+        // `to_add`.
+        let mut answers: Vec<Answer> = Vec::new();
         // New breakpoints, their records still to come.
-        let mut to_add: Vec<LineBp> = Vec::new();
+        let mut to_add: Vec<NewBp> = Vec::new();
         for bp in &wanted {
             let line = bp["line"].as_i64().and_then(|l| self.abap_line(l));
             let Some(line) = line else {
-                answers.push(Ok(Self::unverified("not a line number")));
+                answers.push(Answer::Made(Self::unverified("not a line number")));
                 continue;
             };
             let condition = bp["condition"]
@@ -284,7 +311,7 @@ impl Adapter {
             if let Some(h) = &hit
                 && let Err(why) = HitCondition::parse(h)
             {
-                answers.push(Ok(Self::unverified(&why)));
+                answers.push(Answer::Made(Self::unverified(&why)));
                 continue;
             }
             let same = old
@@ -295,17 +322,16 @@ impl Adapter {
                     let mut bp = old.remove(i);
                     bp.hit = hit;
                     bp.log = log;
-                    answers.push(Ok(bp.record.clone()));
+                    answers.push(Answer::Kept(Box::new(bp.record.clone())));
                     kept.push(bp);
                 }
                 None => {
-                    answers.push(Err(to_add.len()));
-                    to_add.push(LineBp {
+                    answers.push(Answer::New(to_add.len()));
+                    to_add.push(NewBp {
                         line,
                         condition,
                         hit,
                         log,
-                        record: Value::Null,
                     });
                 }
             }
@@ -313,7 +339,7 @@ impl Adapter {
         let gone: Vec<u32> = old.iter().filter_map(LineBp::id).collect();
         self.bp_delete(&gone);
         // One `bp.set` per distinct condition: the session takes one condition per request.
-        let mut added: Vec<Result<Value, String>> = vec![Err(String::new()); to_add.len()];
+        let mut added: Vec<Result<Breakpoint, String>> = vec![Err(String::new()); to_add.len()];
         let mut conditions: Vec<Option<String>> =
             to_add.iter().map(|t| t.condition.clone()).collect();
         conditions.dedup();
@@ -323,13 +349,12 @@ impl Adapter {
             let idx: Vec<usize> = (0..to_add.len())
                 .filter(|i| to_add[*i].condition == condition)
                 .collect();
-            let locations: Vec<String> =
-                idx.iter().map(|i| unit.location(to_add[*i].line)).collect();
-            let mut set_args = json!({ "locations": locations });
-            if let Some(c) = &condition {
-                set_args["condition"] = json!(c);
-            }
-            match self.bp_set(set_args) {
+            let set_args = BpSetArgs {
+                locations: idx.iter().map(|i| unit.location(to_add[*i].line)).collect(),
+                condition: condition.clone(),
+                ..new_bp()
+            };
+            match self.bp_set(&set_args) {
                 Ok(records) => {
                     for (i, record) in idx.iter().zip(records) {
                         added[*i] = Ok(record);
@@ -345,12 +370,20 @@ impl Adapter {
         let mut out = Vec::new();
         for answer in answers {
             let record = match answer {
-                Ok(record) => record,
-                Err(i) => match &added[i] {
+                Answer::Made(made) => {
+                    out.push(made);
+                    continue;
+                }
+                Answer::Kept(record) => *record,
+                Answer::New(i) => match &added[i] {
                     Ok(record) => {
+                        let new = &to_add[i];
                         kept.push(LineBp {
+                            line: new.line,
+                            condition: new.condition.clone(),
+                            hit: new.hit.clone(),
+                            log: new.log.clone(),
                             record: record.clone(),
-                            ..to_add[i].clone()
                         });
                         record.clone()
                     }
@@ -360,11 +393,6 @@ impl Adapter {
                     }
                 },
             };
-            if record.get("status").is_none() {
-                // An answer made here (not a line, a bad hit condition).
-                out.push(record);
-                continue;
-            }
             out.push(self.dap_breakpoint(&record, Some(&source)));
         }
         for bp in &kept {
@@ -417,21 +445,23 @@ impl Adapter {
                 Some(Ok(h)) => Some(h),
                 None => None,
             };
-            let mut set_args = json!({ "statement": name.to_uppercase() });
-            if let Some(c) = bp["condition"].as_str().filter(|c| !c.trim().is_empty()) {
-                set_args["condition"] = json!(c);
-            }
-            match self.bp_set(set_args) {
+            let set_args = BpSetArgs {
+                statement: Some(name.to_uppercase()),
+                condition: bp["condition"]
+                    .as_str()
+                    .filter(|c| !c.trim().is_empty())
+                    .map(String::from),
+                ..new_bp()
+            };
+            match self.bp_set(&set_args) {
                 Ok(records) => {
                     let Some(record) = records.first() else {
                         out.push(Self::unverified("the session answered no breakpoint"));
                         continue;
                     };
-                    if let Some(id) = record_id(record) {
-                        self.bps.functions.push(id);
-                        if let Some(h) = hit {
-                            self.bps.hits.insert(id, (h, 0));
-                        }
+                    self.bps.functions.push(record.id);
+                    if let Some(h) = hit {
+                        self.bps.hits.insert(record.id, (h, 0));
                     }
                     out.push(self.dap_breakpoint(record, None));
                 }
@@ -481,18 +511,20 @@ impl Adapter {
             let mut first_id = None;
             let mut messages = Vec::new();
             for class in &classes {
-                match self.bp_set(json!({ "exception": class })) {
+                let set_args = BpSetArgs {
+                    exception: Some(class.clone()),
+                    ..new_bp()
+                };
+                match self.bp_set(&set_args) {
                     Ok(records) => {
                         for record in records {
-                            if let Some(id) = record_id(&record) {
-                                self.bps.exceptions.push(id);
-                                first_id.get_or_insert(id);
-                            }
-                            if record["status"].as_str() != Some("verified") {
+                            self.bps.exceptions.push(record.id);
+                            first_id.get_or_insert(record.id);
+                            if record.status != "verified" {
                                 verified = false;
                                 messages.push(format!(
                                     "{class}: {}",
-                                    record["reason"].as_str().unwrap_or("not set")
+                                    record.reason.as_deref().unwrap_or("not set")
                                 ));
                             }
                         }
@@ -516,8 +548,8 @@ impl Adapter {
     }
 
     /// A breakpoint of ours changed status on the session after it was answered.
-    pub(super) fn on_breakpoint_changed(&mut self, record: &Value) {
-        let Some(id) = record_id(record) else { return };
+    pub(super) fn on_breakpoint_changed(&mut self, record: &Breakpoint) {
+        let id = record.id;
         if !self.bps.owns(id) {
             return;
         }

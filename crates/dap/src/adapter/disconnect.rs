@@ -8,7 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use jsonl::args::{AtArgs, BpIdsArgs, StepType};
+use jsonl::cmd;
 
 use super::{Adapter, Failure, Reply};
 use crate::config::Mode;
@@ -19,15 +20,14 @@ const SESSION_END_WAIT: Duration = Duration::from_secs(15);
 impl Adapter {
     /// The threads we showed that are stopped now.
     fn our_stopped_threads(&self) -> Vec<u32> {
-        let Ok(result) = self.call("threads", json!({})) else {
+        let Ok(result) = self.request::<cmd::Threads>(&Default::default()) else {
             return Vec::new();
         };
-        result["threads"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|t| t["running"].as_bool() == Some(false))
-            .filter_map(|t| t["thread"].as_u64().and_then(|i| u32::try_from(i).ok()))
+        result
+            .threads
+            .iter()
+            .filter(|t| !t.running)
+            .map(|t| t.thread)
             .filter(|id| self.threads_seen.contains(id) || self.launched())
             .collect()
     }
@@ -52,10 +52,22 @@ impl Adapter {
             self.terminated();
         }
         for thread in threads {
-            self.ensure_thread(thread)?;
-            self.call("terminate", json!({}))?;
+            self.end_program(thread)?;
         }
         Ok(None)
+    }
+
+    /// Ends `thread`'s program (`terminate`).
+    fn end_program(&mut self, thread: u32) -> Result<(), Failure> {
+        self.request_at::<cmd::Terminate>(
+            thread,
+            None,
+            &AtArgs {
+                thread: Some(thread),
+                frame: None,
+            },
+        )?;
+        Ok(())
     }
 
     /// Waits (bounded) until the session we shut down has removed its socket, so whoever comes
@@ -98,7 +110,7 @@ impl Adapter {
                 .is_some_and(|c| c.terminate_on_disconnect)
         });
         let mut problems = Vec::new();
-        let mut note = |r: Result<Value, Failure>| {
+        let mut note = |r: Result<(), Failure>| {
             if let Err(Failure(m)) = r {
                 problems.push(m);
             }
@@ -106,28 +118,31 @@ impl Adapter {
         // Breakpoints first, so a program let go does not stop again.
         let ids = self.bps.all_ids();
         if !ids.is_empty() {
-            note(self.call("bp.delete", json!({ "ids": ids })));
+            note(
+                self.request::<cmd::BpDelete>(&BpIdsArgs {
+                    ids,
+                    ..BpIdsArgs::default()
+                })
+                .map(drop),
+            );
         }
         self.bps.clear();
         for (thread, id) in std::mem::take(&mut self.watchpoints) {
-            if self.call("thread", json!({ "id": thread })).is_ok() {
-                // It may have expired with its program already.
-                let _ = self.call("watch.delete", json!({ "id": id }));
-            }
+            // It may have expired with its program already.
+            let _ = self.delete_watchpoint(thread, id);
         }
         for thread in self.our_stopped_threads() {
-            note(self.call("thread", json!({ "id": thread })));
             if terminate {
-                note(self.call("terminate", json!({})));
+                note(self.end_program(thread));
             } else {
-                note(self.call("step", json!({"type": "continue", "timeout_ms": 0})));
+                note(self.resume(thread, StepType::Continue));
             }
         }
         if started_here {
-            note(self.call("shutdown", json!({})));
+            note(self.request::<cmd::Shutdown>(&Default::default()).map(drop));
             self.wait_for_session_end();
         } else if !listener_was_wanted {
-            note(self.call("unlisten", json!({})));
+            note(self.request::<cmd::Unlisten>(&Default::default()).map(drop));
         }
         for p in problems {
             self.console(&format!("abapdbg: while releasing: {p}"));

@@ -1,67 +1,71 @@
 //! The session's events as DAP events: `stopped`, `thread`, `breakpoint`, `output`.
 
-use serde_json::{Value, json};
+use jsonl::args::{GetArgs, StepType};
+use jsonl::cmd;
+use jsonl::results::{EndReason, Ended, StopReason, Stopped};
+use jsonl::{Event, EventKind};
+use serde_json::json;
 
-use super::{Adapter, Failure};
+use super::{Adapter, Failure, FrameRef};
 use crate::config::Mode;
 
 impl Adapter {
-    pub(super) fn on_session_event(&mut self, event: &str, body: &Value) {
-        match event {
-            "stopped" => self.on_stopped(body),
-            "debuggee.ended" => self.on_ended(body),
-            "breakpoint.changed" => self.on_breakpoint_changed(&body["breakpoint"]),
-            "thread.released" => self.console(&format!(
+    pub(super) fn on_session_event(&mut self, event: &Event) {
+        let kind = match event.kind() {
+            Ok(kind) => kind,
+            Err(e) => {
+                self.console(&format!("abapdbg: {e}"));
+                return;
+            }
+        };
+        match kind {
+            EventKind::Stopped(stop) => self.on_stopped(&stop),
+            EventKind::Ended(ended) => self.on_ended(&ended),
+            EventKind::BreakpointChanged(changed) => {
+                self.on_breakpoint_changed(&changed.breakpoint)
+            }
+            EventKind::ThreadReleased(b) => self.console(&format!(
                 "abapdbg: {} was caught beyond the limit of {} programs and let go ({})",
-                body["program"].as_str().unwrap_or("a program"),
-                body["max_threads"],
-                body["how"].as_str().unwrap_or("released")
+                b.program,
+                b.max_threads
+                    .map_or_else(|| "null".to_string(), |n| n.to_string()),
+                b.how
             )),
-            "listener.conflict" => self.console(&format!(
+            EventKind::ListenerConflict(b) => self.console(&format!(
                 "abapdbg: {} {}",
-                body["message"]
-                    .as_str()
-                    .unwrap_or("another debugger listens for this user"),
-                body["hint"].as_str().unwrap_or_default()
+                b.message,
+                b.hint.as_deref().unwrap_or_default()
             )),
-            "listener.failed" | "debuggee.lost" => self.console(&format!(
-                "abapdbg: {}",
-                body["message"].as_str().unwrap_or(event)
-            )),
+            EventKind::ListenerFailed(b) => self.console(&format!("abapdbg: {}", b.message)),
+            EventKind::DebuggeeLost(b) => self.console(&format!("abapdbg: {}", b.message)),
+            // A value changed by another client: what this stop read of it is old.
+            EventKind::VariableChanged(_) => self.listings.clear(),
             _ => {}
         }
     }
 
-    fn on_stopped(&mut self, body: &Value) {
-        let Some(thread) = body["thread"].as_u64().and_then(|t| u32::try_from(t).ok()) else {
-            return;
-        };
+    fn on_stopped(&mut self, body: &Stopped) {
+        let thread = body.thread;
         self.invalidate();
+        // Every stop selects the thread's innermost frame.
+        self.cursor.frames.insert(thread, 0);
         if !self.configured {
             // Not ours to show yet: `configurationDone` of an attach shows what is stopped.
             return;
         }
-        let hit: Vec<u32> = body["breakpoints"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|b| b.as_u64().and_then(|i| u32::try_from(i).ok()))
-            .collect();
+        let hit: Vec<u32> = body.breakpoints.clone().unwrap_or_default();
         let moved = self.moving.remove(&thread);
         let verdict = self.bps.judge(&hit);
         for message in &verdict.logs {
-            let text = self.log_message(message);
+            let text = self.log_message(message, thread, body.epoch.unwrap_or(0));
             self.emit(
                 "output",
                 json!({"category": "console", "output": format!("{text}\n")}),
             );
         }
-        if body["reason"] == "breakpoint" && moved.is_none() && !verdict.stop {
+        if body.reason == StopReason::Breakpoint && moved.is_none() && !verdict.stop {
             // Only log points, or a hit condition that says not yet: on it goes.
-            let resumed = self
-                .ensure_thread(thread)
-                .and_then(|()| self.call("step", json!({"type": "continue", "timeout_ms": 0})));
-            if resumed.is_ok() {
+            if self.resume(thread, StepType::Continue).is_ok() {
                 return;
             }
         }
@@ -76,34 +80,32 @@ impl Adapter {
             .collect();
         let reason = match moved {
             Some("goto") => "goto",
-            _ => match body["reason"].as_str().unwrap_or("step") {
-                "breakpoint" if body["exception"].is_string() => "exception",
-                "breakpoint" if self.bps.is_function(&hit) => "function breakpoint",
-                "breakpoint" => "breakpoint",
-                "exception" => "exception",
-                "watchpoint" => "data breakpoint",
-                _ => "step",
+            _ => match body.reason {
+                StopReason::Breakpoint if body.exception.is_some() => "exception",
+                StopReason::Breakpoint if self.bps.is_function(&hit) => "function breakpoint",
+                StopReason::Breakpoint => "breakpoint",
+                StopReason::Exception => "exception",
+                StopReason::Watchpoint => "data breakpoint",
+                StopReason::Step => "step",
             },
         };
-        let frame = &body["frame"];
+        let (object, line) = match &body.frame {
+            Some(f) => (f.object.as_str(), f.line.to_string()),
+            None => ("?", "null".to_string()),
+        };
         let mut stopped = json!({
             "reason": reason,
             "threadId": thread,
             "allThreadsStopped": false,
-            "description": format!(
-                "{} at {} line {}",
-                reason,
-                frame["object"].as_str().unwrap_or("?"),
-                frame["line"]
-            ),
+            "description": format!("{reason} at {object} line {line}"),
         });
         if !ours.is_empty() {
             stopped["hitBreakpointIds"] = json!(ours);
         }
-        match body["exception"].as_str() {
+        match &body.exception {
             Some(class) => {
                 stopped["text"] = json!(class);
-                self.exceptions.insert(thread, class.to_string());
+                self.exceptions.insert(thread, class.clone());
             }
             None => {
                 self.exceptions.remove(&thread);
@@ -114,7 +116,7 @@ impl Adapter {
 
     /// A log point's message with each `{path}` replaced by the variable's value at this
     /// stop (`{{` and `}}` are braces).
-    fn log_message(&self, template: &str) -> String {
+    fn log_message(&mut self, template: &str, thread: u32, epoch: u64) -> String {
         let mut out = String::new();
         let mut rest = template;
         while let Some(i) = rest.find(['{', '}']) {
@@ -131,8 +133,8 @@ impl Adapter {
             {
                 let path = after[..end].trim();
                 let value = self
-                    .call("get", json!({ "path": path }))
-                    .map(|r| super::inspect::display_value(&r["variable"], false))
+                    .read_at_top(thread, epoch, path)
+                    .map(|r| super::inspect::display_value(&r.variable, false))
                     .unwrap_or_else(|Failure(m)| format!("<{path}: {m}>"));
                 out.push_str(&value);
                 rest = &after[end + 1..];
@@ -145,20 +147,44 @@ impl Adapter {
         out
     }
 
-    fn on_ended(&mut self, body: &Value) {
-        let Some(thread) = body["thread"].as_u64().and_then(|t| u32::try_from(t).ok()) else {
-            return;
+    /// A variable at the innermost frame of `thread`, as it stopped.
+    fn read_at_top(
+        &mut self,
+        thread: u32,
+        epoch: u64,
+        path: &str,
+    ) -> Result<jsonl::results::GetResult, Failure> {
+        let args = GetArgs {
+            path: path.to_string(),
+            thread: Some(thread),
+            frame: Some(0),
+            ..GetArgs::default()
         };
+        let top = FrameRef {
+            thread,
+            epoch,
+            index: 0,
+        };
+        self.request_at::<cmd::Get>(thread, Some(top), &args)
+    }
+
+    fn on_ended(&mut self, body: &Ended) {
+        let thread = body.thread;
         self.invalidate();
         self.moving.remove(&thread);
         self.exceptions.remove(&thread);
+        // The session makes another thread current.
+        self.cursor.frames.remove(&thread);
+        if self.cursor.thread == Some(thread) {
+            self.cursor.thread = None;
+        }
         // Watchpoints end with their program.
         self.watchpoints.retain(|(t, _)| *t != thread);
         let attached = matches!(self.config.as_ref().map(|c| &c.mode), Some(Mode::Attach));
         // A launch prints its run's answer; attached, the end carries what a run printed.
-        if attached && let Some(out) = body["output"].as_str() {
+        if attached && let Some(out) = &body.output {
             let text = if out.ends_with('\n') {
-                out.to_string()
+                out.clone()
             } else {
                 format!("{out}\n")
             };
@@ -167,7 +193,7 @@ impl Adapter {
         if self.threads_seen.remove(&thread) {
             self.emit("thread", json!({"reason": "exited", "threadId": thread}));
         }
-        if body["reason"] == "lost" {
+        if body.reason == EndReason::Lost {
             self.console(&format!(
                 "abapdbg: thread {thread} was lost (its session ended)"
             ));

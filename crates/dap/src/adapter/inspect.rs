@@ -8,6 +8,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use jsonl::args::{AtArgs, SourceArgs, VarsArgs};
+use jsonl::cmd;
+use jsonl::results::{Frame, Variable, VarsResult};
 use serde_json::{Value, json};
 
 use super::{Adapter, Failure, FrameRef, Reply, VarRef};
@@ -28,6 +31,11 @@ fn program_name(program: &str) -> &str {
     }
 }
 
+/// `vars` arguments with the protocol's defaults (the derived `Default` would ask for no rows).
+fn vars_args() -> VarsArgs {
+    serde_json::from_value(json!({})).unwrap_or_default()
+}
+
 fn thread_id(v: &Value) -> Option<u32> {
     v.as_u64().and_then(|i| u32::try_from(i).ok())
 }
@@ -37,32 +45,33 @@ impl Adapter {
         if self.link.is_none() {
             return Ok(Some(json!({ "threads": [] })));
         }
-        let result = self.call("threads", json!({}))?;
-        let threads: Vec<Value> = result["threads"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| {
-                let id = thread_id(&t["thread"])?;
-                let program = program_name(t["program"].as_str().unwrap_or("?"));
-                let name = match t["user"].as_str() {
-                    Some(user) if !user.is_empty() => format!("{id}: {program} ({user})"),
-                    _ => format!("{id}: {program}"),
+        let result = self.request::<cmd::Threads>(&Default::default())?;
+        let threads: Vec<Value> = result
+            .threads
+            .iter()
+            .map(|t| {
+                let id = t.thread;
+                let program = program_name(&t.program);
+                let name = if t.user.is_empty() {
+                    format!("{id}: {program}")
+                } else {
+                    format!("{id}: {program} ({})", t.user)
                 };
-                Some(json!({ "id": id, "name": name }))
+                json!({ "id": id, "name": name })
             })
             .collect();
         Ok(Some(json!({ "threads": threads })))
     }
 
-    /// The DAP source of a frame (by its URI): the local file, else a reference.
-    pub(crate) fn frame_source(&mut self, uri: &str) -> Option<Value> {
-        let unit = SourceUnit::from_uri(uri)?;
-        if let Some(path) = self.sources.local_file(&unit) {
+    /// The DAP source of a frame: the local file its `file` names, else a reference the
+    /// `source` request answers from the system; none for a source abapGit does not hold.
+    pub(crate) fn frame_source(&mut self, frame: &Frame) -> Option<Value> {
+        let file = frame.file.as_deref()?;
+        if let Some(path) = self.sources.local_file_named(file) {
             let name = Path::new(path)
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| unit.file_name());
+                .unwrap_or_else(|| file.to_string());
             let path = if self.caps.uri_paths {
                 crate::sources::path_to_uri(path)
             } else {
@@ -70,6 +79,7 @@ impl Adapter {
             };
             return Some(json!({ "name": name, "path": path }));
         }
+        let unit = SourceUnit::from_path(file).ok()?;
         let reference = self.sources.reference(&unit);
         Some(json!({
             "name": unit.file_name(),
@@ -80,43 +90,45 @@ impl Adapter {
 
     pub(super) fn stack_trace(&mut self, args: &Value) -> Reply {
         let thread = thread_id(&args["threadId"]).ok_or_else(|| Failure("no threadId".into()))?;
-        self.ensure_thread(thread)?;
-        let stack = self.call("stack", json!({}))?;
-        let epoch = stack["epoch"].as_u64().unwrap_or(0);
-        let frames = stack["frames"].as_array().cloned().unwrap_or_default();
-        let total = frames.len();
+        let stack = self.request_at::<cmd::Stack>(
+            thread,
+            None,
+            &AtArgs {
+                thread: Some(thread),
+                frame: None,
+            },
+        )?;
+        let epoch = stack.epoch;
+        let total = stack.frames.len();
         let start = args["startFrame"].as_u64().unwrap_or(0) as usize;
         let levels = match args["levels"].as_u64().unwrap_or(0) as usize {
             0 => total,
             n => n,
         };
         let mut out = Vec::new();
-        for f in frames.iter().skip(start).take(levels) {
-            let index = f["index"].as_u64().unwrap_or(0) as usize;
+        for f in stack.frames.iter().skip(start).take(levels) {
             let id = self.frames.allocate(FrameRef {
                 thread,
                 epoch,
-                index,
+                index: f.index,
             });
-            let object = f["object"].as_str().unwrap_or_default();
-            let method = f["method"].as_str().unwrap_or_default();
-            let name = match (object, method) {
+            let name = match (f.object.as_str(), f.method.as_str()) {
                 ("", m) => m.to_string(),
                 (o, "") => o.to_string(),
-                (o, m) if f["event_type"].as_str() == Some("METHOD") => format!("{o}->{m}"),
+                (o, m) if f.event_type == "METHOD" => format!("{o}->{m}"),
                 (o, m) => format!("{o} {m}"),
             };
-            let line = self.client_line(f["line"].as_u64().unwrap_or(0));
+            let line = self.client_line(u64::from(f.line));
             let mut frame = json!({
                 "id": id,
                 "name": name,
                 "line": line,
                 "column": if self.caps.lines_start_at1 { 1 } else { 0 },
             });
-            if let Some(source) = self.frame_source(f["uri"].as_str().unwrap_or_default()) {
+            if let Some(source) = self.frame_source(f) {
                 frame["source"] = source;
             }
-            if f["system"].as_bool() == Some(true) {
+            if f.system {
                 frame["presentationHint"] = json!("subtle");
             }
             out.push(frame);
@@ -133,35 +145,59 @@ impl Adapter {
         })
     }
 
+    /// The scopes and variables of `frame` (`vars` without an id), read once per stop.
+    fn listing(&mut self, frame: FrameRef) -> Result<&VarsResult, Failure> {
+        if !self.listings.contains_key(&frame) {
+            let listing = self.request_at::<cmd::Vars>(
+                frame.thread,
+                Some(frame),
+                &VarsArgs {
+                    epoch: Some(frame.epoch),
+                    thread: Some(frame.thread),
+                    frame: Some(frame.index),
+                    ..vars_args()
+                },
+            )?;
+            self.listings.insert(frame, listing);
+        }
+        self.listings
+            .get(&frame)
+            .ok_or_else(|| Failure("the frame's variables could not be kept".into()))
+    }
+
     pub(super) fn scopes(&mut self, args: &Value) -> Reply {
         let frame = self.frame_ref(args)?;
-        self.ensure_frame(frame)?;
-        let listing = self.call("vars", json!({ "epoch": frame.epoch }))?;
-        let variables = listing["variables"].as_array().cloned().unwrap_or_default();
+        self.focus = Some(frame);
+        let listing = self.listing(frame)?;
         let count = |scope: &str| {
-            variables
+            listing
+                .variables
                 .iter()
-                .filter(|v| v["scope"].as_str().unwrap_or_default() == scope)
+                .filter(|v| v.scope == scope)
                 .count()
         };
+        let found: Vec<(String, String, usize)> = listing
+            .scopes
+            .iter()
+            .flatten()
+            .map(|s| (s.id.clone(), s.name.clone(), count(&s.name)))
+            .collect();
+        let at_root = count("");
         let mut scopes = Vec::new();
-        for s in listing["scopes"].as_array().into_iter().flatten() {
-            let name = s["name"].as_str().unwrap_or_default().to_string();
-            let named = count(&name);
+        for (id, name, named) in found {
             let reference = self.vars.allocate(VarRef::Scope {
                 frame,
                 name: name.clone(),
             });
             let mut scope = json!({"name": name, "variablesReference": reference,
                                    "namedVariables": named, "expensive": false});
-            match s["id"].as_str() {
-                Some("@LOCALS") => scope["presentationHint"] = json!("locals"),
-                Some("@PARAMETERS") => scope["presentationHint"] = json!("arguments"),
+            match id.as_str() {
+                "@LOCALS" => scope["presentationHint"] = json!("locals"),
+                "@PARAMETERS" => scope["presentationHint"] = json!("arguments"),
                 _ => {}
             }
             scopes.push(scope);
         }
-        let at_root = count("");
         if at_root > 0 {
             let reference = self.vars.allocate(VarRef::Scope {
                 frame,
@@ -181,20 +217,18 @@ impl Adapter {
             )));
         };
         let frame = target.frame();
-        self.ensure_frame(frame)?;
+        self.focus = Some(frame);
         let filter = args["filter"].as_str();
         let hex = args["format"]["hex"].as_bool().unwrap_or(false);
-        let list: Vec<Value> = match &target {
+        let list: Vec<Variable> = match &target {
             VarRef::Scope { name, .. } => {
                 if filter == Some("indexed") {
                     return Ok(Some(json!({ "variables": [] })));
                 }
-                let listing = self.call("vars", json!({ "epoch": frame.epoch }))?;
-                listing["variables"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter(|v| v["scope"].as_str().unwrap_or_default() == name)
+                self.listing(frame)?
+                    .variables
+                    .iter()
+                    .filter(|v| &v.scope == name)
                     .cloned()
                     .collect()
             }
@@ -202,34 +236,36 @@ impl Adapter {
                 if (*table && filter == Some("named")) || (!*table && filter == Some("indexed")) {
                     return Ok(Some(json!({ "variables": [] })));
                 }
-                let mut vars_args = json!({ "id": id, "epoch": frame.epoch });
+                let mut vars_args = VarsArgs {
+                    id: Some(id.clone()),
+                    epoch: Some(frame.epoch),
+                    thread: Some(frame.thread),
+                    frame: Some(frame.index),
+                    ..vars_args()
+                };
                 if *table {
                     let start = args["start"].as_u64().unwrap_or(0);
                     let count = match args["count"].as_u64().unwrap_or(0) {
                         0 => u64::from(UNPAGED_ROWS),
                         n => n,
                     };
-                    vars_args["offset"] = json!(start.min(u64::from(u32::MAX)));
-                    vars_args["limit"] = json!(count.min(u64::from(u32::MAX)));
+                    vars_args.offset = u32::try_from(start).unwrap_or(u32::MAX);
+                    vars_args.limit = u32::try_from(count).unwrap_or(u32::MAX);
                 }
-                let listing = self.call("vars", vars_args)?;
-                listing["variables"]
-                    .as_array()
+                let listing =
+                    self.request_at::<cmd::Vars>(frame.thread, Some(frame), &vars_args)?;
+                listing
+                    .variables
                     .into_iter()
-                    .flatten()
                     // A variable without children answers itself.
-                    .filter(|v| v["id"].as_str() != Some(id))
-                    .cloned()
+                    .filter(|v| &v.id != id)
                     .collect()
             }
         };
         let mut children = HashMap::new();
         let mut out = Vec::new();
         for v in &list {
-            let name = v["name"].as_str().unwrap_or_default().to_string();
-            if let Some(id) = v["id"].as_str() {
-                children.insert(name, id.to_string());
-            }
+            children.insert(v.name.clone(), v.id.clone());
             out.push(self.dap_variable(v, frame, hex));
         }
         // Scope members are addressed by their ids, which are their names.
@@ -240,40 +276,35 @@ impl Adapter {
     }
 
     /// A session variable record as a DAP variable (with a reference when it has children).
-    pub(crate) fn dap_variable(&mut self, v: &Value, frame: FrameRef, hex: bool) -> Value {
-        let id = v["id"].as_str().unwrap_or_default().to_string();
-        let meta = v["meta"].as_str().unwrap_or_default();
-        let table = meta == "table";
-        let rows = v["rows"].as_u64().unwrap_or(0);
-        let ty = v["declared_type"]
-            .as_str()
-            .filter(|t| !t.is_empty())
-            .or_else(|| v["type"].as_str())
-            .unwrap_or_default()
-            .to_string();
-        let value = display_value(v, hex);
+    pub(crate) fn dap_variable(&mut self, v: &Variable, frame: FrameRef, hex: bool) -> Value {
+        let table = v.meta == "table";
+        let ty = if v.declared_type.is_empty() {
+            &v.technical_type
+        } else {
+            &v.declared_type
+        };
         let mut out = json!({
-            "name": v["name"].as_str().unwrap_or(&id),
-            "value": value,
-            "evaluateName": id,
+            "name": v.name,
+            "value": display_value(v, hex),
+            "evaluateName": v.id,
             "variablesReference": 0,
         });
         if self.caps.supports_variable_type {
             out["type"] = json!(ty);
         }
-        if v["expandable"].as_bool() == Some(true) || (table && rows > 0) {
+        if v.expandable || (table && v.rows > 0) {
             let reference = self.vars.allocate(VarRef::Var {
                 frame,
-                id: id.clone(),
+                id: v.id.clone(),
                 table,
                 children: HashMap::new(),
             });
             out["variablesReference"] = json!(reference);
             if table {
-                out["indexedVariables"] = json!(rows);
+                out["indexedVariables"] = json!(v.rows);
             }
         }
-        if v["readonly"].as_bool() == Some(true) {
+        if v.readonly {
             out["presentationHint"] = json!({ "attributes": ["readOnly"] });
         }
         out
@@ -287,13 +318,15 @@ impl Adapter {
         let Some(unit) = self.sources.by_reference(reference).cloned() else {
             return Err(Failure(format!("no source with reference {reference}")));
         };
-        let result = self.call(
-            "source",
-            json!({"location": unit.location(1), "before": 0, "after": 10_000}),
-        )?;
+        let result = self.request::<cmd::Source>(&SourceArgs {
+            location: Some(unit.location(1)),
+            before: 0,
+            after: 10_000,
+            ..SourceArgs::default()
+        })?;
         let mut content = String::new();
-        for line in result["lines"].as_array().into_iter().flatten() {
-            content.push_str(line["text"].as_str().unwrap_or_default());
+        for line in &result.lines {
+            content.push_str(&line.text);
             content.push('\n');
         }
         Ok(Some(
@@ -313,20 +346,22 @@ impl Adapter {
 }
 
 /// A variable's value as shown: tables with their row count, integers in hex on request.
-pub(crate) fn display_value(v: &Value, hex: bool) -> String {
-    let value = v["value"].as_str().unwrap_or_default();
-    let meta = v["meta"].as_str().unwrap_or_default();
-    if meta == "table" {
-        let ty = v["type"].as_str().unwrap_or("Table");
-        return format!("{ty} [{} rows]", v["rows"].as_u64().unwrap_or(0));
+pub(crate) fn display_value(v: &Variable, hex: bool) -> String {
+    if v.meta == "table" {
+        let ty = if v.technical_type.is_empty() {
+            "Table"
+        } else {
+            &v.technical_type
+        };
+        return format!("{ty} [{} rows]", v.rows);
     }
     let integer = matches!(
-        v["type"].as_str().unwrap_or_default(),
+        v.technical_type.as_str(),
         "I" | "INT8" | "b" | "s" | "INT1" | "INT2"
     );
     if hex
         && integer
-        && let Ok(n) = value.trim().parse::<i64>()
+        && let Ok(n) = v.value.trim().parse::<i64>()
     {
         return if n < 0 {
             format!("-0x{:X}", n.unsigned_abs())
@@ -334,8 +369,8 @@ pub(crate) fn display_value(v: &Value, hex: bool) -> String {
             format!("0x{n:X}")
         };
     }
-    if v["truncated"].as_bool() == Some(true) {
-        return format!("{value}…");
+    if v.truncated {
+        return format!("{}…", v.value);
     }
-    value.to_string()
+    v.value.clone()
 }

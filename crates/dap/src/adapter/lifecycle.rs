@@ -9,9 +9,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use client::{ClientError, Session};
+use jsonl::args::{ListenArgs, RunArgs, TestArgs};
+use jsonl::cmd;
+use jsonl::results::TestResult;
 use serde_json::{Value, json};
 
-use super::{Adapter, ClientCaps, Failure, Input, Link, Reply, explain};
+use super::{Adapter, ClientCaps, Failure, Input, Link, Reply, RunAnswer, explain};
 use crate::config::{LaunchConfig, Mode, Program};
 use crate::sources::Sources;
 
@@ -108,13 +111,17 @@ impl Adapter {
             listener_was_wanted: false,
             session_allows_writes: false,
         });
-        let status = self.call("status", json!({}))?;
+        let status = self.request::<cmd::Status>(&Default::default())?;
         if let Some(link) = self.link.as_mut() {
-            link.listener_was_wanted = status["listener"]["wanted"].as_bool().unwrap_or(false);
-            link.session_allows_writes = status["allow_writes"].as_bool().unwrap_or(false);
+            link.listener_was_wanted = status.listener.wanted;
+            link.session_allows_writes = status.allow_writes;
         }
         self.sources = Sources::index(&config.source_roots);
-        let system = status["system"]["url"].as_str().unwrap_or("the system");
+        let system = if status.system.url.is_empty() {
+            "the system"
+        } else {
+            &status.system.url
+        };
         let how = if started_here { "started" } else { "joined" };
         let mut notes = vec![format!("abapdbg: {how} the session of {system}")];
         if config.allow_writes && !self.link()?.session_allows_writes {
@@ -145,42 +152,27 @@ impl Adapter {
         self.configured = true;
         match &config.mode {
             Mode::Launch(program) => {
-                let (cmd, args) = match program {
-                    Program::Class(c) => ("run", json!({ "class": c })),
-                    Program::Report(r) => ("run", json!({ "program": r })),
-                    Program::Test { class, method } => {
-                        let mut a = json!({ "class": class });
-                        if let Some(m) = method {
-                            a["method"] = json!(m);
-                        }
-                        ("test", a)
-                    }
-                };
                 let session = self.link()?.session.clone();
+                let program = program.clone();
                 let tx = self.inputs.clone();
                 self.run_pending = true;
                 std::thread::Builder::new()
                     .name("dap-run".into())
                     .spawn(move || {
-                        let result = session.request(cmd, args, RUN_LIMIT, &|| false);
-                        let _ = tx.send(Input::RunDone(result));
+                        let _ = tx.send(Input::RunDone(launch_run(&session, &program)));
                     })?;
             }
             Mode::Attach => {
-                self.call("listen", json!({}))?;
+                self.request::<cmd::Listen>(&ListenArgs::default())?;
                 // Programs already stopped in this session are shown at once.
-                let threads = self.call("threads", json!({}))?;
-                for t in threads["threads"].as_array().into_iter().flatten() {
-                    if t["running"].as_bool() == Some(false)
-                        && let Some(id) = t["thread"].as_u64().and_then(|i| u32::try_from(i).ok())
-                    {
-                        self.threads_seen.insert(id);
-                        self.defer(
-                            "stopped",
-                            json!({"reason": "entry", "threadId": id, "allThreadsStopped": false,
-                                   "description": "stopped before the adapter attached"}),
-                        );
-                    }
+                let threads = self.request::<cmd::Threads>(&Default::default())?;
+                for t in threads.threads.iter().filter(|t| !t.running) {
+                    self.threads_seen.insert(t.thread);
+                    self.defer(
+                        "stopped",
+                        json!({"reason": "entry", "threadId": t.thread, "allThreadsStopped": false,
+                               "description": "stopped before the adapter attached"}),
+                    );
                 }
             }
         }
@@ -188,13 +180,13 @@ impl Adapter {
     }
 
     /// The launched program answered: its output, then the end of the debug session.
-    pub(super) fn on_run_done(&mut self, result: Result<Value, ClientError>) {
+    pub(super) fn on_run_done(&mut self, result: Result<RunAnswer, ClientError>) {
         self.run_pending = false;
         let code = match result {
-            Ok(v) => {
-                let text = match v.get("output") {
-                    Some(out) => out.as_str().unwrap_or_default().to_string(),
-                    None => test_summary(&v),
+            Ok(answer) => {
+                let (text, ok) = match &answer {
+                    RunAnswer::Run(run) => (run.output.clone(), true),
+                    RunAnswer::Test(test) => (test_summary(test), test.ok),
                 };
                 if !text.is_empty() {
                     let text = if text.ends_with('\n') {
@@ -204,11 +196,7 @@ impl Adapter {
                     };
                     self.emit("output", json!({"category": "stdout", "output": text}));
                 }
-                if v.get("ok").and_then(Value::as_bool) == Some(false) {
-                    1
-                } else {
-                    0
-                }
+                if ok { 0 } else { 1 }
             }
             Err(e) => {
                 self.emit(
@@ -220,6 +208,40 @@ impl Adapter {
         };
         self.emit("exited", json!({ "exitCode": code }));
         self.terminated();
+    }
+}
+
+/// Runs the launched program (`run` or `test`), answered when it ends.
+fn launch_run(session: &Session, program: &Program) -> Result<RunAnswer, ClientError> {
+    match program {
+        Program::Class(c) => session
+            .call_within::<cmd::Run>(
+                &RunArgs {
+                    class: Some(c.clone()),
+                    program: None,
+                },
+                RUN_LIMIT,
+            )
+            .map(RunAnswer::Run),
+        Program::Report(r) => session
+            .call_within::<cmd::Run>(
+                &RunArgs {
+                    class: None,
+                    program: Some(r.clone()),
+                },
+                RUN_LIMIT,
+            )
+            .map(RunAnswer::Run),
+        Program::Test { class, method } => session
+            .call_within::<cmd::Test>(
+                &TestArgs {
+                    class: Some(class.clone()),
+                    program: None,
+                    method: method.clone(),
+                },
+                RUN_LIMIT,
+            )
+            .map(RunAnswer::Test),
     }
 }
 
@@ -247,24 +269,16 @@ fn reach_session(target: &client::Target) -> Result<(Session, bool), Failure> {
 }
 
 /// The lines a unit test result prints: totals, then each failed method with its alerts.
-fn test_summary(result: &Value) -> String {
+fn test_summary(result: &TestResult) -> String {
     let mut out = format!(
         "{}: {} passed, {} failed\n",
-        result["object"].as_str().unwrap_or("tests"),
-        result["passed"].as_u64().unwrap_or(0),
-        result["failed"].as_u64().unwrap_or(0)
+        result.object, result.passed, result.failed
     );
-    for class in result["classes"].as_array().into_iter().flatten() {
-        for method in class["methods"].as_array().into_iter().flatten() {
-            if method["passed"].as_bool() == Some(false) {
-                out.push_str(&format!(
-                    "  {}=>{}\n",
-                    class["name"].as_str().unwrap_or("?"),
-                    method["name"].as_str().unwrap_or("?")
-                ));
-                for alert in method["alerts"].as_array().into_iter().flatten() {
-                    out.push_str(&format!("    {}\n", alert["title"].as_str().unwrap_or("")));
-                }
+    for class in &result.classes {
+        for method in class.methods.iter().filter(|m| !m.passed) {
+            out.push_str(&format!("  {}=>{}\n", class.name, method.name));
+            for alert in &method.alerts {
+                out.push_str(&format!("    {}\n", alert.title));
             }
         }
     }

@@ -6,6 +6,11 @@
 //! program's answer. Requests to the session are quick (movements are sent with a zero wait
 //! and answer `pending`; the stop comes as an event), so a request never waits behind a
 //! running program, and every response goes out before the events it led to.
+//!
+//! Every request to the session is typed (`jsonl::cmd`) and names the thread, and where it
+//! reads a frame the frame, it is for: the adapter never moves the session's cursor, which
+//! other clients of the session (a person at the REPL) rely on. [`Adapter::old_engine_cursor`]
+//! is the one exception, for sessions that do not act on those names yet.
 
 mod breakpoints;
 mod disconnect;
@@ -25,6 +30,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use client::{ClientError, Incoming, Session};
+use jsonl::CommandSpec;
+use jsonl::args::StepType;
+use jsonl::results::{RunResult, TestResult, VarsResult};
 use serde_json::{Value, json};
 
 use crate::config::LaunchConfig;
@@ -49,9 +57,16 @@ pub enum Input {
     /// The connection to the session is gone.
     SessionGone,
     /// A launched program's run (or test) answered.
-    RunDone(Result<Value, ClientError>),
+    RunDone(Result<RunAnswer, ClientError>),
     /// A signal: release and end.
     Stop,
+}
+
+/// What a launched program's request answered.
+#[derive(Debug)]
+pub enum RunAnswer {
+    Run(RunResult),
+    Test(TestResult),
 }
 
 /// Ends the adapter from outside (a signal handler): it releases what it holds and returns.
@@ -128,8 +143,17 @@ pub(crate) struct Link {
     pub(crate) session_allows_writes: bool,
 }
 
-/// A stack frame a `frameId` stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The session's cursor as [`Adapter::old_engine_cursor`] knows it.
+#[derive(Debug, Default)]
+pub(crate) struct OldCursor {
+    /// The session's current thread, once a request of ours made it so.
+    pub(crate) thread: Option<u32>,
+    /// The selected frame of each thread, as far as known.
+    pub(crate) frames: HashMap<u32, usize>,
+}
+
+/// A stack frame a `frameId` stands for: what a request about it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct FrameRef {
     pub(crate) thread: u32,
     pub(crate) epoch: u64,
@@ -180,8 +204,15 @@ pub struct Adapter {
     last_thread: Option<u32>,
     /// The exception class each thread stopped at, while it stays there.
     exceptions: HashMap<u32, String>,
-    /// The frame last selected on the session, as far as we know.
-    selected: Option<FrameRef>,
+    /// The frame the client last looked at (scopes, variables, evaluate) in this stop: what an
+    /// expression without a frame is read in.
+    focus: Option<FrameRef>,
+    /// The scopes and variables of each frame read in this stop (`vars` without an id):
+    /// `scopes` and then `variables` of a scope read them once.
+    listings: HashMap<FrameRef, VarsResult>,
+    /// The session's cursor as far as requests of ours moved it: only for
+    /// [`Adapter::old_engine_cursor`].
+    cursor: OldCursor,
     /// Events to send after the response of the request being handled.
     deferred: Vec<Value>,
     /// `configurationDone` came; what it starts has been started.
@@ -232,7 +263,9 @@ pub fn run(
         moving: HashMap::new(),
         last_thread: None,
         exceptions: HashMap::new(),
-        selected: None,
+        focus: None,
+        listings: HashMap::new(),
+        cursor: OldCursor::default(),
         deferred: Vec::new(),
         configured: false,
         run_pending: false,
@@ -295,7 +328,7 @@ impl Adapter {
                 }
                 Input::Eof | Input::Stop => false,
                 Input::Session(Incoming::Event(ev)) => {
-                    self.on_session_event(&ev.event, &ev.body);
+                    self.on_session_event(&ev);
                     true
                 }
                 Input::Session(Incoming::Response(_)) => true,
@@ -338,10 +371,10 @@ impl Adapter {
             "setVariable" => self.set_variable(args),
             "setExpression" => self.set_expression(args),
             "exceptionInfo" => self.exception_info(args),
-            "next" => self.step(args, "over"),
-            "stepIn" => self.step(args, "into"),
-            "stepOut" => self.step(args, "out"),
-            "continue" => self.step(args, "continue"),
+            "next" => self.step(args, StepType::Over),
+            "stepIn" => self.step(args, StepType::Into),
+            "stepOut" => self.step(args, StepType::Out),
+            "continue" => self.step(args, StepType::Continue),
             "goto" => self.goto(args),
             "gotoTargets" => self.goto_targets(args),
             "pause" => Err(Failure(
@@ -399,31 +432,48 @@ impl Adapter {
             .ok_or_else(|| Failure("not connected: send 'launch' or 'attach' first".into()))
     }
 
-    /// One request to the session.
-    pub(crate) fn call(&self, cmd: &str, args: Value) -> Result<Value, Failure> {
+    /// One typed request to the session.
+    pub(crate) fn request<C: CommandSpec>(&self, args: &C::Args) -> Result<C::Result, Failure> {
         let link = self.link()?;
         link.session
-            .request(cmd, args, REQUEST_TIMEOUT, &|| false)
+            .call_within::<C>(args, REQUEST_TIMEOUT)
             .map_err(|e| Failure(explain(&e)))
     }
 
-    /// Makes `thread` the session's current thread (the session's commands act on it).
-    pub(crate) fn ensure_thread(&mut self, thread: u32) -> Result<(), Failure> {
-        self.call("thread", json!({ "id": thread }))?;
-        if self.selected.is_some_and(|s| s.thread != thread) {
-            self.selected = None;
-        }
-        Ok(())
+    /// A request about `thread` (and `frame`, when it reads one) of a stop: the arguments name
+    /// them; on a session that does not act on the names, [`Adapter::old_engine_cursor`] moves
+    /// its cursor there first.
+    pub(crate) fn request_at<C: CommandSpec>(
+        &mut self,
+        thread: u32,
+        frame: Option<FrameRef>,
+        args: &C::Args,
+    ) -> Result<C::Result, Failure> {
+        self.old_engine_cursor(thread, frame)?;
+        self.request::<C>(args)
     }
 
-    /// Selects `frame` on the session (variables and `get` read the selected frame).
-    pub(crate) fn ensure_frame(&mut self, frame: FrameRef) -> Result<(), Failure> {
-        if self.selected == Some(frame) {
-            return Ok(());
+    /// FALLBACK, to delete: sessions before protocol 1.1's per-request `thread` and `frame`
+    /// (issue 24) decode the names but read the session's cursor, so this moves the cursor with
+    /// `thread` and `frame` when it is not where the request names, as far as our own
+    /// requests and the session's events tell (every stop selects frame 0 of its thread). Once
+    /// the engine acts on the names, delete this function, its call in
+    /// [`Adapter::request_at`], [`OldCursor`] and the `cursor` member with its updates
+    /// (`on_stopped`, `on_ended`): requests then name what they mean and never move the cursor.
+    fn old_engine_cursor(&mut self, thread: u32, frame: Option<FrameRef>) -> Result<(), Failure> {
+        if self.cursor.thread != Some(thread) {
+            self.request::<jsonl::cmd::Thread>(&jsonl::args::ThreadArgs { id: thread })?;
+            self.cursor.thread = Some(thread);
         }
-        self.ensure_thread(frame.thread)?;
-        self.call("frame", json!({"index": frame.index, "epoch": frame.epoch}))?;
-        self.selected = Some(frame);
+        if let Some(f) = frame
+            && self.cursor.frames.get(&thread) != Some(&f.index)
+        {
+            self.request::<jsonl::cmd::Frame>(&jsonl::args::FrameArgs {
+                index: f.index,
+                epoch: Some(f.epoch),
+            })?;
+            self.cursor.frames.insert(thread, f.index);
+        }
         Ok(())
     }
 
@@ -432,7 +482,8 @@ impl Adapter {
         self.frames.invalidate();
         self.vars.invalidate();
         self.goto_targets.invalidate();
-        self.selected = None;
+        self.focus = None;
+        self.listings.clear();
     }
 
     /// A line number as the client counts.

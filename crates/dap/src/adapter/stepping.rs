@@ -2,10 +2,13 @@
 //!
 //! Each movement is sent with a zero wait: the session answers `pending` at once (or an error
 //! such as `state.not_stopped`, which becomes this request's failure), and the stop or the end
-//! arrives later as an event. References of the stop left are forgotten. Run to cursor is the
+//! arrives later as an event. References of the stop left are forgotten. Each names its
+//! thread; none names a frame (stepping continues from the innermost one). Run to cursor is the
 //! client's temporary breakpoint and `continue`; `goto` is the session's `jump_to_line`, a
 //! write action.
 
+use jsonl::args::{LineTargetArgs, StepArgs, StepType};
+use jsonl::cmd;
 use serde_json::{Value, json};
 
 use super::evaluate::WRITES_OFF;
@@ -20,26 +23,35 @@ impl Adapter {
             .ok_or_else(|| Failure("no threadId".into()))
     }
 
-    /// Sends a movement of `thread` and forgets the stop's references.
-    fn movement(&mut self, thread: u32, cmd: &str, mut args: Value) -> Result<(), Failure> {
-        self.ensure_thread(thread)?;
-        args["timeout_ms"] = json!(0);
-        self.call(cmd, args)?;
-        self.invalidate();
-        Ok(())
-    }
-
-    /// `next` (`over`), `stepIn` (`into`), `stepOut` (`out`), `continue`.
-    pub(super) fn step(&mut self, args: &Value, kind: &str) -> Reply {
+    /// `next` (`over`), `stepIn` (`into`), `stepOut` (`out`), `continue`: sent with a zero
+    /// wait, for `thread`; the stop's references are forgotten.
+    pub(super) fn step(&mut self, args: &Value, kind: StepType) -> Reply {
         let thread = Self::thread_arg(args)?;
         self.moving.remove(&thread);
-        self.movement(thread, "step", json!({ "type": kind }))?;
-        if kind != "continue" {
+        self.resume(thread, kind)?;
+        self.invalidate();
+        if kind != StepType::Continue {
             // The stop this step ends in is shown even at a breakpoint whose hit count says
             // not yet.
             self.moving.insert(thread, "step");
         }
-        Ok((kind == "continue").then(|| json!({ "allThreadsContinued": false })))
+        Ok((kind == StepType::Continue).then(|| json!({ "allThreadsContinued": false })))
+    }
+
+    /// Sends a `step` of `thread` that answers at once (`pending`; the stop or the end comes
+    /// as an event).
+    pub(crate) fn resume(&mut self, thread: u32, kind: StepType) -> Result<(), Failure> {
+        self.request_at::<cmd::Step>(
+            thread,
+            None,
+            &StepArgs {
+                step_type: kind,
+                timeout_ms: Some(0),
+                thread: Some(thread),
+                frame: None,
+            },
+        )?;
+        Ok(())
     }
 
     pub(super) fn goto_targets(&mut self, args: &Value) -> Reply {
@@ -73,7 +85,17 @@ impl Adapter {
             .get(target)
             .cloned()
             .ok_or_else(|| Failure(format!("goto target {target} is no longer valid")))?;
-        self.movement(thread, "jump_to_line", json!({ "location": location }))?;
+        self.request_at::<cmd::JumpToLine>(
+            thread,
+            None,
+            &LineTargetArgs {
+                location: Some(location),
+                timeout_ms: Some(0),
+                thread: Some(thread),
+                ..LineTargetArgs::default()
+            },
+        )?;
+        self.invalidate();
         self.moving.insert(thread, "goto");
         Ok(None)
     }

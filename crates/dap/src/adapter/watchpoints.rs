@@ -5,6 +5,8 @@
 //! changes (reason `data breakpoint`), and ends with the program. So data breakpoints do not
 //! persist, and a list sent while nothing is stopped comes back unverified saying why.
 
+use jsonl::args::{WatchIdArgs, WatchSetArgs};
+use jsonl::cmd;
 use serde_json::{Value, json};
 
 use super::{Adapter, Failure, Reply, VarRef};
@@ -44,9 +46,7 @@ impl Adapter {
         // The earlier ones go first (a watchpoint that expired with its program is gone already).
         let old = std::mem::take(&mut self.watchpoints);
         for (thread, id) in old {
-            if self.ensure_thread(thread).is_ok() {
-                let _ = self.call("watch.delete", json!({ "id": id }));
-            }
+            let _ = self.delete_watchpoint(thread, id);
         }
         let Some(thread) = self.last_thread.filter(|_| !wanted.is_empty()) else {
             let out: Vec<Value> = wanted
@@ -55,7 +55,6 @@ impl Adapter {
                 .collect();
             return Ok(Some(json!({ "breakpoints": out })));
         };
-        self.ensure_thread(thread)?;
         let mut out = Vec::new();
         for bp in &wanted {
             let variable = bp["dataId"].as_str().unwrap_or_default().to_uppercase();
@@ -67,20 +66,24 @@ impl Adapter {
                     "message": "hit conditions are not counted for data breakpoints"}));
                 continue;
             }
-            let mut set = json!({ "variable": variable });
-            if let Some(c) = bp["condition"].as_str().filter(|c| !c.trim().is_empty()) {
-                set["condition"] = json!(c);
-            }
-            match self.call("watch.set", set) {
+            let set = WatchSetArgs {
+                variable: variable.clone(),
+                condition: bp["condition"]
+                    .as_str()
+                    .filter(|c| !c.trim().is_empty())
+                    .map(String::from),
+                thread: Some(thread),
+                frame: None,
+            };
+            match self.request_at::<cmd::WatchSet>(thread, None, &set) {
                 Ok(result) => {
                     // The session answers all watchpoints of the program; ours is the newest
                     // on this variable.
-                    let id = result["watchpoints"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter(|w| w["variable"].as_str() == Some(variable.as_str()))
-                        .filter_map(|w| w["id"].as_str().map(String::from))
+                    let id = result
+                        .watchpoints
+                        .iter()
+                        .filter(|w| w.variable == variable)
+                        .map(|w| w.id.clone())
                         .max_by_key(|id| id.parse::<u64>().unwrap_or(0));
                     if let Some(id) = id {
                         self.watchpoints.push((thread, id));
@@ -91,5 +94,19 @@ impl Adapter {
             }
         }
         Ok(Some(json!({ "breakpoints": out })))
+    }
+
+    /// Deletes watchpoint `id` of `thread`'s program.
+    pub(super) fn delete_watchpoint(&mut self, thread: u32, id: String) -> Result<(), Failure> {
+        self.request_at::<cmd::WatchDelete>(
+            thread,
+            None,
+            &WatchIdArgs {
+                id,
+                thread: Some(thread),
+                frame: None,
+            },
+        )?;
+        Ok(())
     }
 }

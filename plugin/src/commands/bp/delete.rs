@@ -1,5 +1,6 @@
 //! `abap bp delete <id>… [--all]`.
 
+use jsonl::args::BpIdsArgs;
 use nu_plugin::{
     DynamicCompletionCall, EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand,
 };
@@ -7,7 +8,6 @@ use nu_protocol::engine::ArgType;
 use nu_protocol::{
     DynamicSuggestion, Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value,
 };
-use serde_json::json;
 
 use crate::AbapPlugin;
 use crate::errors::invalid_arg;
@@ -55,7 +55,13 @@ impl SimplePluginCommand for BpDelete {
         let ids: Vec<Spanned<i64>> = call.rest(0)?;
         let all = call.has_flag("all")?;
         let (args, span) = match (all, ids.as_slice()) {
-            (true, []) => (json!({"all": true}), call.head),
+            (true, []) => (
+                BpIdsArgs {
+                    all: true,
+                    ..BpIdsArgs::default()
+                },
+                call.head,
+            ),
             (false, []) => {
                 return Err(invalid_arg(
                     "no breakpoint named",
@@ -70,13 +76,22 @@ impl SimplePluginCommand for BpDelete {
                     call.head,
                 ));
             }
-            (false, [one]) => (json!({"id": one.item}), one.span),
+            (false, [one]) => (
+                BpIdsArgs {
+                    id: Some(super::id(one)?),
+                    ..BpIdsArgs::default()
+                },
+                one.span,
+            ),
             (false, many) => (
-                json!({"ids": many.iter().map(|i| i.item).collect::<Vec<_>>()}),
+                BpIdsArgs {
+                    ids: many.iter().map(super::id).collect::<Result<_, _>>()?,
+                    ..BpIdsArgs::default()
+                },
                 call.head,
             ),
         };
-        let result = match plugin.request(engine, span, "bp.delete", args) {
+        let result = match plugin.call::<jsonl::cmd::BpDelete>(engine, span, &args) {
             Ok(result) => result,
             // The session names no id when one of several is unknown: point at that one.
             Err(e) if ids.len() > 1 && e.code.as_deref() == Some("abap::breakpoint.not_found") => {
@@ -84,7 +99,7 @@ impl SimplePluginCommand for BpDelete {
             }
             Err(e) => return Err(e),
         };
-        Ok(crate::values::from_json(&result["deleted"], call.head))
+        Ok(crate::stop::word(&result.deleted, call.head))
     }
 
     #[expect(
@@ -113,13 +128,9 @@ fn unknown_among(
     ids: &[Spanned<i64>],
 ) -> Option<LabeledError> {
     let list = plugin
-        .request(engine, ids[0].span, "bp.list", json!({}))
+        .call::<jsonl::cmd::BpList>(engine, ids[0].span, &Default::default())
         .ok()?;
-    let known: Vec<i64> = list["breakpoints"]
-        .as_array()?
-        .iter()
-        .filter_map(|b| b["id"].as_i64())
-        .collect();
+    let known: Vec<i64> = list.breakpoints.iter().map(|b| i64::from(b.id)).collect();
     let unknown = ids.iter().find(|i| !known.contains(&i.item))?;
     Some(
         LabeledError::new(format!(

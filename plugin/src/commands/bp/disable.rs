@@ -53,7 +53,7 @@ impl SimplePluginCommand for BpDisable {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        super::switch(plugin, engine, call, "bp.disable")
+        super::switch::<jsonl::cmd::BpDisable>(plugin, engine, call)
     }
 
     #[expect(

@@ -52,7 +52,7 @@ impl SimplePluginCommand for BpEnable {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        super::switch(plugin, engine, call, "bp.enable")
+        super::switch::<jsonl::cmd::BpEnable>(plugin, engine, call)
     }
 
     #[expect(

@@ -2,7 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -44,7 +43,7 @@ impl SimplePluginCommand for BpList {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "bp.list", json!({}))?;
-        Ok(super::table(&result, call.head))
+        let result = plugin.call::<jsonl::cmd::BpList>(engine, call.head, &Default::default())?;
+        Ok(super::table(&result.breakpoints, call.head))
     }
 }

@@ -10,6 +10,9 @@ use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginComma
 use nu_protocol::{Example, LabeledError, Record, Signature, Span, Type, Value};
 use serde_json::Value as Json;
 
+use jsonl::args::BpIdsArgs;
+use jsonl::results::{Breakpoint, BreakpointsResult};
+
 use crate::AbapPlugin;
 use crate::values::from_json;
 
@@ -39,25 +42,32 @@ const LIST_FIELDS: &[&str] = &[
     "condition",
 ];
 
-fn record(bp: &Json, fields: &[&str], span: Span) -> Value {
+/// A breakpoint record with these columns (nothing where the record has no such member).
+fn record(bp: &Breakpoint, fields: &[&str], span: Span) -> Value {
+    // The record as the protocol writes it: members it leaves out become nothing.
+    let written = serde_json::to_value(bp).unwrap_or(Json::Null);
     let mut rec = Record::new();
     for f in fields {
-        rec.push(*f, from_json(&bp[*f], span));
+        rec.push(*f, from_json(&written[*f], span));
     }
     Value::record(rec, span)
 }
 
-/// The protocol's `breakpoints` array as a table.
-fn table(result: &Json, span: Span) -> Value {
+/// Breakpoint records as a table.
+fn table(breakpoints: &[Breakpoint], span: Span) -> Value {
     Value::list(
-        result["breakpoints"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        breakpoints
+            .iter()
             .map(|bp| record(bp, LIST_FIELDS, span))
             .collect(),
         span,
     )
+}
+
+/// A breakpoint id as the protocol has them (positive).
+fn id(n: &nu_protocol::Spanned<i64>) -> Result<u32, LabeledError> {
+    u32::try_from(n.item)
+        .map_err(|_| crate::errors::invalid_arg("not a breakpoint id", "a breakpoint id", n.span))
 }
 
 /// Breakpoint ids as completion candidates, with their locations as descriptions.
@@ -106,21 +116,35 @@ impl SimplePluginCommand for Bp {
     }
 }
 
-/// `bp.enable` / `bp.disable` of the ids given: the changed records.
-fn switch(
+/// `bp.enable` / `bp.disable` (command `C`) of the ids given: the changed records.
+fn switch<C: jsonl::CommandSpec<Args = BpIdsArgs, Result = BreakpointsResult>>(
     plugin: &AbapPlugin,
     engine: &EngineInterface,
     call: &EvaluatedCall,
-    cmd: &str,
 ) -> Result<Value, LabeledError> {
     let first: nu_protocol::Spanned<i64> = call.req(0)?;
-    let more: Vec<i64> = call.rest(1)?;
+    let more: Vec<nu_protocol::Spanned<i64>> = call.rest(1)?;
     let (args, span) = if more.is_empty() {
-        (serde_json::json!({"id": first.item}), first.span)
+        (
+            BpIdsArgs {
+                id: Some(id(&first)?),
+                ..BpIdsArgs::default()
+            },
+            first.span,
+        )
     } else {
-        let ids: Vec<i64> = std::iter::once(first.item).chain(more).collect();
-        (serde_json::json!({"ids": ids}), call.head)
+        let ids = std::iter::once(&first)
+            .chain(&more)
+            .map(id)
+            .collect::<Result<Vec<u32>, _>>()?;
+        (
+            BpIdsArgs {
+                ids,
+                ..BpIdsArgs::default()
+            },
+            call.head,
+        )
     };
-    let result = plugin.request(engine, span, cmd, args)?;
-    Ok(table(&result, call.head))
+    let result = plugin.call::<C>(engine, span, &args)?;
+    Ok(table(&result.breakpoints, call.head))
 }

@@ -1,5 +1,6 @@
 //! `abap bp set <location> [--condition] [--kind]`.
 
+use jsonl::args::{BpSetArgs, MessageArgs};
 use nu_plugin::{
     DynamicCompletionCall, EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand,
 };
@@ -8,7 +9,6 @@ use nu_protocol::{
     Completion, DynamicSuggestion, Example, Flag, LabeledError, Signature, Spanned, SyntaxShape,
     Type, Value,
 };
-use serde_json::{Value as Json, json};
 
 use super::{SET_FIELDS, record};
 use crate::AbapPlugin;
@@ -32,7 +32,7 @@ impl SimplePluginCommand for BpSet {
         "Line locations: ZCL_X:42 (the class's main source), ZCL_X/testclasses:12, \
         PROG:ZREP:9, or an abapGit file path such as src/zcl_x.clas.abap:42. With --kind \
         statement the location is an ABAP keyword (CATCH), with exception an exception class \
-        (CX_SY_ZERODIVIDE), with message ID:NUMBER or ID:NUMBER:TYPE (00:001:E). \
+        (CX_SY_ZERODIVIDE), with message ID:NUMBER:TYPE (00:001:E). \
         Returns {id, location, object, line, status, reason}: status is verified, rejected \
         (reason: the system's words) or pending (the system could not be reached; set as soon \
         as it answers)."
@@ -110,15 +110,20 @@ impl SimplePluginCommand for BpSet {
         let location: Spanned<String> = call.req(0)?;
         let kind: Option<Spanned<String>> = call.get_flag("kind")?;
         let condition: Option<String> = call.get_flag("condition")?;
-        let mut args = match kind
+        let mut args = BpSetArgs {
+            enabled: true,
+            condition,
+            ..BpSetArgs::default()
+        };
+        match kind
             .as_ref()
             .map(|k| k.item.to_ascii_lowercase())
             .as_deref()
         {
-            None | Some("line") => json!({ "location": location.item }),
-            Some("statement") => json!({ "statement": location.item.to_uppercase() }),
-            Some("exception") => json!({ "exception": location.item.to_uppercase() }),
-            Some("message") => json!({ "message": message(&location)? }),
+            None | Some("line") => args.location = Some(location.item.clone()),
+            Some("statement") => args.statement = Some(location.item.to_uppercase()),
+            Some("exception") => args.exception = Some(location.item.to_uppercase()),
+            Some("message") => args.message = Some(message(&location)?),
             Some(_) => {
                 let span = kind.as_ref().map(|k| k.span).unwrap_or(call.head);
                 return Err(invalid_arg(
@@ -128,16 +133,15 @@ impl SimplePluginCommand for BpSet {
                 ));
             }
         };
-        if let Some(c) = condition {
-            args["condition"] = Json::String(c);
+        let result = plugin.call::<jsonl::cmd::BpSet>(engine, location.span, &args)?;
+        match result.breakpoints.first() {
+            Some(bp) => Ok(record(bp, SET_FIELDS, call.head)),
+            None => Err(invalid_arg(
+                "the session set no breakpoint",
+                "nothing came back for this location",
+                location.span,
+            )),
         }
-        let result = plugin.request(engine, location.span, "bp.set", args)?;
-        let bp = result["breakpoints"]
-            .as_array()
-            .and_then(|a| a.first())
-            .cloned()
-            .unwrap_or(Json::Null);
-        Ok(record(&bp, SET_FIELDS, call.head))
     }
 
     #[expect(
@@ -163,19 +167,20 @@ impl SimplePluginCommand for BpSet {
     }
 }
 
-/// `ID:NUMBER[:TYPE]` → the protocol's message object.
-fn message(text: &Spanned<String>) -> Result<Json, LabeledError> {
+/// `ID:NUMBER:TYPE` → the protocol's message (the system needs all three parts).
+fn message(text: &Spanned<String>) -> Result<MessageArgs, LabeledError> {
     let parts: Vec<&str> = text.item.split([':', '/']).map(str::trim).collect();
     match parts.as_slice() {
-        [id, number] if !id.is_empty() && !number.is_empty() => {
-            Ok(json!({"id": id.to_uppercase(), "number": number}))
-        }
-        [id, number, ty] if !id.is_empty() && !number.is_empty() => {
-            Ok(json!({"id": id.to_uppercase(), "number": number, "type": ty.to_uppercase()}))
+        [id, number, ty] if !id.is_empty() && !number.is_empty() && !ty.is_empty() => {
+            Ok(MessageArgs {
+                id: id.to_uppercase(),
+                number: (*number).to_string(),
+                ty: ty.to_uppercase(),
+            })
         }
         _ => Err(invalid_arg(
-            "a message breakpoint needs ID:NUMBER",
-            "e.g. 00:001 or 00:001:E",
+            "a message breakpoint needs ID:NUMBER:TYPE",
+            "e.g. 00:001:E",
             text.span,
         )),
     }

@@ -2,7 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -47,7 +46,13 @@ impl SimplePluginCommand for WatchDelete {
     ) -> Result<Value, LabeledError> {
         let id: Spanned<Value> = call.req(0)?;
         let text = id.item.coerce_string()?;
-        let result = plugin.request(engine, id.span, "watch.delete", json!({"id": text}))?;
-        Ok(super::table(&result, call.head))
+        let args = jsonl::args::WatchIdArgs {
+            id: text,
+            thread: None,
+            frame: None,
+        };
+        plugin.call::<jsonl::cmd::WatchDelete>(engine, id.span, &args)?;
+        // The answer names the deleted id only: no watchpoints to list (as ever).
+        Ok(super::table(&[], call.head))
     }
 }

@@ -2,7 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Type, Value};
-use serde_json::json;
 
 use crate::AbapPlugin;
 
@@ -40,7 +39,8 @@ impl SimplePluginCommand for WatchList {
         call: &EvaluatedCall,
         _input: &Value,
     ) -> Result<Value, LabeledError> {
-        let result = plugin.request(engine, call.head, "watch.list", json!({}))?;
-        Ok(super::table(&result, call.head))
+        let result =
+            plugin.call::<jsonl::cmd::WatchList>(engine, call.head, &Default::default())?;
+        Ok(super::table(&result.watchpoints, call.head))
     }
 }

@@ -4,9 +4,9 @@ mod delete;
 mod list;
 mod set;
 
+use jsonl::results::Watchpoint;
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
-use nu_protocol::{Example, LabeledError, Signature, Span, Type, Value};
-use serde_json::Value as Json;
+use nu_protocol::{Example, LabeledError, Record, Signature, Span, Type, Value};
 
 use crate::AbapPlugin;
 
@@ -19,24 +19,28 @@ pub(crate) fn commands() -> Vec<Box<dyn PluginCommand<Plugin = AbapPlugin>>> {
     ]
 }
 
-/// The session's `watchpoints` as a table.
-fn table(result: &Json, span: Span) -> Value {
-    let fields = [
-        "id",
-        "variable",
-        "condition",
-        "active",
-        "expired",
-        "procedure",
-        "old_value",
-        "value",
-    ];
+/// The session's watchpoints as a table: `id, variable, condition, active, expired,
+/// procedure, old_value, value`.
+fn table(watchpoints: &[Watchpoint], span: Span) -> Value {
+    let text = |t: &Option<String>| {
+        t.as_ref()
+            .map_or(Value::nothing(span), |t| Value::string(t, span))
+    };
     Value::list(
-        result["watchpoints"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|w| crate::values::pick(w, &fields, span))
+        watchpoints
+            .iter()
+            .map(|w| {
+                let mut rec = Record::new();
+                rec.push("id", Value::string(&w.id, span));
+                rec.push("variable", Value::string(&w.variable, span));
+                rec.push("condition", text(&w.condition));
+                rec.push("active", Value::bool(w.active, span));
+                rec.push("expired", Value::bool(w.expired, span));
+                rec.push("procedure", Value::string(&w.procedure, span));
+                rec.push("old_value", text(&w.old_value));
+                rec.push("value", text(&w.value));
+                Value::record(rec, span)
+            })
             .collect(),
         span,
     )

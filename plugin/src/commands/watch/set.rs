@@ -2,7 +2,6 @@
 
 use nu_plugin::{EngineInterface, EvaluatedCall, PluginCommand, SimplePluginCommand};
 use nu_protocol::{Example, LabeledError, Signature, Spanned, SyntaxShape, Type, Value};
-use serde_json::{Value as Json, json};
 
 use crate::AbapPlugin;
 
@@ -52,11 +51,13 @@ impl SimplePluginCommand for WatchSet {
         _input: &Value,
     ) -> Result<Value, LabeledError> {
         let var: Spanned<String> = call.req(0)?;
-        let mut args = json!({"variable": var.item.trim().to_uppercase()});
-        if let Some(c) = call.get_flag::<String>("condition")? {
-            args["condition"] = Json::String(c);
-        }
-        let result = plugin.request(engine, var.span, "watch.set", args)?;
-        Ok(super::table(&result, call.head))
+        let args = jsonl::args::WatchSetArgs {
+            variable: var.item.trim().to_uppercase(),
+            condition: call.get_flag::<String>("condition")?,
+            thread: None,
+            frame: None,
+        };
+        let result = plugin.call::<jsonl::cmd::WatchSet>(engine, var.span, &args)?;
+        Ok(super::table(&result.watchpoints, call.head))
     }
 }
