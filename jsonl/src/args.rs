@@ -6,6 +6,34 @@ use serde_json::Value;
 
 use crate::{ErrorBody, ErrorCode};
 
+/// The arguments as a request without them means them, so a typed client's
+/// `..Default::default()` sends what `{}` would.
+fn defaults_of<T: DeserializeOwned>() -> T {
+    // Every member of these types has a serde default: `{}` always decodes.
+    match serde_json::from_value(Value::Object(serde_json::Map::new())) {
+        Ok(t) => t,
+        Err(e) => unreachable!("arguments without a default: {e}"),
+    }
+}
+
+impl Default for BpSetArgs {
+    fn default() -> Self {
+        defaults_of()
+    }
+}
+
+impl Default for VarsArgs {
+    fn default() -> Self {
+        defaults_of()
+    }
+}
+
+impl Default for SourceArgs {
+    fn default() -> Self {
+        defaults_of()
+    }
+}
+
 /// Decodes a request's `args` into the command's argument type.
 pub fn decode<T: DeserializeOwned>(cmd: &str, args: &Value) -> Result<T, ErrorBody> {
     serde_json::from_value(args.clone()).map_err(|e| {
@@ -17,7 +45,7 @@ pub fn decode<T: DeserializeOwned>(cmd: &str, args: &Value) -> Result<T, ErrorBo
 /// `bp.set`: line breakpoints by `location` or `locations` (`OBJECT:LINE`, line in
 /// `/source/main`, or any address form of PROTOCOL.md), and/or one breakpoint of another
 /// kind: `statement` (`CATCH`), `exception` (`CX_SY_ZERODIVIDE`), `message`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BpSetArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -274,7 +302,7 @@ pub struct StepArgs {
 /// `vars`: without `id` the variables of the current frame's scopes; with `id` the children
 /// of that variable (`LS_ORDER`, `ME`, `LT_ITEMS[2]`). `epoch`, when given, must be the
 /// current one (ids are only valid for the stop they came from).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VarsArgs {
     #[serde(default)]
     pub id: Option<String>,
@@ -422,7 +450,7 @@ pub struct ExportArgs {
 }
 
 /// `source`: lines around a `location`, or around the selected frame's line.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SourceArgs {
     #[serde(default)]
     pub location: Option<String>,
@@ -533,6 +561,31 @@ mod tests {
         assert_eq!(s.step_type, StepType::Over);
         let v: VarsArgs = decode("vars", &json!({})).expect("vars");
         assert_eq!(v.id, None);
+    }
+
+    /// `T::default()` is what a request without arguments means, for every type that has
+    /// one and takes `{}`.
+    #[test]
+    fn defaults_are_what_an_empty_request_means() {
+        fn same<T: Default + DeserializeOwned + PartialEq + std::fmt::Debug>() {
+            let empty: T = serde_json::from_value(json!({})).expect("{} decodes");
+            assert_eq!(T::default(), empty, "{}", std::any::type_name::<T>());
+        }
+        same::<BpSetArgs>();
+        same::<BpIdsArgs>();
+        same::<HelloArgs>();
+        same::<ConfigureArgs>();
+        same::<ListenArgs>();
+        same::<RunArgs>();
+        same::<TestArgs>();
+        same::<VarsArgs>();
+        same::<LineTargetArgs>();
+        same::<SourceArgs>();
+        same::<AtArgs>();
+        same::<SettingsArgs>();
+        assert!(BpSetArgs::default().enabled);
+        assert_eq!(VarsArgs::default().limit, 100);
+        assert_eq!(SourceArgs::default().before, 5);
     }
 
     #[test]

@@ -912,7 +912,8 @@ impl<'r> Interp<'r, '_> {
                 }
             }
             Unwind::Dump(d) => {
-                let class = builtins::classes::exception_for_dump(&d.id).and_then(builtins::classes::class);
+                let class =
+                    builtins::classes::exception_for_dump(&d.id).and_then(builtins::classes::class);
                 if class.is_some_and(|def| self.handled_further_out(&def.key)) {
                     return;
                 }
