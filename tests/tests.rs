@@ -14,6 +14,8 @@ mod daemon;
 mod dap;
 // Every way a session can end leaves nothing behind on the system.
 mod kill;
+// `abapdbg mcp` driven by the official MCP TypeScript SDK client.
+mod mcp;
 // No test file of the workspace is left out of its crate's test binary.
 mod layout;
 // The Nushell plugin driven by the real `nu` against the simulator.
