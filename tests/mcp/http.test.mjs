@@ -62,7 +62,7 @@ test('streamable HTTP on loopback behind a bearer token', async () => {
     await client.close();
     await assertNothingLeft();
 
-    server.kill('SIGINT');
+    server.kill('SIGTERM');
     const how = await exited;
     assert.equal(how.code, 0, JSON.stringify(how) + stderr);
     assert.equal(fs.existsSync(file), false, 'the token file is removed at exit');

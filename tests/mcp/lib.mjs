@@ -34,6 +34,7 @@ export async function connect(env = systemEnv()) {
   const listed = await client.listTools();
   const tools = new Map(listed.tools.map((t) => [t.name, t]));
   const validators = new Map(listed.tools.map((t) => [t.name, ajv.compile(t.outputSchema)]));
+  const inputs = new Map(listed.tools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
   /** Calls a tool; its structuredContent must be valid against its outputSchema, and it has
    *  exactly one text. Failures must be isError with {error: {code, message, hint}}. */
   async function call(name, args = {}, options = {}) {
@@ -53,8 +54,11 @@ export async function connect(env = systemEnv()) {
     }
     return result;
   }
-  /** A call that must succeed: its structuredContent. */
+  /** A call that must succeed (its arguments valid against the tool's inputSchema): its
+   *  structuredContent. */
   async function ok(name, args = {}, options = {}) {
+    const input = inputs.get(name);
+    assert.ok(input(args), `${name} ${JSON.stringify(args)}: ${JSON.stringify(input.errors)}`);
     const r = await call(name, args, options);
     assert.notEqual(r.isError, true, `${name} ${JSON.stringify(args)} failed: ${r.content[0].text}`);
     return r.structuredContent;

@@ -5,7 +5,7 @@
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -43,7 +43,14 @@ fn new_token() -> Result<String, String> {
 fn write_token(port: u16, token: &str) -> Result<PathBuf, String> {
     let dir = client::state_dir(|k| std::env::var(k).ok())
         .ok_or("no state directory for the token file: set ABAPDBG_STATE_DIR or HOME")?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !dir.exists() {
+        // The directory of our own in the state directory is 0700, as `serve` makes it.
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     let path = dir.join(format!("mcp-{port}.token"));
     let _ = std::fs::remove_file(&path);
     let mut f = std::fs::OpenOptions::new()
@@ -84,13 +91,27 @@ pub async fn serve(server: Server, addr: &str) -> Result<(), String> {
         path.display()
     );
     let served = axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stopped())
         .await
         .map_err(|e| e.to_string());
     let _ = std::fs::remove_file(&path);
     served
+}
+
+/// SIGINT or SIGTERM: the server ends and removes its token file.
+async fn stopped() {
+    use tokio::signal::unix::{SignalKind, signal};
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        Err(_) => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 async fn authorize(expected: &str, req: Request, next: Next) -> Response {
