@@ -11,7 +11,8 @@
 //! # Layout
 //! - `server`: rmcp's `ServerHandler`: tools/list, tools/call, resources, subscriptions.
 //! - `tools`: each tool's name, description, input and output schema.
-//! - `ops`: what each tool does, on the session client (blocking).
+//! - `ops`: what each tool does, on the session client (blocking), one file per group
+//!   (status, breakpoints, waits, inspect, table, end).
 //! - `view`: the shapes agents read (stop view, end, variables, breakpoints).
 //! - `condition`: `abap_table`'s `where`.
 //! - `link`: the session connection and what is remembered between calls.
