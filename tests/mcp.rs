@@ -176,10 +176,10 @@ fn run_node_tests(name: &str, file: &str, tests: usize) {
 }
 
 /// tools/list and every schema; a whole session; writes refused where not allowed; bounded,
-/// cancelled and progressing waits; unit tests.
+/// cancelled and progressing waits; unit tests; an exception breakpoint and a runtime error.
 #[test]
 fn an_mcp_client_debugs_a_class_from_breakpoint_to_end() {
-    run_node_tests("stdio", "mcp.test.mjs", 4);
+    run_node_tests("stdio", "mcp.test.mjs", 5);
 }
 
 /// `--http 127.0.0.1:0`: streamable HTTP on loopback with a bearer token in a 0600 file;

@@ -283,3 +283,29 @@ test('waits are bounded, report progress, and a cancelled wait leaves the sessio
     await mcp.close();
   }
 });
+
+test('an exception breakpoint stops at the CATCH with the class; a runtime error ends the run with its name', async () => {
+  const mcp = await connect();
+  try {
+    const bps = await mcp.ok('abap_breakpoints', { set: [{ exception: 'CX_SY_ZERODIVIDE' }] });
+    assert.equal(bps.breakpoints[0].kind, 'exception');
+    assert.equal(bps.breakpoints[0].verified, true);
+    const run = await mcp.ok('abap_run', { class: 'ZCL_SMP_ZERO_DIVIDE' });
+    assert.deepEqual(run.stop.reason, {
+      kind: 'exception', breakpoint_id: bps.breakpoints[0].id, exception: { class: 'CX_SY_ZERODIVIDE', text: null },
+    });
+    assert.match(run.stop.source.find((l) => l.current).text, /CATCH cx_sy_zerodivide/);
+    const end = await mcp.ok('abap_step', { kind: 'continue' });
+    assert.match(end.end.output, /Division by zero/);
+    const deleted = await mcp.ok('abap_breakpoints', { all: true });
+    assert.deepEqual([deleted.breakpoints, deleted.deleted], [[], [bps.breakpoints[0].id]]);
+
+    const dump = await mcp.ok('abap_run', { class: 'ZCL_MCP_DUMP' });
+    assert.equal(dump.end.reason, 'runtime_error', JSON.stringify(dump));
+    assert.equal(dump.end.runtime_error, 'COMPUTE_INT_ZERODIVIDE');
+    await mcp.ok('abap_end', { how: 'shutdown' });
+    await assertNothingLeft();
+  } finally {
+    await mcp.close();
+  }
+});

@@ -282,12 +282,25 @@ pub fn failed_end(message: &str) -> Value {
     })
 }
 
-/// The runtime error's name (`COMPUTE_INT_ZERODIVIDE`, `CX_SY_ZERODIVIDE`) when the message
-/// names one: the first word of capitals, digits and underscores with an underscore in it.
+/// The runtime error's name (`COMPUTE_INT_ZERODIVIDE`) as the message names it after
+/// "runtime error", else the exception class (`CX_SY_ZERODIVIDE`) it names.
 fn runtime_error_name(message: &str) -> Option<String> {
+    let word = |text: &str| -> Option<String> {
+        let w: String = text
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+            .collect();
+        (w.len() > 3 && w.contains('_')).then_some(w)
+    };
+    let lower = message.to_ascii_lowercase();
+    if let Some(at) = lower.find("runtime error ")
+        && let Some(name) = word(&message[at + "runtime error ".len()..])
+    {
+        return Some(name);
+    }
     message
-        .split(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
-        .find(|w| w.len() > 3 && w.contains('_') && w.chars().any(|c| c.is_ascii_uppercase()))
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|w| w.starts_with("CX_"))
         .map(str::to_string)
 }
 
@@ -360,6 +373,12 @@ mod tests {
     fn runtime_error_names() {
         assert_eq!(
             runtime_error_name("runtime error COMPUTE_INT_ZERODIVIDE in ZCL_X"),
+            Some("COMPUTE_INT_ZERODIVIDE".into())
+        );
+        assert_eq!(
+            runtime_error_name(
+                "running ZCL_MCP_DUMP: classrun: Runtime error COMPUTE_INT_ZERODIVIDE: Division by zero (type i)"
+            ),
             Some("COMPUTE_INT_ZERODIVIDE".into())
         );
         assert_eq!(
