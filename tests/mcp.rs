@@ -132,7 +132,12 @@ fn run_node_tests(name: &str, file: &str, tests: usize) {
     let world = World::new(name, &sim.url);
     let out = world
         .command("node")
-        .args(["--test", "--test-reporter=tap", "--test-concurrency=1", file])
+        .args([
+            "--test",
+            "--test-reporter=tap",
+            "--test-concurrency=1",
+            file,
+        ])
         .current_dir(mcp_dir())
         .output()
         .expect("run node (Node.js must be installed)");
@@ -171,7 +176,10 @@ fn run_node_tests(name: &str, file: &str, tests: usize) {
     while world.socket_left() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(25));
     }
-    assert!(!world.socket_left(), "a session still runs after abap_end shutdown");
+    assert!(
+        !world.socket_left(),
+        "a session still runs after abap_end shutdown"
+    );
     assert!(sim.stop(), "the simulator exits cleanly");
 }
 
