@@ -27,6 +27,8 @@ echo "==> npm ci (nu 0.115.1 for the Nushell plugin tests, pinned in tests/nu)"
 npm ci --prefix tests/nu --no-audit --no-fund --loglevel=error
 echo "==> npm ci (@vscode/debugadapter-testsupport for the DAP tests, pinned in tests/dap)"
 npm ci --prefix tests/dap --no-audit --no-fund --loglevel=error
+echo "==> npm ci (@modelcontextprotocol/sdk and ajv for the MCP tests, pinned in tests/mcp)"
+npm ci --prefix tests/mcp --no-audit --no-fund --loglevel=error
 # tests/nu.rs drives this nu (and tmux) against the plugin.
 export NU_BIN="$PWD/tests/nu/node_modules/@nushell/linux-x64/bin/nu"
 

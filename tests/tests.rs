@@ -18,6 +18,8 @@ mod doctor;
 mod dap;
 // Every way a session can end leaves nothing behind on the system.
 mod kill;
+// `abapdbg mcp` driven by the official MCP TypeScript SDK client.
+mod mcp;
 // No test file of the workspace is left out of its crate's test binary.
 mod layout;
 // The Nushell plugin driven by the real `nu` against the simulator.

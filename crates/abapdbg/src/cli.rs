@@ -52,6 +52,9 @@ pub(crate) enum Command {
     /// Debug Adapter Protocol on stdin/stdout, for editors (VS Code, nvim-dap, Helix; see
     /// docs/dap.md). Launch and attach arguments come from the editor's launch configuration.
     Dap,
+    /// Model Context Protocol on stdin/stdout (or --http on loopback), for AI agents (see
+    /// docs/agents.md).
+    Mcp(mcp::McpArgs),
     #[command(flatten)]
     OneShot(abapdbg_cli::Command),
 }

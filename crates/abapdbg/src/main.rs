@@ -27,6 +27,7 @@ fn main() -> std::process::ExitCode {
         cli::Command::OneShot(command) => return abapdbg_cli::run(command, cli.profile.as_deref()),
         // DAP runs on the session client too (crates/dap), with threads of its own.
         cli::Command::Dap => return dap::run(cli.profile),
+        cli::Command::Mcp(args) => return mcp::run(args, cli.profile),
         other => other,
     };
     if matches!(command, cli::Command::Serve(_) | cli::Command::Demo(_)) {
@@ -57,7 +58,7 @@ fn main() -> std::process::ExitCode {
             cli::Command::Replay(args) => sim::replay(args).await,
             cli::Command::Doctor(_) => Ok(()),
             cli::Command::Demo(args) => demo::run(args).await,
-            cli::Command::OneShot(_) | cli::Command::Dap => Ok(()),
+            cli::Command::OneShot(_) | cli::Command::Dap | cli::Command::Mcp(_) => Ok(()),
         }
     });
     // Do not wait for the blocking stdin reader: everything we hold is released by now.
