@@ -5,8 +5,9 @@ use std::sync::Arc;
 use jsonl::results::{StopReason as Kind, Stopped};
 use serde_json::Value;
 
+use crate::at::Position;
 use crate::engine::Engine;
-use crate::reads::Reads;
+use crate::reads::StopReads;
 
 /// The scopes a frame usually has: a batched read of a stop asks for their children along
 /// with `@ROOT`'s, so showing the stop's variables needs no request of its own. Asking for a
@@ -41,10 +42,16 @@ pub(crate) struct Attached {
     pub(crate) stack: Vec<adt::StackEntry>,
     /// The epoch `stack` was read at.
     pub(crate) stack_epoch: u64,
-    /// The frame selected with `frame` (0 = innermost); reset on every stop.
+    /// The frame selected with `frame` (0 = innermost): the frame requests that name none act
+    /// on. Reset on every stop.
     pub(crate) selected: usize,
-    /// Variable reads of this stop and frame; a stop, a frame switch or `set` forgets them.
-    pub(crate) reads: Reads,
+    /// Stops of this thread so far: a request that waited while the program moved on knows
+    /// its stop is gone (`at.rs`).
+    pub(crate) stops: u64,
+    /// The frame the debug session is positioned at, held by whoever reads through it.
+    pub(crate) position: Position,
+    /// Variable reads of this stop, per frame; a stop or `set` forgets them.
+    pub(crate) reads: StopReads,
     /// The scope ids (`@PARAMETERS`, `@LOCALS`, …) of the last stop's top frame: the next
     /// batched step asks for their children too (with the usual scopes, [`SCOPES`]).
     pub(crate) scopes: Vec<String>,
@@ -69,9 +76,11 @@ pub(crate) fn remember_reads(d: &mut Attached, parents: &[String], answer: adt::
     if !answer.hierarchies.iter().any(|h| h.parent_id == "@ROOT") {
         return; // e.g. a zero-byte answer: nothing we can trust
     }
-    d.reads.keep_children(&root, &answer);
+    // A batched read of a stop is a read of its innermost frame.
+    let top = d.reads.frame_mut(0);
+    top.keep_children(&root, &answer);
     if scopes.iter().all(|s| parents.contains(s)) {
-        d.reads.keep_children(&scopes, &answer);
+        top.keep_children(&scopes, &answer);
     }
     d.scopes = scopes;
 }
@@ -88,7 +97,9 @@ impl Attached {
             stack: Vec::new(),
             stack_epoch: 0,
             selected: 0,
-            reads: Reads::default(),
+            stops: 0,
+            position: crate::at::innermost(),
+            reads: StopReads::default(),
             scopes: Vec::new(),
             run: None,
             recovering: false,
@@ -233,6 +244,7 @@ pub(crate) async fn describe_stop_with(
             d.stack = stack.entries.clone();
             d.stack_epoch = epoch;
             d.selected = 0;
+            d.stops += 1;
             // The stop is recorded with its epoch in one step: `wait` never sees the new
             // epoch with the previous stop.
             d.stop = body.clone();

@@ -8,6 +8,7 @@
 //! `step continue` never blocks `status`. Shared facts live in [`engine::Engine`] behind one
 //! short-held mutex; every change bumps a watch channel that `wait` observes.
 
+mod at;
 mod breakpoints;
 mod commands;
 mod config;

@@ -40,6 +40,8 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                     d.recovering = false;
                     // The new session starts at the innermost frame.
                     d.selected = 0;
+                    d.stops += 1;
+                    d.position = crate::at::innermost();
                     d.reads.forget();
                     std::mem::replace(&mut d.client, client.clone())
                 })

@@ -5,6 +5,8 @@
 /// What the modules share.
 mod common;
 
+// Each request names its thread and frame, or takes the session's (issue 24).
+mod cursors;
 // A 20,000-row table through the protocol.
 mod big_tables;
 // The command table against the running engine.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{
-    LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
+    AtArgs, LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
 use jsonl::results::{
     DetachResult, ListenResult, MoveResult, ThreadResult, ThreadsResult, UnlistenResult,
@@ -14,7 +14,8 @@ use jsonl::results::{
 use jsonl::{ErrorBody, ErrorCode, State};
 use serde_json::{Value, json};
 
-use super::{Outcome, is_gone, stopped_client};
+use super::{Outcome, is_gone};
+use crate::at::{At, resolve};
 use crate::debuggee::{StopReason, describe_stop_with};
 use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
@@ -143,25 +144,25 @@ fn described_stop(inner: &crate::engine::Inner) -> bool {
     inner.state() == State::Stopped && inner.current().is_some_and(|d| !d.stop.is_null())
 }
 
-/// Marks the current thread running and returns it with its session — in one step, so two
-/// clients cannot both move the same program.
-fn start_moving(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
+/// Marks the named thread (else the current one) running and returns where the request acts
+/// — in one step, so two clients cannot both move the same program.
+fn start_moving(
+    engine: &Engine,
+    thread: Option<u32>,
+    frame: Option<usize>,
+) -> Result<At, ErrorBody> {
+    let at = resolve(engine, thread, frame)?;
     engine
-        .update(|inner| {
-            let current = inner.current;
-            match current.and_then(|t| inner.thread_mut(t)) {
-                Some(d) if !d.running => {
-                    d.running = true;
-                    Ok((d.thread, d.client.clone()))
-                }
-                _ => Err(()),
+        .update(|inner| match inner.thread_mut(at.thread) {
+            Some(d) if !d.running && d.stops == at.stop => {
+                d.running = true;
+                Ok(())
             }
+            _ => Err(()),
         })
-        .map_err(|()| match stopped_client(engine) {
-            // It stopped between the two looks: let the caller retry rather than guess.
-            Ok(_) => ErrorBody::new(ErrorCode::Busy, "the program changed state; try again"),
-            Err(e) => e,
-        })
+        // It moved between the two looks: let the caller retry rather than guess.
+        .map_err(|()| ErrorBody::new(ErrorCode::Busy, "the program changed state; try again"))?;
+    Ok(at)
 }
 
 /// Waits for a movement at most `timeout_ms` (or the configured default); after that the
@@ -191,12 +192,20 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
         StepType::Out => adt::StepKind::Return,
         StepType::Continue => adt::StepKind::Continue,
     };
-    let (thread, client) = start_moving(engine)?;
+    // A step acts on the thread, from where its program is: `frame`, when named, must exist
+    // and is otherwise not used.
+    let at = start_moving(engine, args.thread, args.frame)?;
     let (engine2, cause) = (engine.clone(), cause.clone());
     let task = tokio::spawn(async move {
+        let (thread, client) = (at.thread, at.client.clone());
+        let mut position = at.hold_for_move().await;
         if kind == adt::StepKind::Continue {
             // A continue may stop at a watchpoint: read what fired.
-            return match client.step_detailed(kind).await {
+            let detail = client.step_detailed(kind).await;
+            if detail.is_ok() {
+                *position = 0;
+            }
+            return match detail {
                 Ok(detail) if !detail.reached_watchpoints.is_empty() => {
                     let reason = StopReason::Watchpoint(detail.reached_watchpoints);
                     stopped(engine2, thread, client, reason, None, None, cause).await
@@ -213,7 +222,11 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
             .map(|d| d.scopes.clone())
             .unwrap_or_default();
         let parents = crate::debuggee::stop_parents(&scopes);
-        match client.step_and_inspect(kind, &parents).await {
+        let inspection = client.step_and_inspect(kind, &parents).await;
+        if inspection.is_ok() {
+            *position = 0;
+        }
+        match inspection {
             Ok(adt::StepInspection {
                 outcome: adt::StepOutcome::Stopped { .. },
                 reached_breakpoints,
@@ -261,7 +274,7 @@ async fn stopped(
 }
 
 /// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
-/// of the current frame.
+/// of the named frame (else the thread's selected one); the named thread moves.
 pub(crate) async fn to_line(
     engine: &Arc<Engine>,
     args: &Value,
@@ -270,6 +283,7 @@ pub(crate) async fn to_line(
 ) -> Outcome {
     let cmd = if jump { "jump_to_line" } else { "run_to_line" };
     let args: LineTargetArgs = decode(cmd, args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
     let (uri, line) = match (&args.location, args.line) {
         (Some(text), _) => {
             let loc = adt::address::parse_location(text).map_err(|e| {
@@ -278,10 +292,9 @@ pub(crate) async fn to_line(
             (loc.uri, loc.line)
         }
         (None, Some(line)) => {
-            let inner = engine.lock();
-            let uri = inner
-                .current()
-                .and_then(|d| d.stack.first())
+            let uri = at
+                .entry
+                .as_ref()
                 .map(|e| e.uri.split('#').next().unwrap_or_default().to_string())
                 .filter(|u| !u.is_empty())
                 .ok_or_else(|| {
@@ -302,10 +315,16 @@ pub(crate) async fn to_line(
             )));
         }
     };
-    let (thread, client) = start_moving(engine)?;
+    let at = start_moving(engine, Some(at.thread), Some(at.frame))?;
     let (engine2, cause) = (engine.clone(), cause.clone());
     let task = tokio::spawn(async move {
+        let (thread, client) = (at.thread, at.client.clone());
+        let mut position = at.hold_for_move().await;
         let outcome = client.step_to_line(jump, &uri, line).await;
+        if outcome.is_ok() {
+            *position = 0;
+        }
+        drop(position);
         finish_move(engine2, thread, client, outcome, cause).await
     });
     bounded(engine, args.timeout_ms, task).await
@@ -361,8 +380,12 @@ pub(crate) async fn finish_move(
     }
 }
 
-pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
-    let (thread, mut client) = stopped_client(engine)?;
+/// `terminate`: aborts the named thread's program (else the current one's); a named `frame`
+/// must exist and is otherwise not used.
+pub(crate) async fn terminate(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> Outcome {
+    let args: AtArgs = decode("terminate", args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
+    let (thread, mut client) = (at.thread, at.client);
     let mut outcome = client.terminate().await;
     if let Err(e) = &outcome
         && crate::recovery::is_lost(e)
@@ -370,7 +393,7 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
         // Attached again: terminate through the new session; released: it is gone already.
         match crate::recovery::recover(engine, thread).await.as_deref() {
             Some("reattached") => {
-                client = stopped_client(engine)?.1;
+                client = resolve(engine, Some(thread), None)?.client;
                 outcome = client.terminate().await;
             }
             _ => {
@@ -397,9 +420,11 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
 }
 
 /// `detach`: our breakpoints off the system (kept in the registry, disabled), then let the
-/// current program run on.
-pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
-    let (thread, client) = stopped_client(engine)?;
+/// named thread's program (else the current one's) run on; a named `frame` must exist.
+pub(crate) async fn detach(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> Outcome {
+    let args: AtArgs = decode("detach", args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
+    let (thread, client) = (at.thread, at.client);
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
     let body = ended(engine, thread, &client, "detached", Some(cause)).await;

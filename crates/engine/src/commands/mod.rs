@@ -61,7 +61,7 @@ pub(crate) async fn dispatch(
         Command::Run => triggers::run(engine, args, origin).await,
         Command::Test => triggers::test(engine, args, origin).await,
         Command::WatchSet => result(watch::set(engine, args).await),
-        Command::WatchList => result(watch::list(engine).await),
+        Command::WatchList => result(watch::list(engine, args).await),
         Command::WatchDelete => result(watch::delete(engine, args).await),
         Command::Wait => control::wait(engine, args).await,
         Command::Step => control::step(engine, args, origin).await,
@@ -72,11 +72,11 @@ pub(crate) async fn dispatch(
             }
             control::to_line(engine, args, origin, true).await
         }
-        Command::Terminate => control::terminate(engine, origin).await,
-        Command::Detach => control::detach(engine, origin).await,
+        Command::Terminate => control::terminate(engine, args, origin).await,
+        Command::Detach => control::detach(engine, args, origin).await,
         Command::Threads => control::threads(engine),
         Command::Thread => control::thread(engine, args),
-        Command::Stack => result(inspect::stack(engine).await),
+        Command::Stack => result(inspect::stack(engine, args).await),
         Command::Frame => result(inspect::frame(engine, args).await),
         Command::Vars => result(inspect::vars(engine, args).await),
         Command::Get => result(inspect::get(engine, args).await),
@@ -122,20 +122,4 @@ pub(crate) fn is_gone(e: &adt::AdtError) -> bool {
             | adt::ErrorClass::NoSessionAttached
             | adt::ErrorClass::Terminated
     )
-}
-
-/// The current thread and its session, when it is stopped; otherwise the error a client
-/// should see.
-pub(crate) fn stopped_client(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
-    let inner = engine.lock();
-    match inner.current() {
-        Some(d) if !d.running => Ok((d.thread, d.client.clone())),
-        Some(_) => Err(ErrorBody::new(
-            ErrorCode::NotStopped,
-            "the debuggee is running (a step or continue is in flight)",
-        )
-        .with_hint("wait for the 'stopped' event or send {\"cmd\":\"wait\",\"args\":{\"until\":\"stopped\"}}")),
-        None => Err(ErrorBody::new(ErrorCode::NotStopped, "no debuggee is stopped")
-            .with_hint("set a breakpoint, then 'run' a class (or 'listen') and 'wait' until stopped")),
-    }
 }
