@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use jsonl::results::{StopReason as Kind, Stopped};
-use serde_json::Value;
 
 use crate::at::Position;
 use crate::engine::Engine;
@@ -33,10 +32,9 @@ pub(crate) struct Attached {
     pub(crate) record: adt::Debuggee,
     /// A step or continue is in flight.
     pub(crate) running: bool,
-    /// The last stop's top frame, as sent in the `stopped` event.
-    pub(crate) frame: Value,
-    /// The body of the last `stopped` event of this thread.
-    pub(crate) stop: Value,
+    /// The body of the last `stopped` event of this thread (its `frame` is the top frame with
+    /// its source lines); `None` until the first stop is described.
+    pub(crate) stop: Option<Stopped>,
     /// The stack read at the last stop (innermost first): `stack` answers it for the epoch
     /// it was read at.
     pub(crate) stack: Vec<adt::StackEntry>,
@@ -92,8 +90,7 @@ impl Attached {
             client,
             record,
             running: false,
-            frame: Value::Null,
-            stop: Value::Null,
+            stop: None,
             stack: Vec::new(),
             stack_epoch: 0,
             selected: 0,
@@ -152,7 +149,7 @@ pub(crate) async fn describe_stop(
     thread: u32,
     client: &adt::Client,
     reason: StopReason,
-) -> Result<Value, adt::AdtError> {
+) -> Result<Stopped, adt::AdtError> {
     describe_stop_with(engine, thread, client, reason, None, None).await
 }
 
@@ -166,7 +163,7 @@ pub(crate) async fn describe_stop_with(
     reason: StopReason,
     stack: Option<adt::Stack>,
     reads: Option<(Vec<String>, adt::ChildVariables)>,
-) -> Result<Value, adt::AdtError> {
+) -> Result<Stopped, adt::AdtError> {
     let (read, reads) = match stack {
         Some(stack) => (Ok(stack), reads),
         None => {
@@ -218,7 +215,7 @@ pub(crate) async fn describe_stop_with(
             (Kind::Watchpoint, Vec::new())
         }
     };
-    let body = engine.update(|inner| {
+    let stop = engine.update(|inner| {
         inner.epoch += 1;
         let epoch = inner.epoch;
         let ours = inner.breakpoints.ids_for_server_ids(&server_ids);
@@ -226,8 +223,8 @@ pub(crate) async fn describe_stop_with(
             .iter()
             .find_map(|i| i.strip_prefix("KIND=5.EXCEPTION_CLASS="))
             .map(str::to_string);
-        let body = crate::to_proto::json(&Stopped {
-            epoch: Some(inner.epoch),
+        let stop = Stopped {
+            epoch: Some(epoch),
             reason,
             breakpoints: Some(ours),
             server_ids: Some(server_ids),
@@ -237,23 +234,22 @@ pub(crate) async fn describe_stop_with(
             exception,
             watchpoints: (!watch_hits.is_empty()).then_some(watch_hits),
             error: None,
-        });
+        };
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;
-            d.frame = body["frame"].clone();
             d.stack = stack.entries.clone();
             d.stack_epoch = epoch;
             d.selected = 0;
             d.stops += 1;
             // The stop is recorded with its epoch in one step: `wait` never sees the new
             // epoch with the previous stop.
-            d.stop = body.clone();
+            d.stop = Some(stop.clone());
             d.reads.forget();
             if let Some((parents, answer)) = reads {
                 remember_reads(d, &parents, answer);
             }
         }
-        body
+        stop
     });
-    Ok(body)
+    Ok(stop)
 }

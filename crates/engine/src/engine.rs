@@ -3,8 +3,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use jsonl::events::{EventKind, Ready};
+use jsonl::results::Ended;
 use jsonl::{ErrorBody, Event, Outgoing, Response, State};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::watch;
 
 use crate::breakpoints::Registry;
@@ -12,6 +14,13 @@ use crate::config::EngineConfig;
 use crate::debuggee::Attached;
 use crate::outbox::Outbox;
 use crate::source::SourceCache;
+
+/// What a successful request answers: a value, or JSON text written already (a `table`
+/// page, see `table_json.rs`).
+pub(crate) enum Reply {
+    Value(Value),
+    Json(String),
+}
 
 /// A connected client (stdio is client 0; socket clients follow).
 pub(crate) type ClientId = u64;
@@ -88,7 +97,7 @@ pub(crate) struct Inner {
     pub(crate) runs: BTreeMap<u64, RunLink>,
     pub(crate) next_run: u64,
     /// The body of the last `debuggee.ended` event.
-    pub(crate) last_end: Option<Value>,
+    pub(crate) last_end: Option<Ended>,
     /// What an earlier session left and could not be released yet (kept in the state file,
     /// tried again at shutdown).
     pub(crate) leftover: Option<crate::statefile::Snapshot>,
@@ -115,7 +124,7 @@ pub(crate) struct RunLink {
     /// The thread this run caught, tagged when it was caught.
     pub(crate) thread: Option<u32>,
     /// The run's answer, kept once it came if it caught a thread (until that thread ends).
-    pub(crate) answer: Option<Result<Value, ErrorBody>>,
+    pub(crate) answer: Option<Result<crate::runs::RunAnswer, ErrorBody>>,
     /// The request that started it: the stop of the program it caught is caused by it, so
     /// that client's wait knows the stop for its own.
     pub(crate) origin: Option<Origin>,
@@ -300,15 +309,16 @@ impl Engine {
     /// Registers a client and greets it with its `ready` event.
     pub(crate) fn add_client(&self, client: ClientId, outbox: Outbox) {
         let state = self.state();
+        let ready = EventKind::Ready(Ready {
+            protocol: jsonl::PROTOCOL_VERSION.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            pid: std::process::id(),
+            system: self.config.adt.base_url.clone(),
+        });
         outbox.send(Outgoing::Event(Event {
-            event: "ready".into(),
+            event: ready.name().into(),
             state,
-            body: json!({
-                "protocol": jsonl::PROTOCOL_VERSION,
-                "version": env!("CARGO_PKG_VERSION"),
-                "pid": std::process::id(),
-                "system": self.config.adt.base_url,
-            }),
+            body: ready.to_body(),
             cause: None,
         }));
         self.links().insert(
@@ -339,15 +349,10 @@ impl Engine {
 
     /// Answers a dispatched request: as [`Engine::respond`], a reply written as JSON already
     /// going out as it is.
-    pub(crate) fn reply(
-        &self,
-        to: &Origin,
-        cmd: &str,
-        outcome: Result<crate::commands::Reply, ErrorBody>,
-    ) {
+    pub(crate) fn reply(&self, to: &Origin, cmd: &str, outcome: Result<Reply, ErrorBody>) {
         let json = match outcome {
-            Ok(crate::commands::Reply::Json(json)) => json,
-            Ok(crate::commands::Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
+            Ok(Reply::Json(json)) => json,
+            Ok(Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
             Err(e) => return self.respond(to, cmd, Err(e)),
         };
         self.answer(to, |state| {
@@ -388,29 +393,31 @@ impl Engine {
 
     /// Sends an event to every client that subscribed to it; `cause` is shown only to the
     /// client whose request it was.
-    pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<&Origin>) {
+    pub(crate) fn emit(&self, event: EventKind, cause: Option<&Origin>) {
         // The last stop and end are kept, so a client that comes later (`status`) sees them.
-        match event {
-            "stopped" => self.update(|inner| {
-                let thread = body["thread"].as_u64().and_then(|t| u32::try_from(t).ok());
-                if let Some(d) = thread.and_then(|t| inner.thread_mut(t)) {
-                    d.stop = body.clone();
+        match &event {
+            EventKind::Stopped(stop) => self.update(|inner| {
+                if let Some(d) = inner.thread_mut(stop.thread) {
+                    d.stop = Some(stop.as_ref().clone());
                 }
             }),
-            "debuggee.ended" => self.update(|inner| inner.last_end = Some(body.clone())),
+            EventKind::Ended(end) => {
+                self.update(|inner| inner.last_end = Some(end.as_ref().clone()))
+            }
             _ => {}
         }
+        let (event, body) = (event.name().to_string(), event.to_body());
         let state = self.state();
         for (client, link) in self.links().iter() {
             let wanted = link
                 .subscriptions
                 .as_ref()
-                .is_none_or(|list| list.iter().any(|e| e == event || e == "*"));
+                .is_none_or(|list| list.iter().any(|e| *e == event || e == "*"));
             if !wanted {
                 continue;
             }
             link.outbox.send(Outgoing::Event(Event {
-                event: event.to_string(),
+                event: event.clone(),
                 state,
                 body: body.clone(),
                 cause: cause.filter(|o| o.client == *client).map(|o| o.id.clone()),

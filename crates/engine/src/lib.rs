@@ -23,6 +23,7 @@ mod private_dir;
 mod reads;
 mod recovery;
 mod release;
+mod runs;
 mod serve;
 mod source;
 mod statefile;

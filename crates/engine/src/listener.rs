@@ -4,7 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use jsonl::EventKind;
+use jsonl::events::{
+    DebuggeeLost, ListenerArmed, ListenerConflict, ListenerFailed, ThreadReleased,
+};
 
 use crate::debuggee::{Attached, StopReason, describe_stop};
 use crate::engine::Engine;
@@ -119,18 +122,17 @@ async fn run(engine: Arc<Engine>) {
                     inner.listener_error = Some(error);
                 });
                 engine.emit(
-                    "listener.conflict",
-                    json!({
-                        "message": e.to_string(),
-                        "displaced": displaced,
-                        "holder": holder,
-                        "conflict_text": text,
-                        "hint": if displaced {
+                    EventKind::ListenerConflict(ListenerConflict {
+                        message: e.to_string(),
+                        displaced,
+                        holder,
+                        conflict_text: text,
+                        hint: Some(if displaced {
                             "another debugger took the listener over; 'listen' again with take_over to take it back"
                         } else {
                             "another debugger listens for this user; stop it, or 'listen' with {\"take_over\":true}"
-                        },
-                        "adt": crate::errors::adt_detail(&e),
+                        }.into()),
+                        adt: Some(crate::errors::adt_detail(&e)),
                     }),
                     None,
                 );
@@ -152,8 +154,10 @@ async fn run(engine: Arc<Engine>) {
                         engine.update(|inner| inner.listener_registered = false);
                     }
                     engine.emit(
-                        "listener.failed",
-                        json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
+                        EventKind::ListenerFailed(ListenerFailed {
+                            message: e.to_string(),
+                            adt: Some(crate::errors::adt_detail(&e)),
+                        }),
                         None,
                     );
                     return;
@@ -185,8 +189,11 @@ async fn confirm_armed(
                     }
                 });
                 engine.emit(
-                    "listener.armed",
-                    json!({"user": identity.user, "terminal_id": identity.terminal_id, "ide_id": identity.ide_id}),
+                    EventKind::ListenerArmed(ListenerArmed {
+                        user: identity.user.clone(),
+                        terminal_id: identity.terminal_id.clone(),
+                        ide_id: identity.ide_id.clone(),
+                    }),
                     None,
                 );
                 return;
@@ -222,9 +229,16 @@ async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught>
                 .await
                 .unwrap_or_else(|e| format!("failed: {e}"));
             engine.emit(
-                "debuggee.lost",
-                json!({"reason": "attach_failed", "message": format!("could not attach: {e}"), "program": debuggee.program,
-                       "released": released, "adt": crate::errors::adt_detail(&e)}),
+                EventKind::DebuggeeLost(DebuggeeLost {
+                    reason: Some("attach_failed".into()),
+                    message: format!("could not attach: {e}"),
+                    thread: None,
+                    program: Some(debuggee.program.clone()),
+                    outcome: None,
+                    how: None,
+                    released: Some(released.into()),
+                    adt: Some(crate::errors::adt_detail(&e)),
+                }),
                 None,
             );
             None
@@ -305,8 +319,12 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
         let how = crate::release::release_debuggee(engine, &client).await;
         let _ = client.end_session().await;
         engine.emit(
-            "thread.released",
-            json!({"program": debuggee.program, "how": how, "reason": "thread cap reached", "max_threads": engine.config.max_threads}),
+            EventKind::ThreadReleased(ThreadReleased {
+                program: debuggee.program.clone(),
+                how,
+                reason: Some("thread cap reached".into()),
+                max_threads: Some(engine.config.max_threads),
+            }),
             None,
         );
         return;
@@ -342,12 +360,14 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     )
     .await
     {
-        Ok(body) => engine.emit("stopped", body, cause.as_ref()),
+        Ok(stop) => engine.emit(EventKind::Stopped(Box::new(stop)), cause.as_ref()),
         Err(e) => {
             tracing::error!("attached, but cannot read the stack: {e}");
             engine.emit(
-                "stopped",
-                crate::to_proto::unreadable_stop(thread, e.to_string()),
+                EventKind::Stopped(Box::new(crate::to_proto::unreadable_stop(
+                    thread,
+                    e.to_string(),
+                ))),
                 cause.as_ref(),
             );
         }

@@ -7,7 +7,7 @@ use jsonl::results::{
     BpDeleteResult, BpExportResult, BpImportResult, Breakpoint, BreakpointsResult,
 };
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::Outcome;
 use crate::breakpoints::{BpStatus, Target};
@@ -165,16 +165,16 @@ fn retry_pending(engine: &Arc<Engine>) {
             }
             match sync(&engine, &ids).await {
                 Ok(()) => {
-                    let bodies: Vec<Value> = {
+                    let bodies: Vec<jsonl::results::Breakpoint> = {
                         let inner = engine.lock();
                         ids.iter()
                             .filter_map(|id| inner.breakpoints.get(*id))
                             .filter(|b| b.status != BpStatus::Pending)
-                            .map(|b| b.to_json())
+                            .map(to_proto::breakpoint)
                             .collect()
                     };
                     for body in bodies {
-                        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+                        engine.emit(bp_changed(body, None), None);
                     }
                 }
                 Err(e) => tracing::debug!("pending breakpoints still not set: {}", e.message),
@@ -302,16 +302,16 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
     }
     // A partial sync re-sends the other breakpoints of the object; if the system judged one of
     // them differently now, say so.
-    let bodies: Vec<Value> = {
+    let bodies: Vec<jsonl::results::Breakpoint> = {
         let inner = engine.lock();
         changed
             .into_iter()
             .filter(|id| !ids.contains(id))
-            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
+            .filter_map(|id| inner.breakpoints.get(id).map(to_proto::breakpoint))
             .collect()
     };
     for body in bodies {
-        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+        engine.emit(bp_changed(body, None), None);
     }
     Ok(())
 }
@@ -369,19 +369,15 @@ pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
             .map_err(|e| from_adt("setting breakpoints", &e))?;
         changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
     }
-    let bodies: Vec<Value> = {
+    let bodies: Vec<jsonl::results::Breakpoint> = {
         let inner = engine.lock();
         changed
             .into_iter()
-            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
+            .filter_map(|id| inner.breakpoints.get(id).map(to_proto::breakpoint))
             .collect()
     };
     for body in bodies {
-        engine.emit(
-            "breakpoint.changed",
-            json!({ "breakpoint": body, "reason": "reasserted" }),
-            None,
-        );
+        engine.emit(bp_changed(body, Some("reasserted")), None);
     }
     Ok(())
 }
@@ -529,4 +525,12 @@ async fn name_missing_objects(engine: &Arc<Engine>, ids: &[u32]) {
             }
         });
     }
+}
+
+/// The `breakpoint.changed` event of a breakpoint record.
+fn bp_changed(breakpoint: jsonl::results::Breakpoint, reason: Option<&str>) -> jsonl::EventKind {
+    jsonl::EventKind::BreakpointChanged(Box::new(jsonl::events::BreakpointChanged {
+        breakpoint,
+        reason: reason.map(str::to_string),
+    }))
 }

@@ -7,18 +7,20 @@ use std::time::Duration;
 use jsonl::args::{
     AtArgs, LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
+use jsonl::events::{EventKind, ListenerStopped};
 use jsonl::results::{
-    DetachResult, ListenResult, MoveResult, ThreadResult, ThreadsResult, UnlistenResult,
-    WaitReached, WaitResult, WaitTimedOut,
+    DetachResult, EndReason, Ended, ListenResult, MoveResult, TerminateResult, ThreadResult,
+    ThreadsResult, UnlistenResult, WaitReached, WaitResult, WaitTimedOut,
 };
 use jsonl::{ErrorBody, ErrorCode, State};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::{Outcome, is_gone};
+use super::Outcome;
 use crate::at::{At, resolve};
 use crate::debuggee::{StopReason, describe_stop_with};
 use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
+use crate::errors::is_gone;
 use crate::listener;
 use crate::to_proto;
 
@@ -58,7 +60,12 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
             .map_err(|e| from_adt("stopping the listener", &e))?;
         // Deleted: a later shutdown has no listener of ours to stop.
         engine.update(|inner| inner.listener_registered = false);
-        engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
+        engine.emit(
+            EventKind::ListenerStopped(ListenerStopped {
+                reason: "unlisten".into(),
+            }),
+            None,
+        );
     }
     to_proto::ok(UnlistenResult { stopped: was })
 }
@@ -101,7 +108,10 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 described_stop(&inner)
                     && (stopped_before
                         || inner.current().is_some_and(|d| {
-                            d.stop["epoch"].as_u64().is_none_or(|e| e > epoch_before)
+                            d.stop
+                                .as_ref()
+                                .and_then(|s| s.epoch)
+                                .is_none_or(|e| e > epoch_before)
                         }))
             }
             WaitUntil::Ended => inner.threads.is_empty() && inner.ended,
@@ -113,17 +123,15 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     loop {
         if reached(engine) {
             let inner = engine.lock();
+            let stop = inner.current().and_then(|d| d.stop.clone());
             // The epoch of the stop answered (another thread may have stopped since).
-            let epoch = inner
-                .current()
-                .and_then(|d| d.stop["epoch"].as_u64())
-                .unwrap_or(inner.epoch);
+            let epoch = stop.as_ref().and_then(|s| s.epoch).unwrap_or(inner.epoch);
             return to_proto::ok(WaitResult::Reached(WaitReached {
                 reached: true,
                 epoch,
                 thread: inner.current,
-                frame: inner.current().and_then(|d| to_proto::typed(&d.frame)),
-                stop: inner.current().and_then(|d| to_proto::typed(&d.stop)),
+                frame: stop.as_ref().and_then(|s| s.frame.clone()).map(Box::new),
+                stop: stop.map(Box::new),
             }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())
@@ -141,7 +149,7 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
 
 /// The current thread is stopped and its stop described (the body its `stopped` event has).
 fn described_stop(inner: &crate::engine::Inner) -> bool {
-    inner.state() == State::Stopped && inner.current().is_some_and(|d| !d.stop.is_null())
+    inner.state() == State::Stopped && inner.current().is_some_and(|d| d.stop.is_some())
 }
 
 /// Marks the named thread (else the current one) running and returns where the request acts
@@ -260,16 +268,11 @@ async fn stopped(
     reads: Option<(Vec<String>, adt::ChildVariables)>,
     cause: Origin,
 ) -> Outcome {
-    let body = describe_stop_with(&engine, thread, &client, reason, stack, reads)
+    let stop = describe_stop_with(&engine, thread, &client, reason, stack, reads)
         .await
         .map_err(|e| from_adt("reading the stack after the step", &e))?;
-    engine.emit("stopped", body.clone(), Some(&cause));
-    let stop = to_proto::typed(&body).ok_or_else(|| {
-        ErrorBody::new(
-            ErrorCode::Internal,
-            "a stop was described in a shape the protocol does not have",
-        )
-    })?;
+    let stop = Box::new(stop);
+    engine.emit(EventKind::Stopped(stop.clone()), Some(&cause));
     to_proto::ok(MoveResult::Stop { stop })
 }
 
@@ -350,7 +353,7 @@ pub(crate) async fn finish_move(
             stopped(engine, thread, client, reason, None, None, cause).await
         }
         Ok(adt::StepOutcome::Ended) => {
-            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+            moved_to_end(&engine, thread, &client, EndReason::Finished, &cause).await
         }
         Err(e) if crate::recovery::is_lost(&e) => {
             // The system dropped the session: the program did not move.
@@ -367,7 +370,7 @@ pub(crate) async fn finish_move(
             ))
         }
         Err(e) if is_gone(&e) => {
-            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+            moved_to_end(&engine, thread, &client, EndReason::Finished, &cause).await
         }
         Err(e) => {
             engine.update(|inner| {
@@ -398,9 +401,9 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, args: &Value, cause: &Origin
             }
             _ => {
                 return to_proto::ok(MoveResult::Ended {
-                    ended: Box::new(jsonl::results::Ended {
+                    ended: Box::new(Ended {
                         thread,
-                        reason: jsonl::results::EndReason::Lost,
+                        reason: EndReason::Lost,
                         message: None,
                         output: None,
                         test: None,
@@ -411,9 +414,9 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, args: &Value, cause: &Origin
         }
     }
     match outcome {
-        Ok(()) => Ok(ended(engine, thread, &client, "terminated", Some(cause)).await),
+        Ok(()) => moved_to_end(engine, thread, &client, EndReason::Terminated, cause).await,
         Err(e) if is_gone(&e) => {
-            Ok(ended(engine, thread, &client, "terminated", Some(cause)).await)
+            moved_to_end(engine, thread, &client, EndReason::Terminated, cause).await
         }
         Err(e) => Err(from_adt("terminating", &e)),
     }
@@ -427,39 +430,43 @@ pub(crate) async fn detach(engine: &Arc<Engine>, args: &Value, cause: &Origin) -
     let (thread, client) = (at.thread, at.client);
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
-    let body = ended(engine, thread, &client, "detached", Some(cause)).await;
-    let detached = to_proto::typed(&body).ok_or_else(|| {
-        ErrorBody::new(
-            ErrorCode::Internal,
-            "an end was described in a shape the protocol does not have",
-        )
-    })?;
+    let ended = ended(engine, thread, &client, EndReason::Detached, Some(cause)).await;
     to_proto::ok(DetachResult {
-        detached,
+        detached: TerminateResult { ended },
         how,
         breakpoints_disabled: disabled,
     })
 }
 
 /// The debuggee of `thread` is gone: forget it, say so, and close its session. When a run in
-/// flight caught it, the end carries that run's answer (see `triggers::run_answer`).
+/// flight caught it, the end carries that run's answer (`crate::runs`).
 pub(crate) async fn ended(
     engine: &Arc<Engine>,
     thread: u32,
     client: &adt::Client,
-    reason: &str,
+    reason: EndReason,
     cause: Option<&Origin>,
-) -> Value {
+) -> Ended {
     let run = engine
         .update(|inner| inner.remove_thread(thread))
         .and_then(|d| d.run);
-    let mut body = json!({"thread": thread, "reason": reason});
-    if let Some(run) = run {
-        super::run_answer(engine, run, &mut body).await;
-    }
-    engine.emit("debuggee.ended", body.clone(), cause);
+    let ended = crate::runs::announce_end(engine, thread, reason, None, run, cause).await;
     let _ = client.end_session().await;
-    json!({ "ended": body })
+    ended
+}
+
+/// [`ended`], answered as a movement's (or `terminate`'s) result.
+async fn moved_to_end(
+    engine: &Arc<Engine>,
+    thread: u32,
+    client: &adt::Client,
+    reason: EndReason,
+    cause: &Origin,
+) -> Outcome {
+    let ended = ended(engine, thread, client, reason, Some(cause)).await;
+    to_proto::ok(MoveResult::Ended {
+        ended: Box::new(ended),
+    })
 }
 
 pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {

@@ -3,11 +3,12 @@
 use std::sync::Arc;
 
 use jsonl::args::{AtArgs, FrameArgs, GetArgs, SetArgs, SourceArgs, VarsArgs, decode};
+use jsonl::events::{EventKind, VariableChanged};
 use jsonl::results::{
     FrameResult, GetResult, Scope, SetResult, SourceResult, StackResult, Variable, VarsResult,
 };
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::at::resolve;
 use crate::engine::Engine;
@@ -190,8 +191,11 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Result<SetResult,
         ..to_proto::variable(v, "", max)
     });
     engine.emit(
-        "variable.changed",
-        json!({"epoch": epoch, "path": path, "value": echo}),
+        EventKind::VariableChanged(VariableChanged {
+            epoch,
+            path: path.clone(),
+            value: echo.clone(),
+        }),
         None,
     );
     Ok(SetResult {

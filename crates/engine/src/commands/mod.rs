@@ -13,23 +13,15 @@ mod triggers;
 mod watch;
 
 pub(crate) use bp::reassert;
-pub(crate) use triggers::run_answer;
 
 use std::sync::Arc;
 
 use jsonl::{Command, ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
-use crate::engine::{Engine, Origin};
+use crate::engine::{Engine, Origin, Reply};
 use crate::table_json::table_json;
 use crate::to_proto::result;
-
-/// What a successful request answers: a value, or JSON text written already (a `table`
-/// page, see `table_json.rs`).
-pub(crate) enum Reply {
-    Value(Value),
-    Json(String),
-}
 
 /// What a command answers.
 pub(crate) type Outcome = Result<Value, ErrorBody>;
@@ -112,14 +104,4 @@ pub(crate) fn writes_not_allowed(cmd: &str) -> ErrorBody {
         format!("'{cmd}' changes the program and writes are not allowed in this session"),
     )
     .with_hint("start the session with 'abapdbg serve --allow-writes' to permit it")
-}
-
-/// Errors that mean the debuggee is no longer there.
-pub(crate) fn is_gone(e: &adt::AdtError) -> bool {
-    matches!(
-        e.class(),
-        adt::ErrorClass::DebuggeeEnded
-            | adt::ErrorClass::NoSessionAttached
-            | adt::ErrorClass::Terminated
-    )
 }

@@ -1,0 +1,102 @@
+//! The ends of caught programs, and the `run`s and `test`s in flight whose answers those ends
+//! carry. `commands/triggers.rs` registers a run (`Inner::runs`); the thread it catches is
+//! tagged with it (`Inner::add_thread`); whoever sees that thread end — a movement, the
+//! keepalive, a recovery — announces the end here, with the run's answer.
+
+use std::time::Duration;
+
+use jsonl::ErrorBody;
+use jsonl::events::EventKind;
+use jsonl::results::{EndReason, Ended, RunError, RunResult, RunSummary, TestResult};
+
+use crate::engine::{Engine, Origin};
+
+/// How long the end of a thread waits for the answer of the run that caught it. The trigger's
+/// HTTP answer normally follows the end of the program within milliseconds.
+const RUN_ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// What a `run` or a `test` answered.
+#[derive(Debug, Clone)]
+pub(crate) enum RunAnswer {
+    Run(RunResult),
+    Test(TestResult),
+}
+
+/// Says that `thread` ended (`debuggee.ended`), with the answer of the run that caught it
+/// (`run`, when one did: see [`run_answer`]), and keeps it as the session's last end. The
+/// caller has forgotten the thread already. Returns the end as the event carried it.
+pub(crate) async fn announce_end(
+    engine: &Engine,
+    thread: u32,
+    reason: EndReason,
+    message: Option<String>,
+    run: Option<u64>,
+    cause: Option<&Origin>,
+) -> Ended {
+    let mut ended = Ended {
+        thread,
+        reason,
+        message,
+        output: None,
+        test: None,
+        run: None,
+    };
+    if let Some(run) = run {
+        run_answer(engine, run, &mut ended).await;
+    }
+    engine.emit(EventKind::Ended(Box::new(ended.clone())), cause);
+    ended
+}
+
+/// Adds to the end of a thread the answer of the run that caught it: `output` (`test`: the
+/// unit result as `test`) and a `run` summary. Waits for the answer at most
+/// [`RUN_ANSWER_WAIT`]; past that, the summary says `pending` and the answer goes to the run's
+/// request only. The run is forgotten either way.
+async fn run_answer(engine: &Engine, run: u64, ended: &mut Ended) {
+    let mut rx = engine.watch();
+    let deadline = tokio::time::Instant::now() + RUN_ANSWER_WAIT;
+    let link = loop {
+        let answered = {
+            let inner = engine.lock();
+            match inner.runs.get(&run) {
+                None => return, // already forgotten: nothing to say
+                Some(link) => link.answer.is_some(),
+            }
+        };
+        let timed_out = !answered
+            && !matches!(
+                tokio::time::timeout_at(deadline, rx.changed()).await,
+                Ok(Ok(()))
+            );
+        if answered || timed_out {
+            match engine.update(|inner| inner.runs.remove(&run)) {
+                Some(link) => break link,
+                None => return,
+            }
+        }
+    };
+    let is_class = link.kind == "class";
+    let mut summary = RunSummary {
+        cmd: link.cmd.to_string(),
+        class: is_class.then(|| link.name.clone()),
+        program: (!is_class).then(|| link.name.clone()),
+        ok: None,
+        error: None,
+        pending: None,
+    };
+    match link.answer {
+        Some(Ok(answer)) => {
+            summary.ok = Some(true);
+            match answer {
+                RunAnswer::Run(result) => ended.output = Some(result.output),
+                RunAnswer::Test(result) => ended.test = Some(result),
+            }
+        }
+        Some(Err(ErrorBody { code, message, .. })) => {
+            summary.ok = Some(false);
+            summary.error = Some(RunError { code, message });
+        }
+        None => summary.pending = Some(true),
+    }
+    ended.run = Some(summary);
+}
