@@ -9,6 +9,7 @@
 //! short-held mutex; every change bumps a watch channel that `wait` observes.
 
 mod at;
+mod breakpoint_sync;
 mod breakpoints;
 mod commands;
 mod config;

@@ -184,7 +184,7 @@ async fn confirm_armed(
                 // Another tool of the user may have deleted our breakpoints with the listener.
                 let again = engine.clone();
                 tokio::spawn(async move {
-                    if let Err(e) = crate::commands::reassert(&again).await {
+                    if let Err(e) = crate::breakpoint_sync::reassert(&again).await {
                         tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
                     }
                 });

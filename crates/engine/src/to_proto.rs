@@ -12,7 +12,7 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::commands::tables::Row;
+use crate::table_json::Row;
 
 /// A command's typed result as the response's `result`.
 pub(crate) fn result<T: Serialize>(outcome: Result<T, ErrorBody>) -> Result<Value, ErrorBody> {

@@ -34,7 +34,7 @@ pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
     // Another tool of the user may have deleted our breakpoints: put them back.
     let engine2 = engine.clone();
     tokio::spawn(async move {
-        if let Err(e) = super::bp::reassert(&engine2).await {
+        if let Err(e) = crate::breakpoint_sync::reassert(&engine2).await {
             tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
         }
     });
@@ -77,7 +77,7 @@ pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorB
     listener::wait_armed(engine, ARM_TIMEOUT).await?;
     // Another tool of the user may have deleted our breakpoints since they were set: put them
     // back before the program runs, or it would not stop.
-    if let Err(e) = super::bp::reassert(engine).await {
+    if let Err(e) = crate::breakpoint_sync::reassert(engine).await {
         tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
     }
     Ok(())

@@ -12,8 +12,6 @@ pub(crate) mod tables;
 mod triggers;
 mod watch;
 
-pub(crate) use bp::reassert;
-
 use std::sync::Arc;
 
 use jsonl::{Command, ErrorBody, ErrorCode, Request};

@@ -15,6 +15,7 @@ use super::inspect::{check_epoch, not_found, short_name_of};
 use crate::at::{At, resolve};
 use crate::engine::Engine;
 use crate::reads::{Children, ReadError, Reader, split};
+use crate::table_json::{Cell, Page, Row};
 use crate::to_proto::{self, display_text};
 
 /// Rows read per request to the system.
@@ -23,24 +24,6 @@ const PAGE: u32 = 500;
 const INLINE_LIMIT: usize = 1 << 20;
 /// Rows `export` reads at most.
 const MAX_EXPORT_ROWS: u32 = 1_000_000;
-
-/// One cell: component name (empty for an elementary line type), display value, ABAP type
-/// (as the system gives it) and meta type (`simple`, `string`, `structure`, `table`, …).
-/// The two types are the record's short texts, shared without an allocation.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Cell {
-    pub(crate) name: adt::CompactString,
-    pub(crate) value: adt::CompactString,
-    pub(crate) technical_type: adt::CompactString,
-    pub(crate) meta: adt::CompactString,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row {
-    pub(crate) index: u32,
-    pub(crate) id: String,
-    pub(crate) cells: Vec<Cell>,
-}
 
 /// Where rows come from: the stop's reads (a `table` page, kept so it is not read twice) or
 /// the system directly (an export streams far more rows than are worth keeping).
@@ -176,21 +159,6 @@ async fn read_rows(
         }
     }
     Ok(rows)
-}
-
-/// A `table` page as read, before it is written as the response's JSON
-/// ([`crate::table_json::table_json`]): the members of [`jsonl::results::TableResult`], with
-/// the rows as they were read and the cut for their values.
-pub(crate) struct Page {
-    pub(crate) epoch: u64,
-    pub(crate) id: String,
-    pub(crate) total: u32,
-    pub(crate) offset: u32,
-    pub(crate) columns: Vec<jsonl::results::Column>,
-    pub(crate) rows: Vec<Row>,
-    pub(crate) more: bool,
-    /// Values are cut at this many characters.
-    pub(crate) max: usize,
 }
 
 pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<Page, ErrorBody> {
