@@ -649,7 +649,7 @@ impl Target {
             self.var("ABAPDBG_CLIENT"),
             self.var("ABAPDBG_USER").unwrap_or_default(),
         );
-        Some(dir.join(format!("session-{key}.sock")))
+        Some(dir.join(jsonl::paths::socket_file(&key)))
     }
 
     /// Where sessions keep their records and logs: see [`state_dir`].
