@@ -125,6 +125,8 @@ pub(crate) struct RunLink {
     pub(crate) thread: Option<u32>,
     /// The run's answer, kept once it came if it caught a thread (until that thread ends).
     pub(crate) answer: Option<Result<crate::runs::RunAnswer, ErrorBody>>,
+    /// Its program was caught beyond the thread cap and let go: how (`continued`, …).
+    pub(crate) released: Option<String>,
     /// The request that started it: the stop of the program it caught is caused by it, so
     /// that client's wait knows the stop for its own.
     pub(crate) origin: Option<Origin>,
@@ -185,7 +187,7 @@ impl Inner {
     }
 
     /// Adds a caught debuggee; it becomes current when nothing else is stopped. It is tagged
-    /// with the run in flight that caught it, if exactly one such run fits its program.
+    /// with the run in flight that started it ([`Inner::claim_run`]).
     pub(crate) fn add_thread(&mut self, make: impl FnOnce(u32) -> Attached) -> u32 {
         let thread = self.next_thread;
         self.next_thread += 1;
@@ -203,20 +205,33 @@ impl Inner {
         thread
     }
 
-    /// The run in flight a debuggee caught in `program` belongs to: the one run of that
-    /// program that has not caught anything yet. None when there is none, or when several
-    /// could be it (a guess could attach another run's output).
+    /// The run in flight a debuggee caught in `program` belongs to: the oldest run of that
+    /// program that has not caught anything yet. Runs of one program by one user cannot be
+    /// told apart on the system (a debuggee names no request), so several in flight are
+    /// paired with their catches in the order they were started: each run's request gets a
+    /// stop of its own (its `stopped` event's `cause`). Which program's end answers which
+    /// run is settled when one ends (`runs.rs`).
     fn claim_run(&self, program: &str) -> Option<u64> {
         let program = program.trim();
-        let mut fits = self
-            .runs
+        self.runs
             .iter()
-            .filter(|(_, r)| r.thread.is_none() && r.program.eq_ignore_ascii_case(program))
-            .map(|(id, _)| *id);
-        match (fits.next(), fits.next()) {
-            (Some(id), None) => Some(id),
-            _ => None,
+            .find(|(_, r)| {
+                r.thread.is_none()
+                    && r.released.is_none()
+                    && r.program.eq_ignore_ascii_case(program)
+            })
+            .map(|(id, _)| *id)
+    }
+
+    /// A program caught beyond the thread cap is let go (`how`, as the release policy says;
+    /// the release corrects it if it went otherwise): the run that started it, if one is in
+    /// flight, answers so.
+    pub(crate) fn release_run(&mut self, program: &str, how: &str) -> Option<u64> {
+        let run = self.claim_run(program)?;
+        if let Some(link) = self.runs.get_mut(&run) {
+            link.released = Some(how.to_string());
         }
+        Some(run)
     }
 
     /// Forgets a thread; another one becomes current if there is one. Returns it.
@@ -462,6 +477,7 @@ mod tests {
                 program: program.into(),
                 thread: None,
                 answer: None,
+                released: None,
                 origin: None,
             },
         );
@@ -488,16 +504,22 @@ mod tests {
     }
 
     #[test]
-    fn a_catch_two_runs_could_have_made_is_not_tagged() {
+    fn catches_of_one_program_go_to_its_runs_in_the_order_they_started() {
         let mut inner = Inner::default();
         let a = in_flight(&mut inner, POOL);
         let b = in_flight(&mut inner, POOL);
+        let c = in_flight(&mut inner, POOL);
         let t = inner.add_thread(caught(POOL));
-        assert_eq!(
-            inner.threads[&t].run, None,
-            "a guess could give the wrong output"
-        );
-        assert_eq!(inner.runs[&a].thread, None);
+        assert_eq!(inner.threads[&t].run, Some(a), "the oldest run first");
+        // One beyond the thread cap is let go: the next run is told, and not paired again.
+        assert_eq!(inner.release_run(POOL, "continued"), Some(b));
+        assert_eq!(inner.runs[&b].released.as_deref(), Some("continued"));
         assert_eq!(inner.runs[&b].thread, None);
+        let t2 = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t2].run, Some(c));
+        assert_eq!(inner.runs[&c].thread, Some(t2));
+        // Every run has had its catch: a further one is nobody's.
+        let t3 = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t3].run, None);
     }
 }

@@ -316,8 +316,20 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     } = caught;
     let at_cap = engine.lock().threads.len() >= engine.config.max_threads;
     if at_cap {
+        // The run that started it is told before the program is let go, as the policy lets it
+        // go: the run may answer as soon as its program ran on.
+        let policy = match engine.config.release {
+            crate::config::ReleasePolicy::Continue => "continued",
+            crate::config::ReleasePolicy::Terminate => "terminated",
+        };
+        let run = engine.update(|inner| inner.release_run(&debuggee.program, policy));
         let how = crate::release::release_debuggee(engine, &client).await;
         let _ = client.end_session().await;
+        engine.update(|inner| {
+            if let Some(link) = run.and_then(|r| inner.runs.get_mut(&r)) {
+                link.released = Some(how.clone());
+            }
+        });
         engine.emit(
             EventKind::ThreadReleased(ThreadReleased {
                 program: debuggee.program.clone(),

@@ -15,6 +15,38 @@ use crate::engine::{Engine, Origin};
 /// HTTP answer normally follows the end of the program within milliseconds.
 const RUN_ANSWER_WAIT: Duration = Duration::from_secs(10);
 
+/// Whose answer the end of a thread paired with a run carries.
+enum Pick {
+    /// The run's own: it answered (or the wait is over).
+    Own,
+    /// Another run of the same program answered while the thread paired with it is still
+    /// stopped: the program that ended was that run's.
+    Other(u64),
+    /// No answer yet.
+    Wait,
+    /// The run is forgotten.
+    Gone,
+}
+
+fn pick(inner: &crate::engine::Inner, run: u64) -> Pick {
+    let Some(own) = inner.runs.get(&run) else {
+        return Pick::Gone;
+    };
+    if own.answer.is_some() {
+        return Pick::Own;
+    }
+    let other = inner.runs.iter().find(|(id, r)| {
+        **id != run
+            && r.answer.is_some()
+            && r.program.eq_ignore_ascii_case(&own.program)
+            && r.thread.is_some_and(|t| inner.threads.contains_key(&t))
+    });
+    match other {
+        Some((id, _)) => Pick::Other(*id),
+        None => Pick::Wait,
+    }
+}
+
 /// What a `run` or a `test` answered.
 #[derive(Debug, Clone)]
 pub(crate) enum RunAnswer {
@@ -52,27 +84,49 @@ pub(crate) async fn announce_end(
 /// unit result as `test`) and a `run` summary. Waits for the answer at most
 /// [`RUN_ANSWER_WAIT`]; past that, the summary says `pending` and the answer goes to the run's
 /// request only. The run is forgotten either way.
+///
+/// Catches of one program were paired with its runs in the order the runs started
+/// (`Inner::claim_run`), which may not be the order the system caught them in. The program
+/// that just ended is the one whose run answers now: when it is another run of the same
+/// program than the one this thread was paired with (that one's own thread is still
+/// stopped), the two trade places — this end carries the answer that came, and the other
+/// thread is paired with this thread's run.
 async fn run_answer(engine: &Engine, run: u64, ended: &mut Ended) {
     let mut rx = engine.watch();
     let deadline = tokio::time::Instant::now() + RUN_ANSWER_WAIT;
     let link = loop {
-        let answered = {
-            let inner = engine.lock();
-            match inner.runs.get(&run) {
-                None => return, // already forgotten: nothing to say
-                Some(link) => link.answer.is_some(),
+        let pick = pick(&engine.lock(), run);
+        let pick = match pick {
+            Pick::Gone => return, // already forgotten: nothing to say
+            Pick::Wait => {
+                if matches!(
+                    tokio::time::timeout_at(deadline, rx.changed()).await,
+                    Ok(Ok(()))
+                ) {
+                    continue;
+                }
+                Pick::Own // time is up: the run's own link, still without an answer
             }
+            p => p,
         };
-        let timed_out = !answered
-            && !matches!(
-                tokio::time::timeout_at(deadline, rx.changed()).await,
-                Ok(Ok(()))
-            );
-        if answered || timed_out {
-            match engine.update(|inner| inner.runs.remove(&run)) {
-                Some(link) => break link,
-                None => return,
+        let taken = engine.update(|inner| match pick {
+            Pick::Other(other) => {
+                let link = inner.runs.remove(&other)?;
+                if let Some(t) = link.thread {
+                    if let Some(d) = inner.thread_mut(t) {
+                        d.run = Some(run);
+                    }
+                    if let Some(ours) = inner.runs.get_mut(&run) {
+                        ours.thread = Some(t);
+                    }
+                }
+                Some(link)
             }
+            _ => inner.runs.remove(&run),
+        });
+        match taken {
+            Some(link) => break link,
+            None => return,
         }
     };
     let is_class = link.kind == "class";

@@ -347,6 +347,7 @@ pub(crate) fn unit_result(
             .iter()
             .all(|a| a.severity != "critical" && a.severity != "fatal");
     jsonl::results::TestResult {
+        released: None,
         object: name.to_string(),
         object_type: kind.to_string(),
         passed,

@@ -9,7 +9,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
-use jsonl::results::RunResult;
+use jsonl::results::{RunReleased, RunResult, TestResult};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::Value;
 
@@ -84,27 +84,40 @@ async fn tracked(
                 program: caught_program(is_class, name),
                 thread: None,
                 answer: None,
+                released: None,
                 origin: Some(origin.clone()),
             },
         );
         run
     });
     let engine2 = engine.clone();
+    let max_threads = engine.config.max_threads;
     let task = tokio::spawn(async move {
         let outcome = trigger.await;
-        engine2.update(|inner| {
-            let caught = match inner.runs.get_mut(&run) {
-                Some(link) if link.thread.is_some() => {
-                    link.answer = Some(outcome.clone());
-                    true
-                }
-                _ => false,
-            };
-            if !caught {
-                inner.runs.remove(&run);
+        let released = engine2.update(|inner| {
+            let link = inner.runs.get_mut(&run)?;
+            if link.thread.is_some() {
+                link.answer = Some(outcome.clone());
+                None
+            } else {
+                inner.runs.remove(&run).and_then(|link| link.released)
             }
         });
-        outcome
+        // Its program was caught beyond the thread cap and let go: the answer says so, as the
+        // run's client waits for a stop that never came.
+        match (outcome, released) {
+            (outcome, None) => outcome,
+            (Ok(answer), Some(how)) => {
+                let released = Some(RunReleased { how, max_threads });
+                Ok(match answer {
+                    RunAnswer::Run(r) => RunAnswer::Run(RunResult { released, ..r }),
+                    RunAnswer::Test(t) => RunAnswer::Test(TestResult { released, ..t }),
+                })
+            }
+            (Err(e), Some(how)) => Err(e.with_hint(format!(
+                "the program was caught while the session held {max_threads} programs (serve --max-threads) and let go ({how}); run it again once one of them ended"
+            ))),
+        }
     });
     match task.await {
         Ok(Ok(RunAnswer::Run(result))) => to_proto::ok(result),
@@ -131,6 +144,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
                     class: Some(object),
                     program: None,
                     output,
+                    released: None,
                 }),
                 Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
@@ -140,6 +154,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
                     class: None,
                     program: Some(object),
                     output: list,
+                    released: None,
                 }),
                 Err(e) if e.class() == adt::ErrorClass::NotFound => Err(run_failed(
                     &format!("running report {object}"),
