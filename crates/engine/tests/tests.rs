@@ -13,6 +13,8 @@ mod big_tables;
 mod commands;
 // A function module debugged through the protocol, set by its abapGit file.
 mod function_modules;
+// Frames name the abapGit file and line of each kind of source (issue 24).
+mod frame_files;
 // Events that report what happens without a request.
 mod events;
 // Random requests, every command with arguments of random shape, against a live session.
