@@ -154,3 +154,71 @@ async fn run_answer(engine: &Engine, run: u64, ended: &mut Ended) {
     }
     ended.run = Some(summary);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::debuggee::Attached;
+    use crate::engine::{Inner, RunLink};
+
+    const POOL: &str = "ZCL_X=========================CP";
+
+    fn attached(thread: u32) -> Attached {
+        let config = adt::Config {
+            base_url: "http://127.0.0.1:9".into(),
+            ..Default::default()
+        };
+        let client = adt::Client::new(&config, adt::SessionMode::Stateful).expect("client");
+        let record = adt::Debuggee {
+            program: POOL.into(),
+            ..Default::default()
+        };
+        Attached::new(thread, client, record)
+    }
+
+    fn run(inner: &mut Inner, id: u64, thread: Option<u32>, answered: bool) {
+        inner.runs.insert(
+            id,
+            RunLink {
+                cmd: "run",
+                kind: "class",
+                name: "ZCL_X".into(),
+                program: POOL.into(),
+                thread,
+                answer: answered.then(|| {
+                    Ok(RunAnswer::Run(RunResult {
+                        class: Some("ZCL_X".into()),
+                        program: None,
+                        output: format!("run {id}"),
+                        released: None,
+                    }))
+                }),
+                released: None,
+                origin: None,
+            },
+        );
+    }
+
+    #[test]
+    fn an_end_takes_the_answer_of_the_run_whose_program_ended() {
+        // Thread 1 (paired with run 1) ended; thread 2 (paired with run 2) is still stopped.
+        let mut inner = Inner::default();
+        inner.threads.insert(2, attached(2));
+        run(&mut inner, 1, Some(1), false);
+        run(&mut inner, 2, Some(2), false);
+        assert!(matches!(pick(&inner, 1), Pick::Wait));
+        // Run 2 answers, although its thread is still stopped: the program that ended was
+        // run 2's.
+        run(&mut inner, 2, Some(2), true);
+        assert!(matches!(pick(&inner, 1), Pick::Other(2)));
+        // Its own answer wins when both came.
+        run(&mut inner, 1, Some(1), true);
+        assert!(matches!(pick(&inner, 1), Pick::Own));
+        // A run whose thread is gone too is being ended by someone else: not taken.
+        let mut inner = Inner::default();
+        run(&mut inner, 1, Some(1), false);
+        run(&mut inner, 2, Some(2), true);
+        assert!(matches!(pick(&inner, 1), Pick::Wait));
+        assert!(matches!(pick(&inner, 9), Pick::Gone));
+    }
+}

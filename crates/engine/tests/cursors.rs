@@ -152,6 +152,28 @@ async fn two_clients_name_their_own_thread_and_frame() {
     assert_eq!(stack["current"], 1, "{stack}");
     // Back to the default, read before: the same answer.
     assert_eq!(b.value(json!({}), "LV_COUNT").await, "2");
+    // Each frame read once is kept for the stop: going back and forth between frames and
+    // threads asks the system nothing (the keepalive's stack reads aside).
+    sim.clear_request_log();
+    assert_eq!(
+        b.value(json!({"thread": t1, "frame": 1}), "LV_COUNT").await,
+        "1"
+    );
+    assert_eq!(b.value(json!({"thread": t1}), "IV_QUANTITY").await, "1");
+    assert_eq!(b.value(json!({}), "LV_COUNT").await, "2");
+    assert_eq!(b.value(json!({"frame": 0}), "IV_QUANTITY").await, "2");
+    assert_eq!(
+        b.value(json!({"thread": t1, "frame": 1}), "LV_TOTAL").await,
+        "0"
+    );
+    let asked: Vec<String> = sim
+        .request_log()
+        .into_iter()
+        .filter(|l| l.is_round_trip() && !l.path.contains("/listeners"))
+        .filter(|l| !l.path.contains("getStack"))
+        .map(|l| l.path)
+        .collect();
+    assert!(asked.is_empty(), "frames read before: {asked:?}");
     // What does not exist is refused, and says what does.
     assert_eq!(
         b.fails("vars", json!({"thread": 99})).await,
