@@ -195,6 +195,8 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Result<SetResult,
             epoch,
             path: path.clone(),
             value: echo.clone(),
+            thread: Some(at.thread),
+            frame: Some(at.frame),
         }),
         None,
     );
