@@ -324,8 +324,8 @@ pub struct VarsArgs {
     pub frame: Option<usize>,
 }
 
-/// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the current
-/// frame's source.
+/// `run_to_line` / `jump_to_line`: a `location` (`ZCL_X:42`) or a `line` in the source of
+/// the named frame (else the thread's selected one).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LineTargetArgs {
     #[serde(default)]
@@ -350,7 +350,8 @@ pub struct ThreadArgs {
     pub id: u32,
 }
 
-/// `frame`: select a stack frame (0 = innermost) for `vars`, `get` and `source`.
+/// `frame`: select the stack frame (0 = innermost) of the current thread that requests naming
+/// no frame act on (`vars`, `get`, `source`, …), for every client.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct FrameArgs {
     pub index: usize,

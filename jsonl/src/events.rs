@@ -105,6 +105,11 @@ pub struct VariableChanged {
     pub epoch: u64,
     pub path: String,
     pub value: String,
+    /// The thread and frame the value was set in (since 1.1: a `set` may name them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
 }
 
 /// `orphan.released`: what a killed session had left, released at start.

@@ -12,6 +12,7 @@ pub mod commands;
 pub mod error;
 pub mod events;
 pub mod message;
+pub mod paths;
 pub mod results;
 pub mod schema;
 pub mod state;

@@ -524,11 +524,28 @@ pub struct RunResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
     pub output: String,
+    /// The program this run started was caught while the session held as many programs as
+    /// it may (`max_threads`), and let go without stopping for this run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub released: Option<RunReleased>,
+}
+
+/// A run's program caught beyond the thread cap and let go (also the `thread.released` event).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RunReleased {
+    /// How it was let go: `continued`, `terminated`, or `failed: …`.
+    pub how: String,
+    /// The thread cap (`serve --max-threads`).
+    pub max_threads: usize,
 }
 
 /// `test`: the ABAP Unit run as records a script can count.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TestResult {
+    /// The program this test run started was caught beyond the thread cap and let go (as for
+    /// `run`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub released: Option<RunReleased>,
     pub object: String,
     /// `CLAS` or `PROG`.
     #[serde(rename = "type")]

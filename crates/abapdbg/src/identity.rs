@@ -31,7 +31,7 @@ pub(crate) fn ide_id() -> String {
 /// `~/.local/state/abapdbg`). One file per system URL, client and user, so one `serve` owns a
 /// profile at a time.
 pub(crate) fn state_file(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
-    Some(state_dir()?.join(format!("session-{}.json", profile(system))))
+    Some(state_dir()?.join(jsonl::paths::state_file(&profile(system))))
 }
 
 fn env(k: &str) -> Option<String> {
@@ -46,12 +46,12 @@ fn state_dir() -> Option<std::path::PathBuf> {
 /// ends find it.
 pub(crate) fn socket_path(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
     let dir = client::socket_dir(env)?;
-    Some(dir.join(format!("session-{}.sock", profile(system))))
+    Some(dir.join(jsonl::paths::socket_file(&profile(system))))
 }
 
 /// Where a background session writes its log.
 pub(crate) fn daemon_log(system: Option<&adt::Config>) -> Option<std::path::PathBuf> {
-    Some(state_dir()?.join(format!("serve-{}.log", profile(system))))
+    Some(state_dir()?.join(jsonl::paths::log_file(&profile(system))))
 }
 
 /// One name per system URL, client and user; `embedded` for the embedded simulator. The rule

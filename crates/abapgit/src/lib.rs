@@ -44,8 +44,8 @@ impl ClassPart {
         }
     }
 
-    /// The include's name in ADT URIs.
-    fn uri_part(self) -> &'static str {
+    /// The include's name in ADT URIs (`/includes/<part>`; `main` is `/source/main`).
+    pub fn uri_part(self) -> &'static str {
         match self {
             ClassPart::Main => "main",
             ClassPart::TestClasses => "testclasses",

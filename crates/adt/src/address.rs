@@ -344,59 +344,45 @@ fn split_include(s: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// abapGit file names: `dir/name.clas.abap`, `name.clas.testclasses.abap`, … `None` when the
-/// text is not a file path at all.
+/// abapGit file names: `dir/name.clas.abap`, `name.clas.testclasses.abap`, … read by the
+/// `abapgit` crate, the one place that knows those names. `None` when the text is not a file
+/// path at all.
 fn from_file_path(head: &str, line: u32) -> Option<Result<SourceLocation, String>> {
-    let lower = head.to_ascii_lowercase();
-    if !lower.ends_with(".abap") {
+    if !head.to_ascii_lowercase().ends_with(".abap") {
         return None;
     }
-    let file = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
-    let parts: Vec<&str> = file.split('.').collect();
-    // abapGit writes namespaces as #ns#name.
-    let name = parts
-        .first()
-        .map(|n| n.replace('#', "/"))
-        .unwrap_or_default()
-        .to_uppercase();
-    if !valid_name(&name) {
-        return Some(Err(format!(
-            "'{file}' does not start with an ABAP object name"
-        )));
-    }
-    if let ["fugr", member, "abap"] = &parts[1..] {
-        let member = member.replace('#', "/").to_uppercase();
-        if !valid_name(&member) {
-            return Some(Err(format!(
-                "'{file}' does not name a function group member"
-            )));
-        }
-        let what = member_kind(&name, &member);
-        return Some(Ok(SourceLocation {
-            uri: function_uri(&name, &member, what),
-            object: if what == Member::Main { name } else { member },
-            line,
-        }));
-    }
-    let (kind, include) = match &parts[1..] {
-        ["clas", "abap"] => (Kind::Class, "main"),
-        ["clas", sub, "abap"] => match class_include(sub) {
-            Some(inc) => (Kind::Class, inc),
-            None => return Some(Err(format!("unknown class include '.{sub}.abap'"))),
-        },
-        ["intf", "abap"] => (Kind::Interface, "main"),
-        ["prog", "abap"] => (Kind::Program, "main"),
-        _ => {
-            return Some(Err(format!(
-                "'{file}' is not a class, interface, program or function group file"
-            )));
-        }
+    // Only the file name counts; a Windows path separates directories with backslashes.
+    let file = head.rsplit(['/', '\\']).next().unwrap_or(head);
+    let unit = match abapgit::SourceUnit::from_path(file) {
+        Ok(unit) => unit,
+        Err(e) => return Some(Err(e.to_string())),
     };
-    Some(Ok(SourceLocation {
-        uri: uri_of(kind, &name, include),
-        object: name,
-        line,
-    }))
+    let location = match unit {
+        abapgit::SourceUnit::FunctionGroup { group, member } => {
+            let what = member_kind(&group, &member);
+            SourceLocation {
+                uri: function_uri(&group, &member, what),
+                object: if what == Member::Main { group } else { member },
+                line,
+            }
+        }
+        abapgit::SourceUnit::Class { name, part } => SourceLocation {
+            uri: uri_of(Kind::Class, &name, part.uri_part()),
+            object: name,
+            line,
+        },
+        abapgit::SourceUnit::Interface { name } => SourceLocation {
+            uri: uri_of(Kind::Interface, &name, "main"),
+            object: name,
+            line,
+        },
+        abapgit::SourceUnit::Program { name } => SourceLocation {
+            uri: uri_of(Kind::Program, &name, "main"),
+            object: name,
+            line,
+        },
+    };
+    Some(Ok(location))
 }
 
 #[cfg(test)]

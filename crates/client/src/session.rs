@@ -286,7 +286,7 @@ const STARTING_WAIT: Duration = Duration::from_secs(20);
 
 /// Whether a session process holds the target's lock (`<socket>.lock`) without listening yet.
 fn another_is_starting(target: &Target) -> bool {
-    let Some(lock) = target.socket_path().map(|s| s.with_extension("lock")) else {
+    let Some(lock) = target.socket_path().map(|s| jsonl::paths::lock_path(&s)) else {
         return false;
     };
     match std::fs::File::open(lock) {

@@ -649,7 +649,7 @@ impl Target {
             self.var("ABAPDBG_CLIENT"),
             self.var("ABAPDBG_USER").unwrap_or_default(),
         );
-        Some(dir.join(format!("session-{key}.sock")))
+        Some(dir.join(jsonl::paths::socket_file(&key)))
     }
 
     /// The record a session of this system keeps of what it holds on it (the engine's state

@@ -5,8 +5,6 @@
 //! the kinds that belong to no object (statement, exception, message) are added without a
 //! scope and removed by their server id.
 
-use serde_json::Value;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum BpStatus {
     /// Not yet confirmed by the system.
@@ -123,7 +121,8 @@ impl Breakpoint {
         }
     }
 
-    pub(crate) fn to_json(&self) -> Value {
+    #[cfg(test)]
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         crate::to_proto::json(&crate::to_proto::breakpoint(self))
     }
 }
@@ -389,7 +388,7 @@ mod tests {
     }
 
     /// The form `bp.export` writes and `bp.import`/`bp.set` read back.
-    fn export(b: &Breakpoint) -> Value {
+    fn export(b: &Breakpoint) -> serde_json::Value {
         crate::to_proto::json(&crate::to_proto::breakpoint_args(b))
     }
 

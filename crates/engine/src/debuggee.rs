@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use jsonl::results::{StopReason as Kind, Stopped};
-use serde_json::Value;
 
+use crate::at::Position;
 use crate::engine::Engine;
-use crate::reads::Reads;
+use crate::reads::StopReads;
 
 /// The scopes a frame usually has: a batched read of a stop asks for their children along
 /// with `@ROOT`'s, so showing the stop's variables needs no request of its own. Asking for a
@@ -32,19 +32,24 @@ pub(crate) struct Attached {
     pub(crate) record: adt::Debuggee,
     /// A step or continue is in flight.
     pub(crate) running: bool,
-    /// The last stop's top frame, as sent in the `stopped` event.
-    pub(crate) frame: Value,
-    /// The body of the last `stopped` event of this thread.
-    pub(crate) stop: Value,
+    /// The body of the last `stopped` event of this thread (its `frame` is the top frame with
+    /// its source lines); `None` until the first stop is described.
+    pub(crate) stop: Option<Stopped>,
     /// The stack read at the last stop (innermost first): `stack` answers it for the epoch
     /// it was read at.
     pub(crate) stack: Vec<adt::StackEntry>,
     /// The epoch `stack` was read at.
     pub(crate) stack_epoch: u64,
-    /// The frame selected with `frame` (0 = innermost); reset on every stop.
+    /// The frame selected with `frame` (0 = innermost): the frame requests that name none act
+    /// on. Reset on every stop.
     pub(crate) selected: usize,
-    /// Variable reads of this stop and frame; a stop, a frame switch or `set` forgets them.
-    pub(crate) reads: Reads,
+    /// Stops of this thread so far: a request that waited while the program moved on knows
+    /// its stop is gone (`at.rs`).
+    pub(crate) stops: u64,
+    /// The frame the debug session is positioned at, held by whoever reads through it.
+    pub(crate) position: Position,
+    /// Variable reads of this stop, per frame; a stop or `set` forgets them.
+    pub(crate) reads: StopReads,
     /// The scope ids (`@PARAMETERS`, `@LOCALS`, …) of the last stop's top frame: the next
     /// batched step asks for their children too (with the usual scopes, [`SCOPES`]).
     pub(crate) scopes: Vec<String>,
@@ -69,9 +74,11 @@ pub(crate) fn remember_reads(d: &mut Attached, parents: &[String], answer: adt::
     if !answer.hierarchies.iter().any(|h| h.parent_id == "@ROOT") {
         return; // e.g. a zero-byte answer: nothing we can trust
     }
-    d.reads.keep_children(&root, &answer);
+    // A batched read of a stop is a read of its innermost frame.
+    let top = d.reads.frame_mut(0);
+    top.keep_children(&root, &answer);
     if scopes.iter().all(|s| parents.contains(s)) {
-        d.reads.keep_children(&scopes, &answer);
+        top.keep_children(&scopes, &answer);
     }
     d.scopes = scopes;
 }
@@ -83,12 +90,13 @@ impl Attached {
             client,
             record,
             running: false,
-            frame: Value::Null,
-            stop: Value::Null,
+            stop: None,
             stack: Vec::new(),
             stack_epoch: 0,
             selected: 0,
-            reads: Reads::default(),
+            stops: 0,
+            position: crate::at::innermost(),
+            reads: StopReads::default(),
             scopes: Vec::new(),
             run: None,
             recovering: false,
@@ -141,7 +149,7 @@ pub(crate) async fn describe_stop(
     thread: u32,
     client: &adt::Client,
     reason: StopReason,
-) -> Result<Value, adt::AdtError> {
+) -> Result<Stopped, adt::AdtError> {
     describe_stop_with(engine, thread, client, reason, None, None).await
 }
 
@@ -155,7 +163,7 @@ pub(crate) async fn describe_stop_with(
     reason: StopReason,
     stack: Option<adt::Stack>,
     reads: Option<(Vec<String>, adt::ChildVariables)>,
-) -> Result<Value, adt::AdtError> {
+) -> Result<Stopped, adt::AdtError> {
     let (read, reads) = match stack {
         Some(stack) => (Ok(stack), reads),
         None => {
@@ -207,7 +215,7 @@ pub(crate) async fn describe_stop_with(
             (Kind::Watchpoint, Vec::new())
         }
     };
-    let body = engine.update(|inner| {
+    let stop = engine.update(|inner| {
         inner.epoch += 1;
         let epoch = inner.epoch;
         let ours = inner.breakpoints.ids_for_server_ids(&server_ids);
@@ -216,8 +224,8 @@ pub(crate) async fn describe_stop_with(
             .find_map(|i| i.strip_prefix("KIND=5.EXCEPTION_CLASS="))
             .map(str::to_string);
         let caught_for_dump = ours.iter().find_map(|b| inner.dump_catches.get(b).cloned());
-        let body = crate::to_proto::json(&Stopped {
-            epoch: Some(inner.epoch),
+        let stop = Stopped {
+            epoch: Some(epoch),
             reason,
             breakpoints: Some(ours),
             server_ids: Some(server_ids),
@@ -228,22 +236,22 @@ pub(crate) async fn describe_stop_with(
             watchpoints: (!watch_hits.is_empty()).then_some(watch_hits),
             error: None,
             caught_for_dump,
-        });
+        };
         if let Some(d) = inner.thread_mut(thread) {
             d.running = false;
-            d.frame = body["frame"].clone();
             d.stack = stack.entries.clone();
             d.stack_epoch = epoch;
             d.selected = 0;
+            d.stops += 1;
             // The stop is recorded with its epoch in one step: `wait` never sees the new
             // epoch with the previous stop.
-            d.stop = body.clone();
+            d.stop = Some(stop.clone());
             d.reads.forget();
             if let Some((parents, answer)) = reads {
                 remember_reads(d, &parents, answer);
             }
         }
-        body
+        stop
     });
-    Ok(body)
+    Ok(stop)
 }

@@ -3,8 +3,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use jsonl::events::{EventKind, Ready};
+use jsonl::results::Ended;
 use jsonl::{ErrorBody, Event, Outgoing, Response, State};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::watch;
 
 use crate::breakpoints::Registry;
@@ -12,6 +14,13 @@ use crate::config::EngineConfig;
 use crate::debuggee::Attached;
 use crate::outbox::Outbox;
 use crate::source::SourceCache;
+
+/// What a successful request answers: a value, or JSON text written already (a `table`
+/// page, see `table_json.rs`).
+pub(crate) enum Reply {
+    Value(Value),
+    Json(String),
+}
 
 /// A connected client (stdio is client 0; socket clients follow).
 pub(crate) type ClientId = u64;
@@ -94,7 +103,7 @@ pub(crate) struct Inner {
     pub(crate) runs: BTreeMap<u64, RunLink>,
     pub(crate) next_run: u64,
     /// The body of the last `debuggee.ended` event.
-    pub(crate) last_end: Option<Value>,
+    pub(crate) last_end: Option<Ended>,
     /// What an earlier session left and could not be released yet (kept in the state file,
     /// tried again at shutdown).
     pub(crate) leftover: Option<crate::statefile::Snapshot>,
@@ -121,7 +130,9 @@ pub(crate) struct RunLink {
     /// The thread this run caught, tagged when it was caught.
     pub(crate) thread: Option<u32>,
     /// The run's answer, kept once it came if it caught a thread (until that thread ends).
-    pub(crate) answer: Option<Result<Value, ErrorBody>>,
+    pub(crate) answer: Option<Result<crate::runs::RunAnswer, ErrorBody>>,
+    /// Its program was caught beyond the thread cap and let go: how (`continued`, …).
+    pub(crate) released: Option<String>,
     /// The request that started it: the stop of the program it caught is caused by it, so
     /// that client's wait knows the stop for its own.
     pub(crate) origin: Option<Origin>,
@@ -182,7 +193,7 @@ impl Inner {
     }
 
     /// Adds a caught debuggee; it becomes current when nothing else is stopped. It is tagged
-    /// with the run in flight that caught it, if exactly one such run fits its program.
+    /// with the run in flight that started it ([`Inner::claim_run`]).
     pub(crate) fn add_thread(&mut self, make: impl FnOnce(u32) -> Attached) -> u32 {
         let thread = self.next_thread;
         self.next_thread += 1;
@@ -200,20 +211,33 @@ impl Inner {
         thread
     }
 
-    /// The run in flight a debuggee caught in `program` belongs to: the one run of that
-    /// program that has not caught anything yet. None when there is none, or when several
-    /// could be it (a guess could attach another run's output).
+    /// The run in flight a debuggee caught in `program` belongs to: the oldest run of that
+    /// program that has not caught anything yet. Runs of one program by one user cannot be
+    /// told apart on the system (a debuggee names no request), so several in flight are
+    /// paired with their catches in the order they were started: each run's request gets a
+    /// stop of its own (its `stopped` event's `cause`). Which program's end answers which
+    /// run is settled when one ends (`runs.rs`).
     fn claim_run(&self, program: &str) -> Option<u64> {
         let program = program.trim();
-        let mut fits = self
-            .runs
+        self.runs
             .iter()
-            .filter(|(_, r)| r.thread.is_none() && r.program.eq_ignore_ascii_case(program))
-            .map(|(id, _)| *id);
-        match (fits.next(), fits.next()) {
-            (Some(id), None) => Some(id),
-            _ => None,
+            .find(|(_, r)| {
+                r.thread.is_none()
+                    && r.released.is_none()
+                    && r.program.eq_ignore_ascii_case(program)
+            })
+            .map(|(id, _)| *id)
+    }
+
+    /// A program caught beyond the thread cap is let go (`how`, as the release policy says;
+    /// the release corrects it if it went otherwise): the run that started it, if one is in
+    /// flight, answers so.
+    pub(crate) fn release_run(&mut self, program: &str, how: &str) -> Option<u64> {
+        let run = self.claim_run(program)?;
+        if let Some(link) = self.runs.get_mut(&run) {
+            link.released = Some(how.to_string());
         }
+        Some(run)
     }
 
     /// Forgets a thread; another one becomes current if there is one. Returns it.
@@ -308,15 +332,16 @@ impl Engine {
     /// Registers a client and greets it with its `ready` event.
     pub(crate) fn add_client(&self, client: ClientId, outbox: Outbox) {
         let state = self.state();
+        let ready = EventKind::Ready(Ready {
+            protocol: jsonl::PROTOCOL_VERSION.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            pid: std::process::id(),
+            system: self.config.adt.base_url.clone(),
+        });
         outbox.send(Outgoing::Event(Event {
-            event: "ready".into(),
+            event: ready.name().into(),
             state,
-            body: json!({
-                "protocol": jsonl::PROTOCOL_VERSION,
-                "version": env!("CARGO_PKG_VERSION"),
-                "pid": std::process::id(),
-                "system": self.config.adt.base_url,
-            }),
+            body: ready.to_body(),
             cause: None,
         }));
         self.links().insert(
@@ -348,15 +373,10 @@ impl Engine {
 
     /// Answers a dispatched request: as [`Engine::respond`], a reply written as JSON already
     /// going out as it is.
-    pub(crate) fn reply(
-        &self,
-        to: &Origin,
-        cmd: &str,
-        outcome: Result<crate::commands::Reply, ErrorBody>,
-    ) {
+    pub(crate) fn reply(&self, to: &Origin, cmd: &str, outcome: Result<Reply, ErrorBody>) {
         let json = match outcome {
-            Ok(crate::commands::Reply::Json(json)) => json,
-            Ok(crate::commands::Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
+            Ok(Reply::Json(json)) => json,
+            Ok(Reply::Value(value)) => return self.respond(to, cmd, Ok(value)),
             Err(e) => return self.respond(to, cmd, Err(e)),
         };
         self.answer(to, |state| {
@@ -397,29 +417,31 @@ impl Engine {
 
     /// Sends an event to every client that subscribed to it; `cause` is shown only to the
     /// client whose request it was.
-    pub(crate) fn emit(&self, event: &str, body: Value, cause: Option<&Origin>) {
+    pub(crate) fn emit(&self, event: EventKind, cause: Option<&Origin>) {
         // The last stop and end are kept, so a client that comes later (`status`) sees them.
-        match event {
-            "stopped" => self.update(|inner| {
-                let thread = body["thread"].as_u64().and_then(|t| u32::try_from(t).ok());
-                if let Some(d) = thread.and_then(|t| inner.thread_mut(t)) {
-                    d.stop = body.clone();
+        match &event {
+            EventKind::Stopped(stop) => self.update(|inner| {
+                if let Some(d) = inner.thread_mut(stop.thread) {
+                    d.stop = Some(stop.as_ref().clone());
                 }
             }),
-            "debuggee.ended" => self.update(|inner| inner.last_end = Some(body.clone())),
+            EventKind::Ended(end) => {
+                self.update(|inner| inner.last_end = Some(end.as_ref().clone()))
+            }
             _ => {}
         }
+        let (event, body) = (event.name().to_string(), event.to_body());
         let state = self.state();
         for (client, link) in self.links().iter() {
             let wanted = link
                 .subscriptions
                 .as_ref()
-                .is_none_or(|list| list.iter().any(|e| e == event || e == "*"));
+                .is_none_or(|list| list.iter().any(|e| *e == event || e == "*"));
             if !wanted {
                 continue;
             }
             link.outbox.send(Outgoing::Event(Event {
-                event: event.to_string(),
+                event: event.clone(),
                 state,
                 body: body.clone(),
                 cause: cause.filter(|o| o.client == *client).map(|o| o.id.clone()),
@@ -464,6 +486,7 @@ mod tests {
                 program: program.into(),
                 thread: None,
                 answer: None,
+                released: None,
                 origin: None,
             },
         );
@@ -490,16 +513,22 @@ mod tests {
     }
 
     #[test]
-    fn a_catch_two_runs_could_have_made_is_not_tagged() {
+    fn catches_of_one_program_go_to_its_runs_in_the_order_they_started() {
         let mut inner = Inner::default();
         let a = in_flight(&mut inner, POOL);
         let b = in_flight(&mut inner, POOL);
+        let c = in_flight(&mut inner, POOL);
         let t = inner.add_thread(caught(POOL));
-        assert_eq!(
-            inner.threads[&t].run, None,
-            "a guess could give the wrong output"
-        );
-        assert_eq!(inner.runs[&a].thread, None);
+        assert_eq!(inner.threads[&t].run, Some(a), "the oldest run first");
+        // One beyond the thread cap is let go: the next run is told, and not paired again.
+        assert_eq!(inner.release_run(POOL, "continued"), Some(b));
+        assert_eq!(inner.runs[&b].released.as_deref(), Some("continued"));
         assert_eq!(inner.runs[&b].thread, None);
+        let t2 = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t2].run, Some(c));
+        assert_eq!(inner.runs[&c].thread, Some(t2));
+        // Every run has had its catch: a further one is nobody's.
+        let t3 = inner.add_thread(caught(POOL));
+        assert_eq!(inner.threads[&t3].run, None);
     }
 }

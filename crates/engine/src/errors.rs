@@ -66,3 +66,11 @@ pub(crate) fn adt_detail(e: &AdtError) -> Value {
         "exception": exception,
     })
 }
+
+/// Errors that mean the debuggee is no longer there.
+pub(crate) fn is_gone(e: &AdtError) -> bool {
+    matches!(
+        e.class(),
+        ErrorClass::DebuggeeEnded | ErrorClass::NoSessionAttached | ErrorClass::Terminated
+    )
+}

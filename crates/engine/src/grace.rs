@@ -15,7 +15,6 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::json;
 use tokio::time::Instant;
 
 use crate::engine::Engine;
@@ -125,7 +124,7 @@ pub(crate) fn tick(engine: &Arc<Engine>) {
 
 /// Releases every stopped program by the session's policy and says so.
 async fn release_unattended(engine: &Arc<Engine>) {
-    let stopped: Vec<(u32, adt::Client, adt::Debuggee)> = engine.update(|inner| {
+    let stopped: Vec<(u32, adt::Client, adt::Debuggee, Option<u64>)> = engine.update(|inner| {
         let threads: Vec<u32> = inner
             .threads
             .iter()
@@ -135,22 +134,28 @@ async fn release_unattended(engine: &Arc<Engine>) {
         threads
             .into_iter()
             .filter_map(|t| inner.remove_thread(t))
-            .map(|d| (d.thread, d.client, d.record))
+            .map(|d| (d.thread, d.client, d.record, d.run))
             .collect()
     });
     let secs = engine.config.release_grace.as_secs();
-    for (thread, client, record) in stopped {
+    for (thread, client, record, run) in stopped {
         let how = crate::release::release_thread(engine, &client, &record).await;
         tracing::warn!(
             "released thread {thread} ({}) {secs} s after the client attending it went away: {how}",
             record.program
         );
-        let body = json!({
-            "thread": thread,
-            "reason": "detached",
-            "message": format!("the client attending the stop went away and none came back within {secs} s: released ({how})"),
-        });
-        engine.emit("debuggee.ended", body, None);
+        let message = format!(
+            "the client attending the stop went away and none came back within {secs} s: released ({how})"
+        );
+        crate::runs::announce_end(
+            engine,
+            thread,
+            jsonl::results::EndReason::Detached,
+            Some(message),
+            run,
+            None,
+        )
+        .await;
         let _ = client.end_session().await;
     }
     crate::statefile::record_now(engine).await;

@@ -7,8 +7,6 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
-
 use crate::engine::Engine;
 
 pub(crate) fn start(engine: &Arc<Engine>, thread: u32) {
@@ -40,15 +38,18 @@ pub(crate) fn start(engine: &Arc<Engine>, thread: u32) {
                 Err(e) if crate::recovery::is_lost(&e) => {
                     crate::recovery::recover(&engine, thread).await;
                 }
-                Err(e) if crate::commands::is_gone(&e) => {
+                Err(e) if crate::errors::is_gone(&e) => {
                     let removed = engine.update(|inner| inner.remove_thread(thread));
                     if let Some(gone) = removed {
-                        let mut body =
-                            json!({"thread": thread, "reason": "lost", "message": e.to_string()});
-                        if let Some(run) = gone.run {
-                            crate::commands::run_answer(&engine, run, &mut body).await;
-                        }
-                        engine.emit("debuggee.ended", body, None);
+                        crate::runs::announce_end(
+                            &engine,
+                            thread,
+                            jsonl::results::EndReason::Lost,
+                            Some(e.to_string()),
+                            gone.run,
+                            None,
+                        )
+                        .await;
                     }
                     let _ = client.end_session().await;
                     return;

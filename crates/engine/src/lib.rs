@@ -8,6 +8,8 @@
 //! `step continue` never blocks `status`. Shared facts live in [`engine::Engine`] behind one
 //! short-held mutex; every change bumps a watch channel that `wait` observes.
 
+mod at;
+mod breakpoint_sync;
 mod breakpoints;
 mod commands;
 mod config;
@@ -24,6 +26,7 @@ mod private_dir;
 mod reads;
 mod recovery;
 mod release;
+mod runs;
 mod serve;
 mod source;
 mod statefile;

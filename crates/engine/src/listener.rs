@@ -4,7 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use jsonl::EventKind;
+use jsonl::events::{
+    DebuggeeLost, ListenerArmed, ListenerConflict, ListenerFailed, ThreadReleased,
+};
 
 use crate::debuggee::{Attached, StopReason, describe_stop};
 use crate::engine::Engine;
@@ -122,18 +125,17 @@ async fn run(engine: Arc<Engine>) {
                     inner.listener_error = Some(error);
                 });
                 engine.emit(
-                    "listener.conflict",
-                    json!({
-                        "message": e.to_string(),
-                        "displaced": displaced,
-                        "holder": holder,
-                        "conflict_text": text,
-                        "hint": if displaced {
+                    EventKind::ListenerConflict(ListenerConflict {
+                        message: e.to_string(),
+                        displaced,
+                        holder,
+                        conflict_text: text,
+                        hint: Some(if displaced {
                             "another debugger took the listener over; 'listen' again with take_over to take it back"
                         } else {
                             "another debugger listens for this user; stop it, or 'listen' with {\"take_over\":true}"
-                        },
-                        "adt": crate::errors::adt_detail(&e),
+                        }.into()),
+                        adt: Some(crate::errors::adt_detail(&e)),
                     }),
                     None,
                 );
@@ -155,8 +157,10 @@ async fn run(engine: Arc<Engine>) {
                         engine.update(|inner| inner.listener_registered = false);
                     }
                     engine.emit(
-                        "listener.failed",
-                        json!({"message": e.to_string(), "adt": crate::errors::adt_detail(&e)}),
+                        EventKind::ListenerFailed(ListenerFailed {
+                            message: e.to_string(),
+                            adt: Some(crate::errors::adt_detail(&e)),
+                        }),
                         None,
                     );
                     return;
@@ -183,13 +187,16 @@ async fn confirm_armed(
                 // Another tool of the user may have deleted our breakpoints with the listener.
                 let again = engine.clone();
                 tokio::spawn(async move {
-                    if let Err(e) = crate::commands::reassert(&again).await {
+                    if let Err(e) = crate::breakpoint_sync::reassert(&again).await {
                         tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
                     }
                 });
                 engine.emit(
-                    "listener.armed",
-                    json!({"user": identity.user, "terminal_id": identity.terminal_id, "ide_id": identity.ide_id}),
+                    EventKind::ListenerArmed(ListenerArmed {
+                        user: identity.user.clone(),
+                        terminal_id: identity.terminal_id.clone(),
+                        ide_id: identity.ide_id.clone(),
+                    }),
                     None,
                 );
                 return;
@@ -225,9 +232,16 @@ async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught>
                 .await
                 .unwrap_or_else(|e| format!("failed: {e}"));
             engine.emit(
-                "debuggee.lost",
-                json!({"reason": "attach_failed", "message": format!("could not attach: {e}"), "program": debuggee.program,
-                       "released": released, "adt": crate::errors::adt_detail(&e)}),
+                EventKind::DebuggeeLost(DebuggeeLost {
+                    reason: Some("attach_failed".into()),
+                    message: format!("could not attach: {e}"),
+                    thread: None,
+                    program: Some(debuggee.program.clone()),
+                    outcome: None,
+                    how: None,
+                    released: Some(released.into()),
+                    adt: Some(crate::errors::adt_detail(&e)),
+                }),
                 None,
             );
             None
@@ -305,11 +319,27 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     } = caught;
     let at_cap = engine.lock().threads.len() >= engine.config.max_threads;
     if at_cap {
+        // The run that started it is told before the program is let go, as the policy lets it
+        // go: the run may answer as soon as its program ran on.
+        let policy = match engine.config.release {
+            crate::config::ReleasePolicy::Continue => "continued",
+            crate::config::ReleasePolicy::Terminate => "terminated",
+        };
+        let run = engine.update(|inner| inner.release_run(&debuggee.program, policy));
         let how = crate::release::release_debuggee(engine, &client).await;
         let _ = client.end_session().await;
+        engine.update(|inner| {
+            if let Some(link) = run.and_then(|r| inner.runs.get_mut(&r)) {
+                link.released = Some(how.clone());
+            }
+        });
         engine.emit(
-            "thread.released",
-            json!({"program": debuggee.program, "how": how, "reason": "thread cap reached", "max_threads": engine.config.max_threads}),
+            EventKind::ThreadReleased(ThreadReleased {
+                program: debuggee.program.clone(),
+                how,
+                reason: Some("thread cap reached".into()),
+                max_threads: Some(engine.config.max_threads),
+            }),
             None,
         );
         return;
@@ -345,12 +375,14 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
     )
     .await
     {
-        Ok(body) => engine.emit("stopped", body, cause.as_ref()),
+        Ok(stop) => engine.emit(EventKind::Stopped(Box::new(stop)), cause.as_ref()),
         Err(e) => {
             tracing::error!("attached, but cannot read the stack: {e}");
             engine.emit(
-                "stopped",
-                crate::to_proto::unreadable_stop(thread, e.to_string()),
+                EventKind::Stopped(Box::new(crate::to_proto::unreadable_stop(
+                    thread,
+                    e.to_string(),
+                ))),
                 cause.as_ref(),
             );
         }

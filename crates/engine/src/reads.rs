@@ -2,13 +2,18 @@
 //! where it is: children per parent id (`getChildVariables`), records per id
 //! (`getVariables`), and the stack (kept on the thread by `debuggee::describe_stop_with`).
 //!
-//! Everything here belongs to one stop *and* one selected frame: a new stop, a frame switch
-//! and `set` forget it ([`Reads::forget`]), and a read that was in flight while that happened
-//! is answered but not kept (the thread's `reads.generation` moved).
+//! What is read belongs to one stop and is kept per frame ([`StopReads`]): variable ids mean
+//! something else in each frame, and a request naming another frame (`at.rs`) reads that
+//! frame's own reads, so switching between frames costs nothing once each was read. A new
+//! stop and `set` forget all of them ([`StopReads::forget`]), and a read that was in flight
+//! while that happened is answered but not kept (the thread's `reads.generation` moved).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use jsonl::ErrorBody;
+
+use crate::at::At;
 use crate::engine::Engine;
 
 /// Records kept at most per stop; past it, new reads are answered but not kept (a page
@@ -115,25 +120,42 @@ pub(crate) fn split(parents: &[String], answer: adt::ChildVariables) -> Vec<Arc<
     children.into_iter().map(Arc::new).collect()
 }
 
+/// What one stop of a thread has read, per frame (0 = innermost).
+#[derive(Debug, Default)]
+pub(crate) struct StopReads {
+    frames: HashMap<usize, Reads>,
+    /// Moves whenever what was read stops being true.
+    pub(crate) generation: u64,
+}
+
+impl StopReads {
+    /// The program moved, or a value was changed (which any frame may show).
+    pub(crate) fn forget(&mut self) {
+        self.frames.clear();
+        self.generation += 1;
+    }
+
+    /// What `frame` has read.
+    pub(crate) fn frame(&self, frame: usize) -> Option<&Reads> {
+        self.frames.get(&frame)
+    }
+
+    /// What `frame` has read, to add to.
+    pub(crate) fn frame_mut(&mut self, frame: usize) -> &mut Reads {
+        self.frames.entry(frame).or_default()
+    }
+}
+
+/// What one frame of a stop has read.
 #[derive(Debug, Default)]
 pub(crate) struct Reads {
     children: HashMap<String, Arc<Children>>,
     /// `getVariables` answers by id; `None`: the system knows no such id.
     records: HashMap<String, Option<adt::Variable>>,
     kept: usize,
-    /// Moves whenever what was read stops being true.
-    pub(crate) generation: u64,
 }
 
 impl Reads {
-    /// The program moved, another frame was selected, or a value was changed.
-    pub(crate) fn forget(&mut self) {
-        self.children.clear();
-        self.records.clear();
-        self.kept = 0;
-        self.generation += 1;
-    }
-
     /// The children of all `parents`, when every one of them was read before.
     fn children_of(&self, parents: &[String]) -> Option<adt::ChildVariables> {
         let mut out = adt::ChildVariables::default();
@@ -186,55 +208,93 @@ impl Reads {
     }
 }
 
-/// Reads of one thread's stop, answered from what it already read where possible.
+/// Why a read failed: the system refused it, or the request could not be held at its frame
+/// (the program moved on meanwhile, or the frame could not be selected).
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    Adt(adt::AdtError),
+    Refused(ErrorBody),
+}
+
+impl From<adt::AdtError> for ReadError {
+    fn from(e: adt::AdtError) -> Self {
+        ReadError::Adt(e)
+    }
+}
+
+impl From<ErrorBody> for ReadError {
+    fn from(e: ErrorBody) -> Self {
+        ReadError::Refused(e)
+    }
+}
+
+impl ReadError {
+    /// The protocol error, `context` saying what was being read.
+    pub(crate) fn describe(&self, context: &str) -> ErrorBody {
+        match self {
+            ReadError::Adt(e) => crate::errors::from_adt(context, e),
+            ReadError::Refused(e) => e.clone(),
+        }
+    }
+}
+
+/// Reads of one thread's stop at one frame ([`At`]), answered from what that frame already
+/// read where possible; what it asks the system it asks with the session held at the frame.
 pub(crate) struct Reader<'a> {
     pub(crate) engine: &'a Engine,
-    pub(crate) thread: u32,
-    pub(crate) client: &'a adt::Client,
+    pub(crate) at: &'a At,
 }
 
 impl Reader<'_> {
+    pub(crate) fn thread(&self) -> u32 {
+        self.at.thread
+    }
+
     fn generation(&self) -> Option<u64> {
-        let inner = self.engine.lock();
-        inner.threads.get(&self.thread).map(|d| d.reads.generation)
-    }
-
-    /// Runs `keep` on the thread's reads if nothing was forgotten since `generation`.
-    fn keep(&self, generation: Option<u64>, keep: impl FnOnce(&mut Reads)) {
-        let mut inner = self.engine.lock();
-        if let Some(d) = inner.threads.get_mut(&self.thread)
-            && Some(d.reads.generation) == generation
-        {
-            keep(&mut d.reads);
-        }
-    }
-
-    /// Were the children of all `parents` read at this stop?
-    pub(crate) fn knows_children(&self, parents: &[String]) -> bool {
         let inner = self.engine.lock();
         inner
             .threads
-            .get(&self.thread)
-            .is_some_and(|d| parents.iter().all(|p| d.reads.children.contains_key(p)))
+            .get(&self.at.thread)
+            .map(|d| d.reads.generation)
+    }
+
+    /// Looks at what this frame has read (`None`: the thread is gone).
+    fn look<T>(&self, f: impl FnOnce(Option<&Reads>) -> T) -> (Option<u64>, T) {
+        let inner = self.engine.lock();
+        let d = inner.threads.get(&self.at.thread);
+        (
+            d.map(|d| d.reads.generation),
+            f(d.and_then(|d| d.reads.frame(self.at.frame))),
+        )
+    }
+
+    /// Runs `keep` on the frame's reads if nothing was forgotten since `generation`.
+    fn keep(&self, generation: Option<u64>, keep: impl FnOnce(&mut Reads)) {
+        let mut inner = self.engine.lock();
+        if let Some(d) = inner.threads.get_mut(&self.at.thread)
+            && Some(d.reads.generation) == generation
+        {
+            keep(d.reads.frame_mut(self.at.frame));
+        }
+    }
+
+    /// Were the children of all `parents` read at this stop and frame?
+    pub(crate) fn knows_children(&self, parents: &[String]) -> bool {
+        self.look(|r| r.is_some_and(|r| parents.iter().all(|p| r.children.contains_key(p))))
+            .1
     }
 
     /// `getChildVariables` of `parents`.
     pub(crate) async fn child_variables(
         &self,
         parents: &[String],
-    ) -> Result<adt::ChildVariables, adt::AdtError> {
-        let (generation, hit) = {
-            let inner = self.engine.lock();
-            let d = inner.threads.get(&self.thread);
-            (
-                d.map(|d| d.reads.generation),
-                d.and_then(|d| d.reads.children_of(parents)),
-            )
-        };
+    ) -> Result<adt::ChildVariables, ReadError> {
+        let (generation, hit) = self.look(|r| r.and_then(|r| r.children_of(parents)));
         if let Some(hit) = hit {
             return Ok(hit);
         }
-        let fresh = self.client.child_variables(parents).await?;
+        let _at = self.at.positioned(self.engine).await?;
+        let fresh = self.at.client.child_variables(parents).await?;
         self.keep(generation, |r| r.keep_children(parents, &fresh));
         Ok(fresh)
     }
@@ -244,19 +304,13 @@ impl Reader<'_> {
     pub(crate) async fn children(
         &self,
         parents: &[String],
-    ) -> Result<Vec<Arc<Children>>, adt::AdtError> {
-        let (generation, hit) = {
-            let inner = self.engine.lock();
-            let d = inner.threads.get(&self.thread);
-            (
-                d.map(|d| d.reads.generation),
-                d.and_then(|d| d.reads.split_children_of(parents)),
-            )
-        };
+    ) -> Result<Vec<Arc<Children>>, ReadError> {
+        let (generation, hit) = self.look(|r| r.and_then(|r| r.split_children_of(parents)));
         if let Some(hit) = hit {
             return Ok(hit);
         }
-        let fresh = self.client.child_variables(parents).await?;
+        let _at = self.at.positioned(self.engine).await?;
+        let fresh = self.at.client.child_variables(parents).await?;
         let size = fresh.variables.len() + fresh.hierarchies.len();
         let split = split(parents, fresh);
         self.keep(generation, |r| r.keep_split(parents, &split, size));
@@ -265,14 +319,14 @@ impl Reader<'_> {
 
     /// `getVariables` of `ids`: the ones read before from memory, the others in one request.
     /// Answers in the order of `ids`, unknown ids left out (as the system does).
-    pub(crate) async fn variables(
-        &self,
-        ids: &[String],
-    ) -> Result<Vec<adt::Variable>, adt::AdtError> {
+    pub(crate) async fn variables(&self, ids: &[String]) -> Result<Vec<adt::Variable>, ReadError> {
         let generation = self.generation();
         let (mut known, missing): (HashMap<String, Option<adt::Variable>>, Vec<String>) = {
             let inner = self.engine.lock();
-            let reads = inner.threads.get(&self.thread).map(|d| &d.reads);
+            let reads = inner
+                .threads
+                .get(&self.at.thread)
+                .and_then(|d| d.reads.frame(self.at.frame));
             let mut known = HashMap::new();
             let mut missing = Vec::new();
             for id in ids {
@@ -286,7 +340,8 @@ impl Reader<'_> {
             (known, missing)
         };
         if !missing.is_empty() {
-            let fresh = self.client.variables(&missing).await?;
+            let _at = self.at.positioned(self.engine).await?;
+            let fresh = self.at.client.variables(&missing).await?;
             self.keep(generation, |r| r.keep_records(&missing, &fresh));
             for id in &missing {
                 known.entry(id.clone()).or_insert(None);
@@ -327,15 +382,8 @@ impl Reader<'_> {
         &self,
         id: &str,
         parents: &[String],
-    ) -> Result<(Option<adt::Variable>, Option<Vec<Arc<Children>>>), adt::AdtError> {
-        let (generation, known) = {
-            let inner = self.engine.lock();
-            let d = inner.threads.get(&self.thread);
-            (
-                d.map(|d| d.reads.generation),
-                d.and_then(|d| d.reads.records.get(id).cloned()),
-            )
-        };
+    ) -> Result<(Option<adt::Variable>, Option<Vec<Arc<Children>>>), ReadError> {
+        let (generation, known) = self.look(|r| r.and_then(|r| r.records.get(id).cloned()));
         if let Some(record) = known {
             return Ok((record, None));
         }
@@ -344,7 +392,8 @@ impl Reader<'_> {
             adt::BatchCall::variables(&ids),
             adt::BatchCall::child_variables(parents),
         ];
-        let mut answers = self.client.batch(calls).await?.into_iter();
+        let _at = self.at.positioned(self.engine).await?;
+        let mut answers = self.at.client.batch(calls).await?.into_iter();
         let records = part(answers.next(), "getVariables", adt::codec::parse_variables)?;
         let children = part(
             answers.next(),
@@ -403,9 +452,16 @@ mod tests {
                 .is_empty()
         );
         assert!(reads.children_of(&["D".into()]).is_none());
-        reads.forget();
-        assert!(reads.children_of(&["A".into()]).is_none());
-        assert_eq!(reads.generation, 1);
+        let mut stop = StopReads::default();
+        *stop.frame_mut(1) = reads;
+        assert!(
+            stop.frame(1)
+                .is_some_and(|r| r.children_of(&["A".into()]).is_some())
+        );
+        assert!(stop.frame(0).is_none(), "each frame has reads of its own");
+        stop.forget();
+        assert!(stop.frame(1).is_none());
+        assert_eq!(stop.generation, 1);
     }
 
     /// What [`split`] answers, by its definition: for each parent asked, its rows in the

@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
+use jsonl::EventKind;
+use jsonl::events::DebuggeeLost;
+use jsonl::results::EndReason;
 
 use crate::engine::Engine;
 
@@ -40,6 +42,8 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                     d.recovering = false;
                     // The new session starts at the innermost frame.
                     d.selected = 0;
+                    d.stops += 1;
+                    d.position = crate::at::innermost();
                     d.reads.forget();
                     std::mem::replace(&mut d.client, client.clone())
                 })
@@ -59,9 +63,16 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
             }
             crate::statefile::record_now(engine).await;
             engine.emit(
-                "debuggee.lost",
-                json!({"reason": "session_lost", "thread": thread, "program": record.program, "outcome": "reattached",
-                       "message": "the system dropped the debug session; the program was attached again and is still stopped where it was"}),
+                EventKind::DebuggeeLost(DebuggeeLost {
+                    reason: Some("session_lost".into()),
+                    message: "the system dropped the debug session; the program was attached again and is still stopped where it was".into(),
+                    thread: Some(thread),
+                    program: Some(record.program.clone()),
+                    outcome: Some("reattached".into()),
+                    how: None,
+                    released: None,
+                    adt: None,
+                }),
                 None,
             );
             let _ = old.end_session().await;
@@ -87,19 +98,29 @@ pub(crate) async fn recover(engine: &Arc<Engine>, thread: u32) -> Option<String>
                 });
             }
             engine.emit(
-                "debuggee.lost",
-                json!({"reason": "session_lost", "thread": thread, "program": record.program, "outcome": outcome, "how": how,
-                       "message": format!("the system dropped the debug session and the program could not be attached again ({attach_error})")}),
+                EventKind::DebuggeeLost(DebuggeeLost {
+                    reason: Some("session_lost".into()),
+                    message: format!("the system dropped the debug session and the program could not be attached again ({attach_error})"),
+                    thread: Some(thread),
+                    program: Some(record.program.clone()),
+                    outcome: Some(outcome.to_string()),
+                    how: Some(how.clone()),
+                    released: None,
+                    adt: None,
+                }),
                 None,
             );
             let gone = engine.update(|inner| inner.remove_thread(thread));
             if let Some(gone) = gone {
-                let mut body =
-                    json!({"thread": thread, "reason": "lost", "message": "session lost"});
-                if let Some(run) = gone.run {
-                    crate::commands::run_answer(engine, run, &mut body).await;
-                }
-                engine.emit("debuggee.ended", body, None);
+                crate::runs::announce_end(
+                    engine,
+                    thread,
+                    EndReason::Lost,
+                    Some("session lost".into()),
+                    gone.run,
+                    None,
+                )
+                .await;
                 let _ = gone.client.end_session().await;
             }
             Some(how)

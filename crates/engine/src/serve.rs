@@ -276,7 +276,7 @@ where
     }
     // A clean end leaves no file behind; the lock itself goes when the file is closed.
     if let (Some(path), Some(_)) = (&engine.config.socket, &session_lock) {
-        let _ = std::fs::remove_file(path.with_extension("lock"));
+        let _ = std::fs::remove_file(jsonl::paths::lock_path(path));
     }
     drop(session_lock);
     Ok(receipt)
@@ -289,7 +289,7 @@ fn lock_list<T>(m: &Mutex<Vec<T>>) -> std::sync::MutexGuard<'_, Vec<T>> {
 /// Takes the session's lock file (`<socket>.lock`), which says a session owns this socket;
 /// the lock goes with the process, also when it is killed.
 fn lock_session(socket: &Path) -> Result<std::fs::File, ServeError> {
-    let path = socket.with_extension("lock");
+    let path = jsonl::paths::lock_path(socket);
     let fail = |source| ServeError::Socket {
         path: path.clone(),
         source,
@@ -627,7 +627,7 @@ mod tests {
         ));
         // The owner ends and removes the file; one who opened it before holds a file nobody
         // else sees, and must not take it for the session's lock.
-        let path = socket.with_extension("lock");
+        let path = jsonl::paths::lock_path(&socket);
         let stale = std::fs::File::open(&path).expect("open");
         std::fs::remove_file(&path).expect("remove");
         drop(held);

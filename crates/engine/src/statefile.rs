@@ -267,13 +267,12 @@ async fn release_orphan_now(engine: &Arc<Engine>, old: Snapshot) {
     });
     record_now(engine).await;
     engine.emit(
-        "orphan.released",
-        json!({
-            "pid": pid,
-            "listener_stopped": outcome.listener_stopped,
-            "breakpoint_groups": outcome.breakpoints,
-            "debuggees": outcome.debuggees,
-            "errors": outcome.errors,
+        jsonl::EventKind::OrphanReleased(jsonl::events::OrphanReleased {
+            pid,
+            listener_stopped: outcome.listener_stopped,
+            breakpoint_groups: outcome.breakpoints.into(),
+            debuggees: outcome.debuggees.into(),
+            errors: outcome.errors.into(),
         }),
         None,
     );

@@ -1,4 +1,5 @@
-//! A `table` page written as the response's JSON text straight from its rows.
+//! A `table` page (its rows and cells, as `commands/tables.rs` reads them) written as the
+//! response's JSON text straight from its rows.
 //!
 //! A page of 100 rows of ten columns is a thousand cells. Going through a `serde_json::Value`
 //! cost a map node and two strings per cell to build, then as much again to drop. The text
@@ -12,7 +13,38 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use jsonl::{ErrorBody, ErrorCode};
 
-use crate::commands::tables::{Cell, Page, Row};
+/// One cell: component name (empty for an elementary line type), display value, ABAP type
+/// (as the system gives it) and meta type (`simple`, `string`, `structure`, `table`, …).
+/// The two types are the record's short texts, shared without an allocation.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Cell {
+    pub(crate) name: adt::CompactString,
+    pub(crate) value: adt::CompactString,
+    pub(crate) technical_type: adt::CompactString,
+    pub(crate) meta: adt::CompactString,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Row {
+    pub(crate) index: u32,
+    pub(crate) id: String,
+    pub(crate) cells: Vec<Cell>,
+}
+
+/// A `table` page as read, before it is written as the response's JSON
+/// ([`crate::table_json::table_json`]): the members of [`jsonl::results::TableResult`], with
+/// the rows as they were read and the cut for their values.
+pub(crate) struct Page {
+    pub(crate) epoch: u64,
+    pub(crate) id: String,
+    pub(crate) total: u32,
+    pub(crate) offset: u32,
+    pub(crate) columns: Vec<jsonl::results::Column>,
+    pub(crate) rows: Vec<Row>,
+    pub(crate) more: bool,
+    /// Values are cut at this many characters.
+    pub(crate) max: usize,
+}
 
 /// The page as the `result` of a `table` response. (Writing strings and numbers to memory
 /// does not fail, and the text is UTF-8; were either not so, the request fails, as any

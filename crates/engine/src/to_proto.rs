@@ -12,7 +12,7 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::commands::tables::Row;
+use crate::table_json::Row;
 
 /// A command's typed result as the response's `result`.
 pub(crate) fn result<T: Serialize>(outcome: Result<T, ErrorBody>) -> Result<Value, ErrorBody> {
@@ -31,15 +31,10 @@ pub(crate) fn ok<T: Serialize>(value: T) -> Result<Value, ErrorBody> {
     result(Ok(value))
 }
 
-/// A protocol value as JSON, for the bodies the engine still keeps as JSON (a stop, a thread).
+/// A protocol value as JSON, for tests that look at the wire shape.
+#[cfg(test)]
 pub(crate) fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
-}
-
-/// A JSON body the engine keeps (a stop, a frame, an end) as its protocol type; `None` when
-/// it is `null` (nothing described yet).
-pub(crate) fn typed<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
-    T::deserialize(value).ok()
 }
 
 /// A stack entry as the protocol shows it (without `source`).
@@ -75,8 +70,8 @@ pub(crate) fn watchpoint_hit(w: &adt::ReachedWatchpoint) -> jsonl::results::Watc
 }
 
 /// The `stopped` body of a program caught at a breakpoint whose stop could not be read.
-pub(crate) fn unreadable_stop(thread: u32, error: String) -> Value {
-    json(&jsonl::results::Stopped {
+pub(crate) fn unreadable_stop(thread: u32, error: String) -> jsonl::results::Stopped {
+    jsonl::results::Stopped {
         epoch: None,
         reason: jsonl::results::StopReason::Breakpoint,
         breakpoints: None,
@@ -88,7 +83,7 @@ pub(crate) fn unreadable_stop(thread: u32, error: String) -> Value {
         watchpoints: None,
         error: Some(error),
         caught_for_dump: None,
-    })
+    }
 }
 
 /// A breakpoint record.
@@ -159,9 +154,9 @@ pub(crate) fn thread_info(d: &crate::debuggee::Attached, current: bool) -> Threa
         program: d.record.program.clone(),
         user: d.record.user.clone(),
         running: d.running,
-        frame: typed(&d.frame),
+        frame: d.stop.as_ref().and_then(|s| s.frame.clone()),
         selected_frame: d.selected,
-        stop: typed(&d.stop),
+        stop: d.stop.clone(),
     }
 }
 
@@ -353,6 +348,7 @@ pub(crate) fn unit_result(
             .iter()
             .all(|a| a.severity != "critical" && a.severity != "fatal");
     jsonl::results::TestResult {
+        released: None,
         object: name.to_string(),
         object_type: kind.to_string(),
         passed,

@@ -39,6 +39,11 @@ async fn set_changes_a_value_the_program_then_uses() {
     let changed = h.event("variable.changed").await;
     assert_eq!(changed["body"]["path"], "LV_SUM");
     assert_eq!(
+        changed["body"]["thread"], stop["body"]["thread"],
+        "{changed}"
+    );
+    assert_eq!(changed["body"]["frame"], 0, "{changed}");
+    assert_eq!(
         h.ok("get", json!({"path": "LV_SUM"})).await["variable"]["value"],
         "42"
     );

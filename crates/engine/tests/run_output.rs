@@ -178,3 +178,102 @@ async fn terminate_and_test_carry_the_run_summary_and_unlinked_programs_nothing(
     let _ = std::fs::remove_dir_all(&dir);
     sim.shutdown().await;
 }
+
+/// Issue 25 item 11 (and 24): five clients run the same class at once, each from a socket of
+/// its own. Each of the four the session can hold gets a stop of its own (its `stopped` event
+/// carries its request as `cause`, so its wait ends there); the fifth program, caught beyond
+/// the thread cap, is let go and its `run` answers saying so. Every run's program then ends
+/// with its run's answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_runs_of_one_class_at_once_each_get_their_own_stop_or_are_told() {
+    const DEMO: &str = common::DEMO;
+    let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
+    let dir = std::env::temp_dir().join(format!("abapdbg-five-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("s.sock");
+    let socket = path.clone();
+    let (mut h, task) = start_with(&sim, move |c| {
+        c.socket = Some(socket);
+        c.max_threads = 4;
+    });
+    h.event("ready").await;
+    socket_ready(&path).await;
+    h.ok("bp.set", json!({"location": format!("{DEMO}:48")}))
+        .await;
+
+    let mut clients = Vec::new();
+    for _ in 0..5 {
+        let mut s = SocketClient::connect(&path).await;
+        s.until(|v| v["event"] == "ready").await;
+        clients.push(s);
+    }
+    // All five in flight before any is answered.
+    for s in clients.iter_mut() {
+        let line = json!({"id": 1, "cmd": "run", "args": {"class": DEMO}});
+        tokio::io::AsyncWriteExt::write_all(&mut s.write, format!("{line}\n").as_bytes())
+            .await
+            .expect("write");
+    }
+    let mut threads = Vec::new();
+    let mut released = Vec::new();
+    for (i, s) in clients.iter_mut().enumerate() {
+        let first = s
+            .until(|v| {
+                (v["event"] == "stopped" && v["cause"] == 1)
+                    || (v["type"] == "response" && v["id"] == 1)
+            })
+            .await;
+        if first["type"] == "event" {
+            assert_eq!(first["body"]["frame"]["line"], 48, "{first}");
+            threads.push((i, first["body"]["thread"].clone()));
+        } else {
+            released.push(first);
+        }
+    }
+    assert_eq!(
+        threads.len(),
+        4,
+        "one stop per run the session holds: {threads:?}"
+    );
+    let mut distinct: Vec<String> = threads.iter().map(|(_, t)| t.to_string()).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "each its own program: {threads:?}");
+    assert_eq!(released.len(), 1, "{released:?}");
+    let r = &released[0];
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["result"]["output"], common::OUTPUT, "{r}");
+    assert_eq!(r["result"]["released"]["how"], "continued", "{r}");
+    assert_eq!(r["result"]["released"]["max_threads"], 4, "{r}");
+
+    // Each client lets the program it stopped in go: the end carries the answer of the run
+    // whose program it was. The five programs are one class run by one user, which the system
+    // does not tell apart: a run paired with one catch may have started another, and its
+    // request answers when its own program ends. So all end first, then every run answers.
+    h.ok("bp.delete", json!({"all": true})).await;
+    for (i, thread) in &threads {
+        let s = &mut clients[*i];
+        let end = s
+            .call(
+                json!(2),
+                "step",
+                json!({"type": "continue", "thread": thread}),
+            )
+            .await;
+        assert_eq!(end["result"]["ended"]["thread"], *thread, "{end}");
+        assert_eq!(end["result"]["ended"]["output"], common::OUTPUT, "{end}");
+        assert_eq!(end["result"]["ended"]["run"]["ok"], true, "{end}");
+        assert_eq!(end["result"]["ended"]["run"]["class"], DEMO, "{end}");
+    }
+    for (i, _) in &threads {
+        let s = &mut clients[*i];
+        let run = s.until(|v| v["type"] == "response" && v["id"] == 1).await;
+        assert_eq!(run["result"]["output"], common::OUTPUT, "{run}");
+        assert!(run["result"].get("released").is_none(), "{run}");
+    }
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["threads"], json!([]), "{status}");
+    h.finish(task).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    sim.shutdown().await;
+}

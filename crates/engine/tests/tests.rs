@@ -5,6 +5,8 @@
 /// What the modules share.
 mod common;
 
+// Each request names its thread and frame, or takes the session's (issue 24).
+mod cursors;
 // A 20,000-row table through the protocol.
 mod big_tables;
 // The command table against the running engine.
@@ -13,6 +15,8 @@ mod commands;
 mod dumps;
 // A function module debugged through the protocol, set by its abapGit file.
 mod function_modules;
+// Frames name the abapGit file and line of each kind of source (issue 24).
+mod frame_files;
 // Events that report what happens without a request.
 mod events;
 // Random requests, every command with arguments of random shape, against a live session.

@@ -7,9 +7,10 @@ use jsonl::results::{
     BpDeleteResult, BpExportResult, BpImportResult, Breakpoint, BreakpointsResult,
 };
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::Outcome;
+use crate::breakpoint_sync::{bp_changed, name_missing_objects};
 use crate::breakpoints::{BpStatus, MAX_BREAKPOINTS, Target};
 use crate::engine::Engine;
 use crate::errors::from_adt;
@@ -165,16 +166,16 @@ fn retry_pending(engine: &Arc<Engine>) {
             }
             match sync(&engine, &ids).await {
                 Ok(()) => {
-                    let bodies: Vec<Value> = {
+                    let bodies: Vec<jsonl::results::Breakpoint> = {
                         let inner = engine.lock();
                         ids.iter()
                             .filter_map(|id| inner.breakpoints.get(*id))
                             .filter(|b| b.status != BpStatus::Pending)
-                            .map(|b| b.to_json())
+                            .map(to_proto::breakpoint)
                             .collect()
                     };
                     for body in bodies {
-                        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
+                        engine.emit(bp_changed(body, None), None);
                     }
                 }
                 Err(e) => tracing::debug!("pending breakpoints still not set: {}", e.message),
@@ -338,86 +339,16 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
     }
     // A partial sync re-sends the other breakpoints of the object; if the system judged one of
     // them differently now, say so.
-    let bodies: Vec<Value> = {
+    let bodies: Vec<jsonl::results::Breakpoint> = {
         let inner = engine.lock();
         changed
             .into_iter()
             .filter(|id| !ids.contains(id))
-            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
+            .filter_map(|id| inner.breakpoints.get(id).map(to_proto::breakpoint))
             .collect()
     };
     for body in bodies {
-        engine.emit("breakpoint.changed", json!({ "breakpoint": body }), None);
-    }
-    Ok(())
-}
-
-/// Sends every enabled breakpoint again (line breakpoints per object with a partial sync,
-/// the others additively, which replaces a breakpoint still there), so ones another tool of
-/// the same user deleted on the system are back before a program is run or caught. Verdicts
-/// that changed are announced as `breakpoint.changed`.
-pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
-    let _one_at_a_time = engine.breakpoint_sync.lock().await;
-    if engine.lock().shutting_down {
-        // The release deletes them; sending them now could put them back after it.
-        return Ok(());
-    }
-    let (uris, unscoped) = {
-        let inner = engine.lock();
-        let enabled = || inner.breakpoints.all().iter().filter(|b| b.enabled);
-        let uris: Vec<String> = inner
-            .breakpoints
-            .uris()
-            .into_iter()
-            .filter(|u| enabled().any(|b| b.target.uri() == Some(u.as_str())))
-            .collect();
-        let unscoped: Vec<adt::BreakpointSpec> = enabled()
-            .filter(|b| b.target.uri().is_none())
-            .map(|b| b.spec())
-            .collect();
-        (uris, unscoped)
-    };
-    let identity = &engine.config.identity;
-    let mut changed = Vec::new();
-    for uri in uris {
-        let specs = engine.lock().breakpoints.specs_for(&uri);
-        let results = engine
-            .main
-            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &specs)
-            .await
-            .map_err(|e| from_adt("setting breakpoints", &e))?;
-        changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
-    }
-    // A refusal's reason naming a missing object is found again, not lost to the raw text.
-    let all: Vec<u32> = engine
-        .lock()
-        .breakpoints
-        .all()
-        .iter()
-        .map(|b| b.id)
-        .collect();
-    name_missing_objects(engine, &all).await;
-    if !unscoped.is_empty() {
-        let results = engine
-            .main
-            .set_breakpoints(identity, &adt::SyncScope::Additive, &unscoped)
-            .await
-            .map_err(|e| from_adt("setting breakpoints", &e))?;
-        changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
-    }
-    let bodies: Vec<Value> = {
-        let inner = engine.lock();
-        changed
-            .into_iter()
-            .filter_map(|id| inner.breakpoints.get(id).map(|b| b.to_json()))
-            .collect()
-    };
-    for body in bodies {
-        engine.emit(
-            "breakpoint.changed",
-            json!({ "breakpoint": body, "reason": "reasserted" }),
-            None,
-        );
+        engine.emit(bp_changed(body, None), None);
     }
     Ok(())
 }
@@ -526,43 +457,4 @@ pub(crate) async fn disable_all(engine: &Arc<Engine>) -> Result<Vec<u32>, ErrorB
         .collect();
     set_enabled(engine, &ids, false).await?;
     Ok(ids)
-}
-
-/// A line refused "at this position" may be in an object the system does not have at all;
-/// the refusal does not say so, the repository search does. The reason then names the object.
-async fn name_missing_objects(engine: &Arc<Engine>, ids: &[u32]) {
-    let objects: Vec<String> = {
-        let inner = engine.lock();
-        let mut objects: Vec<String> = ids
-            .iter()
-            .filter_map(|id| inner.breakpoints.get(*id))
-            .filter(|b| b.refused_at_position())
-            .filter_map(|b| b.target.object().map(str::to_string))
-            .collect();
-        objects.sort();
-        objects.dedup();
-        objects
-    };
-    for object in objects {
-        // Only a search that answers tells; a system without it changes nothing.
-        let Ok(found) = engine.main.quick_search(&object, 10).await else {
-            continue;
-        };
-        if found.iter().any(|o| o.name.eq_ignore_ascii_case(&object)) {
-            continue;
-        }
-        engine.update(|inner| {
-            for id in ids {
-                if let Some(b) = inner.breakpoints.get_mut(*id)
-                    && b.refused_at_position()
-                    && b.target.object() == Some(object.as_str())
-                {
-                    b.reason = Some(format!(
-                        "{object} does not exist on the system (it answered: {})",
-                        b.reason.as_deref().unwrap_or_default()
-                    ));
-                }
-            }
-        });
-    }
 }

@@ -5,19 +5,22 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonl::args::{
-    LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
+    AtArgs, LineTargetArgs, ListenArgs, StepArgs, StepType, ThreadArgs, WaitArgs, WaitUntil, decode,
 };
+use jsonl::events::{EventKind, ListenerStopped};
 use jsonl::results::{
-    DetachResult, ListenResult, MoveResult, ThreadResult, ThreadsResult, UnlistenResult,
-    WaitReached, WaitResult, WaitTimedOut,
+    DetachResult, EndReason, Ended, ListenResult, MoveResult, TerminateResult, ThreadResult,
+    ThreadsResult, UnlistenResult, WaitReached, WaitResult, WaitTimedOut,
 };
 use jsonl::{ErrorBody, ErrorCode, State};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::{Outcome, is_gone, stopped_client};
+use super::Outcome;
+use crate::at::{At, resolve};
 use crate::debuggee::{StopReason, describe_stop_with};
 use crate::engine::{Engine, Origin};
 use crate::errors::from_adt;
+use crate::errors::is_gone;
 use crate::listener;
 use crate::to_proto;
 
@@ -31,7 +34,7 @@ pub(crate) async fn listen(engine: &Arc<Engine>, args: &Value) -> Outcome {
     // Another tool of the user may have deleted our breakpoints: put them back.
     let engine2 = engine.clone();
     tokio::spawn(async move {
-        if let Err(e) = super::bp::reassert(&engine2).await {
+        if let Err(e) = crate::breakpoint_sync::reassert(&engine2).await {
             tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
         }
     });
@@ -57,7 +60,12 @@ pub(crate) async fn unlisten(engine: &Arc<Engine>) -> Outcome {
             .map_err(|e| from_adt("stopping the listener", &e))?;
         // Deleted: a later shutdown has no listener of ours to stop.
         engine.update(|inner| inner.listener_registered = false);
-        engine.emit("listener.stopped", json!({"reason": "unlisten"}), None);
+        engine.emit(
+            EventKind::ListenerStopped(ListenerStopped {
+                reason: "unlisten".into(),
+            }),
+            None,
+        );
     }
     to_proto::ok(UnlistenResult { stopped: was })
 }
@@ -69,7 +77,7 @@ pub(crate) async fn armed_for_trigger(engine: &Arc<Engine>) -> Result<(), ErrorB
     listener::wait_armed(engine, ARM_TIMEOUT).await?;
     // Another tool of the user may have deleted our breakpoints since they were set: put them
     // back before the program runs, or it would not stop.
-    if let Err(e) = super::bp::reassert(engine).await {
+    if let Err(e) = crate::breakpoint_sync::reassert(engine).await {
         tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
     }
     Ok(())
@@ -100,7 +108,10 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
                 described_stop(&inner)
                     && (stopped_before
                         || inner.current().is_some_and(|d| {
-                            d.stop["epoch"].as_u64().is_none_or(|e| e > epoch_before)
+                            d.stop
+                                .as_ref()
+                                .and_then(|s| s.epoch)
+                                .is_none_or(|e| e > epoch_before)
                         }))
             }
             WaitUntil::Ended => inner.threads.is_empty() && inner.ended,
@@ -112,17 +123,15 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
     loop {
         if reached(engine) {
             let inner = engine.lock();
+            let stop = inner.current().and_then(|d| d.stop.clone());
             // The epoch of the stop answered (another thread may have stopped since).
-            let epoch = inner
-                .current()
-                .and_then(|d| d.stop["epoch"].as_u64())
-                .unwrap_or(inner.epoch);
+            let epoch = stop.as_ref().and_then(|s| s.epoch).unwrap_or(inner.epoch);
             return to_proto::ok(WaitResult::Reached(WaitReached {
                 reached: true,
                 epoch,
                 thread: inner.current,
-                frame: inner.current().and_then(|d| to_proto::typed(&d.frame)),
-                stop: inner.current().and_then(|d| to_proto::typed(&d.stop)),
+                frame: stop.as_ref().and_then(|s| s.frame.clone()).map(Box::new),
+                stop: stop.map(Box::new),
             }));
         }
         if tokio::time::timeout_at(deadline, rx.changed())
@@ -140,28 +149,28 @@ pub(crate) async fn wait(engine: &Arc<Engine>, args: &Value) -> Outcome {
 
 /// The current thread is stopped and its stop described (the body its `stopped` event has).
 fn described_stop(inner: &crate::engine::Inner) -> bool {
-    inner.state() == State::Stopped && inner.current().is_some_and(|d| !d.stop.is_null())
+    inner.state() == State::Stopped && inner.current().is_some_and(|d| d.stop.is_some())
 }
 
-/// Marks the current thread running and returns it with its session — in one step, so two
-/// clients cannot both move the same program.
-fn start_moving(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
+/// Marks the named thread (else the current one) running and returns where the request acts
+/// — in one step, so two clients cannot both move the same program.
+fn start_moving(
+    engine: &Engine,
+    thread: Option<u32>,
+    frame: Option<usize>,
+) -> Result<At, ErrorBody> {
+    let at = resolve(engine, thread, frame)?;
     engine
-        .update(|inner| {
-            let current = inner.current;
-            match current.and_then(|t| inner.thread_mut(t)) {
-                Some(d) if !d.running => {
-                    d.running = true;
-                    Ok((d.thread, d.client.clone()))
-                }
-                _ => Err(()),
+        .update(|inner| match inner.thread_mut(at.thread) {
+            Some(d) if !d.running && d.stops == at.stop => {
+                d.running = true;
+                Ok(())
             }
+            _ => Err(()),
         })
-        .map_err(|()| match stopped_client(engine) {
-            // It stopped between the two looks: let the caller retry rather than guess.
-            Ok(_) => ErrorBody::new(ErrorCode::Busy, "the program changed state; try again"),
-            Err(e) => e,
-        })
+        // It moved between the two looks: let the caller retry rather than guess.
+        .map_err(|()| ErrorBody::new(ErrorCode::Busy, "the program changed state; try again"))?;
+    Ok(at)
 }
 
 /// Waits for a movement at most `timeout_ms` (or the configured default); after that the
@@ -191,12 +200,20 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
         StepType::Out => adt::StepKind::Return,
         StepType::Continue => adt::StepKind::Continue,
     };
-    let (thread, client) = start_moving(engine)?;
+    // A step acts on the thread, from where its program is: `frame`, when named, must exist
+    // and is otherwise not used.
+    let at = start_moving(engine, args.thread, args.frame)?;
     let (engine2, cause) = (engine.clone(), cause.clone());
     let task = tokio::spawn(async move {
+        let (thread, client) = (at.thread, at.client.clone());
+        let mut position = at.hold_for_move().await;
         if kind == adt::StepKind::Continue {
             // A continue may stop at a watchpoint: read what fired.
-            return match client.step_detailed(kind).await {
+            let detail = client.step_detailed(kind).await;
+            if detail.is_ok() {
+                *position = 0;
+            }
+            return match detail {
                 Ok(detail) if !detail.reached_watchpoints.is_empty() => {
                     let reason = StopReason::Watchpoint(detail.reached_watchpoints);
                     stopped(engine2, thread, client, reason, None, None, cause).await
@@ -213,7 +230,11 @@ pub(crate) async fn step(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> 
             .map(|d| d.scopes.clone())
             .unwrap_or_default();
         let parents = crate::debuggee::stop_parents(&scopes);
-        match client.step_and_inspect(kind, &parents).await {
+        let inspection = client.step_and_inspect(kind, &parents).await;
+        if inspection.is_ok() {
+            *position = 0;
+        }
+        match inspection {
             Ok(adt::StepInspection {
                 outcome: adt::StepOutcome::Stopped { .. },
                 reached_breakpoints,
@@ -247,21 +268,16 @@ async fn stopped(
     reads: Option<(Vec<String>, adt::ChildVariables)>,
     cause: Origin,
 ) -> Outcome {
-    let body = describe_stop_with(&engine, thread, &client, reason, stack, reads)
+    let stop = describe_stop_with(&engine, thread, &client, reason, stack, reads)
         .await
         .map_err(|e| from_adt("reading the stack after the step", &e))?;
-    engine.emit("stopped", body.clone(), Some(&cause));
-    let stop = to_proto::typed(&body).ok_or_else(|| {
-        ErrorBody::new(
-            ErrorCode::Internal,
-            "a stop was described in a shape the protocol does not have",
-        )
-    })?;
+    let stop = Box::new(stop);
+    engine.emit(EventKind::Stopped(stop.clone()), Some(&cause));
     to_proto::ok(MoveResult::Stop { stop })
 }
 
 /// `run_to_line` and `jump_to_line`: `location` (`ZCL_X:42`) or just `line` in the source
-/// of the current frame.
+/// of the named frame (else the thread's selected one); the named thread moves.
 pub(crate) async fn to_line(
     engine: &Arc<Engine>,
     args: &Value,
@@ -270,6 +286,7 @@ pub(crate) async fn to_line(
 ) -> Outcome {
     let cmd = if jump { "jump_to_line" } else { "run_to_line" };
     let args: LineTargetArgs = decode(cmd, args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
     let (uri, line) = match (&args.location, args.line) {
         (Some(text), _) => {
             let loc = adt::address::parse_location(text).map_err(|e| {
@@ -278,10 +295,9 @@ pub(crate) async fn to_line(
             (loc.uri, loc.line)
         }
         (None, Some(line)) => {
-            let inner = engine.lock();
-            let uri = inner
-                .current()
-                .and_then(|d| d.stack.first())
+            let uri = at
+                .entry
+                .as_ref()
                 .map(|e| e.uri.split('#').next().unwrap_or_default().to_string())
                 .filter(|u| !u.is_empty())
                 .ok_or_else(|| {
@@ -302,10 +318,16 @@ pub(crate) async fn to_line(
             )));
         }
     };
-    let (thread, client) = start_moving(engine)?;
+    let at = start_moving(engine, Some(at.thread), Some(at.frame))?;
     let (engine2, cause) = (engine.clone(), cause.clone());
     let task = tokio::spawn(async move {
+        let (thread, client) = (at.thread, at.client.clone());
+        let mut position = at.hold_for_move().await;
         let outcome = client.step_to_line(jump, &uri, line).await;
+        if outcome.is_ok() {
+            *position = 0;
+        }
+        drop(position);
         finish_move(engine2, thread, client, outcome, cause).await
     });
     bounded(engine, args.timeout_ms, task).await
@@ -331,7 +353,7 @@ pub(crate) async fn finish_move(
             stopped(engine, thread, client, reason, None, None, cause).await
         }
         Ok(adt::StepOutcome::Ended) => {
-            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+            moved_to_end(&engine, thread, &client, EndReason::Finished, &cause).await
         }
         Err(e) if crate::recovery::is_lost(&e) => {
             // The system dropped the session: the program did not move.
@@ -348,7 +370,7 @@ pub(crate) async fn finish_move(
             ))
         }
         Err(e) if is_gone(&e) => {
-            Ok(ended(&engine, thread, &client, "finished", Some(&cause)).await)
+            moved_to_end(&engine, thread, &client, EndReason::Finished, &cause).await
         }
         Err(e) => {
             engine.update(|inner| {
@@ -361,8 +383,12 @@ pub(crate) async fn finish_move(
     }
 }
 
-pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
-    let (thread, mut client) = stopped_client(engine)?;
+/// `terminate`: aborts the named thread's program (else the current one's); a named `frame`
+/// must exist and is otherwise not used.
+pub(crate) async fn terminate(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> Outcome {
+    let args: AtArgs = decode("terminate", args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
+    let (thread, mut client) = (at.thread, at.client);
     let mut outcome = client.terminate().await;
     if let Err(e) = &outcome
         && crate::recovery::is_lost(e)
@@ -370,14 +396,14 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
         // Attached again: terminate through the new session; released: it is gone already.
         match crate::recovery::recover(engine, thread).await.as_deref() {
             Some("reattached") => {
-                client = stopped_client(engine)?.1;
+                client = resolve(engine, Some(thread), None)?.client;
                 outcome = client.terminate().await;
             }
             _ => {
                 return to_proto::ok(MoveResult::Ended {
-                    ended: Box::new(jsonl::results::Ended {
+                    ended: Box::new(Ended {
                         thread,
-                        reason: jsonl::results::EndReason::Lost,
+                        reason: EndReason::Lost,
                         message: None,
                         output: None,
                         test: None,
@@ -388,53 +414,59 @@ pub(crate) async fn terminate(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
         }
     }
     match outcome {
-        Ok(()) => Ok(ended(engine, thread, &client, "terminated", Some(cause)).await),
+        Ok(()) => moved_to_end(engine, thread, &client, EndReason::Terminated, cause).await,
         Err(e) if is_gone(&e) => {
-            Ok(ended(engine, thread, &client, "terminated", Some(cause)).await)
+            moved_to_end(engine, thread, &client, EndReason::Terminated, cause).await
         }
         Err(e) => Err(from_adt("terminating", &e)),
     }
 }
 
 /// `detach`: our breakpoints off the system (kept in the registry, disabled), then let the
-/// current program run on.
-pub(crate) async fn detach(engine: &Arc<Engine>, cause: &Origin) -> Outcome {
-    let (thread, client) = stopped_client(engine)?;
+/// named thread's program (else the current one's) run on; a named `frame` must exist.
+pub(crate) async fn detach(engine: &Arc<Engine>, args: &Value, cause: &Origin) -> Outcome {
+    let args: AtArgs = decode("detach", args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
+    let (thread, client) = (at.thread, at.client);
     let disabled = super::bp::disable_all(engine).await?;
     let how = crate::release::release_debuggee(engine, &client).await;
-    let body = ended(engine, thread, &client, "detached", Some(cause)).await;
-    let detached = to_proto::typed(&body).ok_or_else(|| {
-        ErrorBody::new(
-            ErrorCode::Internal,
-            "an end was described in a shape the protocol does not have",
-        )
-    })?;
+    let ended = ended(engine, thread, &client, EndReason::Detached, Some(cause)).await;
     to_proto::ok(DetachResult {
-        detached,
+        detached: TerminateResult { ended },
         how,
         breakpoints_disabled: disabled,
     })
 }
 
 /// The debuggee of `thread` is gone: forget it, say so, and close its session. When a run in
-/// flight caught it, the end carries that run's answer (see `triggers::run_answer`).
+/// flight caught it, the end carries that run's answer (`crate::runs`).
 pub(crate) async fn ended(
     engine: &Arc<Engine>,
     thread: u32,
     client: &adt::Client,
-    reason: &str,
+    reason: EndReason,
     cause: Option<&Origin>,
-) -> Value {
+) -> Ended {
     let run = engine
         .update(|inner| inner.remove_thread(thread))
         .and_then(|d| d.run);
-    let mut body = json!({"thread": thread, "reason": reason});
-    if let Some(run) = run {
-        super::run_answer(engine, run, &mut body).await;
-    }
-    engine.emit("debuggee.ended", body.clone(), cause);
+    let ended = crate::runs::announce_end(engine, thread, reason, None, run, cause).await;
     let _ = client.end_session().await;
-    json!({ "ended": body })
+    ended
+}
+
+/// [`ended`], answered as a movement's (or `terminate`'s) result.
+async fn moved_to_end(
+    engine: &Arc<Engine>,
+    thread: u32,
+    client: &adt::Client,
+    reason: EndReason,
+    cause: &Origin,
+) -> Outcome {
+    let ended = ended(engine, thread, client, reason, Some(cause)).await;
+    to_proto::ok(MoveResult::Ended {
+        ended: Box::new(ended),
+    })
 }
 
 pub(crate) fn threads(engine: &Arc<Engine>) -> Outcome {

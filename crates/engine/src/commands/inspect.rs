@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
-use jsonl::args::{FrameArgs, GetArgs, SetArgs, SourceArgs, VarsArgs, decode};
+use jsonl::args::{AtArgs, FrameArgs, GetArgs, SetArgs, SourceArgs, VarsArgs, decode};
+use jsonl::events::{EventKind, VariableChanged};
 use jsonl::results::{
     FrameResult, GetResult, Scope, SetResult, SourceResult, StackResult, Variable, VarsResult,
 };
 use jsonl::{ErrorBody, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::stopped_client;
+use crate::at::resolve;
 use crate::engine::Engine;
 use crate::errors::from_adt;
 use crate::reads::Reader;
@@ -30,8 +31,11 @@ pub(crate) fn check_epoch(engine: &Engine, epoch: Option<u64>) -> Result<u64, Er
     }
 }
 
-pub(crate) async fn stack(engine: &Arc<Engine>) -> Result<StackResult, ErrorBody> {
-    let (thread, client) = stopped_client(engine)?;
+/// `stack`: the named thread's stack (`current`: the named frame, else the selected one).
+pub(crate) async fn stack(engine: &Arc<Engine>, args: &Value) -> Result<StackResult, ErrorBody> {
+    let args: AtArgs = decode("stack", args)?;
+    let at = resolve(engine, args.thread, args.frame)?;
+    let thread = at.thread;
     // The stop read the stack: answer it for as long as the program stays there.
     let known = {
         let inner = engine.lock();
@@ -39,30 +43,30 @@ pub(crate) async fn stack(engine: &Arc<Engine>) -> Result<StackResult, ErrorBody
             .threads
             .get(&thread)
             .filter(|d| d.stack_epoch == inner.epoch && !d.stack.is_empty())
-            .map(|d| (inner.epoch, d.stack.clone(), d.selected))
+            .map(|d| (inner.epoch, d.stack.clone()))
     };
-    let (epoch, entries, current) = match known {
+    let (epoch, entries) = match known {
         Some(known) => known,
         None => {
-            let stack = client
+            let stack = at
+                .client
                 .stack()
                 .await
                 .map_err(|e| from_adt("reading the stack", &e))?;
             engine.update(|inner| {
                 let epoch = inner.epoch;
-                let selected = inner.thread_mut(thread).map(|d| {
+                if let Some(d) = inner.thread_mut(thread) {
                     d.stack = stack.entries.clone();
                     d.stack_epoch = epoch;
-                    d.selected
-                });
-                (epoch, stack.entries, selected.unwrap_or(stack.cursor_index))
+                }
+                (epoch, stack.entries)
             })
         }
     };
     Ok(StackResult {
         epoch,
         thread,
-        current,
+        current: at.frame,
         frames: entries
             .iter()
             .enumerate()
@@ -71,53 +75,42 @@ pub(crate) async fn stack(engine: &Arc<Engine>) -> Result<StackResult, ErrorBody
     })
 }
 
+/// `frame`: selects the frame requests of the current thread that name none act on. Only the
+/// default changes: each frame's reads are kept (per frame), and the system's stack position
+/// is where the next read needs it (`at.rs`).
 pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Result<FrameResult, ErrorBody> {
     let args: FrameArgs = decode("frame", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (thread, client) = stopped_client(engine)?;
-    let entry = {
-        let inner = engine.lock();
-        let stack = inner
-            .threads
-            .get(&thread)
-            .map(|d| d.stack.clone())
-            .unwrap_or_default();
-        match stack.get(args.index) {
-            Some(e) => e.clone(),
-            None => {
-                return Err(ErrorBody::new(
-                    ErrorCode::InvalidArgs,
-                    format!(
-                        "no frame {} (the stack has {} frames)",
-                        args.index,
-                        stack.len()
-                    ),
-                )
-                .with_hint("list the frames with 'stack'"));
-            }
-        }
-    };
-    client
-        .set_stack_position(&entry)
-        .await
-        .map_err(|e| from_adt("selecting the frame", &e))?;
+    let at = resolve(engine, None, Some(args.index))?;
+    // Positioned now, as a person selecting a frame reads it next (and a dropped session shows
+    // here); a read of the frame then asks the system nothing more.
+    drop(at.positioned(engine).await?);
     engine.update(|inner| {
-        if let Some(d) = inner.thread_mut(thread) {
-            d.selected = args.index;
-            d.reads.forget();
+        if let Some(d) = inner.thread_mut(at.thread) {
+            d.selected = at.frame;
         }
     });
-    let mut frame = to_proto::frame(args.index, &entry);
+    let mut frame = at
+        .entry
+        .as_ref()
+        .map(|e| to_proto::frame(at.frame, e))
+        .ok_or_else(|| {
+            ErrorBody::new(
+                ErrorCode::UnexpectedResponse,
+                "the stop's stack could not be read: no frame to select",
+            )
+            .with_hint("read the stack with 'stack'")
+        })?;
     let context = engine.lock().limits.source_context;
     frame.source = Some(
         engine
             .sources
-            .context(&engine.main, &entry.uri, entry.line, context, context)
+            .context(&engine.main, &frame.uri, frame.line, context, context)
             .await,
     );
     Ok(FrameResult {
         epoch,
-        thread,
+        thread: at.thread,
         frame,
     })
 }
@@ -125,13 +118,9 @@ pub(crate) async fn frame(engine: &Arc<Engine>, args: &Value) -> Result<FrameRes
 pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Result<VarsResult, ErrorBody> {
     let args: VarsArgs = decode("vars", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (thread, client) = stopped_client(engine)?;
+    let at = resolve(engine, args.thread, args.frame)?;
     let max = engine.lock().limits.max_value_chars;
-    let reader = Reader {
-        engine,
-        thread,
-        client: &client,
-    };
+    let reader = Reader { engine, at: &at };
     match args.id {
         None => scopes(&reader, epoch, max).await,
         Some(id) => {
@@ -144,17 +133,13 @@ pub(crate) async fn vars(engine: &Arc<Engine>, args: &Value) -> Result<VarsResul
 pub(crate) async fn get(engine: &Arc<Engine>, args: &Value) -> Result<GetResult, ErrorBody> {
     let args: GetArgs = decode("get", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (thread, client) = stopped_client(engine)?;
+    let at = resolve(engine, args.thread, args.frame)?;
     let path = args.path.trim().to_uppercase();
-    let reader = Reader {
-        engine,
-        thread,
-        client: &client,
-    };
+    let reader = Reader { engine, at: &at };
     let found = reader
         .variables(std::slice::from_ref(&path))
         .await
-        .map_err(|e| from_adt("reading the variable", &e))?;
+        .map_err(|e| e.describe("reading the variable"))?;
     let Some(v) = found.first() else {
         return Err(not_found(&path));
     };
@@ -179,29 +164,40 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Result<SetResult,
         .with_hint("start the session with 'abapdbg serve --allow-writes' to permit 'set'"));
     }
     let epoch = check_epoch(engine, args.epoch)?;
-    let (_, client) = stopped_client(engine)?;
+    let at = resolve(engine, args.thread, args.frame)?;
     let path = args.path.trim().to_uppercase();
-    let echo = client
+    // The value is assigned and read back in the named frame, with the session held there.
+    let positioned = at.positioned(engine).await?;
+    let echo = at
+        .client
         .set_variable_value(&path, &args.value)
         .await
         .map_err(|e| from_adt(&format!("setting {path}"), &e))?;
+    // Any frame may show what changed (a global, an attribute of ME): forget them all.
     engine.update(|inner| {
-        if let Some(d) = inner.current.and_then(|t| inner.threads.get_mut(&t)) {
+        if let Some(d) = inner.thread_mut(at.thread) {
             d.reads.forget();
         }
     });
-    let now = client
+    let now = at
+        .client
         .variables(std::slice::from_ref(&path))
         .await
         .map_err(|e| from_adt("reading the variable back", &e))?;
+    drop(positioned);
     let max = engine.lock().limits.max_value_chars;
     let variable = now.first().map(|v| Variable {
         name: short_name(&path),
         ..to_proto::variable(v, "", max)
     });
     engine.emit(
-        "variable.changed",
-        json!({"epoch": epoch, "path": path, "value": echo}),
+        EventKind::VariableChanged(VariableChanged {
+            epoch,
+            path: path.clone(),
+            value: echo.clone(),
+            thread: Some(at.thread),
+            frame: Some(at.frame),
+        }),
         None,
     );
     Ok(SetResult {
@@ -222,10 +218,8 @@ pub(crate) async fn source(engine: &Arc<Engine>, args: &Value) -> Result<SourceR
             (loc.uri, loc.line)
         }
         None => {
-            let inner = engine.lock();
-            let entry = inner
-                .current()
-                .and_then(|d| d.stack.get(d.selected).cloned())
+            let entry = resolve(engine, args.thread, args.frame)?
+                .entry
                 .ok_or_else(|| {
                     ErrorBody::new(ErrorCode::NotStopped, "no stopped frame to show")
                         .with_hint("give a \"location\" such as ZCL_X:42")
@@ -295,18 +289,18 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
             .engine
             .lock()
             .threads
-            .get(&reader.thread)
+            .get(&reader.thread())
             .map(|d| d.scopes.clone())
             .unwrap_or_default();
         reader
             .child_variables(&crate::debuggee::stop_parents(&seen))
             .await
-            .map_err(|e| from_adt("reading the scopes", &e))?;
+            .map_err(|e| e.describe("reading the scopes"))?;
     }
     let root = reader
         .child_variables(&root_id)
         .await
-        .map_err(|e| from_adt("reading the scopes", &e))?;
+        .map_err(|e| e.describe("reading the scopes"))?;
     let mut scopes = Vec::new();
     let mut variables = Vec::new();
     for h in root
@@ -322,7 +316,9 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
         }
     }
     let ids: Vec<String> = scopes.iter().map(|(id, _)| id.clone()).collect();
-    if let Some(d) = reader.engine.lock().threads.get_mut(&reader.thread) {
+    if reader.at.frame == 0
+        && let Some(d) = reader.engine.lock().threads.get_mut(&reader.thread())
+    {
         // The next batched step reads these scopes along (see `debuggee::remember_reads`).
         d.scopes = ids.clone();
     }
@@ -330,7 +326,7 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
         let inner = reader
             .child_variables(&ids)
             .await
-            .map_err(|e| from_adt("reading variables", &e))?;
+            .map_err(|e| e.describe("reading variables"))?;
         for h in &inner.hierarchies {
             let Some(v) = inner.variables.iter().find(|v| v.id == h.child_id) else {
                 continue;
@@ -369,7 +365,7 @@ async fn children(
     let kids = reader
         .child_variables(&[id.to_string()])
         .await
-        .map_err(|e| from_adt("reading variables", &e))?;
+        .map_err(|e| e.describe("reading variables"))?;
     let mut variables: Vec<Variable> = kids
         .hierarchies
         .iter()
@@ -382,7 +378,7 @@ async fn children(
         let own = reader
             .variables(&[id.to_string()])
             .await
-            .map_err(|e| from_adt("reading variables", &e))?;
+            .map_err(|e| e.describe("reading variables"))?;
         let Some(record) = own.first() else {
             return Err(not_found(id));
         };
@@ -398,7 +394,7 @@ async fn children(
                 reader
                     .variables(&ids)
                     .await
-                    .map_err(|e| from_adt("reading table rows", &e))?
+                    .map_err(|e| e.describe("reading table rows"))?
             };
             let variables = rows
                 .iter()

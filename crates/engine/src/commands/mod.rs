@@ -13,24 +13,14 @@ pub(crate) mod tables;
 mod triggers;
 mod watch;
 
-pub(crate) use bp::reassert;
-pub(crate) use triggers::run_answer;
-
 use std::sync::Arc;
 
 use jsonl::{Command, ErrorBody, ErrorCode, Request};
 use serde_json::Value;
 
-use crate::engine::{Engine, Origin};
+use crate::engine::{Engine, Origin, Reply};
 use crate::table_json::table_json;
 use crate::to_proto::result;
-
-/// What a successful request answers: a value, or JSON text written already (a `table`
-/// page, see `table_json.rs`).
-pub(crate) enum Reply {
-    Value(Value),
-    Json(String),
-}
 
 /// What a command answers.
 pub(crate) type Outcome = Result<Value, ErrorBody>;
@@ -62,7 +52,7 @@ pub(crate) async fn dispatch(
         Command::Run => triggers::run(engine, args, origin).await,
         Command::Test => triggers::test(engine, args, origin).await,
         Command::WatchSet => result(watch::set(engine, args).await),
-        Command::WatchList => result(watch::list(engine).await),
+        Command::WatchList => result(watch::list(engine, args).await),
         Command::WatchDelete => result(watch::delete(engine, args).await),
         Command::Wait => control::wait(engine, args).await,
         Command::Step => control::step(engine, args, origin).await,
@@ -73,11 +63,11 @@ pub(crate) async fn dispatch(
             }
             control::to_line(engine, args, origin, true).await
         }
-        Command::Terminate => control::terminate(engine, origin).await,
-        Command::Detach => control::detach(engine, origin).await,
+        Command::Terminate => control::terminate(engine, args, origin).await,
+        Command::Detach => control::detach(engine, args, origin).await,
         Command::Threads => control::threads(engine),
         Command::Thread => control::thread(engine, args),
-        Command::Stack => result(inspect::stack(engine).await),
+        Command::Stack => result(inspect::stack(engine, args).await),
         Command::Frame => result(inspect::frame(engine, args).await),
         Command::Vars => result(inspect::vars(engine, args).await),
         Command::Get => result(inspect::get(engine, args).await),
@@ -116,30 +106,4 @@ pub(crate) fn writes_not_allowed(cmd: &str) -> ErrorBody {
         format!("'{cmd}' changes the program and writes are not allowed in this session"),
     )
     .with_hint("start the session with 'abapdbg serve --allow-writes' to permit it")
-}
-
-/// Errors that mean the debuggee is no longer there.
-pub(crate) fn is_gone(e: &adt::AdtError) -> bool {
-    matches!(
-        e.class(),
-        adt::ErrorClass::DebuggeeEnded
-            | adt::ErrorClass::NoSessionAttached
-            | adt::ErrorClass::Terminated
-    )
-}
-
-/// The current thread and its session, when it is stopped; otherwise the error a client
-/// should see.
-pub(crate) fn stopped_client(engine: &Engine) -> Result<(u32, adt::Client), ErrorBody> {
-    let inner = engine.lock();
-    match inner.current() {
-        Some(d) if !d.running => Ok((d.thread, d.client.clone())),
-        Some(_) => Err(ErrorBody::new(
-            ErrorCode::NotStopped,
-            "the debuggee is running (a step or continue is in flight)",
-        )
-        .with_hint("wait for the 'stopped' event or send {\"cmd\":\"wait\",\"args\":{\"until\":\"stopped\"}}")),
-        None => Err(ErrorBody::new(ErrorCode::NotStopped, "no debuggee is stopped")
-            .with_hint("set a breakpoint, then 'run' a class (or 'listen') and 'wait' until stopped")),
-    }
 }

@@ -180,7 +180,7 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
         threads,
         breakpoints: inner.breakpoints.all().len(),
         allow_writes: engine.config.allow_writes,
-        last_end: inner.last_end.as_ref().and_then(to_proto::typed),
+        last_end: inner.last_end.clone(),
         release_in_s: engine.grace.seconds_left(),
         system: SystemBrief {
             url: engine.config.adt.base_url.clone(),

@@ -12,10 +12,10 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde_json::Value;
 
 use super::inspect::{check_epoch, not_found, short_name_of};
-use super::stopped_client;
+use crate::at::{At, resolve};
 use crate::engine::Engine;
-use crate::errors::from_adt;
-use crate::reads::{Children, Reader, split};
+use crate::reads::{Children, ReadError, Reader, split};
+use crate::table_json::{Cell, Page, Row};
 use crate::to_proto::{self, display_text};
 
 /// Rows read per request to the system.
@@ -25,44 +25,33 @@ const INLINE_LIMIT: usize = 1 << 20;
 /// Rows `export` reads at most.
 const MAX_EXPORT_ROWS: u32 = 1_000_000;
 
-/// One cell: component name (empty for an elementary line type), display value, ABAP type
-/// (as the system gives it) and meta type (`simple`, `string`, `structure`, `table`, …).
-/// The two types are the record's short texts, shared without an allocation.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Cell {
-    pub(crate) name: adt::CompactString,
-    pub(crate) value: adt::CompactString,
-    pub(crate) technical_type: adt::CompactString,
-    pub(crate) meta: adt::CompactString,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row {
-    pub(crate) index: u32,
-    pub(crate) id: String,
-    pub(crate) cells: Vec<Cell>,
-}
-
 /// Where rows come from: the stop's reads (a `table` page, kept so it is not read twice) or
 /// the system directly (an export streams far more rows than are worth keeping).
 enum Source<'a> {
     Kept(&'a Reader<'a>),
-    Direct(&'a adt::Client),
+    /// Read with the session held at the request's frame, one page at a time.
+    Direct(&'a Engine, &'a At),
 }
 
 impl Source<'_> {
     /// The children of `parents`, one entry per parent in the order asked.
-    async fn children(&self, parents: &[String]) -> Result<Vec<Arc<Children>>, adt::AdtError> {
+    async fn children(&self, parents: &[String]) -> Result<Vec<Arc<Children>>, ReadError> {
         match self {
             Source::Kept(r) => r.children(parents).await,
-            Source::Direct(c) => Ok(split(parents, c.child_variables(parents).await?)),
+            Source::Direct(engine, at) => {
+                let _at = at.positioned(engine).await?;
+                Ok(split(parents, at.client.child_variables(parents).await?))
+            }
         }
     }
 
-    async fn variables(&self, ids: &[String]) -> Result<Vec<adt::Variable>, adt::AdtError> {
+    async fn variables(&self, ids: &[String]) -> Result<Vec<adt::Variable>, ReadError> {
         match self {
             Source::Kept(r) => r.variables(ids).await,
-            Source::Direct(c) => c.variables(ids).await,
+            Source::Direct(engine, at) => {
+                let _at = at.positioned(engine).await?;
+                Ok(at.client.variables(ids).await?)
+            }
         }
     }
 }
@@ -72,7 +61,7 @@ async fn table_record(reader: &Reader<'_>, id: &str) -> Result<adt::Variable, Er
     let own = reader
         .variables(&[id.to_string()])
         .await
-        .map_err(|e| from_adt("reading the table", &e))?;
+        .map_err(|e| e.describe("reading the table"))?;
     a_table(id, own.into_iter().next())
 }
 
@@ -135,7 +124,7 @@ async fn read_rows(
             None => source
                 .children(&row_ids)
                 .await
-                .map_err(|e| from_adt("reading table rows", &e))?,
+                .map_err(|e| e.describe("reading table rows"))?,
         };
         // One entry per row asked, in order.
         for (row, kids) in rows.iter_mut().zip(&kids) {
@@ -157,7 +146,7 @@ async fn read_rows(
         let values = source
             .variables(&flat)
             .await
-            .map_err(|e| from_adt("reading table rows", &e))?;
+            .map_err(|e| e.describe("reading table rows"))?;
         let by_id: HashMap<&str, &adt::Variable> =
             values.iter().map(|v| (v.id.as_str(), v)).collect();
         for row in rows.iter_mut().filter(|r| r.cells.is_empty()) {
@@ -172,30 +161,11 @@ async fn read_rows(
     Ok(rows)
 }
 
-/// A `table` page as read, before it is written as the response's JSON
-/// ([`crate::table_json::table_json`]): the members of [`jsonl::results::TableResult`], with
-/// the rows as they were read and the cut for their values.
-pub(crate) struct Page {
-    pub(crate) epoch: u64,
-    pub(crate) id: String,
-    pub(crate) total: u32,
-    pub(crate) offset: u32,
-    pub(crate) columns: Vec<jsonl::results::Column>,
-    pub(crate) rows: Vec<Row>,
-    pub(crate) more: bool,
-    /// Values are cut at this many characters.
-    pub(crate) max: usize,
-}
-
 pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<Page, ErrorBody> {
     let args: TableArgs = decode("table", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (thread, client) = stopped_client(engine)?;
-    let reader = Reader {
-        engine,
-        thread,
-        client: &client,
-    };
+    let at = resolve(engine, args.thread, args.frame)?;
+    let reader = Reader { engine, at: &at };
     let id = args.id.trim().to_uppercase();
     let first = args.offset.saturating_add(1);
     let wanted = args.offset.saturating_add(args.limit.min(10_000));
@@ -205,7 +175,7 @@ pub(crate) async fn table(engine: &Arc<Engine>, args: &Value) -> Result<Page, Er
     let (record, read) = reader
         .record_with_children(&id, &row_ids)
         .await
-        .map_err(|e| from_adt("reading the table", &e))?;
+        .map_err(|e| e.describe("reading the table"))?;
     let record = a_table(&id, record)?;
     let max = engine.lock().limits.max_value_chars;
     let total = record.table_lines;
@@ -237,12 +207,8 @@ fn write_error(path: &Path, e: &std::io::Error) -> ErrorBody {
 pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Result<ExportResult, ErrorBody> {
     let args: ExportArgs = decode("export", args)?;
     let epoch = check_epoch(engine, args.epoch)?;
-    let (thread, client) = stopped_client(engine)?;
-    let reader = Reader {
-        engine,
-        thread,
-        client: &client,
-    };
+    let at = resolve(engine, args.thread, args.frame)?;
+    let reader = Reader { engine, at: &at };
     let id = args.id.trim().to_uppercase();
     let record = table_record(&reader, &id).await?;
     let total = record.table_lines.min(MAX_EXPORT_ROWS);
@@ -271,7 +237,7 @@ pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Result<ExportR
         std::io::BufWriter::with_capacity(1 << 16, file),
         args.format,
     );
-    let written = stream_rows(engine, &client, &id, epoch, total, &mut out, &path).await;
+    let written = stream_rows(engine, &at, &id, epoch, total, &mut out, &path).await;
     let written = written.and_then(|()| out.finish().map_err(|e| write_error(&path, &e)));
     let (rows, bytes) = match written {
         Ok(done) => done,
@@ -303,14 +269,14 @@ pub(crate) async fn export(engine: &Arc<Engine>, args: &Value) -> Result<ExportR
 /// moved meanwhile (the rows would mix two stops).
 async fn stream_rows<W: Write>(
     engine: &Engine,
-    client: &adt::Client,
+    at: &At,
     id: &str,
     epoch: u64,
     total: u32,
     out: &mut Export<W>,
     path: &Path,
 ) -> Result<(), ErrorBody> {
-    let source = Source::Direct(client);
+    let source = Source::Direct(engine, at);
     let mut elementary = None;
     let mut first = 1;
     while first <= total {

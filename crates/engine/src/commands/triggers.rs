@@ -3,14 +3,13 @@
 //!
 //! A run in flight is registered in `Inner::runs`; the debuggee it catches is tagged with it
 //! (`Inner::add_thread`), and when that thread ends, its end carries the run's answer
-//! ([`run_answer`]), so whoever sees the program end sees its output.
+//! (`crate::runs`), so whoever sees the program end sees its output.
 
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Duration;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
-use jsonl::results::{RunError, RunResult, RunSummary, TestResult};
+use jsonl::results::{RunReleased, RunResult, TestResult};
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::Value;
 
@@ -18,11 +17,8 @@ use super::Outcome;
 use super::control::{armed_for_trigger, run_failed};
 use crate::engine::{Engine, Origin, RunLink};
 use crate::errors::from_adt;
+use crate::runs::RunAnswer;
 use crate::to_proto;
-
-/// How long the end of a thread waits for the answer of the run that caught it. The trigger's
-/// HTTP answer normally follows the end of the program within milliseconds.
-const RUN_ANSWER_WAIT: Duration = Duration::from_secs(10);
 
 /// A session of its own for the trigger: its request stays open while the program is stopped.
 fn trigger_client(engine: &Engine) -> Result<adt::Client, ErrorBody> {
@@ -74,7 +70,7 @@ async fn tracked(
     cmd: &'static str,
     is_class: bool,
     name: &str,
-    trigger: impl Future<Output = Outcome> + Send + 'static,
+    trigger: impl Future<Output = Result<RunAnswer, ErrorBody>> + Send + 'static,
 ) -> Outcome {
     let run = engine.update(|inner| {
         let run = inner.next_run;
@@ -88,91 +84,50 @@ async fn tracked(
                 program: caught_program(is_class, name),
                 thread: None,
                 answer: None,
+                released: None,
                 origin: Some(origin.clone()),
             },
         );
         run
     });
     let engine2 = engine.clone();
+    let max_threads = engine.config.max_threads;
     let task = tokio::spawn(async move {
         let outcome = trigger.await;
-        engine2.update(|inner| {
-            let caught = match inner.runs.get_mut(&run) {
-                Some(link) if link.thread.is_some() => {
-                    link.answer = Some(outcome.clone());
-                    true
-                }
-                _ => false,
-            };
-            if !caught {
-                inner.runs.remove(&run);
+        let released = engine2.update(|inner| {
+            let link = inner.runs.get_mut(&run)?;
+            if link.thread.is_some() {
+                link.answer = Some(outcome.clone());
+                None
+            } else {
+                inner.runs.remove(&run).and_then(|link| link.released)
             }
         });
-        outcome
+        // Its program was caught beyond the thread cap and let go: the answer says so, as the
+        // run's client waits for a stop that never came.
+        match (outcome, released) {
+            (outcome, None) => outcome,
+            (Ok(answer), Some(how)) => {
+                let released = Some(RunReleased { how, max_threads });
+                Ok(match answer {
+                    RunAnswer::Run(r) => RunAnswer::Run(RunResult { released, ..r }),
+                    RunAnswer::Test(t) => RunAnswer::Test(TestResult { released, ..t }),
+                })
+            }
+            (Err(e), Some(how)) => Err(e.with_hint(format!(
+                "the program was caught while the session held {max_threads} programs (serve --max-threads) and let go ({how}); run it again once one of them ended"
+            ))),
+        }
     });
-    task.await.unwrap_or_else(|join| {
-        Err(ErrorBody::new(
+    match task.await {
+        Ok(Ok(RunAnswer::Run(result))) => to_proto::ok(result),
+        Ok(Ok(RunAnswer::Test(result))) => to_proto::ok(result),
+        Ok(Err(e)) => Err(e),
+        Err(join) => Err(ErrorBody::new(
             ErrorCode::Internal,
             format!("{cmd} task failed: {join}"),
-        ))
-    })
-}
-
-/// Adds to the end of a thread (`body`: a `debuggee.ended` body) the answer of the run that
-/// caught it: `output` (`test`: the unit result as `test`) and a `run` summary. Waits for the
-/// answer at most [`RUN_ANSWER_WAIT`]; past that, the summary says `pending` and the answer
-/// goes to the run's request only. The run is forgotten either way.
-pub(crate) async fn run_answer(engine: &Engine, run: u64, body: &mut Value) {
-    let mut rx = engine.watch();
-    let deadline = tokio::time::Instant::now() + RUN_ANSWER_WAIT;
-    let link = loop {
-        let answered = {
-            let inner = engine.lock();
-            match inner.runs.get(&run) {
-                None => return, // already forgotten: nothing to say
-                Some(link) => link.answer.is_some(),
-            }
-        };
-        let timed_out = !answered
-            && !matches!(
-                tokio::time::timeout_at(deadline, rx.changed()).await,
-                Ok(Ok(()))
-            );
-        if answered || timed_out {
-            match engine.update(|inner| inner.runs.remove(&run)) {
-                Some(link) => break link,
-                None => return,
-            }
-        }
-    };
-    let is_class = link.kind == "class";
-    let mut summary = RunSummary {
-        cmd: link.cmd.to_string(),
-        class: is_class.then(|| link.name.clone()),
-        program: (!is_class).then(|| link.name.clone()),
-        ok: None,
-        error: None,
-        pending: None,
-    };
-    match link.answer {
-        Some(Ok(result)) => {
-            summary.ok = Some(true);
-            if link.cmd == "test" {
-                body["test"] = result;
-            } else {
-                body["output"] = result.get("output").cloned().unwrap_or(Value::Null);
-            }
-        }
-        Some(Err(e)) => {
-            summary.ok = Some(false);
-            summary.error = Some(RunError {
-                code: e.code,
-                message: e.message,
-            });
-        }
-        None => summary.pending = Some(true),
+        )),
     }
-    body["run"] = to_proto::json(&summary);
 }
 
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> Outcome {
@@ -181,7 +136,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
     armed_for_trigger(engine).await?;
     let client = trigger_client(engine)?;
     let object = name.clone();
-    // The answer is kept as JSON: the end of the program it caught carries it too.
+    // The answer is kept: the end of the program it caught carries it too.
     let trigger = async move {
         let answer: Result<RunResult, ErrorBody> = if is_class {
             match client.classrun(&object).await {
@@ -189,6 +144,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
                     class: Some(object),
                     program: None,
                     output,
+                    released: None,
                 }),
                 Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
@@ -198,6 +154,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
                     class: None,
                     program: Some(object),
                     output: list,
+                    released: None,
                 }),
                 Err(e) if e.class() == adt::ErrorClass::NotFound => Err(run_failed(
                     &format!("running report {object}"),
@@ -211,7 +168,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
                 Err(e) => Err(run_failed(&format!("running {object}"), &e)),
             }
         };
-        to_proto::result(answer)
+        answer.map(RunAnswer::Run)
     };
     tracked(engine, origin, "run", is_class, &name, trigger).await
 }
@@ -235,7 +192,7 @@ pub(crate) async fn test(engine: &Arc<Engine>, args: &Value, origin: &Origin) ->
             .run_unit_tests(&uri, method.as_deref())
             .await
             .map_err(|e| run_failed(&format!("running the tests of {object}"), &e))?;
-        to_proto::result(Ok::<TestResult, ErrorBody>(to_proto::unit_result(
+        Ok(RunAnswer::Test(to_proto::unit_result(
             kind, &object, &result,
         )))
     };

@@ -1,0 +1,224 @@
+//! The ends of caught programs, and the `run`s and `test`s in flight whose answers those ends
+//! carry. `commands/triggers.rs` registers a run (`Inner::runs`); the thread it catches is
+//! tagged with it (`Inner::add_thread`); whoever sees that thread end — a movement, the
+//! keepalive, a recovery — announces the end here, with the run's answer.
+
+use std::time::Duration;
+
+use jsonl::ErrorBody;
+use jsonl::events::EventKind;
+use jsonl::results::{EndReason, Ended, RunError, RunResult, RunSummary, TestResult};
+
+use crate::engine::{Engine, Origin};
+
+/// How long the end of a thread waits for the answer of the run that caught it. The trigger's
+/// HTTP answer normally follows the end of the program within milliseconds.
+const RUN_ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// Whose answer the end of a thread paired with a run carries.
+enum Pick {
+    /// The run's own: it answered (or the wait is over).
+    Own,
+    /// Another run of the same program answered while the thread paired with it is still
+    /// stopped: the program that ended was that run's.
+    Other(u64),
+    /// No answer yet.
+    Wait,
+    /// The run is forgotten.
+    Gone,
+}
+
+fn pick(inner: &crate::engine::Inner, run: u64) -> Pick {
+    let Some(own) = inner.runs.get(&run) else {
+        return Pick::Gone;
+    };
+    if own.answer.is_some() {
+        return Pick::Own;
+    }
+    let other = inner.runs.iter().find(|(id, r)| {
+        **id != run
+            && r.answer.is_some()
+            && r.program.eq_ignore_ascii_case(&own.program)
+            && r.thread.is_some_and(|t| inner.threads.contains_key(&t))
+    });
+    match other {
+        Some((id, _)) => Pick::Other(*id),
+        None => Pick::Wait,
+    }
+}
+
+/// What a `run` or a `test` answered.
+#[derive(Debug, Clone)]
+pub(crate) enum RunAnswer {
+    Run(RunResult),
+    Test(TestResult),
+}
+
+/// Says that `thread` ended (`debuggee.ended`), with the answer of the run that caught it
+/// (`run`, when one did: see [`run_answer`]), and keeps it as the session's last end. The
+/// caller has forgotten the thread already. Returns the end as the event carried it.
+pub(crate) async fn announce_end(
+    engine: &Engine,
+    thread: u32,
+    reason: EndReason,
+    message: Option<String>,
+    run: Option<u64>,
+    cause: Option<&Origin>,
+) -> Ended {
+    let mut ended = Ended {
+        thread,
+        reason,
+        message,
+        output: None,
+        test: None,
+        run: None,
+    };
+    if let Some(run) = run {
+        run_answer(engine, run, &mut ended).await;
+    }
+    engine.emit(EventKind::Ended(Box::new(ended.clone())), cause);
+    ended
+}
+
+/// Adds to the end of a thread the answer of the run that caught it: `output` (`test`: the
+/// unit result as `test`) and a `run` summary. Waits for the answer at most
+/// [`RUN_ANSWER_WAIT`]; past that, the summary says `pending` and the answer goes to the run's
+/// request only. The run is forgotten either way.
+///
+/// Catches of one program were paired with its runs in the order the runs started
+/// (`Inner::claim_run`), which may not be the order the system caught them in. The program
+/// that just ended is the one whose run answers now: when it is another run of the same
+/// program than the one this thread was paired with (that one's own thread is still
+/// stopped), the two trade places — this end carries the answer that came, and the other
+/// thread is paired with this thread's run.
+async fn run_answer(engine: &Engine, run: u64, ended: &mut Ended) {
+    let mut rx = engine.watch();
+    let deadline = tokio::time::Instant::now() + RUN_ANSWER_WAIT;
+    let link = loop {
+        let pick = pick(&engine.lock(), run);
+        let pick = match pick {
+            Pick::Gone => return, // already forgotten: nothing to say
+            Pick::Wait => {
+                if matches!(
+                    tokio::time::timeout_at(deadline, rx.changed()).await,
+                    Ok(Ok(()))
+                ) {
+                    continue;
+                }
+                Pick::Own // time is up: the run's own link, still without an answer
+            }
+            p => p,
+        };
+        let taken = engine.update(|inner| match pick {
+            Pick::Other(other) => {
+                let link = inner.runs.remove(&other)?;
+                if let Some(t) = link.thread {
+                    if let Some(d) = inner.thread_mut(t) {
+                        d.run = Some(run);
+                    }
+                    if let Some(ours) = inner.runs.get_mut(&run) {
+                        ours.thread = Some(t);
+                    }
+                }
+                Some(link)
+            }
+            _ => inner.runs.remove(&run),
+        });
+        match taken {
+            Some(link) => break link,
+            None => return,
+        }
+    };
+    let is_class = link.kind == "class";
+    let mut summary = RunSummary {
+        cmd: link.cmd.to_string(),
+        class: is_class.then(|| link.name.clone()),
+        program: (!is_class).then(|| link.name.clone()),
+        ok: None,
+        error: None,
+        pending: None,
+    };
+    match link.answer {
+        Some(Ok(answer)) => {
+            summary.ok = Some(true);
+            match answer {
+                RunAnswer::Run(result) => ended.output = Some(result.output),
+                RunAnswer::Test(result) => ended.test = Some(result),
+            }
+        }
+        Some(Err(ErrorBody { code, message, .. })) => {
+            summary.ok = Some(false);
+            summary.error = Some(RunError { code, message });
+        }
+        None => summary.pending = Some(true),
+    }
+    ended.run = Some(summary);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::debuggee::Attached;
+    use crate::engine::{Inner, RunLink};
+
+    const POOL: &str = "ZCL_X=========================CP";
+
+    fn attached(thread: u32) -> Attached {
+        let config = adt::Config {
+            base_url: "http://127.0.0.1:9".into(),
+            ..Default::default()
+        };
+        let client = adt::Client::new(&config, adt::SessionMode::Stateful).expect("client");
+        let record = adt::Debuggee {
+            program: POOL.into(),
+            ..Default::default()
+        };
+        Attached::new(thread, client, record)
+    }
+
+    fn run(inner: &mut Inner, id: u64, thread: Option<u32>, answered: bool) {
+        inner.runs.insert(
+            id,
+            RunLink {
+                cmd: "run",
+                kind: "class",
+                name: "ZCL_X".into(),
+                program: POOL.into(),
+                thread,
+                answer: answered.then(|| {
+                    Ok(RunAnswer::Run(RunResult {
+                        class: Some("ZCL_X".into()),
+                        program: None,
+                        output: format!("run {id}"),
+                        released: None,
+                    }))
+                }),
+                released: None,
+                origin: None,
+            },
+        );
+    }
+
+    #[test]
+    fn an_end_takes_the_answer_of_the_run_whose_program_ended() {
+        // Thread 1 (paired with run 1) ended; thread 2 (paired with run 2) is still stopped.
+        let mut inner = Inner::default();
+        inner.threads.insert(2, attached(2));
+        run(&mut inner, 1, Some(1), false);
+        run(&mut inner, 2, Some(2), false);
+        assert!(matches!(pick(&inner, 1), Pick::Wait));
+        // Run 2 answers, although its thread is still stopped: the program that ended was
+        // run 2's.
+        run(&mut inner, 2, Some(2), true);
+        assert!(matches!(pick(&inner, 1), Pick::Other(2)));
+        // Its own answer wins when both came.
+        run(&mut inner, 1, Some(1), true);
+        assert!(matches!(pick(&inner, 1), Pick::Own));
+        // A run whose thread is gone too is being ended by someone else: not taken.
+        let mut inner = Inner::default();
+        run(&mut inner, 1, Some(1), false);
+        run(&mut inner, 2, Some(2), true);
+        assert!(matches!(pick(&inner, 1), Pick::Wait));
+        assert!(matches!(pick(&inner, 9), Pick::Gone));
+    }
+}
