@@ -379,12 +379,8 @@ fn malformed_input_is_answered_and_a_broken_stream_ends_the_adapter() {
 /// Issue 24: an editor and a shell look at different frames of one stop without disturbing
 /// each other. The adapter reads the caller's frame while the shell's selected frame stays
 /// the innermost; then the shell selects the caller's frame and the adapter still reads the
-/// innermost one where it names it, and the shell's selection stays. Needs the engine to act
-/// on the `thread`/`frame` a request names (branch i24e): against an engine that only decodes
-/// them, the adapter's fallback moves the session's cursor and this test fails.
+/// innermost one where it names it, and the shell's selection stays.
 #[test]
-#[ignore = "issue 24: needs the engine to act on a request's thread/frame (branch i24e) and \
-            the adapter's fallback `old_engine_cursor` deleted; run with --ignored"]
 fn an_editor_and_a_shell_look_at_different_frames_of_one_stop() {
     use std::io::Write;
     use std::process::Stdio;

@@ -55,6 +55,19 @@ impl Session {
         decode_result::<C>(result)
     }
 
+    /// Tells the session this connection attends stops for a person or an agent (`hello` with
+    /// `attended`): when every attending client is gone while a program is stopped, the
+    /// session lets it go after its grace period. Best effort: an older session ignores it.
+    pub fn attend(&self) {
+        let _ = self.call_within::<jsonl::cmd::Hello>(
+            &jsonl::args::HelloArgs {
+                events: None,
+                attended: true,
+            },
+            Duration::from_secs(30),
+        );
+    }
+
     /// [`Session::call`] without a way to interrupt it.
     pub fn call_within<C: CommandSpec>(
         &self,

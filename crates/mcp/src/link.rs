@@ -102,6 +102,8 @@ impl Link {
             return Ok(s.clone());
         }
         let session = Arc::new(Session::connect_or_start(target)?);
+        // An agent attends its stops: if this server dies, the session lets them go.
+        session.attend();
         watch(&session, self.on_change.clone());
         *slot = Some(session.clone());
         Ok(session)

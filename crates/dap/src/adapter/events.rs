@@ -47,8 +47,6 @@ impl Adapter {
     fn on_stopped(&mut self, body: &Stopped) {
         let thread = body.thread;
         self.invalidate();
-        // Every stop selects the thread's innermost frame.
-        self.cursor.frames.insert(thread, 0);
         if !self.configured {
             // Not ours to show yet: `configurationDone` of an attach shows what is stopped.
             return;
@@ -173,11 +171,6 @@ impl Adapter {
         self.invalidate();
         self.moving.remove(&thread);
         self.exceptions.remove(&thread);
-        // The session makes another thread current.
-        self.cursor.frames.remove(&thread);
-        if self.cursor.thread == Some(thread) {
-            self.cursor.thread = None;
-        }
         // Watchpoints end with their program.
         self.watchpoints.retain(|(t, _)| *t != thread);
         let attached = matches!(self.config.as_ref().map(|c| &c.mode), Some(Mode::Attach));

@@ -254,12 +254,18 @@ fn reach_session(target: &client::Target) -> Result<(Session, bool), Failure> {
     let deadline = Instant::now() + ENDING_SESSION_WAIT;
     loop {
         match Session::connect(target) {
-            Ok(s) => return Ok((s, false)),
+            Ok(s) => {
+                s.attend();
+                return Ok((s, false));
+            }
             Err(ClientError::NoSession { .. }) => {}
             Err(e) => return Err(Failure(explain(&e))),
         }
         match Session::connect_or_start(target) {
-            Ok(s) => return Ok((s, true)),
+            Ok(s) => {
+                s.attend();
+                return Ok((s, true));
+            }
             Err(ClientError::Start(_)) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(100));
             }

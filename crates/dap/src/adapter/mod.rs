@@ -9,8 +9,7 @@
 //!
 //! Every request to the session is typed (`jsonl::cmd`) and names the thread, and where it
 //! reads a frame the frame, it is for: the adapter never moves the session's cursor, which
-//! other clients of the session (a person at the REPL) rely on. [`Adapter::old_engine_cursor`]
-//! is the one exception, for sessions that do not act on those names yet.
+//! other clients of the session (a person at the REPL) rely on.
 
 mod breakpoints;
 mod disconnect;
@@ -143,15 +142,6 @@ pub(crate) struct Link {
     pub(crate) session_allows_writes: bool,
 }
 
-/// The session's cursor as [`Adapter::old_engine_cursor`] knows it.
-#[derive(Debug, Default)]
-pub(crate) struct OldCursor {
-    /// The session's current thread, once a request of ours made it so.
-    pub(crate) thread: Option<u32>,
-    /// The selected frame of each thread, as far as known.
-    pub(crate) frames: HashMap<u32, usize>,
-}
-
 /// A stack frame a `frameId` stands for: what a request about it names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct FrameRef {
@@ -210,9 +200,6 @@ pub struct Adapter {
     /// The scopes and variables of each frame read in this stop (`vars` without an id):
     /// `scopes` and then `variables` of a scope read them once.
     listings: HashMap<FrameRef, VarsResult>,
-    /// The session's cursor as far as requests of ours moved it: only for
-    /// [`Adapter::old_engine_cursor`].
-    cursor: OldCursor,
     /// Events to send after the response of the request being handled.
     deferred: Vec<Value>,
     /// `configurationDone` came; what it starts has been started.
@@ -265,7 +252,6 @@ pub fn run(
         exceptions: HashMap::new(),
         focus: None,
         listings: HashMap::new(),
-        cursor: OldCursor::default(),
         deferred: Vec::new(),
         configured: false,
         run_pending: false,
@@ -441,40 +427,14 @@ impl Adapter {
     }
 
     /// A request about `thread` (and `frame`, when it reads one) of a stop: the arguments name
-    /// them; on a session that does not act on the names, [`Adapter::old_engine_cursor`] moves
-    /// its cursor there first.
+    /// them, so the session's cursor, which other clients rely on, never moves.
     pub(crate) fn request_at<C: CommandSpec>(
         &mut self,
-        thread: u32,
-        frame: Option<FrameRef>,
+        _thread: u32,
+        _frame: Option<FrameRef>,
         args: &C::Args,
     ) -> Result<C::Result, Failure> {
-        self.old_engine_cursor(thread, frame)?;
         self.request::<C>(args)
-    }
-
-    /// FALLBACK, to delete: sessions before protocol 1.1's per-request `thread` and `frame`
-    /// (issue 24) decode the names but read the session's cursor, so this moves the cursor with
-    /// `thread` and `frame` when it is not where the request names, as far as our own
-    /// requests and the session's events tell (every stop selects frame 0 of its thread). Once
-    /// the engine acts on the names, delete this function, its call in
-    /// [`Adapter::request_at`], [`OldCursor`] and the `cursor` member with its updates
-    /// (`on_stopped`, `on_ended`): requests then name what they mean and never move the cursor.
-    fn old_engine_cursor(&mut self, thread: u32, frame: Option<FrameRef>) -> Result<(), Failure> {
-        if self.cursor.thread != Some(thread) {
-            self.request::<jsonl::cmd::Thread>(&jsonl::args::ThreadArgs { id: thread })?;
-            self.cursor.thread = Some(thread);
-        }
-        if let Some(f) = frame
-            && self.cursor.frames.get(&thread) != Some(&f.index)
-        {
-            self.request::<jsonl::cmd::Frame>(&jsonl::args::FrameArgs {
-                index: f.index,
-                epoch: Some(f.epoch),
-            })?;
-            self.cursor.frames.insert(thread, f.index);
-        }
-        Ok(())
     }
 
     /// Forgets every reference of the last stop.
