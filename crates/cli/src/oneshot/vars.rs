@@ -49,9 +49,9 @@ impl OneShot for VarsArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let parent = self.path.as_ref().or(self.expand.as_ref());
+        let parent = self.path.as_deref().or(self.expand.as_deref());
         let mut args = frame_vars();
-        args.id = parent.map(|p| p.trim().to_uppercase());
+        args.id = parent.map(|p| unquoted(p).to_uppercase());
         if let Some(o) = self.offset {
             args.offset = o;
         }
@@ -60,7 +60,7 @@ impl OneShot for VarsArgs {
         }
         let mut result = ctx.call::<cmd::Vars>(&args)?;
         if let Some(name) = &self.name {
-            let name = name.trim();
+            let name = unquoted(name);
             result
                 .variables
                 .retain(|v| v.name.eq_ignore_ascii_case(name) || v.id.eq_ignore_ascii_case(name));
@@ -100,6 +100,18 @@ impl OneShot for VarsArgs {
         out(&text_out);
         Ok(())
     }
+}
+
+/// A name as typed, without the quotes a shell left in it: the original debug command's
+/// users write `--expand "'<LS_ENTRY>'"` (field symbols quoted for its own parser).
+fn unquoted(name: &str) -> &str {
+    let name = name.trim();
+    for q in ['\'', '"'] {
+        if let Some(inner) = name.strip_prefix(q).and_then(|n| n.strip_suffix(q)) {
+            return inner.trim();
+        }
+    }
+    name
 }
 
 /// `vars` of the selected frame: its scopes and variables (rows of a table 100 at a time, as
@@ -206,6 +218,14 @@ mod tests {
              LT_ITEMS  Locals  Standard Table  300 rows\n\
              LV_TEXT   Locals  CString         a\\nb\n"
         );
+    }
+
+    #[test]
+    fn quotes_around_a_name_are_dropped() {
+        assert_eq!(unquoted("'<LS_ENTRY>'"), "<LS_ENTRY>");
+        assert_eq!(unquoted(" \"lv_x\" "), "lv_x");
+        assert_eq!(unquoted("<FS>"), "<FS>");
+        assert_eq!(unquoted("'"), "'", "a lone quote is a name");
     }
 
     #[test]
