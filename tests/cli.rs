@@ -1076,6 +1076,15 @@ fn messages_name_the_command_and_tell_the_truth() {
     assert!(r.stderr.contains("'abapdbg run ZCL_X'"), "{r}");
     assert!(!r.stderr.contains('{'), "{r}");
 
+    // Another debugger of the same user listens: the hint is the flag to type, not the
+    // protocol's argument.
+    sh.ok(&["listen"]);
+    let other = Shell::system("truth-other", &sim.url, "abap").with("ABAPDBG_TERMINAL_ID", "OTHER");
+    let r = other.fails(&["listen"], 4, "conflict.listener");
+    assert!(r.stderr.contains("'abapdbg listen --take-over'"), "{r}");
+    assert!(!r.stderr.contains("take_over"), "{r}");
+    drop(other);
+
     // The original tool's attach flags: accepted, each with a note saying why it is ignored.
     sh.ok(&["bp", "set", "ZCL_SMP_ORDER_STATS:38"]);
     let log = sh.dir.join("attach.out");
