@@ -69,6 +69,9 @@ abapdbg debug step --type into --json | jq -e '.stop.frame.method == "LARGEST"' 
 # continue stops again at the next breakpoint, and says so (the spec's tool claims the end).
 abapdbg debug step --type continue --json | jq -e '.stop.frame.line == 57' >/dev/null \
   || fail "continue to the next breakpoint"
+# Human vars: a structure's VALUE summarizes its components (its TYPE says it is one).
+abapdbg debug vars | grep -Eq '^RS_ORDER +Parameters +Structure: [a-z]+ +ID=0, CUSTOMER=, AMOUNT=0' \
+  || fail "vars (human): a structure's summary: $(abapdbg debug vars)"
 # The spec's quoting of a field symbol.
 abapdbg debug vars --expand "'<LS_ORDER>'" --json \
   | jq -e '[.variables[].name] | index("AMOUNT") != null' >/dev/null || fail "vars --expand quoted"
