@@ -1086,7 +1086,20 @@ fn messages_name_the_command_and_tell_the_truth() {
     drop(other);
 
     // The original tool's attach flags: accepted, each with a note saying why it is ignored.
-    sh.ok(&["bp", "set", "ZCL_SMP_ORDER_STATS:38"]);
+    // (The same breakpoint twice is the one breakpoint, with its id.)
+    let first = sh.json(&["debug", "set", "--objects", "ZCL_SMP_ORDER_STATS:38"]);
+    let again = sh.json(&[
+        "debug",
+        "set",
+        "--object",
+        "ZCL_SMP_ORDER_STATS",
+        "--line",
+        "38",
+    ]);
+    assert_eq!(
+        first["breakpoints"][0]["id"], again["breakpoints"][0]["id"],
+        "{again}"
+    );
     let log = sh.dir.join("attach.out");
     let mut attach = sh.spawn(
         &[
