@@ -1186,6 +1186,11 @@ fn the_embedded_simulator_is_named_when_nothing_is_configured() {
         eprintln!("no 'script' here: the terminal part is skipped");
     }
     assert!(sh.ok(&["status"]).contains(note));
+    // `abapdbg config`, which the note names, shows the profile to add.
+    let config = sh.ok(&["config"]);
+    assert!(config.contains("[profiles.agent]"), "{config}");
+    assert!(config.contains("client = \"100\""), "{config}");
+    assert!(!config.contains("pw-agent-s3cret"), "{config}");
     // A system chosen: no note.
     let sim = Simulator::start();
     let chosen = Shell::system("configured", &sim.url, "abap");

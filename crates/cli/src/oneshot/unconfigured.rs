@@ -31,6 +31,18 @@ pub(crate) fn note(dir: &Path) -> String {
     s
 }
 
+/// What `abapdbg config` adds when nothing is configured: how to name a system, from the
+/// directory's `.abapGitAgent` when it has one.
+pub(crate) fn advice(dir: &Path) -> String {
+    match read_agent_file(&dir.join(".abapGitAgent")).and_then(|t| profile(&t)) {
+        Some(profile) => profile.trim_start_matches("abapdbg: ").to_string(),
+        None => "No system configured: commands use the embedded simulator. To debug on a \
+                 system, set ABAPDBG_URL, ABAPDBG_USER and ABAPDBG_PASSWORD, or add a profile \
+                 to the config file above (README: Profiles).\n"
+            .to_string(),
+    }
+}
+
 fn read_agent_file(path: &Path) -> Option<String> {
     let file = std::fs::File::open(path).ok()?;
     let mut text = String::new();
@@ -107,6 +119,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("abapdbg-unconfigured-{}", std::process::id()));
         let _ = std::fs::create_dir_all(&dir);
         assert_eq!(note(&dir), format!("abapdbg: {NOTE}\n"));
+        assert!(advice(&dir).contains("ABAPDBG_URL"), "{}", advice(&dir));
+        let _ = std::fs::write(
+            dir.join(".abapGitAgent"),
+            r#"{"host":"h","client":"100","user":"u","password":"pw-x"}"#,
+        );
+        let advised = advice(&dir);
+        assert!(
+            advised.starts_with(".abapGitAgent here names a system"),
+            "{advised}"
+        );
+        assert!(!advised.contains("pw-x"), "{advised}");
+        assert!(note(&dir).contains("[profiles.agent]"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
