@@ -1004,3 +1004,195 @@ fn a_stop_in_a_test_class_names_its_part_as_bp_set_takes_it() {
     );
     sh.ok(&["terminate"]);
 }
+
+/// Issue 31: a script of the original debug command, its program name changed to `abapdbg`
+/// and nothing else, debugs a class from set to terminate (tests/scripts/debug_spec_session.sh).
+#[test]
+fn a_script_of_the_original_debug_command_runs_unchanged() {
+    if Command::new("jq").arg("--version").output().is_err() {
+        panic!("jq is needed (scripts/test-all.sh installs it)");
+    }
+    let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let sim = Simulator::start_with(&["--programs", &samples.display().to_string()]);
+    let sh = Shell::system("spec-script", &sim.url, "abap");
+    let bin_dir = abapdbg_bin()
+        .parent()
+        .expect("the binary's directory")
+        .display()
+        .to_string();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/debug_spec_session.sh");
+    let path = format!("{bin_dir}:{}", std::env::var("PATH").unwrap_or_default());
+    let out: Ran = sh
+        .program("bash")
+        .arg(&script)
+        .env("PATH", path)
+        .env("WORK", &sh.dir)
+        .output()
+        .expect("bash")
+        .into();
+    assert_eq!(out.code, Some(0), "{out}");
+    assert!(out.stdout.ends_with("spec script done\n"), "{out}");
+}
+
+/// Issue 31: what the command line says names what the user would type next, and tells the
+/// truth about what happened.
+#[test]
+fn messages_name_the_command_and_tell_the_truth() {
+    let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let sim = Simulator::start_with(&["--programs", &samples.display().to_string()]);
+    let sh = Shell::system("truth", &sim.url, "abap");
+
+    // A breakpoint in an object the system does not have: no "executable statement" hint.
+    let r = sh.fails(
+        &[
+            "debug",
+            "set",
+            "--object",
+            "ZCL_NO_SUCH_CLASS",
+            "--line",
+            "5",
+        ],
+        1,
+        "breakpoint.object_not_found",
+    );
+    assert!(!r.stderr.contains("executable"), "{r}");
+    assert!(r.stderr.contains("'abapdbg bp set ZCL_<Tab>'"), "{r}");
+    // A line it has but cannot stop at: that hint.
+    let r = sh.fails(
+        &["bp", "set", "ZCL_SMP_ORDER_STATS:31"],
+        1,
+        "breakpoint.not_executable",
+    );
+    assert!(r.stderr.contains("executable statement"), "{r}");
+    // A hint of the session, said as a command: no protocol names or JSON.
+    let r = sh.fails(
+        &["debug", "delete", "--id", "99"],
+        1,
+        "breakpoint.not_found",
+    );
+    assert!(r.stderr.contains("'abapdbg bp list'"), "{r}");
+    assert!(!r.stderr.contains("'bp.list'"), "{r}");
+    let r = sh.fails(&["debug", "stack"], 3, "state.not_stopped");
+    assert!(r.stderr.contains("'abapdbg run ZCL_X'"), "{r}");
+    assert!(!r.stderr.contains('{'), "{r}");
+
+    // Another debugger of the same user listens: the hint is the flag to type, not the
+    // protocol's argument.
+    sh.ok(&["listen"]);
+    let other = Shell::system("truth-other", &sim.url, "abap").with("ABAPDBG_TERMINAL_ID", "OTHER");
+    let r = other.fails(&["listen"], 4, "conflict.listener");
+    assert!(r.stderr.contains("'abapdbg listen --take-over'"), "{r}");
+    assert!(!r.stderr.contains("take_over"), "{r}");
+    drop(other);
+
+    // The original tool's attach flags: accepted, each with a note saying why it is ignored.
+    // (The same breakpoint twice is the one breakpoint, with its id.)
+    let first = sh.json(&["debug", "set", "--objects", "ZCL_SMP_ORDER_STATS:38"]);
+    let again = sh.json(&[
+        "debug",
+        "set",
+        "--object",
+        "ZCL_SMP_ORDER_STATS",
+        "--line",
+        "38",
+    ]);
+    assert_eq!(
+        first["breakpoints"][0]["id"], again["breakpoints"][0]["id"],
+        "{again}"
+    );
+    let log = sh.dir.join("attach.out");
+    let mut attach = sh.spawn(
+        &[
+            "debug",
+            "attach",
+            "--json",
+            "--timeout",
+            "60",
+            "--max-listen",
+            "3",
+            "--session",
+            "X",
+        ],
+        &log,
+    );
+    eventually("Listener active", || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("Listener active"))
+    });
+    let mut trigger = sh.spawn(&["run", "ZCL_SMP_ORDER_STATS"], &sh.dir.join("trigger.out"));
+    assert_eq!(wait_exit(&mut attach), Some(0));
+    let text = std::fs::read_to_string(&log).expect("attach output");
+    assert!(text.contains("note: --max-listen is ignored"), "{text}");
+    assert!(text.contains("note: --session is ignored"), "{text}");
+
+    // terminate that succeeded says so, not that the run failed.
+    let out = sh.ok(&["debug", "terminate"]);
+    assert!(
+        out.starts_with("terminated the program (thread 1)"),
+        "{out}"
+    );
+    assert!(!out.contains("run failed"), "{out}");
+    assert!(!out.contains("run.failed"), "{out}");
+    let _ = wait_exit(&mut trigger);
+
+    // Shutdown: a rejected breakpoint is not counted as deleted; the listener was armed (by
+    // attach) and is stopped.
+    let bye = sh.ok(&["shutdown"]);
+    assert!(
+        bye.starts_with("session ended: listener stopped, 1 breakpoint(s) deleted"),
+        "{bye}"
+    );
+    // A session that never listened: no "listener not stopped".
+    sh.ok(&["bp", "set", "ZCL_SMP_ORDER_STATS:38"]);
+    let bye = sh.ok(&["shutdown"]);
+    assert!(
+        bye.starts_with("session ended: no listener was armed, 1 breakpoint(s) deleted"),
+        "{bye}"
+    );
+}
+
+/// Issue 31: with nothing configured, the embedded simulator is named: once on stderr when a
+/// command starts the session at a terminal (with a profile made from `.abapGitAgent` when the
+/// directory has one, never its password), and in `status` always.
+#[test]
+fn the_embedded_simulator_is_named_when_nothing_is_configured() {
+    let sh = Shell::embedded("unconfigured");
+    std::fs::write(
+        sh.dir.join(".abapGitAgent"),
+        r#"{"host":"sap.example.com","sapport":44300,"client":"100","user":"dev","password":"pw-agent-s3cret"}"#,
+    )
+    .expect("write .abapGitAgent");
+    let note = "no system configured: using the embedded simulator; see `abapdbg config`";
+    if Command::new("script").arg("--version").output().is_ok() {
+        let bin = abapdbg_bin().display().to_string();
+        let on_tty = |line: &str| -> Ran {
+            let mut cmd = sh.program("script");
+            cmd.args(["-qec", &format!("{bin} {line}"), "/dev/null"]);
+            cmd.output().expect("script").into()
+        };
+        let first = on_tty("bp list");
+        assert_eq!(first.stdout.matches(note).count(), 1, "{first}");
+        assert!(
+            first
+                .stdout
+                .contains("url = \"https://sap.example.com:44300\""),
+            "{first}"
+        );
+        assert!(first.stdout.contains("user = \"DEV\""), "{first}");
+        assert!(!first.stdout.contains("pw-agent-s3cret"), "{first}");
+        // Once per session start: the session runs now.
+        let second = on_tty("bp list");
+        assert!(!second.stdout.contains(note), "{second}");
+    } else {
+        eprintln!("no 'script' here: the terminal part is skipped");
+    }
+    assert!(sh.ok(&["status"]).contains(note));
+    // `abapdbg config`, which the note names, shows the profile to add.
+    let config = sh.ok(&["config"]);
+    assert!(config.contains("[profiles.agent]"), "{config}");
+    assert!(config.contains("client = \"100\""), "{config}");
+    assert!(!config.contains("pw-agent-s3cret"), "{config}");
+    // A system chosen: no note.
+    let sim = Simulator::start();
+    let chosen = Shell::system("configured", &sim.url, "abap");
+    assert!(!chosen.ok(&["status"]).contains(note));
+}

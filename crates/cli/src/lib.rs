@@ -5,10 +5,12 @@
 //! a one-shot command to [`run`].
 //!
 //! # Layout
-//! - `oneshot/`: one file per command (`bp/` for the breakpoint group), what they share
+//! - `oneshot/`: one file per command (`bp/` for the breakpoint group, `debug/` for the
+//!   original debug command's forms on the same commands), what they share
 //!   (`ctx.rs` connection, output mode and exit codes; `render.rs` tables and the source
-//!   window; `movement.rs` and `wait.rs` the waits, `spinner.rs`), `complete.rs` the
-//!   completers.
+//!   window; `movement.rs` and `wait.rs` the waits, `spinner.rs`; `hints.rs` the session's
+//!   hints as command lines; `unconfigured.rs` the embedded simulator named when nothing is
+//!   configured), `complete.rs` the completers.
 //! - `repl/`: the interactive debugger: the loop, what a typed line means, Tab at the prompt.
 //!
 //! Never here: the engine, the ADT client or the simulator. This crate depends on the session

@@ -76,7 +76,13 @@ impl OneShot for ConfigArgs {
             if running { "running" } else { "not running" }.into(),
             String::new(),
         ]);
-        out(&table.render(ctx.color));
+        let mut text = table.render(ctx.color);
+        if super::unconfigured::nothing_configured(t) {
+            let here = std::env::current_dir().unwrap_or_default();
+            text.push('\n');
+            text.push_str(&super::unconfigured::advice(&here));
+        }
+        out(&text);
         Ok(())
     }
 }

@@ -57,6 +57,24 @@ impl Ctx {
         if let Some(s) = self.session.get() {
             return Ok(s);
         }
+        let s = match Session::connect(&self.target) {
+            Ok(s) => s,
+            Err(ClientError::NoSession { .. }) => self.start()?,
+            Err(e) => return Err(e.into()),
+        };
+        Ok(self.session.get_or_init(|| s))
+    }
+
+    /// Starts the session (another front end may be starting it at the same moment); with
+    /// nothing configured, says once that it is the embedded simulator.
+    fn start(&self) -> Result<Session, Failure> {
+        // On a terminal: a script's successful commands keep stderr empty; `abapdbg status`
+        // says it to everyone.
+        if super::unconfigured::nothing_configured(&self.target) && std::io::stderr().is_terminal()
+        {
+            let here = std::env::current_dir().unwrap_or_default();
+            eprint!("{}", super::unconfigured::note(&here));
+        }
         let s = match Session::connect_or_start(&self.target) {
             Ok(s) => s,
             // No password anywhere and a person at the terminal: ask, never echoing it.
@@ -68,7 +86,7 @@ impl Ctx {
             }
             Err(e) => return Err(e.into()),
         };
-        Ok(self.session.get_or_init(|| s))
+        Ok(s)
     }
 
     /// The target with a password typed at the terminal, when stdin and stderr are one.
@@ -179,6 +197,11 @@ impl From<ClientError> for Failure {
                 "the session and the program go on; 'abapdbg status' shows where things stand"
                     .to_string(),
             ),
+            // The session's hints are written for the protocol; said here as commands.
+            ClientError::Protocol(p) => p
+                .hint
+                .as_deref()
+                .and_then(|h| super::hints::for_cli(e.code(), h)),
             other => other.hint(),
         };
         Failure {

@@ -37,7 +37,9 @@ impl OneShot for GetArgs {
         if ctx.json {
             return ctx.print_json(&result);
         }
-        out(&super::vars::table(&[result.variable], ctx.color));
+        let mut shown = [result.variable];
+        super::vars::summarize(ctx, &mut shown);
+        out(&super::vars::table(&shown, ctx.color));
         Ok(())
     }
 }

@@ -104,6 +104,7 @@ pub(crate) fn arm(ctx: &Ctx, take_over: bool) -> Result<Armed, Failure> {
             Ok(EventKind::ListenerConflict(conflict)) => {
                 let hint = conflict
                     .hint
+                    .and_then(|h| super::hints::for_cli("conflict.listener", &h))
                     .unwrap_or_else(|| "'abapdbg listen --take-over' takes it over".to_string());
                 return Err(Failure::new("conflict.listener", conflict.message).with_hint(hint));
             }

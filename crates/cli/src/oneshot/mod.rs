@@ -10,6 +10,7 @@
 mod args;
 pub(crate) mod complete;
 pub(crate) mod ctx;
+mod hints;
 pub(crate) mod movement;
 pub(crate) mod render;
 mod spinner;
@@ -18,6 +19,7 @@ mod attach;
 mod bp;
 mod config;
 mod continue_cmd;
+mod debug;
 mod detach;
 mod events;
 mod frame;
@@ -37,6 +39,7 @@ mod terminate;
 mod test;
 mod thread;
 pub(crate) mod threads;
+mod unconfigured;
 mod unlisten;
 pub(crate) mod vars;
 pub(crate) mod wait;
@@ -72,6 +75,9 @@ pub enum Command {
     /// Breakpoints: set, list, delete, enable, disable, export, import.
     #[command(subcommand)]
     Bp(bp::BpCommand),
+    /// The original debug command's forms: set, list, delete, attach, step, vars, stack, terminate.
+    #[command(subcommand)]
+    Debug(debug::DebugCommand),
     /// Arm the listener: catch programs that reach a breakpoint.
     Listen(listen::ListenArgs),
     /// Stop catching programs (delete the listener).
@@ -130,6 +136,7 @@ impl Command {
     fn command(&self) -> &dyn OneShot {
         match self {
             Command::Bp(c) => c,
+            Command::Debug(c) => c,
             Command::Listen(c) => c,
             Command::Unlisten(c) => c,
             Command::Run(c) => c,

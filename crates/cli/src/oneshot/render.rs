@@ -302,10 +302,15 @@ pub(crate) fn end_reason(reason: EndReason) -> &'static str {
 
 /// An end (the body of `debuggee.ended`, or `last_end`): the reason and what the run printed.
 pub(crate) fn ended(body: &Ended, color: bool) -> String {
+    // A terminated program's run fails because it was terminated: that is the end, not news.
+    let run = body
+        .run
+        .as_ref()
+        .filter(|_| body.reason != EndReason::Terminated);
     end_at(
         end_reason(body.reason),
         Some(body.thread),
-        body.run.as_ref(),
+        run,
         body.output.as_deref(),
         color,
     )
@@ -433,7 +438,16 @@ mod tests {
         .expect("an ended body");
         assert_eq!(
             ended(&body, false),
-            "ended (terminated; thread 2)\nrun failed: run.failed: terminated\nhello\n"
+            "ended (terminated; thread 2)\nhello\n",
+            "a terminated program's run failing is no news"
+        );
+        let failed: Ended = serde_json::from_value(json!({"thread": 2, "reason": "finished",
+            "run": {"cmd": "run", "ok": false,
+            "error": {"code": "run.failed", "message": "dump"}}}))
+        .expect("an ended body");
+        assert_eq!(
+            ended(&failed, false),
+            "ended (finished; thread 2)\nrun failed: run.failed: dump\n"
         );
         assert_eq!(
             end_at("finished", None, None, Some("done\n"), false),

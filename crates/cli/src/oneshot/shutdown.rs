@@ -84,13 +84,16 @@ struct NoReceipt {
 }
 
 fn receipt(r: &Receipt) -> String {
+    // Not stopped only when stopping it failed (an error names it); else none was armed.
+    let listener = if r.listener_stopped {
+        "listener stopped"
+    } else if r.errors.iter().any(|e| e.starts_with("stop listener")) {
+        "listener not stopped"
+    } else {
+        "no listener was armed"
+    };
     let mut s = format!(
-        "session ended: listener {}, {} breakpoint(s) deleted\n",
-        if r.listener_stopped {
-            "stopped"
-        } else {
-            "not stopped"
-        },
+        "session ended: {listener}, {} breakpoint(s) deleted\n",
         r.breakpoints_deleted
     );
     for d in &r.debuggees {
@@ -100,4 +103,33 @@ fn receipt(r: &Receipt) -> String {
         s.push_str(&format!("not released: {e}\n"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listener_is_not_stopped_only_when_stopping_it_failed() {
+        let none = Receipt::default();
+        assert_eq!(
+            receipt(&none),
+            "session ended: no listener was armed, 0 breakpoint(s) deleted\n"
+        );
+        let failed = Receipt {
+            errors: vec!["stop listener: HTTP 500".into()],
+            ..Receipt::default()
+        };
+        assert!(
+            receipt(&failed).starts_with("session ended: listener not stopped, 0"),
+            "{}",
+            receipt(&failed)
+        );
+        let stopped = Receipt {
+            listener_stopped: true,
+            breakpoints_deleted: 2,
+            ..Receipt::default()
+        };
+        assert!(receipt(&stopped).starts_with("session ended: listener stopped, 2"));
+    }
 }

@@ -29,7 +29,11 @@ impl OneShot for StatusArgs {
         if ctx.json {
             return ctx.print_json(&result);
         }
-        out(&render(&result, ctx.target.url().is_none(), ctx.color));
+        let mut text = render(&result, ctx.target.url().is_none(), ctx.color);
+        if super::unconfigured::nothing_configured(&ctx.target) {
+            text.push_str(&format!("{}\n", super::unconfigured::NOTE));
+        }
+        out(&text);
         Ok(())
     }
 }

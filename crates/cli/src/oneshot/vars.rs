@@ -49,9 +49,9 @@ impl OneShot for VarsArgs {
     }
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
-        let parent = self.path.as_ref().or(self.expand.as_ref());
+        let parent = self.path.as_deref().or(self.expand.as_deref());
         let mut args = frame_vars();
-        args.id = parent.map(|p| p.trim().to_uppercase());
+        args.id = parent.map(|p| unquoted(p).to_uppercase());
         if let Some(o) = self.offset {
             args.offset = o;
         }
@@ -60,7 +60,7 @@ impl OneShot for VarsArgs {
         }
         let mut result = ctx.call::<cmd::Vars>(&args)?;
         if let Some(name) = &self.name {
-            let name = name.trim();
+            let name = unquoted(name);
             result
                 .variables
                 .retain(|v| v.name.eq_ignore_ascii_case(name) || v.id.eq_ignore_ascii_case(name));
@@ -80,6 +80,7 @@ impl OneShot for VarsArgs {
         if ctx.json {
             return ctx.print_json(&result);
         }
+        summarize(ctx, &mut result.variables);
         let mut text_out = table(&result.variables, ctx.color);
         if result.more == Some(true) {
             let shown = result.variables.len() as u64;
@@ -100,6 +101,18 @@ impl OneShot for VarsArgs {
         out(&text_out);
         Ok(())
     }
+}
+
+/// A name as typed, without the quotes a shell left in it: the original debug command's
+/// users write `--expand "'<LS_ENTRY>'"` (field symbols quoted for its own parser).
+fn unquoted(name: &str) -> &str {
+    let name = name.trim();
+    for q in ['\'', '"'] {
+        if let Some(inner) = name.strip_prefix(q).and_then(|n| n.strip_suffix(q)) {
+            return inner.trim();
+        }
+    }
+    name
 }
 
 /// `vars` of the selected frame: its scopes and variables (rows of a table 100 at a time, as
@@ -155,13 +168,71 @@ pub(crate) fn table_marked(
     t.render(color)
 }
 
-/// A variable's value for a cell: tables say how many rows they have.
+/// Structures whose components a human listing summarizes, at most (one request each); the
+/// others show `…` (`abapdbg vars NAME` lists the components).
+const MAX_SUMMARIES: usize = 25;
+
+/// Components a structure's summary names, at most.
+const SUMMARY_COMPONENTS: u32 = 12;
+
+/// Human output only: a structure's VALUE becomes a short summary of its components
+/// (`ID=1, CUSTOMER=ACME, AMOUNT=100.50`) instead of the system's text, which repeats its
+/// TYPE (`Structure: deep`). `--json` keeps what the system sends.
+pub(crate) fn summarize(ctx: &Ctx, vars: &mut [Variable]) {
+    let mut asked = 0;
+    for v in vars.iter_mut().filter(|v| v.meta == "structure") {
+        if asked == MAX_SUMMARIES || ctx.interrupted() {
+            v.value = "…".into();
+            continue;
+        }
+        asked += 1;
+        let mut args = frame_vars();
+        args.id = Some(v.id.clone());
+        args.limit = SUMMARY_COMPONENTS;
+        v.value = match ctx.call::<cmd::Vars>(&args) {
+            Ok(parts) => summary(&parts.variables, parts.more == Some(true)),
+            // Not worth failing the listing for: the components are one command away.
+            Err(_) => "…".into(),
+        };
+    }
+}
+
+/// `NAME=value, …` of components; nested structures `{…}`, tables their row count.
+fn summary(components: &[Variable], more: bool) -> String {
+    let mut parts: Vec<String> = components
+        .iter()
+        .map(|c| {
+            let value = match c.meta.as_str() {
+                "structure" => "{…}".to_string(),
+                _ => value(c),
+            };
+            format!("{}={value}", c.name)
+        })
+        .collect();
+    if more {
+        parts.push("…".into());
+    }
+    cut(&parts.join(", "), MAX_CELL)
+}
+
+/// Whether the value is a text field (type C): its trailing blanks are padding.
+fn is_text_field(v: &Variable) -> bool {
+    v.technical_type == "C"
+}
+
+/// A variable's value for a cell: tables say how many rows they have; text fields (C) lose
+/// their trailing blanks, as the ABAP debugger shows them (`--json` keeps them).
 fn value(v: &Variable) -> String {
     // The system's text of a table (`[300x10(104)]Standard Table`) says less than a count.
     if v.meta == "table" {
         return format!("{} row{}", v.rows, if v.rows == 1 { "" } else { "s" });
     }
-    let mut s = cut(&v.value, MAX_CELL);
+    let text = if is_text_field(v) {
+        v.value.trim_end_matches(' ')
+    } else {
+        v.value.as_str()
+    };
+    let mut s = cut(text, MAX_CELL);
     if v.truncated && !s.ends_with('…') {
         s.push('…');
     }
@@ -206,6 +277,49 @@ mod tests {
              LT_ITEMS  Locals  Standard Table  300 rows\n\
              LV_TEXT   Locals  CString         a\\nb\n"
         );
+    }
+
+    #[test]
+    fn a_structure_is_summarized_by_its_components() {
+        let parts = [
+            var("ID", "", "I", "1", "simple", 0),
+            var("CUSTOMER", "", "C", "ACME      ", "simple", 0),
+            var(
+                "ADDRESS",
+                "",
+                "Structure: flat",
+                "Structure: flat",
+                "structure",
+                0,
+            ),
+            var("ITEMS", "", "Standard Table", "", "table", 2),
+        ];
+        assert_eq!(
+            summary(&parts, false),
+            "ID=1, CUSTOMER=ACME, ADDRESS={…}, ITEMS=2 rows"
+        );
+        assert_eq!(summary(&parts[..1], true), "ID=1, …");
+    }
+
+    #[test]
+    fn text_fields_lose_their_padding_when_shown() {
+        let padded = var("LV_C", "Locals", "C", "ab  ", "simple", 0);
+        assert_eq!(
+            table(std::slice::from_ref(&padded), false),
+            "NAME  SCOPE   TYPE  VALUE\nLV_C  Locals  C     ab\n"
+        );
+        let string = var("LV_S", "Locals", "CString", "ab  ", "string", 0);
+        assert_eq!(value(&string), "ab  ", "a string keeps its blanks");
+        assert_eq!(value(&padded), "ab");
+        assert_eq!(padded.value, "ab  ", "the value itself is kept");
+    }
+
+    #[test]
+    fn quotes_around_a_name_are_dropped() {
+        assert_eq!(unquoted("'<LS_ENTRY>'"), "<LS_ENTRY>");
+        assert_eq!(unquoted(" \"lv_x\" "), "lv_x");
+        assert_eq!(unquoted("<FS>"), "<FS>");
+        assert_eq!(unquoted("'"), "'", "a lone quote is a name");
     }
 
     #[test]

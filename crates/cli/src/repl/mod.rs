@@ -122,8 +122,10 @@ fn release_on_hangup(target: client::Target) {
             }
             if let Ok(session) = client::Session::connect(&target) {
                 let bound = Duration::from_secs(30);
-                let _ = session.call_within::<cmd::Detach>(&AtArgs::default(), bound);
+                // Listening ends first: once the program is let go, nothing of ours is left
+                // (and a client that sees it gone sees the listener gone too).
                 let _ = session.call_within::<cmd::Unlisten>(&NoArgs {}, bound);
+                let _ = session.call_within::<cmd::Detach>(&AtArgs::default(), bound);
             }
             std::process::exit(129);
         });
@@ -403,7 +405,8 @@ impl<'a> Repl<'a> {
     }
 
     fn vars(&self) -> Result<(), Failure> {
-        let result = self.ctx.call::<cmd::Vars>(&vars::frame_vars())?;
+        let mut result = self.ctx.call::<cmd::Vars>(&vars::frame_vars())?;
+        vars::summarize(self.ctx, &mut result.variables);
         let mark = |v: &Variable| self.frame == 0 && self.changed.contains(&var_id(v));
         out(&vars::table_marked(
             &result.variables,

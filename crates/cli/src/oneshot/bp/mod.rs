@@ -1,12 +1,12 @@
 //! `abapdbg bp …`: breakpoints. The group and the table every subcommand prints.
 
-mod delete;
+pub(crate) mod delete;
 mod disable;
 mod enable;
 mod export;
 mod import;
-mod list;
-mod set;
+pub(crate) mod list;
+pub(crate) mod set;
 
 use clap::Subcommand;
 use jsonl::args::BpIdsArgs;

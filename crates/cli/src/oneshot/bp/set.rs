@@ -242,7 +242,27 @@ fn refused(breakpoints: &[Breakpoint]) -> Option<Failure> {
             each.join("; ")
         )
     };
-    Some(Failure::new(code, message).with_hint("choose a line with an executable statement"))
+    let failure = Failure::new(code, message);
+    Some(match refusal_hint(code) {
+        Some(hint) => failure.with_hint(hint),
+        None => failure,
+    })
+}
+
+/// What to do about a refusal, by its code: only a line the system has but cannot stop at
+/// asks for another line.
+fn refusal_hint(code: &str) -> Option<&'static str> {
+    match code {
+        "breakpoint.not_executable" => Some("choose a line with an executable statement"),
+        "breakpoint.object_not_found" => Some(
+            "the system has no such object: check its name ('abapdbg bp set ZCL_<Tab>' \
+             completes the names it has) and that it is activated",
+        ),
+        "breakpoint.condition_error" => {
+            Some("the system could not read the condition: check it (--condition)")
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -320,6 +340,22 @@ mod tests {
             f.message,
             "ZCL_X:30: Cannot create a breakpoint at this position"
         );
+        assert_eq!(
+            f.hint.as_deref(),
+            Some("choose a line with an executable statement")
+        );
         assert!(refused(&[]).is_none());
+        let unknown = [Breakpoint {
+            id: 3,
+            status: "rejected".into(),
+            location: "ZCL_NOPE:5".into(),
+            code: Some("breakpoint.object_not_found".into()),
+            reason: Some("no such object".into()),
+            ..Breakpoint::default()
+        }];
+        let f = refused(&unknown).expect("a failure");
+        let hint = f.hint.unwrap_or_default();
+        assert!(hint.contains("no such object"), "{hint}");
+        assert!(!hint.contains("executable"), "{hint}");
     }
 }
