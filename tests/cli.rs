@@ -1196,3 +1196,21 @@ fn the_embedded_simulator_is_named_when_nothing_is_configured() {
     let chosen = Shell::system("configured", &sim.url, "abap");
     assert!(!chosen.ok(&["status"]).contains(note));
 }
+
+/// Issue 25, item 12: `run` waits at most `--timeout` seconds (a system that answers slowly
+/// here), then exits 3 with `state.timed_out` and says the program goes on.
+#[test]
+fn run_gives_up_waiting_after_its_timeout() {
+    let sim = Simulator::start_with(&["--latency-ms", "1500"]);
+    let sh = Shell::system("run-timeout", &sim.url, "abap");
+    let started = Instant::now();
+    let ran = sh.run(&["run", "ZCL_ABAPDBG_DEMO", "--timeout", "1"]);
+    assert_eq!(ran.code, Some(3), "{ran}");
+    assert!(ran.stderr.contains("state.timed_out"), "{ran}");
+    assert!(ran.stderr.contains("the program goes on"), "{ran}");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -20,15 +20,36 @@ pub(crate) fn until_stop_or_end<C: CommandSpec>(
     args: &C::Args,
     answer: Answer,
 ) -> Result<Outcome, Failure> {
+    until_stop_or_end_within::<C>(ctx, label, args, answer, None)
+}
+
+/// [`until_stop_or_end`], giving up the wait after `limit` with `state.timed_out` (the
+/// program goes on, as after Ctrl-C).
+pub(crate) fn until_stop_or_end_within<C: CommandSpec>(
+    ctx: &Ctx,
+    label: &str,
+    args: &C::Args,
+    answer: Answer,
+    limit: Option<std::time::Duration>,
+) -> Result<Outcome, Failure> {
     let session = ctx.session()?;
-    spinner::while_waiting(ctx, label, || {
-        typed_until_stop_or_end::<C>(session, args, answer, None, &|| ctx.interrupted())
+    let deadline = limit.map(|l| std::time::Instant::now() + l);
+    let outcome = spinner::while_waiting(ctx, label, || {
+        typed_until_stop_or_end::<C>(session, args, answer, deadline, &|| ctx.interrupted())
     })
     .map_err(|e| match e {
         ClientError::Interrupted => Failure::from(e)
             .with_hint("the program goes on; 'abapdbg wait' or 'abapdbg status' shows where it is"),
         other => other.into(),
-    })
+    })?;
+    if let Outcome::Waiting { elapsed } = outcome {
+        return Err(Failure::new(
+            "state.timed_out",
+            format!("neither a stop nor the end within {} s", elapsed.as_secs()),
+        )
+        .with_hint("the program goes on; 'abapdbg wait' or 'abapdbg status' shows where it is"));
+    }
+    Ok(outcome)
 }
 
 /// Prints a stop or an end in the chosen form: `--json` prints `{"stop": …}` or

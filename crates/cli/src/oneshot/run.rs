@@ -6,7 +6,7 @@ use jsonl::cmd;
 use jsonl::results::RunResult;
 
 use super::ctx::{Ctx, Failure, out};
-use super::movement::{Answer, Outcome, print, until_stop_or_end};
+use super::movement::{Answer, Outcome, print, until_stop_or_end_within};
 use super::render;
 use super::{OneShot, Output};
 
@@ -24,6 +24,9 @@ pub struct RunArgs {
     /// Run a report (executable program) instead of a class.
     #[arg(long)]
     report: bool,
+    /// Give up waiting after this many seconds (exit 3, state.timed_out); the program goes on.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
     #[command(flatten)]
     out: Output,
 }
@@ -46,8 +49,13 @@ impl OneShot for RunArgs {
                 ..Run::default()
             }
         };
-        let outcome =
-            until_stop_or_end::<cmd::Run>(ctx, &format!("running {name}"), &args, Answer::Trigger)?;
+        let outcome = until_stop_or_end_within::<cmd::Run>(
+            ctx,
+            &format!("running {name}"),
+            &args,
+            Answer::Trigger,
+            Some(std::time::Duration::from_secs(self.timeout)),
+        )?;
         let Outcome::Answered(result) = outcome else {
             return print(ctx, &outcome);
         };
