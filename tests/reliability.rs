@@ -273,7 +273,7 @@ impl Rng {
 fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
     faults(sim, json!({}));
     let mut serve = Serve::start(sim, dir);
-    let action = rng.below(11);
+    let action = rng.below(12);
     eprintln!("soak: session with action {action}");
     match action {
         0 => {
@@ -375,6 +375,30 @@ fn soak_session(sim: &Simulator, dir: &Path, rng: &mut Rng) -> &'static str {
             serve.close();
             "the listener gives up on 5xx (its own delete failing too), then EOF"
         }
+        10 => {
+            // Issue 25, item 2: the session dies at a stop; `abapdbg shutdown` finds its
+            // record, starts a session that releases what it held, and ends it.
+            stop_in_demo(&mut serve);
+            serve.kill();
+            let out = Command::new(abapdbg_bin())
+                .arg("shutdown")
+                .env("ABAPDBG_URL", &sim.url)
+                .env("ABAPDBG_USER", "DEVELOPER")
+                .env("ABAPDBG_PASSWORD", "abap")
+                .env("ABAPDBG_CLIENT", "001")
+                .env("ABAPDBG_STATE_DIR", dir.join("state"))
+                .env("ABAPDBG_RUNTIME_DIR", dir.join("run"))
+                .env_remove("ABAPDBG_PROFILE")
+                .output()
+                .expect("abapdbg shutdown");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(stopped_programs(&e2e::sim_state(&sim.url)), 0);
+            "SIGKILL at a stop, then abapdbg shutdown"
+        }
         _ => {
             stop_in_demo(&mut serve);
             let ok = Command::new("kill")
@@ -421,8 +445,14 @@ fn soak(secs: u64) -> usize {
     faults(&sim, json!({}));
     Serve::start(&sim, &dir).close();
     assert_clean(&sim);
+    // (A daemon that `abapdbg shutdown` started leaves its log; no state file may stay.)
     let left: Vec<_> = std::fs::read_dir(dir.join("state").join("abapdbg"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_none_or(|x| x != "log"))
+                .collect()
+        })
         .unwrap_or_default();
     assert!(
         left.is_empty(),
