@@ -40,9 +40,14 @@ pub(crate) fn json<T: Serialize>(value: &T) -> Value {
 /// A stack entry as the protocol shows it (without `source`).
 pub(crate) fn frame(index: usize, e: &adt::StackEntry) -> Frame {
     let unit = abapgit::SourceUnit::from_uri(&e.uri);
+    // A dynpro's frame (`DYNP`) has no source URI: its program names it (`SAPMHTTP`).
+    let object = match adt::address::object_name(&e.uri) {
+        o if o.is_empty() => e.program.trim().to_string(),
+        o => o,
+    };
     Frame {
         index,
-        object: adt::address::object_name(&e.uri),
+        object,
         object_type: unit
             .as_ref()
             .map(|u| u.object_type().to_string())
@@ -362,6 +367,23 @@ pub(crate) fn unit_result(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame of a dynpro names its program as the object (issue 28), a method its class.
+    #[test]
+    fn a_frame_without_a_source_uri_is_named_by_its_program() {
+        let dynpro = adt::StackEntry {
+            program: "SAPMHTTP".into(),
+            event_type: "DYNP".into(),
+            ..Default::default()
+        };
+        assert_eq!(frame(3, &dynpro).object, "SAPMHTTP");
+        let method = adt::StackEntry {
+            program: "ZCL_X=========================CP".into(),
+            uri: "/sap/bc/adt/oo/classes/zcl_x/source/main#start=4,0".into(),
+            ..Default::default()
+        };
+        assert_eq!(frame(0, &method).object, "ZCL_X");
+    }
 
     fn var(t: &str, value: &str) -> adt::Variable {
         adt::Variable {
