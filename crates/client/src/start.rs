@@ -33,7 +33,7 @@ pub(crate) fn start_daemon(target: &Target) -> Result<(), ClientError> {
         || credentials.bearer_token.is_some()
         || !credentials.cookies.is_empty()
         || target.client_certificate().is_some();
-    if target.url().is_some() && !logon {
+    if target.url().is_some() && target.user().is_some() && !logon {
         return Err(crate::profile::ProfileError::Credentials {
             what: "password".into(),
             from: "ABAPDBG_PASSWORD, or password_command or password_env in the profile".into(),
