@@ -107,9 +107,10 @@ impl Interp<'_, '_> {
 
     /// Where `search` occurs in `hay` (char positions), how long each match is and, for a
     /// regular expression, its groups (group 0: the match).
-    /// The matches of `search` in `hay`. `as_rows`: they become the rows of a `RESULTS`
-    /// table, so no more than `Limits::table_rows` are collected; otherwise no more than the
-    /// run's memory holds (either ends the run with `TSV_TNEW_PAGE_ALLOC_FAILED`).
+    ///
+    /// `as_rows`: the matches become the rows of a `RESULTS` table, so no more than
+    /// `Limits::table_rows` are collected; in any case no more than the run's memory holds.
+    /// A search stopped at either ends the run with `TSV_TNEW_PAGE_ALLOC_FAILED`.
     pub(crate) fn locate(
         &mut self,
         search: &Search,
