@@ -25,6 +25,13 @@ pub struct Limits {
     /// `STACK_STATE_NO_ROOF_SPACE`, the real system's name for a full ABAP stack). The default
     /// lets a small recursive method nest some 40,000 times.
     pub call_stack_bytes: usize,
+    /// Bytes of memory one run may hold: its strings, tables, objects and the interpreter's
+    /// own state, measured as its thread allocates and frees them. A string that would pass
+    /// it is refused before it is built (`STRING_SIZE_TOO_LARGE`, catchable), a row before
+    /// it is added, and a run found holding more before a statement ends
+    /// (`TSV_TNEW_PAGE_ALLOC_FAILED`, the real system's name for memory that runs out), so a
+    /// run stops at about this much and the simulator goes on.
+    pub run_memory: usize,
 }
 
 impl Default for Limits {
@@ -35,6 +42,7 @@ impl Default for Limits {
             table_rows: 1_000_000,
             string_length: 64 * 1024 * 1024,
             call_stack_bytes: 16 * 1024 * 1024,
+            run_memory: 512 * 1024 * 1024,
         }
     }
 }

@@ -5,13 +5,15 @@
 //!
 //! - `interp`: the interpreter (`Interp`), its state, the statements it runs, the built-in
 //!   functions and classes;
-//! - `repository`: loading objects, stop points, running classruns, reports and unit tests.
+//! - `repository`: loading objects, stop points, running classruns, reports and unit tests;
+//! - `run_memory`: the process's allocator, counting what each thread (each run) holds.
 //!
 //! The crate's surface is re-exported by the `abap` crate, which crates/sim uses. Never here:
 //! HTTP (crates/sim), parsing rules (abap-syntax), data types and conversions (abap-data).
 
 mod interp;
 mod repository;
+mod run_memory;
 
 /// Checks that `text` is a condition the debugger can judge (an ABAP logical expression, at
 /// most 1000 characters); `Err` says why not. [`StopContext::condition_holds`] judges one.

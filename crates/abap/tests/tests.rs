@@ -47,6 +47,7 @@ mod result_components; // meth( )-comp, VALUE ty( … )-comp: components of resu
 mod robustness; // arbitrary source text never panics
 mod row_references; // references to table rows follow the row
 mod rtti; // run time type information: describe_by_*, descriptors, TYPE HANDLE
+mod run_memory; // the memory one run may hold: big strings, big tables, many matches
 mod sample; // the simulator's sample class; load_dir
 mod selection_parameters; // PARAMETERS and SELECT-OPTIONS
 mod signs; // + and - before any operand, signed numeric literals

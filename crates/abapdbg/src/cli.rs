@@ -255,6 +255,11 @@ pub(crate) struct LimitArgs {
     /// Rows one internal table may hold (runtime error TSV_TNEW_PAGE_ALLOC_FAILED).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub(crate) max_table_rows: u64,
+    /// Mebibytes of memory one run may hold: strings, tables, objects (runtime error
+    /// STRING_SIZE_TOO_LARGE when a string would pass it, TSV_TNEW_PAGE_ALLOC_FAILED
+    /// otherwise); the simulator and other sessions go on.
+    #[arg(long, value_name = "MIB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub(crate) max_run_memory: u64,
 }
 
 /// Fault injection from the start (also switchable at run time: PUT /sim/faults).

@@ -25,6 +25,8 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
         statements: args.limits.max_statements,
         run_time: std::time::Duration::from_secs(args.limits.max_run_seconds),
         table_rows: usize::try_from(args.limits.max_table_rows).unwrap_or(usize::MAX),
+        run_memory: usize::try_from(args.limits.max_run_memory.saturating_mul(1024 * 1024))
+            .unwrap_or(usize::MAX),
         ..sim::Limits::default()
     };
     let mut config = sim::SimConfig {

@@ -552,3 +552,75 @@ async fn a_string_that_grows_without_bound_ends_the_run_not_the_simulator() {
     sim.shutdown().await;
     std::fs::remove_dir_all(&dir).expect("remove temp dir");
 }
+
+/// Issue 25, item 3: programs that pile up strings or tables once aborted the whole simulator
+/// ("memory allocation failed"), losing every session. Each now ends its run with the
+/// runtime error a real system gives when a run's memory is used up; the other session's
+/// run, at the same time, completes, and the next runs are normal. The budget (48 MiB) is
+/// small so that without it the programs would complete, holding some 150 MB each; the
+/// search's 100,000 matches stop at row 50,001, before any row is built.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn programs_past_the_memory_budget_end_their_run_not_the_simulator() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("run-memory-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let strings = "    DATA lt TYPE STANDARD TABLE OF string WITH EMPTY KEY.
+    DO 40 TIMES.
+      APPEND repeat( val = `x` occ = 4000000 ) TO lt.
+    ENDDO.
+    out->write( lines( lt ) ).";
+    let tables = "    TYPES ty_ints TYPE STANDARD TABLE OF i WITH EMPTY KEY.
+    DATA lt_big TYPE ty_ints.
+    DATA lt_all TYPE STANDARD TABLE OF ty_ints WITH EMPTY KEY.
+    DO 100000 TIMES.
+      APPEND sy-index TO lt_big.
+    ENDDO.
+    DO 40 TIMES.
+      APPEND lt_big TO lt_all.
+    ENDDO.
+    out->write( lines( lt_all ) ).";
+    let find = "    DATA(lv) = repeat( val = `a` occ = 100000 ).
+    FIND ALL OCCURRENCES OF `a` IN lv RESULTS DATA(lt_res).
+    out->write( lines( lt_res ) ).";
+    for (name, body) in [
+        ("zsim_strings", strings),
+        ("zsim_tables", tables),
+        ("zsim_find", find),
+    ] {
+        std::fs::write(
+            dir.join(format!("{name}.clas.abap")),
+            classrun_class(name, body),
+        )
+        .expect("write");
+    }
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![dir.clone()],
+        limits: sim::Limits {
+            run_memory: 48 * 1024 * 1024,
+            table_rows: 50_000,
+            ..sim::Limits::default()
+        },
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("start");
+    let base = sim.base_url();
+    let (heavy, other) = (session(&base, false).await, session(&base, false).await);
+    for (class, error) in [
+        ("ZSIM_STRINGS", "STRING_SIZE_TOO_LARGE"),
+        ("ZSIM_TABLES", "TSV_TNEW_PAGE_ALLOC_FAILED"),
+        ("ZSIM_FIND", "TSV_TNEW_PAGE_ALLOC_FAILED"),
+    ] {
+        let start = std::time::Instant::now();
+        let (r, o) = tokio::join!(heavy.classrun(class), other.classrun("ZCL_ABAPDBG_DEMO"));
+        assert!(start.elapsed() < Duration::from_secs(20), "{class}");
+        assert_eq!(r.status, 500, "{class}: {r:?}");
+        assert!(r.body.contains(error), "{class}: {r:?}");
+        assert_eq!(o.status, 200, "{class}: {o:?}");
+        let next = heavy.classrun("ZCL_ABAPDBG_DEMO").await;
+        assert_eq!(next.status, 200, "after {class}: {next:?}");
+    }
+    sim.shutdown().await;
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+}

@@ -205,15 +205,17 @@ fn compile_as(
 /// OCCURRENCES`, `count( )`, `replace( … occ = 0 )`): each search starts where the last match
 /// ended, so an empty match right after a non-empty one counts too (`b*` in `abbc` matches
 /// at 0, 1–3, 3 and 4) except at the end of the text (`b*` in `bb` matches once); after an
-/// empty match the search goes on one character later. `first`: only the first match.
+/// empty match the search goes on one character later. `first`: only the first match;
+/// `max`: at most that many (the caller decides whether more would have been an error).
 pub fn matches_in_order<'h>(
     re: &AbapRegex,
     text: &'h str,
     first: bool,
+    max: usize,
 ) -> Result<Vec<Caps<'h>>, TooComplex> {
     let mut out = Vec::new();
     let mut pos = 0;
-    while pos <= text.len() {
+    while pos <= text.len() && out.len() < max {
         let Some(caps) = re.captures_at(text, pos)? else {
             break;
         };
@@ -340,7 +342,7 @@ mod tests {
     fn matches_follow_abaps_order_with_empty_matches() {
         let spans = |p: &str, t: &str| -> Vec<(usize, usize)> {
             let re = compile(p, Flavor::Pcre, false).unwrap();
-            matches_in_order(&re, t, false)
+            matches_in_order(&re, t, false, usize::MAX)
                 .unwrap()
                 .iter()
                 .filter_map(|c| c.get(0).map(|m| (m.start(), m.end())))

@@ -48,6 +48,15 @@ pub fn result_rows(hits: &[Hit]) -> Vec<Value> {
 }
 
 impl Interp<'_, '_> {
+    /// Can a table of result rows have `n` rows (`Limits::table_rows`)? Asked before the
+    /// rows are built.
+    pub(crate) fn room_for_rows(&self, n: usize) -> Exec<()> {
+        match n.checked_sub(1) {
+            Some(before_last) => self.room_for(before_last),
+            None => Ok(()),
+        }
+    }
+
     /// Stores the matches (`(line, hits)` per searched row) into a `RESULTS` target: a table
     /// for `ALL OCCURRENCES`, the first match for `FIRST OCCURRENCE` (left alone when there is
     /// none).
@@ -57,6 +66,9 @@ impl Interp<'_, '_> {
         all: bool,
         hits: &[(usize, Vec<Hit>)],
     ) -> Exec<()> {
+        if all {
+            self.room_for_rows(hits.iter().map(|(_, hs)| hs.len()).sum())?;
+        }
         let mut values = hits
             .iter()
             .flat_map(|(line, hs)| hs.iter().map(move |h| result_value(*line, h)));
@@ -92,6 +104,9 @@ impl Interp<'_, '_> {
         all: bool,
         done: &[(usize, Vec<(usize, usize)>)],
     ) -> Exec<()> {
+        if all {
+            self.room_for_rows(done.iter().map(|(_, spans)| spans.len()).sum())?;
+        }
         let st = repl_result();
         let mut values = done.iter().flat_map(|(line, spans)| {
             let st = st.clone();

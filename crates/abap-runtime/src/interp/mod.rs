@@ -136,6 +136,9 @@ pub struct Interp<'r, 'h> {
     pub luw_ends: u32,
     /// The `CALL FUNCTION`s whose modules are running, innermost last.
     pub function_calls: Vec<function_call::ActiveCall>,
+    /// What the thread held when the run started and what the debugger hook kept since
+    /// (documents it wrote, sent to another thread): neither is the program's memory.
+    memory_base: isize,
 }
 
 /// Runs `IF_OO_ADT_CLASSRUN~MAIN` of `class` on a fresh instance.
@@ -217,7 +220,32 @@ impl<'r, 'h> Interp<'r, 'h> {
             db: None,
             luw_ends: 0,
             function_calls: Vec::new(),
+            memory_base: crate::run_memory::held_by_thread(),
         }
+    }
+
+    /// Bytes the run holds now (`run_memory.rs`).
+    pub fn memory_held(&self) -> usize {
+        let held = crate::run_memory::held_by_thread().saturating_sub(self.memory_base);
+        usize::try_from(held).unwrap_or(0)
+    }
+
+    /// Can the run take `more` bytes besides what it holds? `id` is the runtime error when not.
+    fn room_for_memory(&self, more: usize, id: &str) -> Exec<()> {
+        let held = self.memory_held();
+        if held.saturating_add(more) > self.limits.run_memory {
+            let limit = self.limits.run_memory;
+            let text = if more == 0 {
+                format!("the run holds {held} bytes of memory, more than its limit of {limit}")
+            } else {
+                format!(
+                    "the run holds {held} bytes of memory and cannot take {more} more within \
+                     its limit of {limit}"
+                )
+            };
+            return Err(self.dump(id, text));
+        }
+        Ok(())
     }
 
     /// Maps how a run ended to the contract's result.
@@ -429,6 +457,9 @@ impl<'r> Interp<'r, '_> {
                 ),
             ));
         }
+        // What the last statement built without asking first (a copied table, an object)
+        // ends the run here: at most one statement past the budget.
+        self.room_for_memory(0, "TSV_TNEW_PAGE_ALLOC_FAILED")?;
         // The clock is read now and then: a statement is far shorter than the limit.
         if self.st.steps.is_multiple_of(1024) {
             let running = self.started.elapsed().saturating_sub(self.hook.paused());
@@ -445,8 +476,13 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
-    /// Can a table that has `rows` rows take one more?
+    /// Can a table that has `rows` rows take one more? Its row vector may double as it
+    /// grows, so that much memory must be left (32 bytes a value, `value.rs`).
     pub fn room_for(&self, rows: usize) -> Exec<()> {
+        self.room_for_memory(
+            rows.saturating_mul(size_of::<Value>()),
+            "TSV_TNEW_PAGE_ALLOC_FAILED",
+        )?;
         if rows >= self.limits.table_rows {
             return Err(self.dump(
                 "TSV_TNEW_PAGE_ALLOC_FAILED",
@@ -459,10 +495,36 @@ impl<'r> Interp<'r, '_> {
         Ok(())
     }
 
+    /// How many matches of a search the run's memory can still hold, at `per_match` bytes
+    /// each (at least one). A search that finds that many ends the run
+    /// ([`Interp::matches_fill_memory`]) instead of collecting on.
+    pub(crate) fn match_cap(&self, per_match: usize) -> usize {
+        let left = self.limits.run_memory.saturating_sub(self.memory_held());
+        (left / per_match.max(1)).max(1)
+    }
+
+    /// `TSV_TNEW_PAGE_ALLOC_FAILED` of a search whose matches fill the run's memory.
+    pub(crate) fn matches_fill_memory(&self, found: usize) -> Unwind {
+        self.dump(
+            "TSV_TNEW_PAGE_ALLOC_FAILED",
+            format!(
+                "the {found} matches found so far fill the memory of the run (limit {} bytes)",
+                self.limits.run_memory
+            ),
+        )
+    }
+
     /// Can a string or xstring of `len` characters (bytes) be built? Asked before building
     /// it, so a program that doubles a string never asks the allocator for more than the
     /// limit.
     pub fn room_for_text(&self, len: usize) -> Exec<()> {
+        self.room_for_memory(len, "STRING_SIZE_TOO_LARGE")?;
+        self.text_fits(len)
+    }
+
+    /// Is a string of `len` characters within `Limits::string_length`? For a string already
+    /// built (and counted in the run's memory).
+    fn text_fits(&self, len: usize) -> Exec<()> {
         if len > self.limits.string_length {
             return Err(self.dump(
                 "STRING_SIZE_TOO_LARGE",
@@ -480,10 +542,16 @@ impl<'r> Interp<'r, '_> {
         self.set_line(line);
         self.tick()?;
         self.st.current = current;
+        let before = crate::run_memory::held_by_thread();
         let resume = {
             let view = View::new(&mut self.st);
             self.hook.before_statement(&view)
         };
+        // What the hook keeps is the debugger's (a document it wrote and sent away), not the
+        // program's.
+        self.memory_base = self
+            .memory_base
+            .saturating_add(crate::run_memory::held_by_thread().saturating_sub(before));
         self.st.current = Current::None;
         match resume {
             Resume::Run => Ok(()),
@@ -784,8 +852,8 @@ impl<'r> Interp<'r, '_> {
             Value::Table(_, rows) if rows.len() > self.limits.table_rows => {
                 self.room_for(rows.len())?
             }
-            Value::Str(s) => self.room_for_text(s.len())?,
-            Value::XStr(x) => self.room_for_text(x.len())?,
+            Value::Str(s) => self.text_fits(s.len())?,
+            Value::XStr(x) => self.text_fits(x.len())?,
             _ => {}
         }
         let mut replaces_rows = false;

@@ -75,7 +75,7 @@ impl Interp<'_, '_> {
         let mut all_hits: Vec<(usize, Vec<Hit>)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let (hay, _) = self.text_of_value(row)?;
-            let hits = self.locate(search, &hay, "FIND")?;
+            let hits = self.locate(search, &hay, "FIND", search.all && result_tab.is_some())?;
             count += hits.len();
             if !hits.is_empty() {
                 all_hits.push((i + 1, hits));
@@ -122,7 +122,7 @@ impl Interp<'_, '_> {
         for (i, row) in rows.iter().enumerate() {
             // `c` lines are searched with their trailing blanks, as `REPLACE … IN dobj` does.
             let (hay, _) = self.text_of_value(row)?;
-            let hits = self.locate(search, &hay, "REPLACE")?;
+            let hits = self.locate(search, &hay, "REPLACE", search.all && result_tab.is_some())?;
             if hits.is_empty() {
                 continue;
             }

@@ -1,7 +1,7 @@
 //! Running the string statements: the dispatch over [`TextStmt`], reading operands as
 //! characters, storing results, and `CONCATENATE`, `SPLIT`, `SHIFT`.
 
-use super::find_replace::occurrences;
+use super::find_replace::{MATCH_BYTES, occurrences};
 use super::{Out, TextStmt};
 use crate::interp::tables::sy_set;
 use crate::interp::{Exec, Interp};
@@ -138,7 +138,8 @@ impl Interp<'_, '_> {
                 submatches,
                 results,
             } => {
-                let hits = self.find(search, text, [count, offset, length], submatches)?;
+                let as_rows = search.all && results.is_some();
+                let hits = self.find(search, text, [count, offset, length], submatches, as_rows)?;
                 match results {
                     Some(out) => self.store_match_results(out, search.all, &[(0, hits)]),
                     None => Ok(()),
@@ -153,7 +154,8 @@ impl Interp<'_, '_> {
                 length,
                 results,
             } => {
-                let done = self.replace(search, target, with, [count, offset, length])?;
+                let as_rows = search.all && results.is_some();
+                let done = self.replace(search, target, with, [count, offset, length], as_rows)?;
                 match results {
                     Some(out) => self.store_repl_results(out, search.all, &[(0, done)]),
                     None => Ok(()),
@@ -336,7 +338,12 @@ impl Interp<'_, '_> {
                 segments.push(text.clone());
             } else {
                 let mut start = 0;
-                for pos in occurrences(&text, &sep, false, true) {
+                let cap = self.match_cap(MATCH_BYTES);
+                let found = occurrences(&text, &sep, false, true, cap);
+                if found.len() >= cap {
+                    return Err(self.matches_fill_memory(found.len()));
+                }
+                for pos in found {
                     if table.is_some() {
                         self.room_for(segments.len())?;
                     }
@@ -421,7 +428,7 @@ impl Interp<'_, '_> {
             }
         } else if let Some(sub) = up_to {
             let sub = self.content_of(sub)?;
-            match occurrences(&chars, &sub, false, false).first() {
+            match occurrences(&chars, &sub, false, false, 1).first() {
                 Some(pos) if right => len.saturating_sub(pos + sub.len()),
                 Some(pos) => *pos,
                 None => {

@@ -8,6 +8,11 @@ use crate::interp::{Exec, Interp};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{Expr, Path};
 
+/// What one match of `FIND`/`REPLACE ALL OCCURRENCES` takes while it is collected (its
+/// `Hit`, the regular expression's groups, the row it may become), for the run's memory
+/// budget: a search stops once the matches it found would fill it.
+pub(crate) const MATCH_BYTES: usize = 256;
+
 /// One match of `FIND`/`REPLACE`.
 pub(crate) struct Hit {
     /// Char offset in the searched text.
@@ -30,6 +35,7 @@ pub(super) fn occurrences(
     needle: &[char],
     ignoring_case: bool,
     all: bool,
+    max: usize,
 ) -> Vec<usize> {
     let mut out = Vec::new();
     if needle.is_empty() || needle.len() > hay.len() {
@@ -43,7 +49,7 @@ pub(super) fn occurrences(
         }
     };
     let mut i = 0;
-    while i + needle.len() <= hay.len() {
+    while i + needle.len() <= hay.len() && out.len() < max {
         let window = hay.get(i..i + needle.len()).unwrap_or(&[]);
         if window.iter().zip(needle).all(|(a, b)| eq(a, b)) {
             out.push(i);
@@ -101,7 +107,17 @@ impl Interp<'_, '_> {
 
     /// Where `search` occurs in `hay` (char positions), how long each match is and, for a
     /// regular expression, its groups (group 0: the match).
-    pub(crate) fn locate(&mut self, search: &Search, hay: &[char], what: &str) -> Exec<Vec<Hit>> {
+    ///
+    /// `as_rows`: the matches become the rows of a `RESULTS` table, so no more than
+    /// `Limits::table_rows` are collected; in any case no more than the run's memory holds.
+    /// A search stopped at either ends the run with `TSV_TNEW_PAGE_ALLOC_FAILED`.
+    pub(crate) fn locate(
+        &mut self,
+        search: &Search,
+        hay: &[char],
+        what: &str,
+        as_rows: bool,
+    ) -> Exec<Vec<Hit>> {
         let sub = self.content_of(&search.sub)?;
         let (from, sec_len) = match &search.section {
             Some((o, l)) => self.section_bounds(hay.len(), o.as_ref(), l.as_ref())?,
@@ -113,13 +129,23 @@ impl Interp<'_, '_> {
             let re = compile(&pattern, flavor, search.ignoring_case)
                 .map_err(|why| self.not_supported(&why))?;
             let text: String = window.iter().collect();
-            let mut hits = Vec::new();
-            let found = crate::interp::abap_regex::matches_in_order(&re, &text, !search.all)
+            let (cap, memory_cap) = self.hit_caps(search.all, as_rows);
+            let found = crate::interp::abap_regex::matches_in_order(&re, &text, !search.all, cap)
                 .map_err(|_| self.regex_too_complex())?;
+            self.enough_hits(search.all, found.len(), memory_cap, as_rows)?;
+            let mut hits = Vec::with_capacity(found.len());
+            // Character offsets counted on from the last match (matches come left to right),
+            // so a text with many matches is read once.
+            let (mut byte, mut chars) = (0, 0);
             for caps in found {
                 let Some(m) = caps.get(0) else { continue };
-                let pos = text.get(..m.start()).map_or(0, |t| t.chars().count());
-                let at = |b: usize| text.get(..b).map_or(0, |t| t.chars().count());
+                chars += text.get(byte..m.start()).map_or(0, |t| t.chars().count());
+                byte = m.start();
+                let pos = chars;
+                let at = |b: usize| match text.get(m.start()..b) {
+                    Some(t) => pos + t.chars().count(),
+                    None => text.get(..b).map_or(0, |t| t.chars().count()),
+                };
                 hits.push(Hit {
                     pos: pos + from,
                     len: m.as_str().chars().count(),
@@ -158,7 +184,10 @@ impl Interp<'_, '_> {
                 }
             };
         }
-        Ok(occurrences(window, &sub, search.ignoring_case, search.all)
+        let (cap, memory_cap) = self.hit_caps(search.all, as_rows);
+        let found = occurrences(window, &sub, search.ignoring_case, search.all, cap);
+        self.enough_hits(search.all, found.len(), memory_cap, as_rows)?;
+        Ok(found
             .into_iter()
             .map(|p| Hit {
                 pos: p + from,
@@ -169,15 +198,41 @@ impl Interp<'_, '_> {
             .collect())
     }
 
+    /// How many matches to collect at most, and how many the run's memory holds.
+    fn hit_caps(&self, all: bool, as_rows: bool) -> (usize, usize) {
+        let memory_cap = self.match_cap(MATCH_BYTES);
+        let cap = match (all, as_rows) {
+            (false, _) => 1,
+            (true, true) => memory_cap.min(self.limits.table_rows.saturating_add(1)),
+            (true, false) => memory_cap,
+        };
+        (cap, memory_cap)
+    }
+
+    /// Ends the run when a search for all matches stopped at a cap of [`Interp::hit_caps`].
+    fn enough_hits(&self, all: bool, found: usize, memory_cap: usize, as_rows: bool) -> Exec<()> {
+        if !all {
+            return Ok(());
+        }
+        if as_rows {
+            self.room_for_rows(found)?;
+        }
+        if found >= memory_cap {
+            return Err(self.matches_fill_memory(found));
+        }
+        Ok(())
+    }
+
     pub(super) fn find(
         &mut self,
         search: &Search,
         text: &Expr,
         [count, offset, length]: [&Option<Out>; 3],
         submatches: &[Out],
+        as_rows: bool,
     ) -> Exec<Vec<Hit>> {
         let (hay, _) = self.text_of_expr(text)?;
-        let found = self.locate(search, &hay, "FIND")?;
+        let found = self.locate(search, &hay, "FIND", as_rows)?;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;
         }
@@ -231,12 +286,13 @@ impl Interp<'_, '_> {
         target: &Path,
         with: &Expr,
         results: [&Option<Out>; 3],
+        as_rows: bool,
     ) -> Exec<Vec<(usize, usize)>> {
         let new = self.content_of(with)?;
         // A `c` field is searched with its trailing blanks (and cut back to its length when
         // stored).
         let (hay, _) = self.text_of_path(target)?;
-        let found = self.locate(search, &hay, "REPLACE")?;
+        let found = self.locate(search, &hay, "REPLACE", as_rows)?;
         let [count, offset, length] = results;
         if let Some(out) = count {
             self.store_out(out, Value::I(as_i32(found.len())), Type::I)?;

@@ -14,6 +14,6 @@
 mod exec;
 mod find_replace;
 
-pub(crate) use find_replace::Hit;
+pub(crate) use find_replace::{Hit, MATCH_BYTES};
 
 use abap_syntax::ast::{Out, Search, TextStmt};

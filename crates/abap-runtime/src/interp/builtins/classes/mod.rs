@@ -188,6 +188,11 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "The regular expression is too complex",
     ),
     (
+        "CX_SY_STRING_SIZE_TOO_LARGE",
+        Some("CX_DYNAMIC_CHECK"),
+        "The string cannot grow any more",
+    ),
+    (
         "CX_SY_SQL_ERROR",
         Some("CX_DYNAMIC_CHECK"),
         "Error in a database statement",
@@ -290,6 +295,9 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         crate::interp::builtins::functions::text::PAR_VAL_DUMP => "CX_SY_STRG_PAR_VAL",
         "REPLACE_INFINITE_LOOP" => "CX_SY_REPLACE_INFINITE_LOOP",
         "REGEX_TOO_COMPLEX" => "CX_SY_REGEX_TOO_COMPLEX",
+        // The real system's one catchable memory error: a string that cannot grow
+        // (`TSV_TNEW_PAGE_ALLOC_FAILED` of a table cannot be caught).
+        "STRING_SIZE_TOO_LARGE" => "CX_SY_STRING_SIZE_TOO_LARGE",
         id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
         id => {
             return crate::interp::dynamic::exception_for_dump(id)

@@ -345,10 +345,11 @@ impl<'r> Interp<'r, '_> {
                     ignoring_case: s.ignore_case,
                     section: None,
                 };
-                let hits = self.locate(&search, &chars, "FIND")?;
+                let hits = self.locate(&search, &chars, "FIND", true)?;
                 let Some(Type::Table(tt)) = abap_data::ddic::ddic_type("MATCH_RESULT_TAB") else {
                     return Err(self.not_supported("find_all( )"));
                 };
+                self.room_for_rows(hits.len())?;
                 let rows = crate::interp::match_results::result_rows(&hits);
                 returning("MATCHES", Value::Table(tt, rows.into()))
             }
@@ -361,8 +362,12 @@ impl<'r> Interp<'r, '_> {
                     .transpose()
                     .map_err(|e| self.conv_error(e))?
                     .unwrap_or_default();
-                let all = abap_regex::matches_in_order(&re, &text, false)
+                let cap = self.match_cap(crate::interp::text::MATCH_BYTES);
+                let all = abap_regex::matches_in_order(&re, &text, false, cap)
                     .map_err(|_| self.regex_too_complex())?;
+                if all.len() >= cap {
+                    return Err(self.matches_fill_memory(all.len()));
+                }
                 let count = all.len();
                 let mut out = String::new();
                 let mut last = 0;

@@ -14,6 +14,7 @@ use super::Group;
 use crate::interp::abap_regex;
 use crate::interp::abap_regex::{AbapRegex, TooComplex};
 use crate::interp::builtins::functions::text::PAR_VAL_DUMP;
+use crate::interp::text::MATCH_BYTES;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;
@@ -40,14 +41,14 @@ struct RxMatch {
     groups: Vec<Option<String>>,
 }
 
-/// The non-overlapping matches of `re` in `hay`, left to right.
-fn rx_matches(re: &AbapRegex, hay: &[char]) -> Result<Vec<RxMatch>, TooComplex> {
+/// The non-overlapping matches of `re` in `hay`, left to right, at most `max`.
+fn rx_matches(re: &AbapRegex, hay: &[char], max: usize) -> Result<Vec<RxMatch>, TooComplex> {
     let text: String = hay.iter().collect();
     // Byte offset → character offset.
     let mut starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
     starts.push(text.len());
     let at = |b: usize| starts.binary_search(&b).unwrap_or_else(|i| i);
-    Ok(abap_regex::matches_in_order(re, &text, false)?
+    Ok(abap_regex::matches_in_order(re, &text, false, max)?
         .into_iter()
         .filter_map(|caps| {
             let whole = caps.get(0)?;
@@ -97,6 +98,16 @@ pub(crate) const GROUP: Group = Group {
 };
 
 impl<'r> Interp<'r, '_> {
+    /// The matches of `re` in `hay` ([`rx_matches`]), as many as the run's memory holds.
+    fn rx_all(&self, re: &AbapRegex, hay: &[char]) -> Exec<Vec<RxMatch>> {
+        let cap = self.match_cap(MATCH_BYTES);
+        let hits = rx_matches(re, hay, cap).map_err(|_| self.regex_too_complex())?;
+        if hits.len() >= cap {
+            return Err(self.matches_fill_memory(hits.len()));
+        }
+        Ok(hits)
+    }
+
     /// A string function called with `regex`/`pcre`, or `matches( )`/`match( )`; `None` for
     /// every other call.
     pub fn regex_function(&mut self, call: &CallExpr) -> Exec<Option<Value>> {
@@ -152,8 +163,7 @@ impl<'r> Interp<'r, '_> {
             }
             "FIND" | "FIND_END" | "COUNT" | "CONTAINS" => {
                 let (from, to) = self.rx_section(args, val.len(), lower)?;
-                let hits = rx_matches(&re, val.get(from..to).unwrap_or(&[]))
-                    .map_err(|_| self.regex_too_complex())?;
+                let hits = self.rx_all(&re, val.get(from..to).unwrap_or(&[]))?;
                 if hits.iter().any(|m| m.start == m.end) {
                     return Err(self.not_supported(&format!(
                         "{lower}( ) with a regular expression that matches the empty string"
@@ -173,7 +183,7 @@ impl<'r> Interp<'r, '_> {
             }
             "MATCH" => {
                 let occ = self.rx_occ(args, lower)?;
-                let hits = rx_matches(&re, &val).map_err(|_| self.regex_too_complex())?;
+                let hits = self.rx_all(&re, &val)?;
                 Ok(match nth(&hits, occ) {
                     Some(m) => chars_value(val.get(m.start..m.end).unwrap_or(&[])),
                     None => Value::Str(String::new().into()),
@@ -186,7 +196,7 @@ impl<'r> Interp<'r, '_> {
                     .into_iter()
                     .collect();
                 let occ = self.rx_int(args, "OCC")?.unwrap_or(1);
-                let hits = rx_matches(&re, &val).map_err(|_| self.regex_too_complex())?;
+                let hits = self.rx_all(&re, &val)?;
                 let chosen: Vec<&RxMatch> = if occ == 0 {
                     hits.iter().collect()
                 } else {
@@ -217,7 +227,7 @@ impl<'r> Interp<'r, '_> {
         re: &AbapRegex,
     ) -> Exec<Value> {
         let occ = self.rx_occ(args, lower)?;
-        let hits = rx_matches(re, val).map_err(|_| self.regex_too_complex())?;
+        let hits = self.rx_all(re, val)?;
         let Some(m) = nth(&hits, occ) else {
             return Ok(Value::Str(String::new().into()));
         };
@@ -346,7 +356,7 @@ mod tests {
     fn matches_are_in_characters_with_their_groups() {
         let re = abap_regex::compile("([0-9])([0-9]*)", Flavor::Pcre, false).unwrap();
         let hay: Vec<char> = "äb12c3".chars().collect();
-        let ms = rx_matches(&re, &hay).unwrap();
+        let ms = rx_matches(&re, &hay, usize::MAX).unwrap();
         assert_eq!(
             ms.iter().map(|m| (m.start, m.end)).collect::<Vec<_>>(),
             vec![(2, 4), (5, 6)]

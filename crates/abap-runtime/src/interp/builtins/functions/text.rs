@@ -715,10 +715,13 @@ impl<'r> Interp<'r, '_> {
                 if i > 0 {
                     out.push_str(&sep);
                 }
-                out.push_str(&arg_text(row).map_err(|e| self.conv_error(e))?);
-                if out.len() > self.limits.string_length {
+                let row_text = arg_text(row).map_err(|e| self.conv_error(e))?;
+                if out.len() + row_text.len() > self.limits.string_length {
                     return Ok(Err(StrErr::TooLarge));
                 }
+                // Growing it may move it: the old and the new buffer, for a moment.
+                self.room_for_text(out.len().saturating_add(row_text.len()))?;
+                out.push_str(&row_text);
             }
             return Ok(Ok(Value::Str(out.into())));
         }
@@ -891,7 +894,10 @@ impl<'r> Interp<'r, '_> {
                     Ok(n) if n.saturating_mul(val.len()) > self.limits.string_length => {
                         Err(StrErr::TooLarge)
                     }
-                    Ok(n) => Ok(Value::Str(text(&val).repeat(n).into())),
+                    Ok(n) => {
+                        self.room_for_text(n.saturating_mul(val.len()))?;
+                        Ok(Value::Str(text(&val).repeat(n).into()))
+                    }
                 }
             }
             "REVERSE" => Ok(Value::Str(val.iter().rev().collect())),
