@@ -547,3 +547,58 @@ fn an_editor_and_a_shell_look_at_different_frames_of_one_stop() {
     }
     assert!(sim.stop(), "the simulator exits cleanly");
 }
+
+/// Issue 25, item 14: a launch against a system with a user but no password anywhere fails at
+/// once with the auth code, instead of waiting 15 s for a session that will never start.
+#[test]
+fn a_launch_without_a_password_fails_at_once_with_the_auth_code() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let world = World::new("no-password", "http://127.0.0.1:9");
+    let mut child = world
+        .command(abapdbg_bin())
+        .arg("dap")
+        .env_remove("ABAPDBG_PASSWORD")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start abapdbg dap");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let messages = dap_reader(child.stdout.take().expect("stdout"));
+    let mut send = |body: &str| {
+        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len())
+            .and_then(|()| stdin.flush())
+            .expect("write");
+    };
+    send(r#"{"seq":1,"type":"request","command":"initialize","arguments":{}}"#);
+    let started = Instant::now();
+    send(&format!(
+        r#"{{"seq":2,"type":"request","command":"launch","arguments":{{"url":"{}","user":"DEVELOPER","class":"ZCL_ABAPDBG_DEMO"}}}}"#,
+        world.url
+    ));
+    let launch = loop {
+        let m = messages
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the adapter answers");
+        if m["type"] == "response" && m["command"] == "launch" {
+            break m;
+        }
+    };
+    assert_eq!(launch["success"], false, "{launch}");
+    let message = launch["message"].as_str().unwrap_or_default().to_string()
+        + launch["body"]["error"]["format"]
+            .as_str()
+            .unwrap_or_default();
+    assert!(message.contains("auth.credentials_unavailable"), "{launch}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+}

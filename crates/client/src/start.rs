@@ -27,21 +27,6 @@ pub fn daemon_binary(target: &Target) -> PathBuf {
 /// `password_command` runs here, once per start), in its environment: never on a command line.
 pub(crate) fn start_daemon(target: &Target) -> Result<(), ClientError> {
     let credentials = target.credentials()?;
-    // A system with nothing to log on with: the daemon would only say so after starting, and
-    // a front end that retries starts (DAP waits for an ending session) would wait for it.
-    let logon = credentials.password.is_some()
-        || credentials.bearer_token.is_some()
-        || !credentials.cookies.is_empty()
-        || target.client_certificate().is_some();
-    if target.url().is_some() && target.user().is_some() && !logon {
-        return Err(crate::profile::ProfileError::Credentials {
-            what: "password".into(),
-            from: "ABAPDBG_PASSWORD, or password_command or password_env in the profile".into(),
-            reason: "none is set (it is never read from the command line or the config file)"
-                .into(),
-        }
-        .into());
-    }
     if target.insecure() {
         eprintln!(
             "abapdbg: warning: server certificates of {} are not checked (insecure): anyone on \

@@ -575,36 +575,3 @@ fn serve_relay_reads_a_reply_line_with_a_limit() {
     assert!(stderr.contains("longer than"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
-
-/// Issue 25, item 14: a system configured without anything to log on with (no password,
-/// token, cookies or certificate) fails at once with an auth code, before any daemon is
-/// started (a front end that retries starts, as DAP does, no longer waits 15 s for it).
-#[test]
-fn a_system_without_a_password_fails_at_once_with_an_auth_code() {
-    let dir = temp_dir("no-password");
-    let started = Instant::now();
-    let e = connect_within(
-        &dir,
-        &[
-            ("ABAPDBG_URL", "http://127.0.0.1:9"),
-            ("ABAPDBG_USER", "DEVELOPER"),
-            ("HOME", &dir.join("home").display().to_string()),
-        ],
-        Duration::from_secs(10),
-    )
-    .map(|_| ())
-    .expect_err("no password: no session");
-    assert!(e.code().starts_with("auth."), "{e}: {}", e.code());
-    assert!(e.to_string().contains("password"), "{e}");
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
-    // Nothing was started: no log of a daemon in the state directory.
-    let logs = std::fs::read_dir(dir.join("state").join("abapdbg"))
-        .map(|d| d.count())
-        .unwrap_or(0);
-    assert_eq!(logs, 0, "a daemon was started");
-    let _ = std::fs::remove_dir_all(&dir);
-}

@@ -266,6 +266,13 @@ fn reach_session(target: &client::Target) -> Result<(Session, bool), Failure> {
                 s.attend();
                 return Ok((s, true));
             }
+            // Nothing to log on with: no session will ever start, waiting cannot help.
+            Err(ClientError::Start(reason)) if reason.contains("no password") => {
+                return Err(Failure(format!(
+                    "auth.credentials_unavailable: {reason} (put \"password\" in the launch \
+                     configuration, or set ABAPDBG_PASSWORD, or password_command in the profile)"
+                )));
+            }
             Err(ClientError::Start(_)) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(100));
             }
