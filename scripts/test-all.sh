@@ -36,6 +36,10 @@ echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# Every published crate (all but the e2e and bench harnesses) packs as crates.io would take it:
+# names, versions on the path dependencies, metadata, files. Reads the crates.io index.
+echo "==> cargo package"
+cargo package --workspace --exclude e2e --exclude bench --no-verify --allow-dirty --quiet
 echo "==> build"
 cargo build --workspace --all-targets --locked
 echo "==> tests"

@@ -575,6 +575,9 @@ fn tables_page_and_export() {
     assert!(wrote.starts_with("wrote 300 rows"), "{wrote}");
     let file = std::fs::read_to_string(sh.dir.join("items.csv")).expect("items.csv");
     assert_eq!(file, csv);
+    // Issue 30: all rows as CSV is what `--all --format csv` says; --format exports them all.
+    let all_csv = sh.ok(&["table", "lt_items", "--all", "--format", "csv"]);
+    assert_eq!(all_csv, csv);
     let export = sh.json(&["table", "lt_items", "--format", "abap"]);
     assert_eq!(export["rows"], 300, "{export}");
 

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(
     name = "abapdbg",
-    version,
+    version = version(),
     about = "The ABAP debugger for the shell, for editors and for AI agents",
     long_about = "abapdbg drives the SAP ADT debugger (what Eclipse ADT uses).\n\n\
         Start with `abapdbg demo`: it runs the embedded ADT simulator and walks through a real stop.\n\
@@ -55,8 +55,24 @@ pub(crate) enum Command {
     /// Model Context Protocol on stdin/stdout (or --http on loopback), for AI agents (see
     /// docs/agents.md).
     Mcp(mcp::McpArgs),
+    /// Print the version of abapdbg and of the JSON-lines protocol it speaks (as --version).
+    Version,
     #[command(flatten)]
     OneShot(abapdbg_cli::Command),
+}
+
+/// What `--version` and `abapdbg version` print after the name: the crate's version and the
+/// protocol's (jsonl::PROTOCOL_VERSION, which `hello` answers with), since a front end built
+/// elsewhere (the Nushell plugin, an editor extension) needs the protocol to match.
+pub(crate) fn version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{} (protocol {})",
+            env!("CARGO_PKG_VERSION"),
+            jsonl::PROTOCOL_VERSION
+        )
+    })
 }
 
 /// What `abapdbg --help` says about the one-shot commands: target, errors, exit codes.
@@ -80,7 +96,13 @@ Exit codes of the one-shot commands:
        (no session, it could not start, the connection broke)
   5    auth: auth.* (wrong user or password, CSRF refused, no secret from a
        password_command)
-  130  interrupted by Ctrl-C (the session and the program go on)";
+  130  interrupted by Ctrl-C (the session and the program go on)
+
+Nushell: the plugin nu_plugin_abap (cargo install nu_plugin_abap, or cargo build --release in
+the source tree), for Nushell 0.115.x (nu-plugin 0.115.1), is registered once with
+`plugin add ~/.cargo/bin/nu_plugin_abap` (or target/release/nu_plugin_abap) and loaded with
+`plugin use abap`; then `abap vars | where meta == table`. `nu_plugin_abap --version` says
+which nu-plugin it was built with.";
 
 #[derive(Debug, Args)]
 #[command(
