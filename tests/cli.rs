@@ -599,6 +599,23 @@ fn tables_page_and_export() {
     sh.ok(&["terminate"]);
 }
 
+/// Issue 30: the version names the protocol; the help says how to register the Nushell plugin.
+#[test]
+fn version_and_help_name_the_protocol_and_the_plugin() {
+    let sh = Shell::embedded("version");
+    let expected = format!(
+        "abapdbg {} (protocol {})\n",
+        env!("CARGO_PKG_VERSION"),
+        jsonl::PROTOCOL_VERSION
+    );
+    assert_eq!(sh.ok(&["--version"]), expected);
+    assert_eq!(sh.ok(&["version"]), expected);
+    let help = sh.ok(&["--help"]);
+    for needed in ["plugin add", "plugin use abap", "Nushell 0.115.x"] {
+        assert!(help.contains(needed), "--help names `{needed}`:\n{help}");
+    }
+}
+
 #[test]
 fn usage_and_state_errors() {
     let sh = Shell::embedded("errors");

@@ -166,7 +166,13 @@ fn run(plan: &Plan) -> Res<usize> {
     let profile = bins
         .own
         .parent()
-        .map(|d| if d.ends_with("deps") { d.parent().unwrap_or(d) } else { d })
+        .map(|d| {
+            if d.ends_with("deps") {
+                d.parent().unwrap_or(d)
+            } else {
+                d
+            }
+        })
         .and_then(|d| d.file_name())
         .map_or_else(|| "unknown".into(), |n| n.to_string_lossy().into_owned());
     println!(

@@ -315,3 +315,63 @@ pub(crate) struct DemoArgs {
     #[arg(long)]
     pub(crate) show_protocol: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    /// The manual pages of the command line, by file name: `abapdbg.1` and one per
+    /// subcommand (`abapdbg-bp-set.1`), as clap_mangen renders them.
+    fn manual_pages() -> BTreeMap<String, Vec<u8>> {
+        fn add(cmd: clap::Command, pages: &mut BTreeMap<String, Vec<u8>>) {
+            for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+                add(sub.clone(), pages);
+            }
+            let man = clap_mangen::Man::new(cmd);
+            let mut page = Vec::new();
+            man.render(&mut page).expect("render a manual page");
+            pages.insert(man.get_filename(), page);
+        }
+        let mut cmd = <super::Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
+        cmd.build();
+        let mut pages = BTreeMap::new();
+        add(cmd, &mut pages);
+        pages
+    }
+
+    /// docs/man/ holds exactly the pages the command line makes: they never go stale.
+    /// `ABAPDBG_BLESS=1 cargo test -p abapdbg manual` writes them anew.
+    #[test]
+    fn manual_pages_are_current() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/man");
+        let pages = manual_pages();
+        assert!(pages.contains_key("abapdbg.1") && pages.contains_key("abapdbg-bp-set.1"));
+        if std::env::var_os("ABAPDBG_BLESS").is_some() {
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("create docs/man");
+            for (name, page) in &pages {
+                std::fs::write(dir.join(name), page).expect("write a manual page");
+            }
+        }
+        let mut stale = Vec::new();
+        for (name, page) in &pages {
+            if std::fs::read(dir.join(name)).ok().as_ref() != Some(page) {
+                stale.push(name.clone());
+            }
+        }
+        let extra: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|name| !pages.contains_key(name))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(
+            stale.is_empty() && extra.is_empty(),
+            "docs/man is stale (changed or missing: {stale:?}; not made any more: {extra:?}): \
+             regenerate with ABAPDBG_BLESS=1 cargo test -p abapdbg manual"
+        );
+    }
+}

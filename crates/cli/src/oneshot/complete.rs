@@ -326,8 +326,14 @@ mod tests {
     #[test]
     fn the_scripts_carry_abapdbgs_changes() {
         let zsh = registration(&Zsh);
-        assert!(zsh.contains("if [[ ${funcstack[1]-} == _abapdbg ]]"), "{zsh}");
-        assert!(zsh.contains("_clap_dynamic_completer_abapdbg \"$@\""), "{zsh}");
+        assert!(
+            zsh.contains("if [[ ${funcstack[1]-} == _abapdbg ]]"),
+            "{zsh}"
+        );
+        assert!(
+            zsh.contains("_clap_dynamic_completer_abapdbg \"$@\""),
+            "{zsh}"
+        );
         assert_eq!(zsh.matches("m:{a-zA-Z}={A-Za-z}").count(), 2, "{zsh}");
         let bash = registration(&Bash);
         assert!(bash.contains("== @nospace ]]"), "{bash}");
