@@ -368,6 +368,60 @@ fn bash_zsh_and_fish_complete_from_the_stopped_session() {
     }
 }
 
+/// `nu` 0.115.x: `NU_BIN`, else the one `npm ci --prefix tests/nu` installs (as tests/nu.rs).
+fn nu_bin() -> PathBuf {
+    let path = std::env::var_os("NU_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("tests/nu/node_modules/@nushell/linux-x64/bin/nu"));
+    assert!(
+        path.is_file(),
+        "nu not found at {}: run `npm ci --prefix tests/nu` (scripts/test-all.sh does), or set \
+         NU_BIN",
+        path.display()
+    );
+    path
+}
+
+/// The Nushell recipe (completions/abapdbg.nu) as config.nu loads it: its external completer
+/// offers the session's names for `abapdbg` lines (in any case) and leaves other commands to
+/// Nushell (null).
+#[test]
+fn the_nushell_external_completer_offers_the_sessions_names() {
+    let env = Env::new("nu");
+    env.stopped_in_orders();
+    let script = format!(
+        "source {}; \
+         let c = $env.config.completions.external.completer; \
+         print (do $c [abapdbg vars lt_] | get value | to nuon); \
+         print (do $c [abapdbg step ''] | get value | to nuon); \
+         print (do $c [ls ''] | to nuon)",
+        repo().join("completions/abapdbg.nu").display()
+    );
+    let mut cmd = Command::new(nu_bin());
+    cmd.args(["--no-config-file", "-c", &script])
+        .current_dir(&env.dir)
+        .stdin(Stdio::null());
+    for k in INHERITED {
+        cmd.env_remove(k);
+    }
+    for (k, v) in &env.vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run nu");
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.first(), Some(&"[LT_ITEMS]"), "{}", text(&out));
+    assert!(
+        lines
+            .get(1)
+            .is_some_and(|l| l.starts_with("[into, over, out, continue")),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(lines.get(2), Some(&"null"), "{}", text(&out));
+}
+
 /// With no session running a completion says nothing, quickly, and starts nothing.
 #[test]
 fn without_a_session_completion_is_silent_quick_and_starts_nothing() {
