@@ -22,6 +22,10 @@ _clap_complete_abapdbg() {
     ) )
     if [[ $? != 0 ]]; then
         unset COMPREPLY
+    elif [[ ${COMPREPLY[0]-} == @nospace ]]; then
+        # abapdbg: an object name where `:line` follows: no space after it.
+        COMPREPLY=("${COMPREPLY[@]:1}")
+        compopt -o nospace 2> /dev/null
     elif [[ $_CLAP_COMPLETE_SPACE == false ]] && [[ "${COMPREPLY-}" =~ [=/:]$ ]]; then
         compopt -o nospace
     fi

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Writes crates/abapdbg/link/hot-symbols.txt anew: the functions of `abapdbg serve` that run
 # from start-up through `hello` and a typical debugging session on the embedded simulator,
-# as callgrind saw them. Release builds on x86-64 Linux place them side by side (see
+# as callgrind saw them. Builds of the `dist` profile (and `release`) on x86-64 Linux place them side by side (see
 # crates/abapdbg/build.rs), which keeps an idle coprocess small. Needs valgrind.
-# Run it after larger changes to the coprocess, then compare `cargo run --release -p bench --
+# Run it after larger changes to the coprocess, then compare `cargo run --profile dist -p bench --
 # --only startup` before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-bin="${CARGO_TARGET_DIR:-target}/release/abapdbg"
+bin="${CARGO_TARGET_DIR:-target}/dist/abapdbg"
 work=$(mktemp -d)
 sim_pid=
 cleanup() { [ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null; rm -rf "$work"; }
@@ -91,7 +91,7 @@ out=crates/abapdbg/link/hot-symbols.txt
 : >"$work/names"
 for scope in "-p abapdbg" "--workspace"; do
   # shellcheck disable=SC2086 # two words on purpose
-  ABAPDBG_NO_SYMBOL_ORDER=1 cargo build --release $scope
+  ABAPDBG_NO_SYMBOL_ORDER=1 cargo build --profile dist $scope
   record_session
   names >>"$work/names"
 done

@@ -11,8 +11,10 @@ command -v bash >/dev/null 2>&1 || need_apt+=(bash)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
-# tests/completions.rs drives real zsh (zpty) against the completion script.
+# tests/completions.rs drives real zsh (in tmux) against the completion script ...
 command -v zsh >/dev/null 2>&1 || need_apt+=(zsh)
+# ... and real fish against completions/abapdbg.fish.
+command -v fish >/dev/null 2>&1 || need_apt+=(fish)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> installing ${need_apt[*]} from Debian"
   sudo_cmd=()
@@ -36,6 +38,10 @@ echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# Every published crate (all but the e2e and bench harnesses) packs as crates.io would take it:
+# names, versions on the path dependencies, metadata, files. Reads the crates.io index.
+echo "==> cargo package"
+cargo package --workspace --exclude e2e --exclude bench --no-verify --allow-dirty --quiet
 echo "==> build"
 cargo build --workspace --all-targets --locked
 echo "==> tests"

@@ -575,6 +575,9 @@ fn tables_page_and_export() {
     assert!(wrote.starts_with("wrote 300 rows"), "{wrote}");
     let file = std::fs::read_to_string(sh.dir.join("items.csv")).expect("items.csv");
     assert_eq!(file, csv);
+    // Issue 30: all rows as CSV is what `--all --format csv` says; --format exports them all.
+    let all_csv = sh.ok(&["table", "lt_items", "--all", "--format", "csv"]);
+    assert_eq!(all_csv, csv);
     let export = sh.json(&["table", "lt_items", "--format", "abap"]);
     assert_eq!(export["rows"], 300, "{export}");
 
@@ -594,6 +597,23 @@ fn tables_page_and_export() {
     let conflict = sh.run(&["table", "lt_items", "--all", "--limit", "3"]);
     assert_eq!(conflict.code, Some(2), "{conflict}");
     sh.ok(&["terminate"]);
+}
+
+/// Issue 30: the version names the protocol; the help says how to register the Nushell plugin.
+#[test]
+fn version_and_help_name_the_protocol_and_the_plugin() {
+    let sh = Shell::embedded("version");
+    let expected = format!(
+        "abapdbg {} (protocol {})\n",
+        env!("CARGO_PKG_VERSION"),
+        jsonl::PROTOCOL_VERSION
+    );
+    assert_eq!(sh.ok(&["--version"]), expected);
+    assert_eq!(sh.ok(&["version"]), expected);
+    let help = sh.ok(&["--help"]);
+    for needed in ["plugin add", "plugin use abap", "Nushell 0.115.x"] {
+        assert!(help.contains(needed), "--help names `{needed}`:\n{help}");
+    }
 }
 
 #[test]

@@ -1,8 +1,9 @@
-//! Shell completion and the coproc recipe, as a shell user meets them: the checked-in bash and
-//! zsh scripts are what the binary generates; real bash and real zsh in a pseudo-terminal
-//! (tmux) complete live variable names, components, breakpoint ids and object names from a
-//! session stopped on the embedded simulator; with no session, a completion is silent, quick
-//! and starts nothing; the coproc example under examples/ runs.
+//! Shell completion and the coproc recipe, as a shell user meets them: the checked-in bash, zsh
+//! and fish scripts are what the binary generates; real bash, zsh and fish in a pseudo-terminal
+//! (tmux), with the scripts sourced and (zsh, fish) installed where the shell looks for them
+//! itself, complete live variable names in any case, components, breakpoint ids and object
+//! names from a session stopped on the embedded simulator from the first Tab; with no session,
+//! a completion is silent, quick and starts nothing; the coproc example under examples/ runs.
 //! Each test has its own runtime and state directories and ends its session on drop.
 
 use std::os::unix::process::CommandExt;
@@ -59,7 +60,11 @@ fn text(out: &Output) -> String {
 /// stale. `ABAPDBG_BLESS=1` rewrites them.
 #[test]
 fn checked_in_scripts_are_what_the_binary_generates() {
-    for (shell, file) in [("bash", "abapdbg.bash"), ("zsh", "_abapdbg")] {
+    for (shell, file) in [
+        ("bash", "abapdbg.bash"),
+        ("zsh", "_abapdbg"),
+        ("fish", "abapdbg.fish"),
+    ] {
         let out = abapdbg(&[("COMPLETE", shell.to_string())])
             .output()
             .expect("run abapdbg");
@@ -172,25 +177,49 @@ impl Pane {
             .expect("run tmux (scripts/test-all.sh installs it)")
     }
 
-    fn start(env: &Env, shell: &str) -> Pane {
-        let (program, setup, list_tabs) = match shell {
+    /// A shell with abapdbg's completion installed `how`: `bash`, `zsh` and `fish` source the
+    /// checked-in script; `zsh-fpath` finds it on `fpath` (compinit autoloads it at the first
+    /// Tab), `fish-dir` in fish's completions directory (loaded at the first Tab).
+    fn start(env: &Env, how: &str) -> Pane {
+        let script = |file: &str| repo().join("completions").join(file).display().to_string();
+        let zsh = "zsh -f -i".to_string();
+        // fish: a prompt ending in `$`, no greeting.
+        let fish = "fish -i -C 'set -g fish_greeting; set -g fish_autosuggestion_enabled 0; function fish_prompt; echo -n \\$\\ ; end'"
+            .to_string();
+        let (program, setup, list_tabs) = match how {
             "bash" => (
                 "bash --norc --noprofile -i".to_string(),
-                format!(
-                    "PS1='$ '; source {}",
-                    repo().join("completions/abapdbg.bash").display()
-                ),
+                format!("PS1='$ '; source {}", script("abapdbg.bash")),
                 2,
             ),
-            _ => (
-                "zsh -f -i".to_string(),
+            "zsh" => (
+                zsh,
                 format!(
                     "PS1='%% '; autoload -Uz compinit && compinit -u -D; source {}",
-                    repo().join("completions/_abapdbg").display()
+                    script("_abapdbg")
                 ),
                 1,
             ),
+            "zsh-fpath" => (
+                zsh,
+                format!(
+                    "PS1='%% '; fpath=({} $fpath); autoload -Uz compinit && compinit -u -D",
+                    repo().join("completions").display()
+                ),
+                1,
+            ),
+            "fish" => (fish, format!("source {}", script("abapdbg.fish")), 1),
+            "fish-dir" => {
+                // XDG_CONFIG_HOME of this environment: ~/.config/fish/completions for fish.
+                let dir = env.dir.join("config/fish/completions");
+                std::fs::create_dir_all(&dir).expect("fish completions directory");
+                std::fs::copy(script("abapdbg.fish"), dir.join("abapdbg.fish"))
+                    .expect("install abapdbg.fish");
+                (fish, "true".to_string(), 1)
+            }
+            other => panic!("no shell setup {other}"),
         };
+        let shell = how;
         let server = format!("abapdbg-cmp-{shell}-{}", std::process::id());
         let pane = Pane { server, list_tabs };
         let vars: Vec<String> = env.vars.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -286,27 +315,33 @@ impl Drop for Pane {
     }
 }
 
-/// Candidates at a stop, in real bash and real zsh: a table's name, a structure's components,
-/// breakpoint ids (zsh with their locations), the classes of the system, step kinds.
+/// Candidates at a stop, in real bash, zsh and fish, each way the script is installed, from
+/// the first Tab of a new shell: a table's name (typed in either case), a structure's
+/// components, breakpoint ids (zsh with their locations), the classes of the system, step
+/// kinds, frames.
 #[test]
-fn bash_and_zsh_complete_from_the_stopped_session() {
+fn bash_zsh_and_fish_complete_from_the_stopped_session() {
     let env = Env::new("live");
     env.stopped_in_orders();
-    for shell in ["bash", "zsh"] {
-        let pane = Pane::start(&env, shell);
-        // One candidate: completed in place.
+    for how in ["bash", "zsh", "zsh-fpath", "fish", "fish-dir"] {
+        let pane = Pane::start(&env, how);
+        // The first Tab of the shell: one candidate, completed in place.
         pane.complete("abapdbg vars LT_", |s| s.contains("abapdbg vars LT_ITEMS"));
+        // ABAP names in any case.
+        pane.complete("abapdbg vars lt_", |s| s.contains("abapdbg vars LT_ITEMS"));
         pane.complete("abapdbg vars LS_ORDER-", |s| {
             s.contains("LS_ORDER-NUMBER")
                 && s.contains("LS_ORDER-PLACED")
                 && s.contains("LS_ORDER-WORDS")
         });
-        let ids = pane.complete("abapdbg bp delete ", |s| s.contains("--all"));
-        let listed = ids.lines().any(|l| {
-            l.split_whitespace().next() == Some("1")
-                && (shell == "bash" || l.contains("-- ZCL_ABAPDBG_ORDERS:67"))
-        });
-        assert!(listed, "{shell}: breakpoint 1 is offered:\n{ids}");
+        if !how.starts_with("fish") {
+            let ids = pane.complete("abapdbg bp delete ", |s| s.contains("--all"));
+            let listed = ids.lines().any(|l| {
+                l.split_whitespace().next() == Some("1")
+                    && (how == "bash" || l.contains("-- ZCL_ABAPDBG_ORDERS:67"))
+            });
+            assert!(listed, "{how}: breakpoint 1 is offered:\n{ids}");
+        }
         pane.complete("abapdbg bp set ZCL_ABAPDBG_", |s| {
             s.contains("ZCL_ABAPDBG_DEMO") && s.contains("ZCL_ABAPDBG_ORDERS")
         });
@@ -315,10 +350,76 @@ fn bash_and_zsh_complete_from_the_stopped_session() {
                 .iter()
                 .all(|k| s.contains(k))
         });
-        pane.complete("abapdbg frame ", |s| {
-            s.lines().any(|l| l.split_whitespace().next() == Some("0"))
-        });
+        if !how.starts_with("fish") {
+            pane.complete("abapdbg frame ", |s| {
+                s.lines().any(|l| l.split_whitespace().next() == Some("0"))
+            });
+        }
+        if how == "bash" {
+            // No space after an object name completed as a location: `:line` follows.
+            pane.complete("abapdbg bp set ZCL_ABAPDBG_ORD", |s| {
+                s.contains("abapdbg bp set ZCL_ABAPDBG_ORDERS")
+            });
+            pane.keys(&["-l", ":67"]);
+            pane.wait_for("typing :67 after the object name", |s| {
+                s.contains("abapdbg bp set ZCL_ABAPDBG_ORDERS:67")
+            });
+        }
     }
+}
+
+/// `nu` 0.115.x: `NU_BIN`, else the one `npm ci --prefix tests/nu` installs (as tests/nu.rs).
+fn nu_bin() -> PathBuf {
+    let path = std::env::var_os("NU_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("tests/nu/node_modules/@nushell/linux-x64/bin/nu"));
+    assert!(
+        path.is_file(),
+        "nu not found at {}: run `npm ci --prefix tests/nu` (scripts/test-all.sh does), or set \
+         NU_BIN",
+        path.display()
+    );
+    path
+}
+
+/// The Nushell recipe (completions/abapdbg.nu) as config.nu loads it: its external completer
+/// offers the session's names for `abapdbg` lines (in any case) and leaves other commands to
+/// Nushell (null).
+#[test]
+fn the_nushell_external_completer_offers_the_sessions_names() {
+    let env = Env::new("nu");
+    env.stopped_in_orders();
+    let script = format!(
+        "source {}; \
+         let c = $env.config.completions.external.completer; \
+         print (do $c [abapdbg vars lt_] | get value | to nuon); \
+         print (do $c [abapdbg step ''] | get value | to nuon); \
+         print (do $c [ls ''] | to nuon)",
+        repo().join("completions/abapdbg.nu").display()
+    );
+    let mut cmd = Command::new(nu_bin());
+    cmd.args(["--no-config-file", "-c", &script])
+        .current_dir(&env.dir)
+        .stdin(Stdio::null());
+    for k in INHERITED {
+        cmd.env_remove(k);
+    }
+    for (k, v) in &env.vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run nu");
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.first(), Some(&"[LT_ITEMS]"), "{}", text(&out));
+    assert!(
+        lines
+            .get(1)
+            .is_some_and(|l| l.starts_with("[into, over, out, continue")),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(lines.get(2), Some(&"null"), "{}", text(&out));
 }
 
 /// With no session running a completion says nothing, quickly, and starts nothing.

@@ -14,6 +14,8 @@ mod conformance;
 mod daemon;
 // `abapdbg doctor` against working and failing systems.
 mod doctor;
+// The release archive of scripts/dist.sh: what it holds.
+mod dist;
 // `abapdbg dap` driven by a third-party DAP client.
 mod dap;
 // Every way a session can end leaves nothing behind on the system.

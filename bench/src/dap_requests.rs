@@ -341,7 +341,7 @@ fn script(
 
 pub fn run(plan: &Plan, bins: &Bins, dirs: &[PathBuf], progs: &Programs, dir: &Path) -> Res<()> {
     let Some(abapdbg) = bins.abapdbg.clone() else {
-        println!("  not available: abapdbg is not built (cargo build --release)");
+        println!("  not available: abapdbg is not built (cargo build --profile dist --workspace)");
         return Ok(());
     };
     let steps = if plan.quick { 2 } else { 10 };

@@ -80,7 +80,7 @@ fn print(label: &str, r: &Option<(Vec<Duration>, String)>, base: Option<f64>) ->
 
 pub fn run(plan: &Plan, bins: &Bins, dirs: &[PathBuf], progs: &Programs, dir: &Path) -> Res<()> {
     let Some(abapdbg) = bins.abapdbg.clone() else {
-        println!("  not available: abapdbg is not built (cargo build --release)");
+        println!("  not available: abapdbg is not built (cargo build --profile dist --workspace)");
         return Ok(());
     };
     let n = if plan.quick { 2 } else { 20 };

@@ -1,4 +1,4 @@
-//! The abapdbg benchmark harness: `cargo run --release -p bench [-- --quick] [--rows N]`.
+//! The abapdbg benchmark harness: `cargo run --profile dist -p bench [-- --quick] [--rows N]`.
 //!
 //! Starts the simulator (`abapdbg sim`) and the coprocess (`abapdbg serve`) as processes of
 //! their own and prints, measured in the same run: HTTP round trips per step-to-view against a
@@ -161,11 +161,20 @@ fn run(plan: &Plan) -> Res<usize> {
     let dir = std::env::temp_dir().join(format!("abapdbg-bench-{}", std::process::id()));
     let programs_dir = dir.join("src");
     let progs = programs::write(&programs_dir, plan.rows, plan.iterations)?;
-    let profile = if cfg!(debug_assertions) {
-        "debug"
-    } else {
-        "release"
-    };
+    // The profile directory the harness runs from (target/dist/bench: `--profile dist`, the
+    // build the figures are for).
+    let profile = bins
+        .own
+        .parent()
+        .map(|d| {
+            if d.ends_with("deps") {
+                d.parent().unwrap_or(d)
+            } else {
+                d
+            }
+        })
+        .and_then(|d| d.file_name())
+        .map_or_else(|| "unknown".into(), |n| n.to_string_lossy().into_owned());
     println!(
         "abapdbg benchmark ({profile} build{}, loopback, {} CPUs){}",
         if plan.quick { ", --quick" } else { "" },

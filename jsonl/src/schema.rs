@@ -180,7 +180,7 @@ mod tests {
         let checked_in = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             checked_in == generated,
-            "jsonl/schema.json is out of date: regenerate with ABAPDBG_UPDATE_SCHEMA=1 cargo test -p jsonl"
+            "jsonl/schema.json is out of date: regenerate with ABAPDBG_UPDATE_SCHEMA=1 cargo test -p abapdbg-jsonl"
         );
     }
 

@@ -17,6 +17,27 @@ use nu_plugin::{Plugin, PluginCommand};
 
 pub use connection::AbapPlugin;
 
+/// What `nu_plugin_abap --version` prints: the plugin's version, the nu-plugin protocol it
+/// was built with (Nushell loads a plugin only when its own version is semver compatible with
+/// this one: 0.115.x for 0.115.1), and the abapdbg protocol it speaks to the session.
+pub fn version_text() -> String {
+    format!(
+        "nu_plugin_abap {} (nu-plugin {}, for Nushell {}; protocol {})",
+        env!("CARGO_PKG_VERSION"),
+        nu_plugin_protocol::ProtocolInfo::default().version,
+        nushell_line(&nu_plugin_protocol::ProtocolInfo::default().version),
+        jsonl::PROTOCOL_VERSION
+    )
+}
+
+/// `0.115.1` → `0.115.x`: the Nushell releases a plugin of that protocol loads into.
+fn nushell_line(version: &str) -> String {
+    match version.rsplit_once('.') {
+        Some((minor, _)) => format!("{minor}.x"),
+        None => version.to_string(),
+    }
+}
+
 impl Plugin for AbapPlugin {
     fn version(&self) -> String {
         env!("CARGO_PKG_VERSION").into()
@@ -24,5 +45,16 @@ impl Plugin for AbapPlugin {
 
     fn commands(&self) -> Vec<Box<dyn PluginCommand<Plugin = Self>>> {
         commands::all()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_version_names_nu_plugin_and_the_protocol() {
+        let text = super::version_text();
+        assert!(text.contains("nu-plugin 0.115.1"), "{text}");
+        assert!(text.contains("for Nushell 0.115.x"), "{text}");
+        assert!(text.contains(jsonl::PROTOCOL_VERSION), "{text}");
     }
 }

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(
     name = "abapdbg",
-    version,
+    version = version(),
     about = "The ABAP debugger for the shell, for editors and for AI agents",
     long_about = "abapdbg drives the SAP ADT debugger (what Eclipse ADT uses).\n\n\
         Start with `abapdbg demo`: it runs the embedded ADT simulator and walks through a real stop.\n\
@@ -55,8 +55,24 @@ pub(crate) enum Command {
     /// Model Context Protocol on stdin/stdout (or --http on loopback), for AI agents (see
     /// docs/agents.md).
     Mcp(mcp::McpArgs),
+    /// Print the version of abapdbg and of the JSON-lines protocol it speaks (as --version).
+    Version,
     #[command(flatten)]
     OneShot(abapdbg_cli::Command),
+}
+
+/// What `--version` and `abapdbg version` print after the name: the crate's version and the
+/// protocol's (jsonl::PROTOCOL_VERSION, which `hello` answers with), since a front end built
+/// elsewhere (the Nushell plugin, an editor extension) needs the protocol to match.
+pub(crate) fn version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{} (protocol {})",
+            env!("CARGO_PKG_VERSION"),
+            jsonl::PROTOCOL_VERSION
+        )
+    })
 }
 
 /// What `abapdbg --help` says about the one-shot commands: target, errors, exit codes.
@@ -80,7 +96,13 @@ Exit codes of the one-shot commands:
        (no session, it could not start, the connection broke)
   5    auth: auth.* (wrong user or password, CSRF refused, no secret from a
        password_command)
-  130  interrupted by Ctrl-C (the session and the program go on)";
+  130  interrupted by Ctrl-C (the session and the program go on)
+
+Nushell: the plugin nu_plugin_abap (cargo install nu_plugin_abap, or cargo build --release in
+the source tree), for Nushell 0.115.x (nu-plugin 0.115.1), is registered once with
+`plugin add ~/.cargo/bin/nu_plugin_abap` (or target/release/nu_plugin_abap) and loaded with
+`plugin use abap`; then `abap vars | where meta == table`. `nu_plugin_abap --version` says
+which nu-plugin it was built with.";
 
 #[derive(Debug, Args)]
 #[command(
@@ -297,4 +319,64 @@ pub(crate) struct DemoArgs {
     /// Print the JSON lines exchanged with the coprocess as well.
     #[arg(long)]
     pub(crate) show_protocol: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    /// The manual pages of the command line, by file name: `abapdbg.1` and one per
+    /// subcommand (`abapdbg-bp-set.1`), as clap_mangen renders them.
+    fn manual_pages() -> BTreeMap<String, Vec<u8>> {
+        fn add(cmd: clap::Command, pages: &mut BTreeMap<String, Vec<u8>>) {
+            for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+                add(sub.clone(), pages);
+            }
+            let man = clap_mangen::Man::new(cmd);
+            let mut page = Vec::new();
+            man.render(&mut page).expect("render a manual page");
+            pages.insert(man.get_filename(), page);
+        }
+        let mut cmd = <super::Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
+        cmd.build();
+        let mut pages = BTreeMap::new();
+        add(cmd, &mut pages);
+        pages
+    }
+
+    /// docs/man/ holds exactly the pages the command line makes: they never go stale.
+    /// `ABAPDBG_BLESS=1 cargo test -p abapdbg manual` writes them anew.
+    #[test]
+    fn manual_pages_are_current() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/man");
+        let pages = manual_pages();
+        assert!(pages.contains_key("abapdbg.1") && pages.contains_key("abapdbg-bp-set.1"));
+        if std::env::var_os("ABAPDBG_BLESS").is_some() {
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("create docs/man");
+            for (name, page) in &pages {
+                std::fs::write(dir.join(name), page).expect("write a manual page");
+            }
+        }
+        let mut stale = Vec::new();
+        for (name, page) in &pages {
+            if std::fs::read(dir.join(name)).ok().as_ref() != Some(page) {
+                stale.push(name.clone());
+            }
+        }
+        let extra: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|name| !pages.contains_key(name))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(
+            stale.is_empty() && extra.is_empty(),
+            "docs/man is stale (changed or missing: {stale:?}; not made any more: {extra:?}): \
+             regenerate with ABAPDBG_BLESS=1 cargo test -p abapdbg manual"
+        );
+    }
 }

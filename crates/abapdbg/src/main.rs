@@ -28,6 +28,10 @@ fn main() -> std::process::ExitCode {
         // DAP runs on the session client too (crates/dap), with threads of its own.
         cli::Command::Dap => return dap::run(cli.profile),
         cli::Command::Mcp(args) => return mcp::run(args, cli.profile),
+        cli::Command::Version => {
+            println!("abapdbg {}", cli::version());
+            return std::process::ExitCode::SUCCESS;
+        }
         other => other,
     };
     if matches!(command, cli::Command::Serve(_) | cli::Command::Demo(_)) {
@@ -58,7 +62,10 @@ fn main() -> std::process::ExitCode {
             cli::Command::Replay(args) => sim::replay(args).await,
             cli::Command::Doctor(_) => Ok(()),
             cli::Command::Demo(args) => demo::run(args).await,
-            cli::Command::OneShot(_) | cli::Command::Dap | cli::Command::Mcp(_) => Ok(()),
+            cli::Command::OneShot(_)
+            | cli::Command::Dap
+            | cli::Command::Mcp(_)
+            | cli::Command::Version => Ok(()),
         }
     });
     // Do not wait for the blocking stdin reader: everything we hold is released by now.

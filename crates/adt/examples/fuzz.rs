@@ -1,7 +1,7 @@
 //! Longer mutation fuzzing of every parser of the crate (see FUZZING.md).
 //!
 //! ```text
-//! cargo run -p adt --release --example fuzz -- [ITERATIONS] [SEED]
+//! cargo run -p abapdbg-adt --release --example fuzz -- [ITERATIONS] [SEED]
 //! ```
 //!
 //! Each iteration takes a fixture file, applies random edits and runs every parser on the

@@ -1,6 +1,6 @@
 //! The abapdbg command line as a person or a script meets it: the one-shot commands
 //! (`abapdbg bp set …`, `abapdbg vars`, `abapdbg step`, …), the interactive debugger
-//! (`abapdbg repl`, `attach` on a terminal) and the argument completers of bash and zsh.
+//! (`abapdbg repl`, `attach` on a terminal) and the argument completers of bash, zsh and fish.
 //! The `abapdbg` binary parses its command line with [`Command`] flattened into it and hands
 //! a one-shot command to [`run`].
 //!
@@ -23,11 +23,13 @@ mod repl;
 pub use oneshot::ctx::out;
 pub use oneshot::{Command, run};
 
-/// Answers a shell's completion request (`COMPLETE=bash|zsh abapdbg -- …`, on every Tab) and
+/// Answers a shell's completion request (`COMPLETE=bash|zsh|fish abapdbg -- …`, on every Tab) and
 /// exits; returns at once when `COMPLETE` is not set. `command` builds the whole command line
 /// (the binary's, with [`Command`] flattened into it).
 pub fn complete_shell(command: fn() -> clap::Command) {
-    clap_complete::CompleteEnv::with_factory(command).complete();
+    clap_complete::CompleteEnv::with_factory(command)
+        .shells(oneshot::complete::SHELLS)
+        .complete();
 }
 
 /// The completer of `--profile`: the profile names of the config file.

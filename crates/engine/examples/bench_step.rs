@@ -1,6 +1,6 @@
 //! Benchmark: what one debugger step costs through the whole engine, against the simulator.
 //!
-//! `cargo run --release -p engine --example bench_step -- [steps]` prints the latency of a
+//! `cargo run --release -p abapdbg-engine --example bench_step -- [steps]` prints the latency of a
 //! protocol `step` (step, stack, source context, `stopped` event) and of a following `vars`,
 //! the HTTP requests each needs (from the simulator's request log), and the ratio of the
 //! engine's step time to a bare ADT `stepOver` round trip measured the same way.

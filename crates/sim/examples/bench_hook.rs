@@ -4,7 +4,7 @@
 //! never reached, and prints runs per second, time per run, statements per second and the
 //! ratio of the two.
 //!
-//! `cargo run --release -p sim --example bench_hook [runs]` (default 5 runs per phase).
+//! `cargo run --release -p abapdbg-sim --example bench_hook [runs]` (default 5 runs per phase).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

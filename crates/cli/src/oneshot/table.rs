@@ -21,9 +21,9 @@ const MAX_CELL: usize = 100;
     after_help = "Without flags the first 100 rows as a table; --offset and --limit \
     choose rows, --all reads every row (500 per request). --json prints the protocol's \
     answer {\"epoch\",\"id\",\"total\",\"offset\",\"more\",\"columns\",\"rows\"} (with --all \
-    one answer holding every row).\n\n--format prints the whole table as a JSON array, RFC 4180 \
-    CSV or an ABAP VALUE #( … ) expression (the protocol's export); --output writes it to a \
-    file instead."
+    one answer holding every row).\n\n--format prints the whole table (with --all or without) as a \
+    JSON array, RFC 4180 CSV or an ABAP VALUE #( … ) expression (the protocol's export); \
+    --output writes it to a file instead."
 )]
 pub struct TableArgs {
     /// The internal table, e.g. LT_ITEMS or LS_ORDER-WORDS.
@@ -35,8 +35,8 @@ pub struct TableArgs {
     /// Rows to show (default 100).
     #[arg(long, conflicts_with_all = ["format", "all"])]
     limit: Option<u32>,
-    /// Every row.
-    #[arg(long, conflicts_with = "format")]
+    /// Every row (--format always exports every row: `--all --format csv` is all rows as CSV).
+    #[arg(long)]
     all: bool,
     /// The whole table as JSON, CSV or ABAP source.
     #[arg(long, value_enum)]

@@ -23,7 +23,7 @@ use crate::oneshot::{OneShot, Output};
 )]
 pub struct SetArgs {
     /// Where to stop, e.g. ZCL_ORDER:42.
-    #[arg(value_name = "LOCATION", add = crate::oneshot::complete::objects())]
+    #[arg(value_name = "LOCATION", add = crate::oneshot::complete::locations())]
     locations: Vec<String>,
     /// Objects and lines, comma-separated: ZCL_FOO:42,ZCL_BAR:7.
     #[arg(long, value_delimiter = ',', value_name = "OBJECT:LINE")]

@@ -1,0 +1,1 @@
+complete --keep-order --exclusive --command abapdbg --arguments "(COMPLETE=fish abapdbg -- (commandline --current-process --tokenize --cut-at-cursor) (commandline --current-token))"
