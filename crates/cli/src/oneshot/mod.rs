@@ -16,11 +16,13 @@ pub(crate) mod render;
 mod spinner;
 
 mod attach;
-mod bp;
+pub(crate) mod bp;
 mod config;
 mod continue_cmd;
 mod debug;
 mod detach;
+mod dump;
+mod dumps;
 mod events;
 mod frame;
 mod get;
@@ -78,6 +80,11 @@ pub enum Command {
     /// The original debug command's forms: set, list, delete, attach, step, vars, stack, terminate.
     #[command(subcommand)]
     Debug(debug::DebugCommand),
+    /// Short dumps (runtime errors), newest first.
+    Dumps(dumps::DumpsCmd),
+    /// One short dump: show it, or catch its next occurrence.
+    #[command(subcommand)]
+    Dump(dump::DumpCommand),
     /// Arm the listener: catch programs that reach a breakpoint.
     Listen(listen::ListenArgs),
     /// Stop catching programs (delete the listener).
@@ -137,6 +144,8 @@ impl Command {
         match self {
             Command::Bp(c) => c,
             Command::Debug(c) => c,
+            Command::Dumps(c) => c,
+            Command::Dump(c) => c,
             Command::Listen(c) => c,
             Command::Unlisten(c) => c,
             Command::Run(c) => c,
