@@ -1323,3 +1323,27 @@ fn a_dump_listed_shown_and_caught_the_next_time() {
     drop(sh);
     sim.stop();
 }
+
+/// `abapdbg settings`: without flags it prints and changes nothing; a flag changes that one
+/// setting, which the next call shows.
+#[test]
+fn debugger_settings_set_and_shown() {
+    let sh = Shell::embedded("settings");
+    assert_eq!(
+        sh.ok(&["settings"]),
+        "no debugger settings yet: the session applies the system's defaults\n"
+    );
+    let set = sh.json(&["settings", "--system-debugging", "on"]);
+    assert_eq!(set["settings"]["system_debugging"], true, "{set}");
+    assert_eq!(set["settings"]["create_exception_object"], false, "{set}");
+    let shown = sh.ok(&["settings"]);
+    assert!(
+        shown.lines().any(|l| l == "system-debugging         on"),
+        "{shown}"
+    );
+    let off = sh.json(&["settings", "--system-debugging", "off"]);
+    assert_eq!(off["settings"]["system_debugging"], false, "{off}");
+    let bad = sh.run(&["settings", "--system-debugging", "maybe"]);
+    assert_eq!(bad.code, Some(2), "{bad}");
+    assert!(bad.stdout.is_empty(), "{bad}");
+}

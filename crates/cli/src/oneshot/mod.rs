@@ -31,6 +31,7 @@ pub(crate) mod listen;
 mod run;
 mod run_to;
 mod set;
+mod settings;
 mod shutdown;
 mod source;
 mod stack;
@@ -133,6 +134,8 @@ pub enum Command {
     Detach(detach::DetachArgs),
     /// Where the session stands: state, listener, threads, breakpoints, system.
     Status(status::StatusArgs),
+    /// Debugger settings: system debugging, exception objects, …; without flags, print them.
+    Settings(settings::SettingsCmd),
     /// Release everything and end the session.
     Shutdown(shutdown::ShutdownArgs),
     /// The effective target system and where its session lives (password redacted).
@@ -170,6 +173,7 @@ impl Command {
             Command::Terminate(c) => c,
             Command::Detach(c) => c,
             Command::Status(c) => c,
+            Command::Settings(c) => c,
             Command::Shutdown(c) => c,
             Command::Config(c) => c,
         }
