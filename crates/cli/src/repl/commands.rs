@@ -59,7 +59,7 @@ pub(crate) const COMMANDS: &[(&[&str], &str, &str)] = &[
     (
         &["set"],
         "<path> <value>",
-        "assign a value (the session must allow writes)",
+        "assign a value (needs writes); set system on|off: SAP code",
     ),
     (
         &["table"],
@@ -154,6 +154,14 @@ pub(crate) fn parse(line: &str) -> Result<Cmd, String> {
         "v" | "vars" => Ok(Cmd::OneShot(vec!["vars".into(), one("variable")?])),
         "x" | "expand" => Ok(Cmd::Expand(one("variable")?)),
         "p" | "print" => Ok(Cmd::OneShot(vec!["get".into(), one("path")?])),
+        // `set system on|off`: system debugging (a variable SYSTEM is set with `set SYSTEM …`).
+        "set" if matches!(rest, [w, v] if w == "system" && (v == "on" || v == "off")) => {
+            Ok(Cmd::OneShot(vec![
+                "settings".into(),
+                "--system-debugging".into(),
+                rest[1].clone(),
+            ]))
+        }
         "set" => match rest {
             [path, value @ ..] if !value.is_empty() => Ok(Cmd::OneShot(vec![
                 "set".into(),
@@ -290,6 +298,11 @@ mod tests {
         assert!(parse("t").is_err());
         assert!(parse("t x").is_err());
         assert_eq!(parse("threads"), Ok(words(&["threads"])));
+        assert_eq!(
+            parse("set system on"),
+            Ok(words(&["settings", "--system-debugging", "on"]))
+        );
+        assert_eq!(parse("set SYSTEM on"), Ok(words(&["set", "SYSTEM", "on"])));
         assert_eq!(parse("dumps"), Ok(words(&["dumps"])));
         assert_eq!(
             parse("dumps --since 1h"),
