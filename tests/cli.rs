@@ -1234,3 +1234,136 @@ fn run_gives_up_waiting_after_its_timeout() {
         started.elapsed()
     );
 }
+
+/// The samples of crates/sim that end in a short dump.
+fn dump_fixtures() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/sim/tests/fixtures/dumps")
+        .display()
+        .to_string()
+}
+
+/// From "it dumped" to "stopped before it dumps": a class divides by zero, `dumps` lists it,
+/// `dump show` has its line and exception, `dump catch` sets breakpoints, the next run stops
+/// on the failing statement (naming the dump) with the variables that cause it, and a step
+/// into it ends the run with a new dump.
+#[test]
+fn a_dump_listed_shown_and_caught_the_next_time() {
+    let sim = Simulator::start_with(&["--programs", &dump_fixtures()]);
+    let sh = Shell::system("dumps", &sim.url, "abap");
+    const CLASS: &str = "ZCL_SMP_DUMP_ZERODIV";
+
+    assert_eq!(sh.json(&["dumps"])["dumps"], serde_json::json!([]));
+    assert_eq!(sh.ok(&["dumps"]), "no dumps\n");
+    let died = sh.fails(&["run", CLASS], 1, "run.failed");
+    assert!(died.stderr.contains("COMPUTE_INT_ZERODIVIDE"), "{died}");
+
+    let listed = sh.json(&[
+        "dumps",
+        "--since",
+        "1h",
+        "--error",
+        "COMPUTE_INT_ZERODIVIDE",
+    ]);
+    let dumps = listed["dumps"].as_array().expect("dumps");
+    assert_eq!(dumps.len(), 1, "{listed}");
+    let d = &dumps[0];
+    assert_eq!(d["exception"], "CX_SY_ZERODIVIDE", "{d}");
+    assert_eq!(d["line"], 31, "{d}");
+    assert_eq!(d["file"], "zcl_smp_dump_zerodiv.clas.abap", "{d}");
+    let id = d["id"].as_str().expect("id").to_string();
+    // Another error's filter leaves it out.
+    assert_eq!(
+        sh.json(&["dumps", "--error", "STRING_SIZE_TOO_LARGE"])["dumps"],
+        serde_json::json!([])
+    );
+
+    let table = sh.ok(&["dumps"]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 2, "{table}");
+    assert!(lines[0].starts_with("TIME"), "{table}");
+    assert!(
+        lines[1].contains("COMPUTE_INT_ZERODIVIDE")
+            && lines[1].contains("zcl_smp_dump_zerodiv.clas.abap:31")
+            && lines[1].contains(&id),
+        "{table}"
+    );
+    // The columns are aligned: each header starts where its cells do.
+    let column = lines[0].find("RUNTIME ERROR").expect("column");
+    assert_eq!(
+        lines[1].find("COMPUTE_INT_ZERODIVIDE"),
+        Some(column),
+        "{table}"
+    );
+
+    let shown = sh.json(&["dump", "show", &id]);
+    assert_eq!(shown["line"], 31, "{shown}");
+    assert_eq!(shown["exception"], "CX_SY_ZERODIVIDE", "{shown}");
+    assert_eq!(shown["stack"][0]["method"], "SHARE", "{shown}");
+    let text = sh.ok(&["dump", "show", &id]);
+    assert!(text.starts_with("COMPUTE_INT_ZERODIVIDE"), "{text}");
+    assert!(text.contains("exception  CX_SY_ZERODIVIDE"), "{text}");
+    assert!(
+        text.contains("> 31      rv_share = lv_rest / iv_parts."),
+        "the termination line marked: {text}"
+    );
+    assert!(text.contains("ZCL_SMP_DUMP_ZERODIV:31  SHARE"), "{text}");
+    sh.fails(&["dump", "show", "NO_SUCH_DUMP"], 1, "dump.not_found");
+
+    let caught = sh.json(&["dump", "catch", &id]);
+    assert_eq!(caught["user"], "DEVELOPER", "{caught}");
+    let kinds: Vec<&str> = caught["breakpoints"]
+        .as_array()
+        .expect("breakpoints")
+        .iter()
+        .filter_map(|b| b["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, vec!["line", "exception"], "{caught}");
+
+    let run = sh.json(&["run", CLASS]);
+    let stop = &run["stop"];
+    assert_eq!(stop["caught_for_dump"], id.as_str(), "{run}");
+    assert_eq!(stop["frame"]["line"], 31, "{run}");
+    assert_eq!(stop["frame"]["method"], "SHARE", "{run}");
+    assert_eq!(sh.json(&["get", "IV_PARTS"])["variable"]["value"], "0");
+    assert_eq!(sh.json(&["get", "LV_REST"])["variable"]["value"], "100");
+
+    let step = sh.json(&["step", "into"]);
+    assert_eq!(
+        step["ended"]["run"]["error"]["code"], "run.failed",
+        "{step}"
+    );
+    let again = sh.json(&["dumps"]);
+    assert_eq!(again["dumps"].as_array().map(Vec::len), Some(2), "{again}");
+    assert_ne!(
+        again["dumps"][0]["id"],
+        id.as_str(),
+        "a new dump, newest first"
+    );
+    drop(sh);
+    sim.stop();
+}
+
+/// `abapdbg settings`: without flags it prints and changes nothing; a flag changes that one
+/// setting, which the next call shows.
+#[test]
+fn debugger_settings_set_and_shown() {
+    let sh = Shell::embedded("settings");
+    assert_eq!(
+        sh.ok(&["settings"]),
+        "no debugger settings yet: the session applies the system's defaults\n"
+    );
+    let set = sh.json(&["settings", "--system-debugging", "on"]);
+    assert_eq!(set["settings"]["system_debugging"], true, "{set}");
+    assert_eq!(set["settings"]["create_exception_object"], false, "{set}");
+    let shown = sh.ok(&["settings"]);
+    assert!(
+        shown.lines().any(|l| l == "system-debugging         on"),
+        "{shown}"
+    );
+    let off = sh.json(&["settings", "--system-debugging", "off"]);
+    assert_eq!(off["settings"]["system_debugging"], false, "{off}");
+    let bad = sh.run(&["settings", "--system-debugging", "maybe"]);
+    assert_eq!(bad.code, Some(2), "{bad}");
+    assert!(bad.stdout.is_empty(), "{bad}");
+}

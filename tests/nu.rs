@@ -1649,3 +1649,64 @@ fn expected_dates_follow_the_calendar() {
     assert_eq!(days_from_civil(1970, 1, 1), 0);
     assert_eq!(civil_from_days(days_from_civil(2028, 2, 29)), (2028, 2, 29));
 }
+
+/// Short dumps in Nushell: a class divides by zero, `abap dumps` lists it as a typed table
+/// (`time` a datetime, `line` an int) that `where` filters, `abap dump <id>` is a record
+/// with `stack` and `variables` as tables, and `abap dump catch` stops the next run on the
+/// failing statement.
+#[test]
+fn short_dumps_listed_read_and_caught() {
+    let dumps = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/sim/tests/fixtures/dumps")
+        .display()
+        .to_string();
+    let sim = Simulator::start_with(&["--programs", &dumps]);
+    let nu = Nu::on(&sim, "dumps");
+
+    assert_eq!(nu.ok("abap dumps | length"), "0");
+    let died = nu.fails("abap run ZCL_SMP_DUMP_ZERODIV");
+    assert!(died.contains("run.failed"), "{died}");
+
+    let listed = nu.json(
+        "abap dumps --since 1day | where runtime_error == COMPUTE_INT_ZERODIVIDE \
+         | first | {time: ($in.time | describe), line: ($in.line | describe), \
+         exception: $in.exception, n: $in.line, id: $in.id} | to json -r",
+    );
+    assert_eq!(listed["time"], "datetime", "{listed}");
+    assert_eq!(listed["line"], "int", "{listed}");
+    assert_eq!(listed["n"], 31, "{listed}");
+    assert_eq!(listed["exception"], "CX_SY_ZERODIVIDE", "{listed}");
+    let id = listed["id"].as_str().expect("id").to_string();
+    assert_eq!(
+        nu.ok("abap dumps --error STRING_SIZE_TOO_LARGE | length"),
+        "0"
+    );
+
+    let quoted = json!(id).to_string();
+    let stack = nu.json(&format!(
+        "abap dump {quoted} | get stack | {{methods: $in.method, line: ($in | first).line, \
+         table: ($in | describe | str starts-with table)}} | to json -r"
+    ));
+    assert_eq!(
+        stack,
+        json!({"methods": ["SHARE", "IF_OO_ADT_CLASSRUN~MAIN"], "line": 31, "table": true}),
+        "{stack}"
+    );
+    let parts = nu.ok(&format!(
+        "abap dump {quoted} | get variables | where name == IV_PARTS | first | get value"
+    ));
+    assert_eq!(parts, "0");
+
+    let caught = nu.json(&format!(
+        "abap dump catch {quoted} | {{user: $in.user, kinds: ($in.breakpoints | get kind)}} \
+         | to json -r"
+    ));
+    assert_eq!(
+        caught,
+        json!({"user": "DEVELOPER", "kinds": ["line", "exception"]})
+    );
+    let stop = nu.json("abap run ZCL_SMP_DUMP_ZERODIV | select method line | to json -r");
+    assert_eq!(stop, json!({"method": "SHARE", "line": 31}));
+    drop(nu);
+    sim.stop();
+}

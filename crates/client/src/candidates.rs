@@ -40,6 +40,21 @@ pub fn breakpoints(session: &Session) -> Vec<Candidate> {
         .collect()
 }
 
+/// Short dump ids (ours, newest first), described by their short texts.
+pub fn dumps(session: &Session) -> Vec<Candidate> {
+    let args = jsonl::args::DumpsArgs::default();
+    let Ok(list) = session.call_within::<jsonl::cmd::Dumps>(&args, TIMEOUT) else {
+        return Vec::new();
+    };
+    list.dumps
+        .into_iter()
+        .map(|d| Candidate {
+            value: d.id,
+            description: Some(format!("{} {}", d.runtime_error, d.short_text)),
+        })
+        .collect()
+}
+
 /// Thread numbers, described by their programs.
 pub fn threads(session: &Session) -> Vec<Candidate> {
     let Some(list) = ask(session, "threads", json!({})) else {

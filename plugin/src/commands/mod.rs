@@ -4,6 +4,8 @@ mod abap;
 mod bp;
 mod continue_cmd;
 mod detach;
+mod dump;
+mod dumps;
 mod events;
 mod frame;
 mod get;
@@ -58,6 +60,9 @@ pub(crate) fn all() -> Vec<Box<dyn PluginCommand<Plugin = AbapPlugin>>> {
         Box::new(detach::Detach),
         Box::new(events::Events),
         Box::new(shutdown::Shutdown),
+        Box::new(dumps::Dumps),
+        Box::new(dump::Dump),
+        Box::new(dump::DumpCatch),
     ];
     out.extend(bp::commands());
     out.extend(watch::commands());

@@ -75,6 +75,11 @@ pub(crate) fn breakpoints() -> ArgValueCompleter {
     live(|s, _| candidates::breakpoints(s))
 }
 
+/// Short dump ids (ours), with their runtime errors and short texts as help.
+pub(crate) fn dumps() -> ArgValueCompleter {
+    live(|s, _| candidates::dumps(s))
+}
+
 /// Thread numbers.
 pub(crate) fn threads() -> ArgValueCompleter {
     live(|s, _| candidates::threads(s))

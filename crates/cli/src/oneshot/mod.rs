@@ -16,11 +16,13 @@ pub(crate) mod render;
 mod spinner;
 
 mod attach;
-mod bp;
+pub(crate) mod bp;
 mod config;
 mod continue_cmd;
 mod debug;
 mod detach;
+mod dump;
+mod dumps;
 mod events;
 mod frame;
 mod get;
@@ -29,6 +31,7 @@ pub(crate) mod listen;
 mod run;
 mod run_to;
 mod set;
+mod settings;
 mod shutdown;
 mod source;
 mod stack;
@@ -78,6 +81,11 @@ pub enum Command {
     /// The original debug command's forms: set, list, delete, attach, step, vars, stack, terminate.
     #[command(subcommand)]
     Debug(debug::DebugCommand),
+    /// Short dumps (runtime errors), newest first.
+    Dumps(dumps::DumpsCmd),
+    /// One short dump: show it, or catch its next occurrence.
+    #[command(subcommand)]
+    Dump(dump::DumpCommand),
     /// Arm the listener: catch programs that reach a breakpoint.
     Listen(listen::ListenArgs),
     /// Stop catching programs (delete the listener).
@@ -126,6 +134,8 @@ pub enum Command {
     Detach(detach::DetachArgs),
     /// Where the session stands: state, listener, threads, breakpoints, system.
     Status(status::StatusArgs),
+    /// Debugger settings: system debugging, exception objects, …; without flags, print them.
+    Settings(settings::SettingsCmd),
     /// Release everything and end the session.
     Shutdown(shutdown::ShutdownArgs),
     /// The effective target system and where its session lives (password redacted).
@@ -137,6 +147,8 @@ impl Command {
         match self {
             Command::Bp(c) => c,
             Command::Debug(c) => c,
+            Command::Dumps(c) => c,
+            Command::Dump(c) => c,
             Command::Listen(c) => c,
             Command::Unlisten(c) => c,
             Command::Run(c) => c,
@@ -161,6 +173,7 @@ impl Command {
             Command::Terminate(c) => c,
             Command::Detach(c) => c,
             Command::Status(c) => c,
+            Command::Settings(c) => c,
             Command::Shutdown(c) => c,
             Command::Config(c) => c,
         }

@@ -59,7 +59,7 @@ pub(crate) const COMMANDS: &[(&[&str], &str, &str)] = &[
     (
         &["set"],
         "<path> <value>",
-        "assign a value (the session must allow writes)",
+        "assign a value (needs writes); set system on|off: SAP code",
     ),
     (
         &["table"],
@@ -88,6 +88,16 @@ pub(crate) const COMMANDS: &[(&[&str], &str, &str)] = &[
         &["bp"],
         "list|delete|enable|disable …",
         "breakpoints, as 'abapdbg bp'",
+    ),
+    (
+        &["dumps"],
+        "[--since 1h] [--error E] …",
+        "the short dumps, as 'abapdbg dumps'",
+    ),
+    (
+        &["dump"],
+        "<id>",
+        "one short dump: chapters, source, active calls",
     ),
     (&["w", "wait"], "", "wait for the next stop"),
     (
@@ -144,6 +154,14 @@ pub(crate) fn parse(line: &str) -> Result<Cmd, String> {
         "v" | "vars" => Ok(Cmd::OneShot(vec!["vars".into(), one("variable")?])),
         "x" | "expand" => Ok(Cmd::Expand(one("variable")?)),
         "p" | "print" => Ok(Cmd::OneShot(vec!["get".into(), one("path")?])),
+        // `set system on|off`: system debugging (a variable SYSTEM is set with `set SYSTEM …`).
+        "set" if matches!(rest, [w, v] if w == "system" && (v == "on" || v == "off")) => {
+            Ok(Cmd::OneShot(vec![
+                "settings".into(),
+                "--system-debugging".into(),
+                rest[1].clone(),
+            ]))
+        }
         "set" => match rest {
             [path, value @ ..] if !value.is_empty() => Ok(Cmd::OneShot(vec![
                 "set".into(),
@@ -196,6 +214,15 @@ pub(crate) fn parse(line: &str) -> Result<Cmd, String> {
         "b" | "break" => Ok(Cmd::OneShot(with(&["bp", "set"]))),
         "bp" if rest.is_empty() => Ok(Cmd::OneShot(vec!["bp".into(), "list".into()])),
         "bp" => Ok(Cmd::OneShot(with(&["bp"]))),
+        "dumps" => Ok(Cmd::OneShot(with(&["dumps"]))),
+        "dump" => match rest {
+            [sub, ..] if sub == "show" || sub == "catch" => Ok(Cmd::OneShot(with(&["dump"]))),
+            _ => Ok(Cmd::OneShot(vec![
+                "dump".into(),
+                "show".into(),
+                one("dump id")?,
+            ])),
+        },
         "w" | "wait" => none(Cmd::Wait),
         "q" | "quit" | "exit" => none(Cmd::Quit),
         "kill" => none(Cmd::Kill),
@@ -271,6 +298,19 @@ mod tests {
         assert!(parse("t").is_err());
         assert!(parse("t x").is_err());
         assert_eq!(parse("threads"), Ok(words(&["threads"])));
+        assert_eq!(
+            parse("set system on"),
+            Ok(words(&["settings", "--system-debugging", "on"]))
+        );
+        assert_eq!(parse("set SYSTEM on"), Ok(words(&["set", "SYSTEM", "on"])));
+        assert_eq!(parse("dumps"), Ok(words(&["dumps"])));
+        assert_eq!(
+            parse("dumps --since 1h"),
+            Ok(words(&["dumps", "--since", "1h"]))
+        );
+        assert_eq!(parse("dump D1"), Ok(words(&["dump", "show", "D1"])));
+        assert_eq!(parse("dump catch D1"), Ok(words(&["dump", "catch", "D1"])));
+        assert!(parse("dump").is_err());
         assert!(parse("f x").is_err());
         assert_eq!(
             parse("p ls_order-number"),

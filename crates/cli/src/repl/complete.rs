@@ -27,6 +27,7 @@ enum Slot {
     Frame,
     Thread,
     Breakpoint,
+    Dump,
     BpSubcommand,
     Nothing,
 }
@@ -41,6 +42,8 @@ fn slot(before: &[&str]) -> Slot {
         ("f" | "frame", 1) => Slot::Frame,
         ("t" | "thread", 1) => Slot::Thread,
         ("bp", 1) => Slot::BpSubcommand,
+        ("dump", 1) => Slot::Dump,
+        ("dump", 2) if matches!(before[1], "show" | "catch") => Slot::Dump,
         ("bp", _) if matches!(before[1], "delete" | "enable" | "disable") => Slot::Breakpoint,
         _ => Slot::Nothing,
     }
@@ -109,6 +112,10 @@ impl ReplCompleter {
                 Some(s) => from_session(candidates::breakpoints(s), false, true),
                 None => Vec::new(),
             },
+            Slot::Dump => match &self.session {
+                Some(s) => from_session(candidates::dumps(s), false, true),
+                None => Vec::new(),
+            },
             Slot::Nothing => Vec::new(),
         }
     }
@@ -130,6 +137,9 @@ mod tests {
         assert_eq!(slot(&["bp"]), Slot::BpSubcommand);
         assert_eq!(slot(&["bp", "delete"]), Slot::Breakpoint);
         assert_eq!(slot(&["bp", "delete", "1"]), Slot::Breakpoint);
+        assert_eq!(slot(&["dump"]), Slot::Dump);
+        assert_eq!(slot(&["dump", "catch"]), Slot::Dump);
+        assert_eq!(slot(&["dump", "D1"]), Slot::Nothing);
         assert_eq!(slot(&["n"]), Slot::Nothing);
     }
 

@@ -102,7 +102,7 @@ fn status_style(status: &str) -> Option<Style> {
 }
 
 /// Breakpoint records as a table; `full` adds kind and condition.
-fn table(breakpoints: &[Breakpoint], full: bool, color: bool) -> String {
+pub(crate) fn table(breakpoints: &[Breakpoint], full: bool, color: bool) -> String {
     let mut t = if full {
         Table::new(&["ID", "KIND", "STATUS", "LOCATION", "CONDITION", "DETAIL"])
     } else {
