@@ -24,6 +24,8 @@ mod listener;
 mod outbox;
 mod private_dir;
 mod reads;
+#[cfg(test)]
+mod real_captures;
 mod recovery;
 mod release;
 mod runs;
