@@ -386,10 +386,14 @@ fn every_cassette_replays_to_the_answers_it_was_recorded_with() {
         let got = comparable(&lines);
         let expected = expected.as_array().cloned().unwrap_or_default();
         let (only_got, only_expected) = pair_up(&got, &expected);
+        // As JSON: the lines of a new cassette's answers are taken from here (docs/cassettes.md).
+        let pretty = |v: &Vec<&Value>| serde_json::to_string_pretty(v).unwrap_or_default();
         assert!(
             only_got.is_empty() && only_expected.is_empty(),
             "{name}: the replayed session answered otherwise than the recorded one\n\
-             only in the replay: {only_got:#?}\nonly in the recording: {only_expected:#?}"
+             only in the replay: {}\nonly in the recording: {}",
+            pretty(&only_got),
+            pretty(&only_expected)
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
