@@ -14,7 +14,11 @@ DIR/<owner>/<repo>/<path>; fill it from a clone of each repository with
 * "live-captured": NNN-label.meta.json (method, absolute URL, headers, request body, status,
   response headers, sha256 of the body, duration, time, session name) + NNN-label.xml;
 * "corpus": NAME.json ({"request": {...}, "response": {"status", "headers", "bodyFile"}})
-  + NAME.body.xml.
+  + NAME.body.xml;
+* "cassette": NAME.cassette.json, one exchange with its bodies inline ("request": {"method",
+  "path" with the query, "headers", "body"}, "response": {...}, "recordedAt").
+
+An exchange's "layout" overrides its cassette's.
 
 Each capture becomes one exchange. Secrets are replaced by the rules `serve --record` applies
 (Authorization keeps its scheme only, cookie values and CSRF tokens become stable
@@ -187,13 +191,40 @@ def corpus(src, spec, entry, redactor, names, warnings):
     }
 
 
-READERS = {"live-captured": live_captured, "corpus": corpus}
+def transcribed(src, spec, entry, redactor, names, warnings):
+    meta_path, _ = entry["meta"]
+    meta = json.loads(read_text(src, spec["repository"], meta_path))
+    req, resp = meta["request"], meta["response"]
+    url = urlsplit(req["path"])
+    req_headers = headers(req.get("headers"), redactor)
+    stateful = req_headers.get("x-sap-adt-sessiontype", "").lower() == "stateful"
+    stamp = meta["recordedAt"]
+    if "." not in stamp:
+        stamp = stamp.replace("Z", ".000Z")
+    return {
+        "time": epoch_ms(stamp),
+        "session": session_label(names, "", stateful),
+        "method": req["method"],
+        "path": url.path,
+        "query": url.query,
+        "request_headers": req_headers,
+        "request_body": body_of((req.get("body") or "").encode("utf-8")),
+        "status": resp["status"],
+        "response_headers": headers(resp.get("headers"), redactor),
+        "response_body": body_of((resp.get("body") or "").encode("utf-8")),
+        "duration_ms": int(meta.get("recordedDurationMs") or 0),
+    }
+
+
+READERS = {"live-captured": live_captured, "corpus": corpus, "cassette": transcribed}
 
 
 def cassette(src, spec, warnings):
-    read = READERS[spec["layout"]]
     redactor, names = Redactor(), {}
-    exchanges = [read(src, spec, e, redactor, names, warnings) for e in spec["exchanges"]]
+    exchanges = [
+        READERS[e.get("layout", spec["layout"])](src, spec, e, redactor, names, warnings)
+        for e in spec["exchanges"]
+    ]
     first = min(e["time"] for e in exchanges)
     header = {
         "format": FORMAT,

@@ -228,6 +228,53 @@ fn an_a4h_stop_reads_as_the_system_showed_it() {
     assert_eq!(error.code, "state.debuggee_ended", "{error:?}");
 }
 
+/// A4H's refusals: a breakpoint on a comment line (refused inside a 200), a row past the end
+/// and a variable that does not exist (empty 200 answers), another IDE's listener (409).
+#[test]
+fn a4h_refusals_read_with_their_reasons() {
+    let exchanges = cassette("a4h-refusals");
+    let r: Vec<Reading> = exchanges.iter().map(read).collect();
+    assert_eq!(r.len(), 4, "{r:#?}");
+
+    let Reading::Breakpoints(bps) = &r[0] else {
+        panic!("breakpoints: {:?}", r[0])
+    };
+    assert_eq!(bps.len(), 1, "{bps:#?}");
+    assert_eq!(
+        (bps[0].client_id.as_str(), bps[0].id.as_deref()),
+        ("bp82", None)
+    );
+    let reason = bps[0].error_message.as_deref().unwrap_or_default();
+    assert_eq!(reason, "Cannot create a breakpoint at this position");
+    assert_eq!(refusal_code(reason), "breakpoint.not_executable");
+
+    // Row 99 of a 15-row table, and a name the program does not have: zero-byte answers,
+    // read as no variable at all.
+    for (i, asked) in [(1, "LT_ITEMS[99]-ITEM_ID"), (2, "ZZ_NO_SUCH_VARIABLE")] {
+        assert_eq!(exchanges[i].response_body.bytes().len(), 0, "{asked}");
+        let Reading::Variables(edges, vars) = &r[i] else {
+            panic!("{asked}: {:?}", r[i])
+        };
+        assert!(edges.is_empty() && vars.is_empty(), "{asked}: {vars:#?}");
+    }
+
+    // The listener of another session of the same user: 409, who holds it and the
+    // system's words, as the listener.conflict event carries them.
+    let Reading::Refused(class, error) = &r[3] else {
+        panic!("listen: {:?}", r[3])
+    };
+    assert_eq!(*class, ErrorClass::ListenerConflict);
+    assert_eq!(error.code, "conflict.listener", "{error:?}");
+    let body = String::from_utf8(exchanges[3].response_body.bytes()).expect("text");
+    let ex = adt::error::parse_exception(&body).expect("an exception document");
+    assert_eq!(ex.ide_user.as_deref(), Some("DEVELOPER"));
+    assert_eq!(
+        ex.conflict_text.as_deref(),
+        Some("Another session already exists with global debugging scope for user DEVELOPER")
+    );
+    assert_eq!(ex.subtype.as_deref(), Some("conflictDetected"));
+}
+
 /// S/4HANA 2023 (758): a refusal listed before the accepted breakpoint, an exception
 /// breakpoint, a stack of 13 ABAP frames and a dynpro, the end of the program, no session.
 #[test]
