@@ -10,6 +10,9 @@ use adt::{AdtError, ErrorClass};
 use jsonl::results::{Frame, Variable};
 
 use crate::breakpoints::{include_of, refusal_code};
+use crate::commands::inspect::short_name_of;
+use crate::commands::tables::cell_of;
+use crate::table_json::Row;
 use crate::{errors, to_proto};
 
 /// What our client reads from one answer.
@@ -279,8 +282,9 @@ fn a4h_refusals_read_with_their_reasons() {
 /// breakpoint, a stack of 13 ABAP frames and a dynpro, the end of the program, no session.
 #[test]
 fn an_s4h_758_session_reads_as_the_system_showed_it() {
-    let r = readings("s4h758-breakpoints-stack-end");
-    assert_eq!(r.len(), 5, "{r:#?}");
+    let exchanges = cassette("s4h758-breakpoints-stack-end");
+    let r: Vec<Reading> = exchanges.iter().map(read).collect();
+    assert_eq!(r.len(), 6, "{r:#?}");
 
     let Reading::Breakpoints(bps) = &r[0] else {
         panic!("breakpoints: {:?}", r[0])
@@ -326,8 +330,42 @@ fn an_s4h_758_session_reads_as_the_system_showed_it() {
         )
     );
 
-    let Reading::Stack(frames) = &r[2] else {
-        panic!("stack: {:?}", r[2])
+    // Rows 1, 2 and 120 of a table in one getChildVariables: a table page's rows and
+    // columns as the `table` command builds them from it.
+    let Reading::Variables(edges, _) = &r[2] else {
+        panic!("rows: {:?}", r[2])
+    };
+    let body = String::from_utf8(exchanges[2].response_body.bytes()).expect("text");
+    let kids = adt::codec::parse_child_variables(&body).expect("rows");
+    let rows: Vec<Row> = ["LT_ROWS[1]", "LT_ROWS[2]", "LT_ROWS[120]"]
+        .iter()
+        .map(|row| Row {
+            index: 0,
+            id: row.to_string(),
+            cells: edges
+                .iter()
+                .filter(|(parent, _)| parent == row)
+                .filter_map(|(_, child)| kids.variables.iter().find(|v| v.id == child))
+                .map(|v| cell_of(short_name_of(&v.id), v))
+                .collect(),
+        })
+        .collect();
+    let columns: Vec<(String, String)> = to_proto::columns(&rows)
+        .into_iter()
+        .map(|c| (c.name, c.technical_type))
+        .collect();
+    assert_eq!(
+        columns,
+        [("ID".into(), "I".into()), ("NAME".into(), "CString".into())]
+    );
+    let cells: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.cells.iter().map(|c| c.value.as_str()).collect())
+        .collect();
+    assert_eq!(cells, [["1", "row 1"], ["2", "row 2"], ["120", "row 120"]]);
+
+    let Reading::Stack(frames) = &r[3] else {
+        panic!("stack: {:?}", r[3])
     };
     assert_eq!(frames.len(), 14, "{frames:#?}");
     let top = &frames[0];
@@ -403,15 +441,15 @@ fn an_s4h_758_session_reads_as_the_system_showed_it() {
     assert_eq!(dynpro.include, "0010");
 
     // stepContinue ran the program to its end: 500 debuggeeEnded, an end and not a failure.
-    let Reading::Refused(class, error) = &r[3] else {
-        panic!("stepContinue: {:?}", r[3])
+    let Reading::Refused(class, error) = &r[4] else {
+        panic!("stepContinue: {:?}", r[4])
     };
     assert_eq!(*class, ErrorClass::DebuggeeEnded);
     assert_eq!(error.code, "state.debuggee_ended");
 
     // A step on a session without a program: 400 noSessionAttached.
-    let Reading::Refused(class, error) = &r[4] else {
-        panic!("stepContinue without a program: {:?}", r[4])
+    let Reading::Refused(class, error) = &r[5] else {
+        panic!("stepContinue without a program: {:?}", r[5])
     };
     assert_eq!(*class, ErrorClass::NoSessionAttached);
     assert_eq!(error.code, "state.session_lost");

@@ -6,7 +6,7 @@
 mod bp;
 mod control;
 mod dumps;
-mod inspect;
+pub(crate) mod inspect;
 mod search;
 mod session;
 pub(crate) mod tables;

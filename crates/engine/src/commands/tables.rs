@@ -85,7 +85,7 @@ fn a_table(id: &str, record: Option<adt::Variable>) -> Result<adt::Variable, Err
 
 /// A cell of the record `v`; its texts are most often short enough to be kept inline (a
 /// page is a thousand cells).
-fn cell_of(name: &str, v: &adt::Variable) -> Cell {
+pub(crate) fn cell_of(name: &str, v: &adt::Variable) -> Cell {
     Cell {
         name: name.into(),
         value: display_text(v).as_ref().into(),
