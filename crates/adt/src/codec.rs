@@ -809,6 +809,15 @@ pub fn multipart_boundary(content_type: &str) -> Option<String> {
     })
 }
 
+/// The boundary of the first delimiter line (`--b`) of a body, after any preamble.
+fn first_delimiter(body: &str) -> Option<String> {
+    body.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .find_map(|l| l.strip_prefix("--"))
+        .map(|b| b.trim_end().to_string())
+        .filter(|b| !b.is_empty() && b.len() <= 200 && !b.ends_with("--"))
+}
+
 /// Split off one line: (line without its CR LF, rest).
 fn take_line(s: &str) -> (&str, &str) {
     match s.find('\n') {
@@ -888,7 +897,14 @@ fn multipart_parts<'a>(body: &'a str, boundary: &str) -> Result<Vec<&'a str>, Co
 /// One part of a batch answer: MIME headers, then an HTTP response. `part` lies in `whole`,
 /// which the part's body is a range of.
 fn batch_part(whole: &Arc<String>, part: &str) -> Result<BatchAnswer, CodecError> {
-    let (_, http) = take_headers(part);
+    // MIME headers (`Content-Type: application/http`, `Content-ID`, …) may be left out: then
+    // the part starts with the HTTP status line itself.
+    let starts_with_status = part.trim_start_matches(['\r', '\n']).starts_with("HTTP/");
+    let http = if starts_with_status {
+        part
+    } else {
+        take_headers(part).1
+    };
     // Tolerate blank lines before the status line.
     let http = http.trim_start_matches(['\r', '\n']);
     let (status_line, rest) = take_line(http);
@@ -934,12 +950,23 @@ pub fn parse_batch_response(
     content_type: &str,
     body: &Arc<String>,
 ) -> Result<Vec<Result<BatchAnswer, CodecError>>, CodecError> {
-    let boundary = multipart_boundary(content_type).ok_or_else(|| {
-        CodecError(format!(
-            "batch answer is not multipart with a boundary (content type '{}')",
-            crate::error::clip(content_type, 100)
-        ))
-    })?;
+    // The boundary comes from the content type; a multipart answer that names none is read
+    // by the delimiter its body starts with.
+    let boundary = multipart_boundary(content_type)
+        .or_else(|| {
+            content_type
+                .trim()
+                .to_ascii_lowercase()
+                .starts_with("multipart/")
+                .then(|| first_delimiter(body))
+                .flatten()
+        })
+        .ok_or_else(|| {
+            CodecError(format!(
+                "batch answer is not multipart with a boundary (content type '{}')",
+                crate::error::clip(content_type, 100)
+            ))
+        })?;
     Ok(multipart_parts(body, &boundary)?
         .into_iter()
         .map(|part| batch_part(body, part))

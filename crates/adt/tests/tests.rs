@@ -5,6 +5,8 @@
 /// What the modules share.
 mod support;
 
+// A batch answer in every framing the multipart rules allow.
+mod batch_framing;
 // A system that never answers a step cannot hang the client.
 mod blocking_timeout;
 // Parsers and request builders against fixture files shaped like public captures.
