@@ -1692,6 +1692,17 @@ fn short_dumps_listed_read_and_caught() {
         json!({"methods": ["SHARE", "IF_OO_ADT_CLASSRUN~MAIN"], "line": 31, "table": true}),
         "{stack}"
     );
+    // Every frame has its abapGit file and the line in it, the outer one too (its include is
+    // the method's: line 1 is the METHOD statement).
+    let frames = nu.json(&format!(
+        "abap dump {quoted} | get stack | select file line | to json -r"
+    ));
+    assert_eq!(
+        frames,
+        json!([{"file": "zcl_smp_dump_zerodiv.clas.abap", "line": 31},
+            {"file": "zcl_smp_dump_zerodiv.clas.abap", "line": 25}]),
+        "{frames}"
+    );
     let parts = nu.ok(&format!(
         "abap dump {quoted} | get variables | where name == IV_PARTS | first | get value"
     ));

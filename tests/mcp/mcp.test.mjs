@@ -338,7 +338,7 @@ test('short dumps: listed with filters, read whole, caught through abap_breakpoi
     assert.ok(whole.chapters.every((c) => c.title && typeof c.text === 'string'));
     assert.deepEqual(whole.stack.map((f) => [f.method, f.file, f.line]), [
       ['SHARE', 'zcl_smp_dump_zerodiv.clas.abap', 31],
-      ['IF_OO_ADT_CLASSRUN~MAIN', 'zcl_smp_dump_zerodiv.clas.abap', 24],
+      ['IF_OO_ADT_CLASSRUN~MAIN', 'zcl_smp_dump_zerodiv.clas.abap', 25],
     ]);
     const parts = whole.variables.find((v) => v.name === 'IV_PARTS');
     assert.equal(parts?.value, '0', JSON.stringify(whole.variables));
