@@ -1355,7 +1355,9 @@ fn debugger_settings_set_and_shown() {
     );
     let status = sh.ok(&["status"]);
     assert!(
-        status.lines().any(|l| l == "settings     the system's defaults"),
+        status
+            .lines()
+            .any(|l| l == "settings     the system's defaults"),
         "{status}"
     );
     assert_eq!(sh.json(&["status"])["settings"], serde_json::Value::Null);
@@ -1375,10 +1377,7 @@ fn debugger_settings_set_and_shown() {
             .any(|l| l == "settings     system-debugging on"),
         "{status}"
     );
-    assert_eq!(
-        sh.json(&["status"])["settings"]["system_debugging"],
-        true
-    );
+    assert_eq!(sh.json(&["status"])["settings"]["system_debugging"], true);
     let off = sh.json(&["settings", "--system-debugging", "off"]);
     assert_eq!(off["settings"]["system_debugging"], false, "{off}");
     assert!(

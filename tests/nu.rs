@@ -1736,7 +1736,10 @@ fn debugger_settings_as_a_record_and_in_status() {
             "show_data_aging": null, "update_debugging": null, "applied_to": []}),
         "{fresh}"
     );
-    assert_eq!(nu.json("abap status | get settings | to json -r"), json!(null));
+    assert_eq!(
+        nu.json("abap status | get settings | to json -r"),
+        json!(null)
+    );
 
     let set = nu.json("abap settings --system-debugging on | to json -r");
     assert_eq!(set["system_debugging"], true, "{set}");

@@ -28,11 +28,7 @@ impl SourceCache {
     }
 
     /// All lines of the source at `uri` (fragment ignored), or `None` if it cannot be read.
-    pub(crate) async fn lines(
-        &self,
-        client: &adt::Client,
-        uri: &str,
-    ) -> Option<Arc<Vec<String>>> {
+    pub(crate) async fn lines(&self, client: &adt::Client, uri: &str) -> Option<Arc<Vec<String>>> {
         let base = uri.split('#').next().unwrap_or(uri).to_string();
         let cached = self
             .by_uri

@@ -190,17 +190,26 @@ fn dump_properties() -> Value {
     let summary = dump_summary_properties();
     let mut props = summary.clone();
     if let Some(p) = props.as_object_mut() {
-        p.insert("dumps".into(), json!({"type": "array", "items": {
-            "type": "object",
-            "properties": summary,
-            "required": ["id", "time", "user", "runtime_error", "program", "line", "short_text"]
-        }}));
-        p.insert("chapters".into(), json!({"type": "array", "items": {
-            "type": "object",
-            "properties": {"title": {"type": "string"}, "text": {"type": "string"}},
-            "required": ["title", "text"]
-        }}));
-        p.insert("stack".into(), json!({"type": "array", "items": location_schema()}));
+        p.insert(
+            "dumps".into(),
+            json!({"type": "array", "items": {
+                "type": "object",
+                "properties": summary,
+                "required": ["id", "time", "user", "runtime_error", "program", "line", "short_text"]
+            }}),
+        );
+        p.insert(
+            "chapters".into(),
+            json!({"type": "array", "items": {
+                "type": "object",
+                "properties": {"title": {"type": "string"}, "text": {"type": "string"}},
+                "required": ["title", "text"]
+            }}),
+        );
+        p.insert(
+            "stack".into(),
+            json!({"type": "array", "items": location_schema()}),
+        );
         p.insert("variables".into(), json!({"type": "array", "items": {
             "type": "object",
             "properties": {

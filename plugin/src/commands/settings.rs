@@ -33,7 +33,11 @@ const FLAGS: [(&str, &str, &str); 6] = [
         "shared_object_debugging",
         "Debug shared objects: on or off.",
     ),
-    ("show-data-aging", "show_data_aging", "Show data aging: on or off."),
+    (
+        "show-data-aging",
+        "show_data_aging",
+        "Show data aging: on or off.",
+    ),
     (
         "update-debugging",
         "update_debugging",
@@ -113,10 +117,16 @@ fn switch(call: &EvaluatedCall, flag: &str) -> Result<Option<bool>, LabeledError
     match value {
         None => Ok(None),
         Some(Value::Bool { val, .. }) => Ok(Some(val)),
-        Some(Value::String { val, internal_span, .. }) => match val.to_lowercase().as_str() {
+        Some(Value::String {
+            val, internal_span, ..
+        }) => match val.to_lowercase().as_str() {
             "on" | "true" => Ok(Some(true)),
             "off" | "false" => Ok(Some(false)),
-            _ => Err(invalid_arg("neither on nor off", "on or off", internal_span)),
+            _ => Err(invalid_arg(
+                "neither on nor off",
+                "on or off",
+                internal_span,
+            )),
         },
         Some(other) => Err(invalid_arg("neither on nor off", "on or off", other.span())),
     }

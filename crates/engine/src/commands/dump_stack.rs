@@ -132,9 +132,7 @@ fn split_pool(name: &str) -> Option<(&str, &str)> {
     }
     match name.find('=') {
         Some(at) => Some((&name[..at], name[at..].trim_start_matches('='))),
-        None if name.len() > 30 && name.is_char_boundary(30) => {
-            Some((&name[..30], &name[30..]))
-        }
+        None if name.len() > 30 && name.is_char_boundary(30) => Some((&name[..30], &name[30..])),
         None => Some((name, "")),
     }
 }
@@ -142,17 +140,17 @@ fn split_pool(name: &str) -> Option<(&str, &str)> {
 /// The 1-based line of `METHOD <method>.` in a class's source (`IF_X~RUN` as written).
 fn method_line(lines: &[String], method: &str) -> Option<u32> {
     let want = method.to_uppercase();
-    lines.iter().position(|l| {
-        let words: Vec<String> = l
-            .split_whitespace()
-            .take(2)
-            .map(str::to_uppercase)
-            .collect();
-        words.len() == 2
-            && words[0] == "METHOD"
-            && words[1].trim_end_matches('.') == want
-    })
-    .and_then(|i| u32::try_from(i + 1).ok())
+    lines
+        .iter()
+        .position(|l| {
+            let words: Vec<String> = l
+                .split_whitespace()
+                .take(2)
+                .map(str::to_uppercase)
+                .collect();
+            words.len() == 2 && words[0] == "METHOD" && words[1].trim_end_matches('.') == want
+        })
+        .and_then(|i| u32::try_from(i + 1).ok())
 }
 
 #[cfg(test)]
@@ -184,8 +182,14 @@ mod tests {
             }))
         );
         // Another class's include, a section include, a function group: not known.
-        assert_eq!(place_of(pool, "ZCL_OTHER=====================CM001", "X"), None);
-        assert_eq!(place_of(pool, "ZCL_ORDER=====================CU", "X"), None);
+        assert_eq!(
+            place_of(pool, "ZCL_OTHER=====================CM001", "X"),
+            None
+        );
+        assert_eq!(
+            place_of(pool, "ZCL_ORDER=====================CU", "X"),
+            None
+        );
         assert_eq!(place_of("SAPLZFG", "LZFGU01", "Z_FM"), None);
         assert_eq!(
             place_of("ZREPORT", "ZREPORT_F01", "FORM1"),
