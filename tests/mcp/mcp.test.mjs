@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { connect, systemEnv, assertNothingLeft } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import { BIN, connect, systemEnv, assertNothingLeft } from './lib.mjs';
 
 const CLASS = 'ZCL_MCP_DEMO';
 const TOOLS = [
@@ -65,6 +66,7 @@ test('a whole session: breakpoints, run to the stop, variables, table pages and 
     assert.equal(idle.state, 'idle');
     assert.equal(idle.allow_writes, true);
     assert.equal(idle.stop, null);
+    assert.equal(idle.settings, null, 'no debugger settings were set');
     await mcp.client.subscribeResource({ uri: 'abapdbg://session/stop' });
 
     // One verified, one rejected with the system's reason.
@@ -365,6 +367,13 @@ test('short dumps: listed with filters, read whole, caught through abap_breakpoi
     assert.equal(again.stop.location.line, 31);
     assert.equal(variable(again.stop, 'IV_PARTS').value, '0');
     assert.equal(variable(again.stop, 'LV_REST').value, '100');
+
+    // Settings made by another client of the session show in abap_status.
+    const setting = spawnSync(BIN, ['settings', '--system-debugging', 'on', '--json'], { env: systemEnv(), encoding: 'utf8' });
+    assert.equal(setting.status, 0, setting.stderr);
+    const status = await mcp.ok('abap_status');
+    assert.equal(status.settings.system_debugging, true, JSON.stringify(status.settings));
+    assert.equal(status.settings.create_exception_object, false);
 
     await mcp.ok('abap_end', { how: 'shutdown' });
     await assertNothingLeft();

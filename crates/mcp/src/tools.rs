@@ -274,7 +274,7 @@ pub fn list() -> Vec<Value> {
         json!({
             "name": "abap_status",
             "title": "Debugger status",
-            "description": "Where the debugging session stands: state (idle, listening, stopped, running, ended), system, listener, caught programs (threads), breakpoints, the current stop view or the last end. Cheap; changes nothing.",
+            "description": "Where the debugging session stands: state (idle, listening, stopped, running, ended), system, listener, caught programs (threads), breakpoints, the current stop view or the last end, the debugger settings. Cheap; changes nothing.",
             "inputSchema": input(json!({"max_chars": max_chars_arg()}), &[]),
             "outputSchema": output(json!({
                 "state": {"enum": ["idle", "listening", "stopped", "running", "ended"]},
@@ -288,7 +288,18 @@ pub fn list() -> Vec<Value> {
                 }, "required": ["thread", "program", "running"]}},
                 "breakpoints": {"type": "array", "items": breakpoint_schema()},
                 "stop": {"anyOf": [stop_schema(), {"type": "null"}]},
-                "last_end": {"anyOf": [end_schema(), {"type": "null"}]}
+                "last_end": {"anyOf": [end_schema(), {"type": "null"}]},
+                "settings": {
+                    "description": "The debugger settings the session applies to the programs it attaches; null while none were set (the system's defaults apply).",
+                    "anyOf": [{"type": "object", "properties": {
+                        "system_debugging": {"type": "boolean"},
+                        "create_exception_object": {"type": "boolean"},
+                        "background_rfc": {"type": "boolean"},
+                        "shared_object_debugging": {"type": "boolean"},
+                        "show_data_aging": {"type": "boolean"},
+                        "update_debugging": {"type": "boolean"}
+                    }, "required": ["system_debugging", "create_exception_object"]}, {"type": "null"}]
+                }
             })),
             "annotations": {"readOnlyHint": true, "openWorldHint": true}
         }),
