@@ -94,8 +94,9 @@ fn place_of(program: &str, include: &str, method: &str) -> Option<Place> {
         if program.starts_with("SAPL") || program.contains("/SAPL") {
             return None;
         }
+        let name = if include.is_empty() { program } else { include };
         return Some(Place::Whole(SourceUnit::Program {
-            name: include.to_string(),
+            name: name.to_string(),
         }));
     }
     if pool_part != "CP" {
