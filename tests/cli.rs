@@ -1353,6 +1353,14 @@ fn debugger_settings_set_and_shown() {
         sh.ok(&["settings"]),
         "no debugger settings yet: the session applies the system's defaults\n"
     );
+    let status = sh.ok(&["status"]);
+    assert!(
+        status
+            .lines()
+            .any(|l| l == "settings     the system's defaults"),
+        "{status}"
+    );
+    assert_eq!(sh.json(&["status"])["settings"], serde_json::Value::Null);
     let set = sh.json(&["settings", "--system-debugging", "on"]);
     assert_eq!(set["settings"]["system_debugging"], true, "{set}");
     assert_eq!(set["settings"]["create_exception_object"], false, "{set}");
@@ -1361,8 +1369,23 @@ fn debugger_settings_set_and_shown() {
         shown.lines().any(|l| l == "system-debugging         on"),
         "{shown}"
     );
+    // status says which settings are on, by the flags' names.
+    let status = sh.ok(&["status"]);
+    assert!(
+        status
+            .lines()
+            .any(|l| l == "settings     system-debugging on"),
+        "{status}"
+    );
+    assert_eq!(sh.json(&["status"])["settings"]["system_debugging"], true);
     let off = sh.json(&["settings", "--system-debugging", "off"]);
     assert_eq!(off["settings"]["system_debugging"], false, "{off}");
+    assert!(
+        sh.ok(&["status"])
+            .lines()
+            .any(|l| l == "settings     all off"),
+        "status after off"
+    );
     let bad = sh.run(&["settings", "--system-debugging", "maybe"]);
     assert_eq!(bad.code, Some(2), "{bad}");
     assert!(bad.stdout.is_empty(), "{bad}");

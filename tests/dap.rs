@@ -153,7 +153,7 @@ fn a_dap_client_launches_and_attaches_against_the_simulator() {
     );
     // Every test ran and passed (a filter or a skip must not pass silently).
     assert!(
-        stdout.contains("# pass 11") && stdout.contains("# fail 0"),
+        stdout.contains("# pass 12") && stdout.contains("# fail 0"),
         "{stdout}"
     );
 

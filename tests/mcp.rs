@@ -110,11 +110,18 @@ fn simulator() -> Simulator {
         .join("../../samples")
         .canonicalize()
         .expect("samples/");
+    // The samples that end in a short dump, for abap_dumps.
+    let dumps = mcp_dir()
+        .join("../../crates/sim/tests/fixtures/dumps")
+        .canonicalize()
+        .expect("crates/sim/tests/fixtures/dumps");
     Simulator::start_with(&[
         "--programs",
         &fixtures.display().to_string(),
         "--programs",
         &samples.display().to_string(),
+        "--programs",
+        &dumps.display().to_string(),
     ])
 }
 
@@ -184,10 +191,11 @@ fn run_node_tests(name: &str, file: &str, tests: usize) {
 }
 
 /// tools/list and every schema; a whole session; writes refused where not allowed; bounded,
-/// cancelled and progressing waits; unit tests; an exception breakpoint and a runtime error.
+/// cancelled and progressing waits; unit tests; an exception breakpoint and a runtime error;
+/// short dumps listed, read and caught.
 #[test]
 fn an_mcp_client_debugs_a_class_from_breakpoint_to_end() {
-    run_node_tests("stdio", "mcp.test.mjs", 5);
+    run_node_tests("stdio", "mcp.test.mjs", 6);
 }
 
 /// `--http 127.0.0.1:0`: streamable HTTP on loopback with a bearer token in a 0600 file;

@@ -1692,6 +1692,17 @@ fn short_dumps_listed_read_and_caught() {
         json!({"methods": ["SHARE", "IF_OO_ADT_CLASSRUN~MAIN"], "line": 31, "table": true}),
         "{stack}"
     );
+    // Every frame has its abapGit file and the line in it, the outer one too (its include is
+    // the method's: line 1 is the METHOD statement).
+    let frames = nu.json(&format!(
+        "abap dump {quoted} | get stack | select file line | to json -r"
+    ));
+    assert_eq!(
+        frames,
+        json!([{"file": "zcl_smp_dump_zerodiv.clas.abap", "line": 31},
+            {"file": "zcl_smp_dump_zerodiv.clas.abap", "line": 25}]),
+        "{frames}"
+    );
     let parts = nu.ok(&format!(
         "abap dump {quoted} | get variables | where name == IV_PARTS | first | get value"
     ));
@@ -1709,4 +1720,48 @@ fn short_dumps_listed_read_and_caught() {
     assert_eq!(stop, json!({"method": "SHARE", "line": 31}));
     drop(nu);
     sim.stop();
+}
+
+/// `abap settings`: without flags a record that changes nothing (nothing while no setting was
+/// made); a flag (`on`/`off` as the CLI's, or a bool) changes that one setting, which the next
+/// call and `abap status` show; another word is refused before anything is sent.
+#[test]
+fn debugger_settings_as_a_record_and_in_status() {
+    let nu = Nu::embedded("settings");
+    let fresh = nu.json("abap settings | to json -r");
+    assert_eq!(
+        fresh,
+        json!({"system_debugging": null, "create_exception_object": null,
+            "background_rfc": null, "shared_object_debugging": null,
+            "show_data_aging": null, "update_debugging": null, "applied_to": []}),
+        "{fresh}"
+    );
+    assert_eq!(
+        nu.json("abap status | get settings | to json -r"),
+        json!(null)
+    );
+
+    let set = nu.json("abap settings --system-debugging on | to json -r");
+    assert_eq!(set["system_debugging"], true, "{set}");
+    assert_eq!(set["create_exception_object"], false, "{set}");
+    let more = nu.json("abap settings --update-debugging true | to json -r");
+    assert_eq!(
+        [&more["system_debugging"], &more["update_debugging"]],
+        [&json!(true), &json!(true)],
+        "{more}"
+    );
+    let status = nu.json("abap status | get settings | to json -r");
+    assert_eq!(status["system_debugging"], true, "{status}");
+    assert_eq!(status["update_debugging"], true, "{status}");
+    assert_eq!(status["background_rfc"], false, "{status}");
+    let off = nu.json("abap settings --system-debugging off | to json -r");
+    assert_eq!(off["system_debugging"], false, "{off}");
+    assert_eq!(off["update_debugging"], true, "{off}");
+
+    let refused = nu.fails("abap settings --system-debugging maybe");
+    assert!(refused.contains("neither on nor off"), "{refused}");
+    assert_eq!(
+        nu.ok("abap settings | get system_debugging | to json -r"),
+        "false"
+    );
 }

@@ -536,8 +536,10 @@ pub struct DumpArgs {
 }
 
 /// `dump.catch`: stop the next occurrence of dump `id` before it dies. The breakpoints are
-/// set for the runs of `user` (default: the dump's user); this session catches the runs of
-/// its own user only, so a dump of another user is caught here only when `user` names ours.
+/// set for the runs of `user` (default: the dump's user); they are the session's own, and this
+/// session catches the runs of its own user only (in any session or client of that user), so
+/// a dump of another user is refused unless `user` names ours: then our runs are caught, and
+/// still none of the other user's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DumpCatchArgs {

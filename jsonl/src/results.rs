@@ -424,6 +424,10 @@ pub struct StatusResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub release_in_s: Option<u64>,
     pub system: SystemBrief,
+    /// The debugger settings this session applies to every program it attaches (as
+    /// `configure` set them); `null` while none were set: the system's defaults apply.
+    #[serde(default)]
+    pub settings: Option<Settings>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

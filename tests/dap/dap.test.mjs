@@ -299,6 +299,8 @@ test('breakpoint kinds: a hit condition, an exception filter, a refused method b
     const info = (await dc.exceptionInfoRequest({ threadId: caught.threadId })).body;
     assert.equal(info.exceptionId, 'CX_SY_ZERODIVIDE');
     assert.equal(info.breakMode, 'always');
+    assert.equal(info.details.typeName, 'CX_SY_ZERODIVIDE');
+    assert.match(info.description, /CX_SY_ZERODIVIDE is caught here/);
     const atCatch = (await dc.stackTraceRequest({ threadId: caught.threadId })).body.stackFrames[0];
     assert.equal(atCatch.line, 30);
 
@@ -681,6 +683,51 @@ test('attach to a session with a program stopped already: shown at once; on disc
     assert.equal(status.listener.wanted, true, JSON.stringify(status));
   } finally {
     assert.equal(cli('shutdown', '--json').status, 0);
+  }
+  await assertNothingLeft();
+});
+
+test('systemDebugging in the launch configuration: applied to the session before the program runs, shown in its status', async () => {
+  const refused = adapter();
+  await refused.start();
+  try {
+    await refused.initializeRequest();
+    await assert.rejects(
+      refused.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system, systemDebugging: 'yes' }),
+      /'systemDebugging' must be true or false/,
+    );
+  } finally {
+    refused.stopAdapter();
+  }
+
+  const dc = adapter();
+  await dc.start();
+  const output = collectOutput(dc);
+  const cli = (...args) => spawnSync(BIN, args, { env: onSystem, encoding: 'utf8' });
+  try {
+    await dc.initializeRequest();
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ class: 'ZCL_ABAPDBG_DEMO', ...system, systemDebugging: true });
+    await initialized;
+    const set = await dc.setBreakpointsRequest({ source: { path: DEMO_SOURCE }, breakpoints: [{ line: 36 }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body));
+    const stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    const notes = output.filter((o) => o.category === 'console').map((o) => o.output).join('');
+    assert.match(notes, /abapdbg: system debugging on/);
+    // The session holds the setting, and applied it to the program it caught.
+    const status = cli('status', '--json');
+    assert.equal(status.status, 0, status.stderr);
+    const settings = JSON.parse(status.stdout).settings;
+    assert.equal(settings.system_debugging, true, status.stdout);
+    assert.equal(settings.create_exception_object, false, status.stdout);
+    const human = cli('status');
+    assert.match(human.stdout, /^settings +system-debugging on$/m, human.stdout);
+    assert.ok(stop.threadId > 0);
+    await dc.disconnectRequest({ terminateDebuggee: true });
+  } finally {
+    dc.stopAdapter();
   }
   await assertNothingLeft();
 });

@@ -49,7 +49,7 @@ test('streamable HTTP on loopback behind a bearer token', async () => {
     const client = new Client({ name: 'abapdbg-mcp-tests', version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    assert.equal(tools.length, 11);
+    assert.equal(tools.length, 12);
     const status = tools.find((t) => t.name === 'abap_status');
     const result = await client.callTool({ name: 'abap_status', arguments: {} });
     const validate = new Ajv({ strict: false }).compile(status.outputSchema);

@@ -10,12 +10,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { connect, systemEnv, assertNothingLeft } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import { BIN, connect, systemEnv, assertNothingLeft } from './lib.mjs';
 
 const CLASS = 'ZCL_MCP_DEMO';
 const TOOLS = [
   'abap_status', 'abap_breakpoints', 'abap_run', 'abap_wait', 'abap_step', 'abap_stack',
-  'abap_variables', 'abap_table', 'abap_set_variable', 'abap_source', 'abap_end',
+  'abap_variables', 'abap_table', 'abap_set_variable', 'abap_source', 'abap_end', 'abap_dumps',
 ];
 
 function variable(view, name) {
@@ -65,6 +66,7 @@ test('a whole session: breakpoints, run to the stop, variables, table pages and 
     assert.equal(idle.state, 'idle');
     assert.equal(idle.allow_writes, true);
     assert.equal(idle.stop, null);
+    assert.equal(idle.settings, null, 'no debugger settings were set');
     await mcp.client.subscribeResource({ uri: 'abapdbg://session/stop' });
 
     // One verified, one rejected with the system's reason.
@@ -303,6 +305,76 @@ test('an exception breakpoint stops at the CATCH with the class; a runtime error
     const dump = await mcp.ok('abap_run', { class: 'ZCL_MCP_DUMP' });
     assert.equal(dump.end.reason, 'runtime_error', JSON.stringify(dump));
     assert.equal(dump.end.runtime_error, 'COMPUTE_INT_ZERODIVIDE');
+    await mcp.ok('abap_end', { how: 'shutdown' });
+    await assertNothingLeft();
+  } finally {
+    await mcp.close();
+  }
+});
+
+test('short dumps: listed with filters, read whole, caught through abap_breakpoints, the next run stops before it dies', async () => {
+  const mcp = await connect();
+  const DUMPING = 'ZCL_SMP_DUMP_ZERODIV';
+  try {
+    const died = await mcp.ok('abap_run', { class: DUMPING });
+    assert.equal(died.end.reason, 'runtime_error', JSON.stringify(died));
+
+    const listed = await mcp.ok('abap_dumps', { program: DUMPING, since: '1h', error: 'COMPUTE_INT_ZERODIVIDE' });
+    assert.equal(listed.dumps.length, 1, JSON.stringify(listed));
+    const d = listed.dumps[0];
+    assert.equal(d.user, 'DEVELOPER');
+    assert.equal(d.runtime_error, 'COMPUTE_INT_ZERODIVIDE');
+    assert.equal(d.exception, 'CX_SY_ZERODIVIDE');
+    assert.equal(d.file, 'zcl_smp_dump_zerodiv.clas.abap');
+    assert.equal(d.line, 31);
+    assert.match(d.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Filters that leave it out.
+    assert.deepEqual((await mcp.ok('abap_dumps', { program: DUMPING, error: 'STRING_SIZE_TOO_LARGE' })).dumps, []);
+    assert.deepEqual((await mcp.ok('abap_dumps', { program: DUMPING, user: 'NOBODY' })).dumps, []);
+
+    // One dump whole: chapters, the stack with files, the variables that made it fail, the source.
+    const whole = await mcp.ok('abap_dumps', { id: d.id });
+    assert.equal(whole.id, d.id);
+    assert.equal(whole.line, 31);
+    assert.ok(whole.chapters.length > 3, JSON.stringify(whole.chapters));
+    assert.ok(whole.chapters.every((c) => c.title && typeof c.text === 'string'));
+    assert.deepEqual(whole.stack.map((f) => [f.method, f.file, f.line]), [
+      ['SHARE', 'zcl_smp_dump_zerodiv.clas.abap', 31],
+      ['IF_OO_ADT_CLASSRUN~MAIN', 'zcl_smp_dump_zerodiv.clas.abap', 25],
+    ]);
+    const parts = whole.variables.find((v) => v.name === 'IV_PARTS');
+    assert.equal(parts?.value, '0', JSON.stringify(whole.variables));
+    const current = whole.source.filter((l) => l.current);
+    assert.deepEqual(current.map((l) => l.line), [31]);
+    assert.match(current[0].text, /rv_share = lv_rest \/ iv_parts/);
+    // id with the list's filters, and an unknown id, are errors with the protocol's codes.
+    assert.equal((await mcp.fails('abap_dumps', { id: d.id, limit: 3 })).code, 'protocol.invalid_args');
+    assert.equal((await mcp.fails('abap_dumps', { id: 'NO_SUCH_DUMP' })).code, 'dump.not_found');
+
+    // Caught: a line breakpoint at the failing statement and one for its exception class.
+    const caught = await mcp.ok('abap_breakpoints', { catch: { dump: d.id } });
+    assert.equal(caught.caught.dump, d.id);
+    assert.equal(caught.caught.user, 'DEVELOPER');
+    assert.equal(caught.caught.armed, true);
+    assert.equal(caught.caught.breakpoints.length, 2, JSON.stringify(caught));
+    const set = caught.breakpoints.filter((b) => caught.caught.breakpoints.includes(b.id));
+    assert.deepEqual(set.map((b) => b.kind).sort(), ['exception', 'line']);
+    assert.ok(set.every((b) => b.verified), JSON.stringify(set));
+
+    const again = await mcp.ok('abap_run', { class: DUMPING });
+    assert.ok(again.stop, JSON.stringify(again));
+    assert.equal(again.stop.location.method, 'SHARE');
+    assert.equal(again.stop.location.line, 31);
+    assert.equal(variable(again.stop, 'IV_PARTS').value, '0');
+    assert.equal(variable(again.stop, 'LV_REST').value, '100');
+
+    // Settings made by another client of the session show in abap_status.
+    const setting = spawnSync(BIN, ['settings', '--system-debugging', 'on', '--json'], { env: systemEnv(), encoding: 'utf8' });
+    assert.equal(setting.status, 0, setting.stderr);
+    const status = await mcp.ok('abap_status');
+    assert.equal(status.settings.system_debugging, true, JSON.stringify(status.settings));
+    assert.equal(status.settings.create_exception_object, false);
+
     await mcp.ok('abap_end', { how: 'shutdown' });
     await assertNothingLeft();
   } finally {

@@ -44,6 +44,9 @@ pub struct LaunchConfig {
     pub password: Option<String>,
     /// `setVariable` and `goto` (write actions) are allowed.
     pub allow_writes: bool,
+    /// `systemDebugging`: step into and stop in SAP-standard (system) code, or not; applied
+    /// to the session with `configure` at launch. `None` leaves the session's setting.
+    pub system_debugging: Option<bool>,
     /// Folders with the abapGit files of the objects debugged.
     pub source_roots: Vec<PathBuf>,
     /// Whether the debuggee is terminated on `disconnect` when the client does not say.
@@ -125,6 +128,7 @@ impl LaunchConfig {
             language: string(args, "language")?,
             password: string(args, "password")?,
             allow_writes: boolean(args, "allowWrites")?.unwrap_or(false),
+            system_debugging: boolean(args, "systemDebugging")?,
             source_roots,
         })
     }

@@ -116,6 +116,15 @@ async fn a_dump_is_listed_read_and_caught_before_it_happens_again() {
     assert_eq!(stack[0]["file"], "zcl_smp_dump_zerodiv.clas.abap");
     assert_eq!(stack[0]["object"], CLASS);
     assert_eq!(stack[1]["method"], "IF_OO_ADT_CLASSRUN~MAIN");
+    // The outer frame too has its abapGit file and the line in it (its include is the
+    // method's; the file is the class's main source).
+    assert_eq!(stack[1]["file"], "zcl_smp_dump_zerodiv.clas.abap", "{dump}");
+    assert_eq!(
+        stack[1]["line"],
+        line_of("zcl_smp_dump_zerodiv.clas.abap", "share( iv_total"),
+        "{dump}"
+    );
+    assert_eq!(stack[1]["object"], CLASS);
     let variables = dump["variables"].as_array().expect("variables");
     let value = |frame: &str, name: &str| {
         variables
@@ -211,6 +220,45 @@ async fn a_dump_is_listed_read_and_caught_before_it_happens_again() {
         )
         .await;
     assert_eq!(ours["user"], "DEVELOPER", "{ours}");
+    let theirs_id = theirs[0]["id"].as_str().expect("id").to_string();
+    // The same places as the catch of our own dump: the same breakpoints, now naming
+    // TESTER's dump.
+    let ids = |r: &Value| -> Vec<u64> {
+        r["breakpoints"]
+            .as_array()
+            .expect("breakpoints")
+            .iter()
+            .filter_map(|b| b["id"].as_u64())
+            .collect()
+    };
+    assert_eq!(ids(&ours), ids(&caught), "{ours}");
+    let kinds: Vec<&str> = ours["breakpoints"]
+        .as_array()
+        .expect("breakpoints")
+        .iter()
+        .filter_map(|b| b["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, vec!["line", "exception"], "{ours}");
+    if ours["armed"] != true {
+        h.event("listener.armed").await;
+    }
+    // They are ours: TESTER's next run still dies unstopped, ours stops before the statement
+    // that died in TESTER's run, naming TESTER's dump.
+    assert!(
+        run_as(&sim, "TESTER").await.is_err(),
+        "TESTER's run dies unstopped"
+    );
+    let run = h.call_later("run", json!({"class": CLASS})).await;
+    let stop = h.event("stopped").await;
+    assert_eq!(
+        stop["body"]["caught_for_dump"],
+        theirs_id.as_str(),
+        "{stop}"
+    );
+    assert_eq!(stop["body"]["frame"]["line"], line, "{stop}");
+    h.ok("terminate", json!({})).await;
+    let out = h.response(&run).await;
+    assert!(out["error"].is_object(), "{out}");
     h.finish(task).await;
     sim.shutdown().await;
 }

@@ -2,7 +2,7 @@
 //!
 //! An agent host (Claude Code, VS Code, Cursor, any MCP client) starts `abapdbg mcp` and calls
 //! tools (`abap_breakpoints`, `abap_run`, `abap_step`, `abap_variables`, `abap_table`, …,
-//! `abap_end`); every answer is structured content valid against the tool's output schema,
+//! `abap_end`, `abap_dumps`); every answer is structured content valid against the tool's output schema,
 //! plus one line of text. The tools reach the same session daemon as the CLI, the REPL, the
 //! Nushell plugin and DAP (`client::Session::connect_or_start`), so a person and an agent can
 //! be on one stop; every request names its thread and frame, so an agent's reads never move

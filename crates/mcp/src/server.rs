@@ -27,7 +27,9 @@ const SOURCE_PREFIX: &str = "abapdbg://source/";
 const INSTRUCTIONS: &str = "abapdbg debugs ABAP programs on an SAP system (or its simulator). \
 A typical session: abap_breakpoints {set: [{location: 'ZCL_X:42'}]}, abap_run {class: 'ZCL_X'} \
 (answers the stop view: location, source, variables), abap_variables / abap_table / abap_stack \
-to look, abap_step to move, and abap_end {how: 'shutdown'} to release everything. No call waits \
+to look, abap_step to move, and abap_end {how: 'shutdown'} to release everything. From a short \
+dump: abap_dumps to list and read it, abap_breakpoints {catch: {dump: id}} to stop its next \
+occurrence before it dies. No call waits \
 longer than its wait_seconds; {waiting: true} means call abap_wait. A person may be on the same \
 stop: name thread and frame, never assume you are alone. Writes (abap_set_variable) only where \
 the system allows them.";

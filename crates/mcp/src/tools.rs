@@ -169,6 +169,62 @@ fn breakpoint_schema() -> Value {
     })
 }
 
+fn dump_summary_properties() -> Value {
+    json!({
+        "id": {"type": "string", "description": "The system's id; what abap_dumps id and abap_breakpoints catch take."},
+        "time": {"type": "string", "description": "ISO 8601 UTC."},
+        "user": {"type": "string"},
+        "runtime_error": {"type": "string", "description": "COMPUTE_INT_ZERODIVIDE, …"},
+        "exception": {"type": ["string", "null"], "description": "The exception class of a class-based error."},
+        "program": {"type": "string"},
+        "include": {"type": "string"},
+        "line": {"type": "integer", "description": "The termination line in file; 0 when not known."},
+        "file": {"type": ["string", "null"], "description": "The abapGit file of the termination point."},
+        "short_text": {"type": "string"}
+    })
+}
+
+/// `abap_dumps`: the list, or one dump's summary fields with its chapters, stack, variables
+/// and source.
+fn dump_properties() -> Value {
+    let summary = dump_summary_properties();
+    let mut props = summary.clone();
+    if let Some(p) = props.as_object_mut() {
+        p.insert(
+            "dumps".into(),
+            json!({"type": "array", "items": {
+                "type": "object",
+                "properties": summary,
+                "required": ["id", "time", "user", "runtime_error", "program", "line", "short_text"]
+            }}),
+        );
+        p.insert(
+            "chapters".into(),
+            json!({"type": "array", "items": {
+                "type": "object",
+                "properties": {"title": {"type": "string"}, "text": {"type": "string"}},
+                "required": ["title", "text"]
+            }}),
+        );
+        p.insert(
+            "stack".into(),
+            json!({"type": "array", "items": location_schema()}),
+        );
+        p.insert("variables".into(), json!({"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "frame": {"type": "string", "description": "The procedure (ZCL_ORDER=>DIVIDE)."},
+                "name": {"type": "string"},
+                "type": {"type": "string", "description": "Empty when the dump does not say."},
+                "value": {"type": "string"}
+            },
+            "required": ["frame", "name", "type", "value"]
+        }}));
+        p.insert("source".into(), source_lines_schema());
+    }
+    props
+}
+
 /// An output schema: an object whose members (all optional) are `properties`, plus `error`.
 fn output(mut properties: Value) -> Value {
     if let Some(p) = properties.as_object_mut() {
@@ -218,7 +274,7 @@ pub fn list() -> Vec<Value> {
         json!({
             "name": "abap_status",
             "title": "Debugger status",
-            "description": "Where the debugging session stands: state (idle, listening, stopped, running, ended), system, listener, caught programs (threads), breakpoints, the current stop view or the last end. Cheap; changes nothing.",
+            "description": "Where the debugging session stands: state (idle, listening, stopped, running, ended), system, listener, caught programs (threads), breakpoints, the current stop view or the last end, the debugger settings. Cheap; changes nothing.",
             "inputSchema": input(json!({"max_chars": max_chars_arg()}), &[]),
             "outputSchema": output(json!({
                 "state": {"enum": ["idle", "listening", "stopped", "running", "ended"]},
@@ -232,14 +288,25 @@ pub fn list() -> Vec<Value> {
                 }, "required": ["thread", "program", "running"]}},
                 "breakpoints": {"type": "array", "items": breakpoint_schema()},
                 "stop": {"anyOf": [stop_schema(), {"type": "null"}]},
-                "last_end": {"anyOf": [end_schema(), {"type": "null"}]}
+                "last_end": {"anyOf": [end_schema(), {"type": "null"}]},
+                "settings": {
+                    "description": "The debugger settings the session applies to the programs it attaches; null while none were set (the system's defaults apply).",
+                    "anyOf": [{"type": "object", "properties": {
+                        "system_debugging": {"type": "boolean"},
+                        "create_exception_object": {"type": "boolean"},
+                        "background_rfc": {"type": "boolean"},
+                        "shared_object_debugging": {"type": "boolean"},
+                        "show_data_aging": {"type": "boolean"},
+                        "update_debugging": {"type": "boolean"}
+                    }, "required": ["system_debugging", "create_exception_object"]}, {"type": "null"}]
+                }
             })),
             "annotations": {"readOnlyHint": true, "openWorldHint": true}
         }),
         json!({
             "name": "abap_breakpoints",
             "title": "Set and delete breakpoints",
-            "description": "Changes our breakpoints and answers the whole list, each verified or rejected with the system's reason. set: a list of {location, condition?} for a line (OBJ:line such as ZCL_ORDER:42, ZCL_ORDER/testclasses:12, or an abapGit file such as src/zcl_order.clas.abap:42), {statement: 'CATCH'}, {exception: 'CX_SY_ZERODIVIDE'}, {message: {id, number, type}}; a condition is an ABAP logical expression. delete: ids; all: true deletes every one of ours (deletions happen before the set). Without arguments: the list.",
+            "description": "Changes our breakpoints and answers the whole list, each verified or rejected with the system's reason. set: a list of {location, condition?} for a line (OBJ:line such as ZCL_ORDER:42, ZCL_ORDER/testclasses:12, or an abapGit file such as src/zcl_order.clas.abap:42), {statement: 'CATCH'}, {exception: 'CX_SY_ZERODIVIDE'}, {message: {id, number, type}}; a condition is an ABAP logical expression. delete: ids; all: true deletes every one of ours (deletions happen before the set). catch: {dump: an id from abap_dumps, user?} stops the next occurrence of that short dump before it dies (a line breakpoint at its termination point, and an exception breakpoint for its class when class-based) and arms the listener; it is refused for another user's dump unless user names ours (then our own runs are caught). Without arguments: the list.",
             "inputSchema": input(json!({
                 "set": {"type": "array", "items": {
                     "type": "object",
@@ -254,12 +321,33 @@ pub fn list() -> Vec<Value> {
                     "additionalProperties": false
                 }},
                 "delete": {"type": "array", "items": {"type": "integer"}},
-                "all": {"type": "boolean"}
+                "all": {"type": "boolean"},
+                "catch": {
+                    "type": "object",
+                    "description": "Catch the next occurrence of a short dump (after delete and set).",
+                    "properties": {
+                        "dump": {"type": "string", "description": "The dump's id, as abap_dumps answers it."},
+                        "user": {"type": "string", "description": "Whose runs to catch: default the dump's user; another user's dump is caught only for ours, by naming our user here."}
+                    },
+                    "required": ["dump"],
+                    "additionalProperties": false
+                }
             }), &[]),
             "outputSchema": output(json!({
                 "breakpoints": {"type": "array", "items": breakpoint_schema()},
                 "deleted": {"type": "array", "items": {"type": "integer"}},
-                "warning": {"type": "string"}
+                "warning": {"type": "string"},
+                "caught": {
+                    "type": "object",
+                    "description": "What catch set: the dump, the user whose runs stop, whether the listener holds, and the ids of the breakpoints (in breakpoints) it set.",
+                    "properties": {
+                        "dump": {"type": "string"},
+                        "user": {"type": "string"},
+                        "armed": {"type": "boolean"},
+                        "breakpoints": {"type": "array", "items": {"type": "integer"}}
+                    },
+                    "required": ["dump", "user", "armed", "breakpoints"]
+                }
             })),
             "annotations": {"readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true}
         }),
@@ -414,6 +502,22 @@ pub fn list() -> Vec<Value> {
             "annotations": {"readOnlyHint": true, "openWorldHint": true}
         }),
         json!({
+            "name": "abap_dumps",
+            "title": "Short dumps",
+            "description": "The system's short dumps (ST22), newest first: id, time (ISO 8601 UTC), user, runtime_error, exception (class, when class-based), program, include, line and abapGit file of the termination point, short_text. Filters: since/until (ISO 8601 time or an age such as 30m, 1h, 2d), user (default ours; '*' for everyone's), program (ZCL_ORDER), error (runtime error or exception class), limit (1..200, default 20). With id instead: that dump whole, adding chapters (title, text), stack (the active calls, innermost first, with file and line where known), variables (frame, name, type, value) and source (the lines around the termination line, current marked). To stop its next occurrence: abap_breakpoints {catch: {dump: id}}.",
+            "inputSchema": input(json!({
+                "id": {"type": "string", "description": "One dump, by the id the list answered."},
+                "since": {"type": "string"},
+                "until": {"type": "string"},
+                "user": {"type": "string"},
+                "program": {"type": "string"},
+                "error": {"type": "string"},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 200}
+            }), &[]),
+            "outputSchema": output(dump_properties()),
+            "annotations": {"readOnlyHint": true, "openWorldHint": true}
+        }),
+        json!({
             "name": "abap_end",
             "title": "Release",
             "description": "Lets go. terminate: aborts the stopped program (breakpoints and listener stay, the session goes on). detach: takes our breakpoints off and lets the program run on. shutdown: releases everything (listener, breakpoints, programs) and ends the session; the next tool call starts a new one. When nothing is stopped, terminate and detach answer that there was nothing to do. Answers what was released.",
@@ -443,7 +547,7 @@ mod tests {
     #[test]
     fn every_output_schema_is_an_object_that_admits_an_error() {
         let tools = list();
-        assert_eq!(tools.len(), 11);
+        assert_eq!(tools.len(), 12);
         for t in &tools {
             let out = &t["outputSchema"];
             assert_eq!(out["type"], "object", "{}", t["name"]);

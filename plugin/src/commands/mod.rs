@@ -14,6 +14,7 @@ mod listen;
 mod run;
 mod run_to;
 mod set;
+mod settings;
 mod shutdown;
 mod source;
 mod stack;
@@ -63,6 +64,7 @@ pub(crate) fn all() -> Vec<Box<dyn PluginCommand<Plugin = AbapPlugin>>> {
         Box::new(dumps::Dumps),
         Box::new(dump::Dump),
         Box::new(dump::DumpCatch),
+        Box::new(settings::Settings),
     ];
     out.extend(bp::commands());
     out.extend(watch::commands());

@@ -12,7 +12,7 @@ use super::{OneShot, Output};
 #[command(
     after_help = "--json prints the protocol's answer (state, epoch, listener, \
     current_thread, debuggee with its last stop, threads, breakpoints, last_end, \
-    allow_writes, system)."
+    allow_writes, system, settings: the debugger settings, null while none were set)."
 )]
 pub struct StatusArgs {
     #[command(flatten)]
@@ -79,6 +79,7 @@ fn render(s: &StatusResult, embedded: bool, color: bool) -> String {
             "not allowed".into()
         },
     ));
+    rows.push(("settings", settings(s.settings.as_ref())));
     if let Some(end) = &s.last_end {
         rows.push((
             "last end",
@@ -94,6 +95,29 @@ fn render(s: &StatusResult, embedded: bool, color: bool) -> String {
             )
         })
         .collect()
+}
+
+/// The settings that are on, by their `abapdbg settings` flag names.
+fn settings(s: Option<&jsonl::results::Settings>) -> String {
+    let Some(s) = s else {
+        return "the system's defaults".into();
+    };
+    let on: Vec<&str> = [
+        ("system-debugging", s.system_debugging),
+        ("create-exception-object", s.create_exception_object),
+        ("background-rfc", s.background_rfc),
+        ("shared-object-debugging", s.shared_object_debugging),
+        ("show-data-aging", s.show_data_aging),
+        ("update-debugging", s.update_debugging),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect();
+    if on.is_empty() {
+        "all off".into()
+    } else {
+        format!("{} on", on.join(", "))
+    }
 }
 
 #[cfg(test)]
@@ -115,7 +139,27 @@ mod tests {
              listener     off\n\
              threads      0\n\
              breakpoints  0\n\
-             writes       not allowed\n"
+             writes       not allowed\n\
+             settings     the system's defaults\n"
         );
+    }
+
+    #[test]
+    fn the_settings_that_are_on_are_named() {
+        let s = jsonl::results::Settings {
+            system_debugging: true,
+            create_exception_object: false,
+            background_rfc: false,
+            shared_object_debugging: false,
+            show_data_aging: false,
+            update_debugging: true,
+        };
+        assert_eq!(settings(Some(&s)), "system-debugging, update-debugging on");
+        let off = jsonl::results::Settings {
+            system_debugging: false,
+            update_debugging: false,
+            ..s
+        };
+        assert_eq!(settings(Some(&off)), "all off");
     }
 }

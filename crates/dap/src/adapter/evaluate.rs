@@ -206,6 +206,7 @@ impl Adapter {
             "exceptionId": class,
             "description": format!("{class} is caught here (an exception breakpoint)"),
             "breakMode": "always",
+            "details": {"typeName": class, "fullTypeName": class},
         })))
     }
 }

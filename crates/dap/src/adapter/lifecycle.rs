@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use client::{ClientError, Session};
-use jsonl::args::{ListenArgs, RunArgs, TestArgs};
+use jsonl::args::{ConfigureArgs, ListenArgs, RunArgs, SettingsArgs, TestArgs};
 use jsonl::cmd;
 use jsonl::results::TestResult;
 use serde_json::{Value, json};
@@ -116,6 +116,18 @@ impl Adapter {
             link.listener_was_wanted = status.listener.wanted;
             link.session_allows_writes = status.allow_writes;
         }
+        // The session's debugger settings, before anything runs: a launched program and the
+        // programs caught later are attached with them.
+        if let Some(on) = config.system_debugging {
+            let args = ConfigureArgs {
+                settings: Some(SettingsArgs {
+                    system_debugging: Some(on),
+                    ..SettingsArgs::default()
+                }),
+                ..ConfigureArgs::default()
+            };
+            self.request::<cmd::Configure>(&args)?;
+        }
         self.sources = Sources::index(&config.source_roots);
         let system = if status.system.url.is_empty() {
             "the system"
@@ -124,6 +136,12 @@ impl Adapter {
         };
         let how = if started_here { "started" } else { "joined" };
         let mut notes = vec![format!("abapdbg: {how} the session of {system}")];
+        if let Some(on) = config.system_debugging {
+            notes.push(format!(
+                "abapdbg: system debugging {}",
+                if on { "on" } else { "off" }
+            ));
+        }
         if config.allow_writes && !self.link()?.session_allows_writes {
             notes.push(
                 "abapdbg: this session was started without writes: setVariable and goto will be \

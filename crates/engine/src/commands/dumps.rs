@@ -9,7 +9,7 @@ use adt::dumps::{DumpDocument, DumpEntry, FormattedDump};
 use jsonl::args::{DumpArgs, DumpCatchArgs, DumpsArgs, decode};
 use jsonl::results::{
     BreakpointsResult, DumpCatchResult, DumpChapter, DumpResult, DumpSummary, DumpVariable,
-    DumpsResult, Frame, SourceLine,
+    DumpsResult, SourceLine,
 };
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
@@ -107,7 +107,7 @@ pub(crate) async fn dump(engine: &Arc<Engine>, args: &Value) -> Result<DumpResul
         })
         .collect();
     let termination = doc.termination();
-    let stack = stack(&text, termination.as_ref());
+    let stack = super::dump_stack::stack(engine, &text, termination.as_ref()).await;
     let variables = text
         .variables()
         .into_iter()
@@ -284,64 +284,8 @@ fn summary(
     }
 }
 
-/// The active calls as frames, innermost first. The innermost has the termination point's
-/// URI and line (in the object's source); the others the line in their include, and a URI
-/// only where the include is a report's own source.
-fn stack(text: &FormattedDump, termination: Option<&(String, u32)>) -> Vec<Frame> {
-    text.calls()
-        .into_iter()
-        .enumerate()
-        .map(|(index, call)| {
-            let method = call
-                .name
-                .rsplit_once("=>")
-                .map_or(call.name.as_str(), |(_, m)| m)
-                .to_string();
-            let (uri, line) = match (index, termination) {
-                (0, Some((uri, line))) if *line > 0 => (format!("{uri}#start={line}"), *line),
-                _ if !call.program.is_empty()
-                    && call.include == call.program
-                    && !call.program.contains('=') =>
-                {
-                    (
-                        format!(
-                            "/sap/bc/adt/programs/programs/{}/source/main#start={}",
-                            adt::transport::encode(&call.program.to_lowercase()),
-                            call.line
-                        ),
-                        call.line,
-                    )
-                }
-                _ => (String::new(), call.line),
-            };
-            let unit = abapgit::SourceUnit::from_uri(&uri);
-            Frame {
-                index,
-                object: if uri.is_empty() {
-                    object_of_program(&call.program)
-                } else {
-                    adt::address::object_name(&uri)
-                },
-                object_type: unit
-                    .as_ref()
-                    .map(|u| u.object_type().to_string())
-                    .unwrap_or_default(),
-                file: unit.map(|u| u.file_name()),
-                method,
-                event_type: call.event_type,
-                program: call.program,
-                include: call.include,
-                line,
-                uri,
-                system: false,
-                source: None,
-            }
-        })
-        .collect()
-}
-
 /// `ZCL_ORDER` of the class pool `ZCL_ORDER=====…CP`; a report's name as it is.
-fn object_of_program(program: &str) -> String {
+pub(super) fn object_of_program(program: &str) -> String {
     match program.split_once('=') {
         Some((object, _)) => object.to_string(),
         None => program.to_string(),

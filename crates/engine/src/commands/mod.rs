@@ -5,6 +5,7 @@
 
 mod bp;
 mod control;
+mod dump_stack;
 mod dumps;
 pub(crate) mod inspect;
 mod search;

@@ -186,6 +186,7 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
             url: engine.config.adt.base_url.clone(),
             user: engine.config.adt.user.clone(),
         },
+        settings: inner.settings.map(|s| to_proto::settings(&s)),
     })
 }
 

@@ -1,6 +1,7 @@
-//! `abap_breakpoints`: deletions, then the breakpoints set, then the whole list.
+//! `abap_breakpoints`: deletions, then the breakpoints set, then a dump caught, then the whole
+//! list.
 
-use jsonl::args::{BpIdsArgs, BpSetArgs};
+use jsonl::args::{BpIdsArgs, BpSetArgs, DumpCatchArgs};
 use jsonl::cmd;
 use jsonl::commands::NoArgs;
 use serde::Deserialize;
@@ -19,6 +20,15 @@ pub(super) struct BreakpointsArgs {
     delete: Vec<u32>,
     #[serde(default)]
     all: bool,
+    catch: Option<CatchArgs>,
+}
+
+/// `catch`: stop the next occurrence of a short dump (`abap_dumps` lists them) before it dies.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CatchArgs {
+    dump: String,
+    user: Option<String>,
 }
 
 pub(super) fn breakpoints(call: &Call, a: BreakpointsArgs) -> Result<Answered, ToolError> {
@@ -58,6 +68,25 @@ pub(super) fn breakpoints(call: &Call, a: BreakpointsArgs) -> Result<Answered, T
         let r = call.link.call::<cmd::BpSet>(bp, call.cancelled)?;
         warning = warning.or(r.warning);
     }
+    let caught = match &a.catch {
+        Some(c) => {
+            let r = call.link.call::<cmd::DumpCatch>(
+                &DumpCatchArgs {
+                    id: c.dump.clone(),
+                    user: c.user.clone(),
+                },
+                call.cancelled,
+            )?;
+            warning = warning.or(r.warning);
+            Some(json!({
+                "dump": r.id,
+                "user": r.user,
+                "armed": r.armed,
+                "breakpoints": r.breakpoints.iter().map(|b| b.id).collect::<Vec<_>>(),
+            }))
+        }
+        None => None,
+    };
     let list = call.link.call::<cmd::BpList>(&NoArgs {}, call.cancelled)?;
     let records: Vec<Value> = list.breakpoints.iter().map(view::breakpoint).collect();
     let summary = list
@@ -77,12 +106,26 @@ pub(super) fn breakpoints(call: &Call, a: BreakpointsArgs) -> Result<Answered, T
     if let Some(w) = warning {
         out["warning"] = json!(w);
     }
-    answered(
-        out,
-        if summary.is_empty() {
-            "no breakpoints".to_string()
-        } else {
-            summary
-        },
-    )
+    let mut summary = if summary.is_empty() {
+        "no breakpoints".to_string()
+    } else {
+        summary
+    };
+    if let Some(c) = caught {
+        summary = format!(
+            "catching the next occurrence of dump {} for {} with {}; {summary}",
+            c["dump"].as_str().unwrap_or_default(),
+            c["user"].as_str().unwrap_or_default(),
+            c["breakpoints"]
+                .as_array()
+                .map(|ids| ids
+                    .iter()
+                    .map(|i| format!("#{i}"))
+                    .collect::<Vec<_>>()
+                    .join(", "))
+                .unwrap_or_default()
+        );
+        out["caught"] = c;
+    }
+    answered(out, summary)
 }

@@ -66,6 +66,7 @@ pub fn call_tool(
         "abap_set_variable" => inspect::set_variable(call, args(name, arguments)?),
         "abap_source" => inspect::source(call, args(name, arguments)?),
         "abap_end" => end::end(call, args(name, arguments)?),
+        "abap_dumps" => dumps::dumps(call, args(name, arguments)?),
         other => Err(
             ToolError::new("protocol.unknown_command", format!("no tool '{other}'"))
                 .with_hint("tools/list names the tools"),
@@ -106,6 +107,8 @@ fn thread_or_current(call: &Call, thread: Option<u32>) -> Result<u32, ToolError>
 
 /// `abap_breakpoints`.
 mod breakpoints;
+/// `abap_dumps`.
+mod dumps;
 /// `abap_end`.
 mod end;
 /// `abap_stack`, `abap_variables`, `abap_set_variable`, `abap_source`.

@@ -65,6 +65,7 @@ pub(super) fn status(call: &Call, a: StatusArgs) -> Result<Answered, ToolError> 
             "breakpoints": breakpoints,
             "stop": stop,
             "last_end": st.last_end.as_ref().map(view::end_view),
+            "settings": st.settings,
         }),
         summary,
     )
