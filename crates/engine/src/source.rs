@@ -19,6 +19,16 @@ impl SourceCache {
         before: u32,
         after: u32,
     ) -> Vec<jsonl::results::SourceLine> {
+        let Some(lines) = self.lines(client, uri).await else {
+            return Vec::new();
+        };
+        let first = line.saturating_sub(before).max(1);
+        let last = line.saturating_add(after);
+        crate::to_proto::source_lines(&lines, first, last, line)
+    }
+
+    /// All lines of the source at `uri` (fragment ignored), or `None` if it cannot be read.
+    pub(crate) async fn lines(&self, client: &adt::Client, uri: &str) -> Option<Arc<Vec<String>>> {
         let base = uri.split('#').next().unwrap_or(uri).to_string();
         let cached = self
             .by_uri
@@ -26,25 +36,22 @@ impl SourceCache {
             .unwrap_or_else(|p| p.into_inner())
             .get(&base)
             .cloned();
-        let lines = match cached {
-            Some(lines) => lines,
-            None => match client.source(&base).await {
-                Ok(text) => {
-                    let lines = Arc::new(text.lines().map(str::to_string).collect::<Vec<_>>());
-                    self.by_uri
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .insert(base, lines.clone());
-                    lines
-                }
-                Err(e) => {
-                    tracing::debug!("no source context for {base}: {e}");
-                    return Vec::new();
-                }
-            },
-        };
-        let first = line.saturating_sub(before).max(1);
-        let last = line.saturating_add(after);
-        crate::to_proto::source_lines(&lines, first, last, line)
+        if cached.is_some() {
+            return cached;
+        }
+        match client.source(&base).await {
+            Ok(text) => {
+                let lines = Arc::new(text.lines().map(str::to_string).collect::<Vec<_>>());
+                self.by_uri
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(base, lines.clone());
+                Some(lines)
+            }
+            Err(e) => {
+                tracing::debug!("no source for {base}: {e}");
+                None
+            }
+        }
     }
 }
