@@ -650,7 +650,9 @@ fn a_listener_conflict_names_the_take_over_option() {
     let deadline = Instant::now() + Duration::from_secs(60);
     let said = loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let m = messages.recv_timeout(left).expect("the conflict on the debug console");
+        let m = messages
+            .recv_timeout(left)
+            .expect("the conflict on the debug console");
         let text = m["body"]["output"].as_str().unwrap_or_default();
         if m["event"] == "output" && text.contains("another debugger") {
             break text.to_string();

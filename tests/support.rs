@@ -155,5 +155,8 @@ pub fn sim_faults(base_url: &str, body: &serde_json::Value) {
     .expect("send");
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
-    assert!(answer.starts_with("HTTP/1.1 200"), "faults refused: {answer}");
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "faults refused: {answer}"
+    );
 }

@@ -273,9 +273,16 @@ mod tests {
             commands(Cli, "delete them ('bp.list', 'bp.delete')"),
             "delete them ('abapdbg bp list', 'abapdbg bp delete')"
         );
-        assert_eq!(commands(Nushell, "it's 'unknown' here"), "it's 'unknown' here");
         assert_eq!(
-            for_front_end(Cli, "protocol.invalid_args", "e.g. {\"cmd\":\"run\",\"args\":{}}"),
+            commands(Nushell, "it's 'unknown' here"),
+            "it's 'unknown' here"
+        );
+        assert_eq!(
+            for_front_end(
+                Cli,
+                "protocol.invalid_args",
+                "e.g. {\"cmd\":\"run\",\"args\":{}}"
+            ),
             None,
             "protocol JSON is no hint outside the protocol"
         );
@@ -287,8 +294,7 @@ mod tests {
 
     #[test]
     fn a_running_program_is_waited_for_as_each_front_end_waits() {
-        let hint =
-            "wait for the 'stopped' event or send {\"cmd\":\"wait\",\"args\":{\"until\":\"stopped\"}}";
+        let hint = "wait for the 'stopped' event or send {\"cmd\":\"wait\",\"args\":{\"until\":\"stopped\"}}";
         assert_eq!(
             for_front_end(Cli, "state.not_stopped", hint).as_deref(),
             Some("the program is running; 'abapdbg wait' returns when it stops")

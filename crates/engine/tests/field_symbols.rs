@@ -49,6 +49,8 @@ async fn vars_lists_an_assigned_inline_field_symbol_in_the_locals() {
     let amount = var(&expanded, "AMOUNT");
     assert_eq!(amount["id"], "<LS_ENTRY>-AMOUNT", "{expanded}");
     assert_eq!(amount["value"], "1.50", "{expanded}");
+    // A text field keeps its trailing blanks in JSON, as the system sends them.
+    assert_eq!(var(&expanded, "NAME")["value"], "First     ", "{expanded}");
     let got = h.ok("get", json!({"path": "<LS_ENTRY>-AMOUNT"})).await;
     assert_eq!(got["variable"]["name"], amount["name"], "{got}");
     assert_eq!(got["variable"]["value"], amount["value"], "{got}");
