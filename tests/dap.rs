@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use e2e::{Simulator, abapdbg_bin, sim_state};
+use e2e::{Simulator, abapdbg_bin, sim_faults, sim_state};
 
 fn tests_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -601,4 +601,91 @@ fn a_launch_without_a_password_fails_at_once_with_the_auth_code() {
     drop(stdin);
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// An attach while another debugger of the same user listens: the debug console names the
+/// launch option that takes the listener over (not the protocol's argument), and an attach
+/// with it arms the listener.
+#[test]
+fn a_listener_conflict_names_the_take_over_option() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    use serde_json::{Value, json};
+
+    let sim = Simulator::start();
+    sim_faults(&sim.url, &json!({"foreignListeners": ["DEVELOPER"]}));
+    let world = World::new("conflict", &sim.url);
+    let attach = |arguments: Value| {
+        let mut child = world
+            .command(abapdbg_bin())
+            .env("ABAPDBG_URL", &sim.url)
+            .env("ABAPDBG_USER", "DEVELOPER")
+            .env("ABAPDBG_CLIENT", "001")
+            .arg("dap")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start abapdbg dap");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let messages = dap_reader(child.stdout.take().expect("stdout"));
+        for (seq, command, args) in [
+            (1, "initialize", json!({"adapterID": "abap"})),
+            (2, "attach", arguments),
+            (3, "configurationDone", json!({})),
+        ] {
+            let body = json!({"seq": seq, "type": "request", "command": command,
+                              "arguments": args})
+            .to_string();
+            write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len())
+                .and_then(|()| stdin.flush())
+                .expect("write to the adapter");
+        }
+        (child, stdin, messages)
+    };
+
+    let (mut child, stdin, messages) = attach(json!({}));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let said = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let m = messages
+            .recv_timeout(left)
+            .expect("the conflict on the debug console");
+        let text = m["body"]["output"].as_str().unwrap_or_default();
+        if m["event"] == "output" && text.contains("another debugger") {
+            break text.to_string();
+        }
+    };
+    assert!(said.contains("\"takeOver\": true"), "{said}");
+    assert!(!said.contains("take_over"), "{said}");
+    drop(stdin);
+    let _ = child.wait();
+
+    // What the hint says works: the listener is ours and armed.
+    let (mut child, stdin, _messages) = attach(json!({"takeOver": true}));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let out = world
+            .command(abapdbg_bin())
+            .env("ABAPDBG_URL", &sim.url)
+            .env("ABAPDBG_USER", "DEVELOPER")
+            .env("ABAPDBG_CLIENT", "001")
+            .args(["status", "--json"])
+            .output()
+            .expect("abapdbg status");
+        let status: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        if status["listener"]["armed"] == true {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the listener was not armed: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    drop(stdin);
+    let _ = child.wait();
+    sim.stop();
 }

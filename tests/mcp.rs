@@ -198,6 +198,13 @@ fn an_mcp_client_debugs_a_class_from_breakpoint_to_end() {
     run_node_tests("stdio", "mcp.test.mjs", 6);
 }
 
+/// Another debugger listens for the same user: abap_wait fails at once with a hint naming the
+/// tool and argument to call (`abap_wait` with `take_over`), and that call takes it over.
+#[test]
+fn a_listener_conflict_hints_the_tool_to_call() {
+    run_node_tests("conflict", "conflict.test.mjs", 1);
+}
+
 /// `--http 127.0.0.1:0`: streamable HTTP on loopback with a bearer token in a 0600 file;
 /// without the token a request is refused, another address is refused at start.
 #[test]

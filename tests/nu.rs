@@ -20,7 +20,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use e2e::{Simulator, abapdbg_bin, http_get, http_raw, sim_state};
+use e2e::{Simulator, abapdbg_bin, http_get, http_raw, sim_faults, sim_state};
 use serde_json::{Value, json};
 
 /// The Nushell version the plugin is built against (nu-plugin =0.115.1).
@@ -1764,4 +1764,22 @@ fn debugger_settings_as_a_record_and_in_status() {
         nu.ok("abap settings | get system_debugging | to json -r"),
         "false"
     );
+}
+
+#[test]
+fn a_listener_conflict_hints_the_nushell_command() {
+    let sim = Simulator::start();
+    // Another debugger of the same user listens on the system.
+    sim_faults(&sim.url, &json!({"foreignListeners": ["DEVELOPER"]}));
+    let nu = Nu::on(&sim, "conflict");
+    let stderr = nu.fails("abap listen");
+    assert!(stderr.contains("conflict.listener"), "{stderr}");
+    assert!(stderr.contains("'abap listen --take-over'"), "{stderr}");
+    assert!(!stderr.contains("take_over"), "{stderr}");
+    assert!(!stderr.contains("abapdbg"), "{stderr}");
+    // What the hint says works.
+    let armed = nu.json("abap listen --take-over | to json -r");
+    assert_eq!(armed["armed"], true, "{armed}");
+    drop(nu);
+    sim.stop();
 }

@@ -140,3 +140,23 @@ pub fn http_raw(base_url: &str, method: &str, path: &str) -> (String, String) {
         body.to_string(),
     )
 }
+
+/// `PUT /sim/faults` with `body` (a JSON object of faults); the simulator must accept it.
+pub fn sim_faults(base_url: &str, body: &serde_json::Value) {
+    use std::io::{Read, Write};
+    let host = base_url.trim_start_matches("http://").trim_end_matches('/');
+    let body = body.to_string();
+    let mut stream = std::net::TcpStream::connect(host).expect("connect to the simulator");
+    write!(
+        stream,
+        "PUT /sim/faults HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "faults refused: {answer}"
+    );
+}

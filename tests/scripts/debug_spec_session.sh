@@ -72,7 +72,19 @@ abapdbg debug step --type continue --json | jq -e '.stop.frame.line == 57' >/dev
 # Human vars: a structure's VALUE summarizes its components (its TYPE says it is one).
 abapdbg debug vars | grep -Eq '^RS_ORDER +Parameters +Structure: [a-z]+ +ID=0, CUSTOMER=, AMOUNT=0' \
   || fail "vars (human): a structure's summary: $(abapdbg debug vars)"
-# The spec's quoting of a field symbol.
+# The field symbol the loop assigned is listed in the method's locals (the system lists none:
+# the session asks for the ones the method declares), in JSON and for a person.
+abapdbg debug vars --json \
+  | jq -e '[.variables[] | select(.name == "<LS_ORDER>" and .scope == "Locals" and .meta == "structure")] | length == 1' \
+  >/dev/null || fail "vars lists <LS_ORDER>: $(abapdbg debug vars --json)"
+abapdbg debug vars | grep -Eq '^<LS_ORDER> +Locals +Structure: [a-z]+ +ID=' \
+  || fail "vars (human) lists <LS_ORDER>: $(abapdbg debug vars)"
+# The spec's quoting of a field symbol; its components named as get names them.
+abapdbg debug vars --expand "'<LS_ORDER>'" --json \
+  | jq -e '[.variables[] | select(.name == "AMOUNT" and .id == "<LS_ORDER>-AMOUNT")] | length == 1' \
+  >/dev/null || fail "vars --expand quoted: component ids"
+abapdbg get '<LS_ORDER>-AMOUNT' --json | jq -e '.variable.name == "AMOUNT"' >/dev/null \
+  || fail "get names the component as vars --expand does"
 abapdbg debug vars --expand "'<LS_ORDER>'" --json \
   | jq -e '[.variables[].name] | index("AMOUNT") != null' >/dev/null || fail "vars --expand quoted"
 abapdbg debug step --type out --json | jq -e '.stop.frame.method == "IF_OO_ADT_CLASSRUN~MAIN"' >/dev/null \

@@ -19,6 +19,7 @@
 pub mod candidates;
 mod error;
 mod guard;
+pub mod hints;
 pub mod movement;
 pub mod profile;
 mod regular_file;

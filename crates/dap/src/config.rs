@@ -51,6 +51,8 @@ pub struct LaunchConfig {
     pub source_roots: Vec<PathBuf>,
     /// Whether the debuggee is terminated on `disconnect` when the client does not say.
     pub terminate_on_disconnect: bool,
+    /// `attach` takes the listener over from another debugger listening for the same user.
+    pub take_over: bool,
 }
 
 /// Why a configuration cannot be used.
@@ -129,6 +131,7 @@ impl LaunchConfig {
             password: string(args, "password")?,
             allow_writes: boolean(args, "allowWrites")?.unwrap_or(false),
             system_debugging: boolean(args, "systemDebugging")?,
+            take_over: boolean(args, "takeOver")?.unwrap_or(false),
             source_roots,
         })
     }

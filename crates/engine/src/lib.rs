@@ -17,6 +17,7 @@ mod debuggee;
 mod engine;
 mod errors;
 mod export_file;
+mod field_symbols;
 mod grace;
 mod keepalive;
 mod linereader;

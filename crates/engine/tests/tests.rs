@@ -17,6 +17,8 @@ mod dumps;
 mod function_modules;
 // Frames name the abapGit file and line of each kind of source (issue 24).
 mod frame_files;
+// Field symbols at a stop, listed by `vars`.
+mod field_symbols;
 // Events that report what happens without a request.
 mod events;
 // Random requests, every command with arguments of random shape, against a live session.

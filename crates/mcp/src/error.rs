@@ -54,7 +54,13 @@ impl From<ClientError> for ToolError {
         ToolError {
             code: e.code().to_string(),
             message,
-            hint: e.hint(),
+            // The session writes its hints for the protocol; an agent calls tools.
+            hint: match &e {
+                ClientError::Protocol(p) => p.hint.as_deref().and_then(|h| {
+                    client::hints::for_front_end(client::hints::FrontEnd::Mcp, &p.code, h)
+                }),
+                other => other.hint(),
+            },
         }
     }
 }

@@ -369,7 +369,7 @@ pub fn list() -> Vec<Value> {
             "name": "abap_wait",
             "title": "Wait for a stop or an end",
             "description": format!("Waits for the next stop or end of what runs, arming the listener first when it is not armed (then a program started elsewhere is caught). Answers at once when a program is stopped now, or with an end not answered before. {outcome_note}"),
-            "inputSchema": input(json!({"wait_seconds": wait_arg(), "max_chars": max_chars_arg()}), &[]),
+            "inputSchema": input(json!({"wait_seconds": wait_arg(), "max_chars": max_chars_arg(), "take_over": {"type": "boolean", "description": "Takes the listener over from another debugger listening for the same user (that one is told)."}}), &[]),
             "outputSchema": outcome_output(),
             "annotations": {"readOnlyHint": false, "destructiveHint": false, "openWorldHint": true}
         }),

@@ -92,7 +92,7 @@ impl SimplePluginCommand for Listen {
                     let mut err = LabeledError::new(format!("{code}: {message}"))
                         .with_code(format!("abap::{}", ev.event))
                         .with_label(message, span);
-                    if let Some(hint) = hint {
+                    if let Some(hint) = hint.and_then(|h| crate::errors::nu_hint(code, &h)) {
                         err = err.with_help(hint);
                     }
                     return Err(err);

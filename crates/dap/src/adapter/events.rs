@@ -34,7 +34,10 @@ impl Adapter {
             EventKind::ListenerConflict(b) => self.console(&format!(
                 "abapdbg: {} {}",
                 b.message,
-                b.hint.as_deref().unwrap_or_default()
+                b.hint
+                    .as_deref()
+                    .and_then(|h| super::dap_hint("conflict.listener", h))
+                    .unwrap_or_default()
             )),
             EventKind::ListenerFailed(b) => self.console(&format!("abapdbg: {}", b.message)),
             EventKind::DebuggeeLost(b) => self.console(&format!("abapdbg: {}", b.message)),

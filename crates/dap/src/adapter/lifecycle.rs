@@ -181,7 +181,9 @@ impl Adapter {
                     })?;
             }
             Mode::Attach => {
-                self.request::<cmd::Listen>(&ListenArgs::default())?;
+                self.request::<cmd::Listen>(&ListenArgs {
+                    take_over: config.take_over,
+                })?;
                 // Programs already stopped in this session are shown at once.
                 let threads = self.request::<cmd::Threads>(&Default::default())?;
                 for t in threads.threads.iter().filter(|t| !t.running) {

@@ -88,9 +88,23 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// The error's hint as an IDE user acts on it (the session writes its hints for the protocol:
+/// `'listen' with {"take_over":true}` is the launch option `takeOver` here).
+pub(crate) fn hint(e: &ClientError) -> Option<String> {
+    match e {
+        ClientError::Protocol(p) => p.hint.as_deref().and_then(|h| dap_hint(&p.code, h)),
+        other => other.hint(),
+    }
+}
+
+/// A protocol hint of an error or event of `code`, as the adapter says it.
+pub(crate) fn dap_hint(code: &str, hint: &str) -> Option<String> {
+    client::hints::for_front_end(client::hints::FrontEnd::Dap, code, hint)
+}
+
 /// A session error as a sentence with its hint.
 pub(crate) fn explain(e: &ClientError) -> String {
-    match e.hint() {
+    match hint(e) {
         Some(h) => format!("{e} ({h})"),
         None => e.to_string(),
     }

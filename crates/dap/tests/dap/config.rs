@@ -85,3 +85,17 @@ fn the_configuration_names_the_system_over_the_environment() {
             .is_err()
     );
 }
+
+#[test]
+fn attach_takes_the_listener_over_only_when_asked() {
+    assert!(!LaunchConfig::parse(&json!({}), true).unwrap().take_over);
+    assert!(
+        LaunchConfig::parse(&json!({"takeOver": true}), true)
+            .unwrap()
+            .take_over
+    );
+    assert_eq!(
+        LaunchConfig::parse(&json!({"takeOver": "yes"}), true).unwrap_err(),
+        ConfigError::NotABool("takeOver")
+    );
+}

@@ -339,6 +339,7 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
             variables.push(to_proto::variable(v, scope, max));
         }
     }
+    field_symbols(reader, &scopes, &mut variables, max).await?;
     Ok(VarsResult {
         epoch,
         scopes: Some(
@@ -353,6 +354,49 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
         offset: None,
         more: None,
     })
+}
+
+/// The field symbols the frame's procedure declares that are assigned at the stop, in the
+/// procedure's scope (`Locals`, or `Globals` of a report's main program) after its other
+/// variables. The system lists none of them; it answers each assigned one by name, and an
+/// unassigned one not at all (so it is not listed).
+async fn field_symbols(
+    reader: &Reader<'_>,
+    scopes: &[(String, String)],
+    variables: &mut Vec<Variable>,
+    max: usize,
+) -> Result<(), ErrorBody> {
+    let Some(entry) = reader.at.entry.as_ref() else {
+        return Ok(());
+    };
+    let engine = reader.engine;
+    let Some(lines) = engine.sources.lines(&engine.main, &entry.uri).await else {
+        return Ok(());
+    };
+    let names = crate::field_symbols::declared(&lines, entry.line);
+    if names.is_empty() {
+        return Ok(());
+    }
+    let found = reader
+        .variables(&names)
+        .await
+        .map_err(|e| e.describe("reading field symbols"))?;
+    let scope = ["@LOCALS", "@GLOBALS"]
+        .iter()
+        .find_map(|id| scopes.iter().find(|(s, _)| s == id))
+        .map(|(_, name)| name.clone())
+        .unwrap_or_default();
+    let at = variables
+        .iter()
+        .rposition(|v| v.scope == scope)
+        .map_or(variables.len(), |i| i + 1);
+    let listed = found.iter().map(|v| Variable {
+        // The system names a record read by id with its id: the field symbol's own name.
+        name: v.id.to_string(),
+        ..to_proto::variable(v, &scope, max)
+    });
+    variables.splice(at..at, listed.collect::<Vec<_>>());
+    Ok(())
 }
 
 async fn children(

@@ -120,7 +120,7 @@ pub(super) fn run(call: &Call, a: RunToolArgs) -> Result<Answered, ToolError> {
         ));
     }
     if a.listen {
-        return wait_for_stop_or_end(call, wait, max, true);
+        return wait_for_stop_or_end(call, wait, max, false);
     }
     let session = call.link.session()?;
     let deadline = Some(Instant::now() + wait);
@@ -167,6 +167,9 @@ pub(super) fn run(call: &Call, a: RunToolArgs) -> Result<Answered, ToolError> {
 pub(super) struct WaitToolArgs {
     wait_seconds: Option<f64>,
     max_chars: Option<usize>,
+    /// Takes the listener over from another debugger listening for the same user.
+    #[serde(default)]
+    take_over: bool,
 }
 
 pub(super) fn wait(call: &Call, a: WaitToolArgs) -> Result<Answered, ToolError> {
@@ -174,26 +177,26 @@ pub(super) fn wait(call: &Call, a: WaitToolArgs) -> Result<Answered, ToolError> 
         call,
         wait_for(a.wait_seconds)?,
         max_chars(a.max_chars),
-        true,
+        a.take_over,
     )
 }
 
 /// Waits for the next stop or end of anything the session holds, arming the listener first
-/// when `arm` and it is not armed. A program stopped now, or an end not answered yet, answers
-/// at once.
+/// when it is not armed (with `take_over`, taking it from another debugger). A program stopped
+/// now, or an end not answered yet, answers at once; a listener conflict fails at once.
 fn wait_for_stop_or_end(
     call: &Call,
     wait: Duration,
     max: usize,
-    arm: bool,
+    take_over: bool,
 ) -> Result<Answered, ToolError> {
     let session = call.link.session()?;
     // Subscribed before looking, so nothing that happens in between is missed.
     let sub = session.subscribe();
     let mut st = status_now(call)?;
-    if arm && !st.listener.wanted {
+    if !st.listener.wanted || take_over {
         call.link
-            .call::<cmd::Listen>(&ListenArgs { take_over: false }, call.cancelled)?;
+            .call::<cmd::Listen>(&ListenArgs { take_over }, call.cancelled)?;
         st = status_now(call)?;
     }
     if let Some(stop) = st
@@ -223,6 +226,21 @@ fn wait_for_stop_or_end(
             Ok(Some(client::Incoming::Event(ev))) => match ev.kind() {
                 Ok(jsonl::EventKind::Stopped(stop)) => return stop_answer(call, &stop, max),
                 Ok(jsonl::EventKind::Ended(ended)) => return end_answer(call, &ended),
+                // Nothing is caught while another debugger holds the listener: say so now.
+                Ok(jsonl::EventKind::ListenerConflict(c)) => {
+                    let hint = c.hint.as_deref().and_then(|h| {
+                        client::hints::for_front_end(
+                            client::hints::FrontEnd::Mcp,
+                            "conflict.listener",
+                            h,
+                        )
+                    });
+                    let err = ToolError::new("conflict.listener", c.message);
+                    return Err(match hint {
+                        Some(h) => err.with_hint(h),
+                        None => err,
+                    });
+                }
                 _ => {}
             },
             Ok(Some(client::Incoming::Response(_))) => {}
