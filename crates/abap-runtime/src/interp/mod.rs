@@ -7,6 +7,7 @@
 pub(crate) mod abap_regex;
 pub(crate) mod access;
 pub(crate) mod bit_ops;
+pub(crate) mod bound;
 pub(crate) mod builtins;
 pub(crate) mod calc;
 pub(crate) mod call_stack;
@@ -43,17 +44,18 @@ pub(crate) mod text_compare;
 pub(crate) mod time;
 pub(crate) mod types;
 pub(crate) mod unit_run;
+pub(crate) mod var;
 pub(crate) mod write_to;
 
-use crate::interp::calls::Bound;
+use crate::interp::bound::Bound;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use crate::interp::context::View;
-use crate::interp::state::{
-    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
-    State, Var, VarKind,
+use crate::interp::builtins::classes::classrun::{
+    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF,
 };
+use crate::interp::context::View;
+use crate::interp::state::{Current, Frame, Object, State, Var, VarKind};
 use abap_data::RunError;
 use abap_data::debug::{self, DebugHook, Location, Resume};
 use abap_data::limits::Limits;

@@ -86,15 +86,6 @@ impl SharedDb {
     }
 }
 
-/// The exception class of the runtime errors a database statement raises.
-pub const OPEN_SQL_EXCEPTION: &str = "CX_SY_OPEN_SQL_DB";
-
-/// True for the id of a runtime error of a database statement (catchable as
-/// [`OPEN_SQL_EXCEPTION`]).
-pub fn is_database_dump(id: &str) -> bool {
-    id.starts_with("SAPSQL_") || id.starts_with("DBSQL_")
-}
-
 /// Rolls the run's database changes back when dropped: the end of an ABAP Unit run, on
 /// every way out.
 pub struct RollbackOnDrop(pub Option<SharedDb>);

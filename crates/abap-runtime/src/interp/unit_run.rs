@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::interp::{Bound, Exec, Interp, Unwind};
+use crate::interp::bound::Bound;
+use crate::interp::{Exec, Interp, Unwind};
 use abap_data::RunError;
 use abap_data::debug::{DebugHook, ObjectKind, SourcePart};
 use abap_data::unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
