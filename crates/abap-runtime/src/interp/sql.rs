@@ -235,7 +235,7 @@ impl<'r> Interp<'r, '_> {
     /// structure type of a table or structure, the built-in type of a data element (its
     /// domain's, for an element with a domain).
     pub fn database_type(&self, name: &str) -> Option<Type> {
-        let db = self.db.as_ref()?;
+        let db = self.db?;
         let db = lock(&db.shared);
         let dict = db.dictionary();
         dict.table(name)
@@ -246,7 +246,7 @@ impl<'r> Interp<'r, '_> {
     /// Ends the program's logical unit of work: commit when it ended normally, rollback
     /// when it ended in a runtime error or was terminated.
     pub fn end_of_program(&self, ok: bool) {
-        if let Some(db) = &self.db {
+        if let Some(db) = self.db {
             db.end_luw(ok);
         }
     }
@@ -257,7 +257,7 @@ impl<'r> Interp<'r, '_> {
         {
             return self.statement_kind(table_stmt);
         }
-        let Some(db) = self.db.clone() else {
+        let Some(db) = self.db else {
             return Err(self.not_supported(&format!(
                 "{} without a database (no .tabl.xml files loaded)",
                 s.keyword()
