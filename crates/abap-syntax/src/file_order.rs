@@ -204,16 +204,27 @@ mod tests {
             .into_iter()
             .filter(|c| c.len() > MAX_CIRCLE)
             .collect();
-        assert!(too_large.is_empty(), "circles of more than {MAX_CIRCLE} files: {too_large:?}");
+        assert!(
+            too_large.is_empty(),
+            "circles of more than {MAX_CIRCLE} files: {too_large:?}"
+        );
     }
 
     #[test]
     fn uses_and_circles_are_found() {
         let all: Vec<(String, Vec<String>, String)> = [
             ("a.rs", "a", "use crate::b::{x, c::y};\n"),
-            ("b/mod.rs", "b", "pub fn x() { super::d::z() } // crate::a\n"),
+            (
+                "b/mod.rs",
+                "b",
+                "pub fn x() { super::d::z() } // crate::a\n",
+            ),
             ("b/c.rs", "b/c", "use super::x;\n"),
-            ("d.rs", "d", "use crate::a::w;\n#[cfg(test)]\nuse crate::b::c;\n"),
+            (
+                "d.rs",
+                "d",
+                "use crate::a::w;\n#[cfg(test)]\nuse crate::b::c;\n",
+            ),
         ]
         .into_iter()
         .map(|(name, module, text)| {

@@ -276,9 +276,9 @@ impl<'r> Interp<'r, '_> {
             )));
         }
         match &s.stmt {
-            Statement::Select(sel) if sel.is_loop() => self.select_loop(&db, &s.stmt, sel, &s.body),
+            Statement::Select(sel) if sel.is_loop() => self.select_loop(db, &s.stmt, sel, &s.body),
             Statement::Select(sel) => {
-                let outcome = self.execute(&db, &s.stmt)?;
+                let outcome = self.execute(db, &s.stmt)?;
                 self.set_counters(outcome.subrc, outcome.dbcnt);
                 if let Some(into) = &sel.into {
                     let rs = outcome.result.unwrap_or_default();
@@ -287,7 +287,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(Flow::Normal)
             }
             _ => {
-                let outcome = self.execute(&db, &s.stmt)?;
+                let outcome = self.execute(db, &s.stmt)?;
                 if matches!(s.stmt, Statement::CommitWork | Statement::RollbackWork) {
                     self.luw_ends = self.luw_ends.wrapping_add(1);
                 }

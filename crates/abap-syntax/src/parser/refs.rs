@@ -5,11 +5,11 @@ use crate::ast::AssignSource;
 use crate::ast::Expr;
 use crate::ast::Path;
 use crate::ast::RefStmt;
+use crate::ast::is_row_chain;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
 use crate::parser::expr::parse_full_expr;
-use crate::ast::is_row_chain;
 use crate::parser::words::is_name;
 use crate::parser::words::parse_path;
 /// `<name>` with a valid name inside.
