@@ -11,6 +11,7 @@
 //! layer (abap-data) nothing of the tree; Cargo keeps both edges one way.
 
 pub mod ast;
+mod file_order;
 pub mod lexer;
 pub mod parser;
 pub mod statements;

@@ -6,24 +6,15 @@ use crate::interp::declared_name;
 use std::borrow::Cow;
 
 use super::{Exec, Flow, Interp, Unwind};
-use crate::interp::state::{CLASSRUN_MAIN, Current, Frame, Var, VarKind};
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::classrun::CLASSRUN_MAIN;
+use crate::interp::state::{Current, Frame, Var, VarKind};
 use abap_data::place::{Place, Slot};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{
     CallArgs, CallExpr, CallTarget, ClassDef, DataDecl, Expr, MethodDecl, MethodImpl, ParamDecl,
     ParamKind, Path,
 };
-
-/// Values handed into a call, by formal parameter name.
-#[derive(Default)]
-pub struct Bound {
-    pub inputs: Vec<(String, Value)>,
-    /// Formal exporting/changing parameter → caller's target.
-    pub outputs: Vec<(String, Path)>,
-    pub receiving: Option<Path>,
-    /// Generic importing parameters whose actual parameter's type has a name.
-    pub actual_types: Vec<(String, crate::interp::builtins::classes::rtti::TypeName)>,
-}
 
 impl<'r> Interp<'r, '_> {
     /// The class that implements `method` for `class` (walking up the superclasses; interface

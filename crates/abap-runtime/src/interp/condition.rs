@@ -7,6 +7,7 @@
 use crate::interp::state::State;
 use crate::interp::{Interp, Unwind};
 use abap_data::debug::NoDebugger;
+use abap_data::limits::Limits;
 use abap_syntax::ast::Cond;
 use abap_syntax::lexer::lex;
 use abap_syntax::parser::expr::parse_full_cond;
@@ -37,12 +38,15 @@ pub fn holds(st: &mut State<'_>, frame: usize, cond: &Cond) -> Result<bool, Stri
         return Err(format!("there is no stack frame {frame}"));
     };
     let mut no_hook = NoDebugger;
-    let mut it = Interp::new(st.classes, &mut no_hook);
+    let limits = Limits {
+        statements: st.steps.saturating_add(MAX_STEPS),
+        ..Limits::default()
+    };
+    let mut it = Interp::new(st.classes, &mut no_hook, &limits, None);
     std::mem::swap(&mut it.st, st);
     // The frames above `frame` are set aside, so names resolve in `frame`.
     let above = it.st.frames.split_off(f + 1);
     let (steps, sy) = (it.st.steps, it.st.sy.clone());
-    it.limits.statements = steps.saturating_add(MAX_STEPS);
     it.judging_condition = true;
     let judged = it.cond(cond);
     it.st.steps = steps;

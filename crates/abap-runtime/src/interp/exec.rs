@@ -2,9 +2,10 @@
 //! output (`WRITE`), `PERFORM`, object creation, and the entry to the built-in classes'
 //! methods (`native_method`, `native_static_call`: the registry in `builtins/classes/`).
 
+use crate::interp::bound::Bound;
 use crate::interp::builtins::classes;
 use crate::interp::state::{Current, ExcInfo, Object};
-use crate::interp::{Bound, Dump, Exec, Flow, Interp, Unwind};
+use crate::interp::{Dump, Exec, Flow, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{
     CallArgs, CallExpr, CatchClause, ClassDef, Expr, MessageStmt, ParamKind, Path, Stmt,
@@ -410,12 +411,4 @@ impl<'r> Interp<'r, '_> {
             None => Err(self.not_supported(&format!("method {}=>{}", class.name, call.method))),
         }
     }
-}
-
-/// Text of a value in a list (`WRITE`): numbers right-aligned in their output length, `c`
-/// fields in their length.
-/// ABAP `CP` pattern match (see [`crate::interp::text_compare`]): `*` any string, `+` one
-/// character, `#` escapes; case-insensitive; trailing blanks of both sides do not count.
-pub fn matches_cp(text: &str, pattern: &str) -> bool {
-    crate::interp::text_compare::covers_pattern(text, pattern)
 }

@@ -3,7 +3,8 @@
 //! the classic exceptions (`RAISE name`, `MESSAGE … RAISING name`, `EXCEPTIONS …
 //! error_message = n`) that end a module with `sy-subrc` set in the caller.
 
-use crate::interp::{Bound, Exec, Flow, Interp, Unwind};
+use crate::interp::bound::Bound;
+use crate::interp::{Exec, Flow, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{
     ClassDef, FunctionCall, FunctionInterface, FunctionStmt, MessageStmt, MethodDecl, MethodImpl,
@@ -11,24 +12,6 @@ use abap_syntax::ast::{
 };
 use abap_syntax::parser::function_group::function_key;
 use abap_syntax::parser::program_key;
-
-/// The exception class of a call of a function module that does not exist (its parent is
-/// defined with the dynamic calls, `interp/dynamic.rs`).
-pub const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[(
-    "CX_SY_DYN_CALL_ILLEGAL_FUNC",
-    Some("CX_SY_DYN_CALL_ERROR"),
-    "The function module of a call does not exist",
-)];
-
-/// The catchable runtime errors of `CALL FUNCTION`, with their exception class.
-pub fn exception_for_dump(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "CALL_FUNCTION_NOT_FOUND" => "CX_SY_DYN_CALL_ILLEGAL_FUNC",
-        "CALL_FUNCTION_PARM_UNKNOWN" => "CX_SY_DYN_CALL_PARAM_NOT_FOUND",
-        "CALL_FUNCTION_PARM_MISSING" => "CX_SY_DYN_CALL_PARAM_MISSING",
-        _ => return None,
-    })
-}
 
 /// A `CALL FUNCTION` whose module is running: what its caller handles.
 #[derive(Debug)]

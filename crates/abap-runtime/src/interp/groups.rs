@@ -13,7 +13,7 @@ use crate::interp::{Exec, Flow, Interp};
 use abap_data::value::{StructType, TableKey, TableKind, TableType, Type, Value};
 use abap_syntax::ast::{Expr, Path, RowTarget};
 use abap_syntax::ast::{GroupKey, GroupLoop, KeyPart};
-use abap_syntax::parser::groups::members_var;
+use abap_syntax::parser::group_key::members_var;
 
 /// The value of a group key: the key operand, or a structure of the key components with
 /// `GROUP SIZE` and `GROUP INDEX` (1-based) filled in.

@@ -61,7 +61,7 @@ impl Interp<'_, '_> {
             .iter()
             .filter(|m| m.name == "TOP-OF-PAGE")
         {
-            self.invoke_impl(prog, None, imp, crate::interp::Bound::default())?;
+            self.invoke_impl(prog, None, imp, crate::interp::bound::Bound::default())?;
         }
         Ok(())
     }

@@ -7,6 +7,7 @@
 pub(crate) mod abap_regex;
 pub(crate) mod access;
 pub(crate) mod bit_ops;
+pub(crate) mod bound;
 pub(crate) mod builtins;
 pub(crate) mod calc;
 pub(crate) mod call_stack;
@@ -43,17 +44,18 @@ pub(crate) mod text_compare;
 pub(crate) mod time;
 pub(crate) mod types;
 pub(crate) mod unit_run;
+pub(crate) mod var;
 pub(crate) mod write_to;
 
-use crate::interp::calls::Bound;
+use crate::interp::bound::Bound;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use crate::interp::context::View;
-use crate::interp::state::{
-    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF, Current, Frame, Object,
-    State, Var, VarKind,
+use crate::interp::builtins::classes::classrun::{
+    CLASSRUN_INTF, CLASSRUN_MAIN, CLASSRUN_OUT_CLASS, CLASSRUN_OUT_INTF,
 };
+use crate::interp::context::View;
+use crate::interp::state::{Current, Frame, Object, State, Var, VarKind};
 use abap_data::RunError;
 use abap_data::debug::{self, DebugHook, Location, Resume};
 use abap_data::limits::Limits;
@@ -125,12 +127,14 @@ pub struct Interp<'r, 'h> {
     pub framework_handles_all: bool,
     /// The hook was told of the runtime error unwinding now (`report_if_uncaught`).
     error_reported: bool,
-    pub limits: Limits,
+    /// The run's limits: the caller's, read here (`run_classrun`, `run_report`, `unit_run::run`).
+    pub limits: &'h Limits,
     started: Instant,
     /// Judging a debugger condition (`condition.rs`): no method runs, no object is created.
     pub judging_condition: bool,
-    /// The database Open SQL statements run against (`sql.rs`).
-    pub db: Option<sql::SharedDb>,
+    /// The database Open SQL statements run against (`sql.rs`): the run's connection, which
+    /// the function that starts the run owns (it rolls back what is left open).
+    pub db: Option<&'h sql::SharedDb>,
     /// `COMMIT WORK`/`ROLLBACK WORK` executed so far: a `SELECT` loop's cursor does not
     /// survive one (`sql.rs`).
     pub luw_ends: u32,
@@ -162,11 +166,10 @@ pub fn run_classrun(
     {
         return Err(RunError::NotRunnable(name));
     }
-    let mut it = Interp::new(classes, hook);
-    it.limits = limits;
-    it.db = db.map(sql::SharedDb::for_run);
+    let db = db.map(sql::SharedDb::for_run);
     // Whatever the run leaves uncommitted (a panic included) is rolled back.
-    let _rollback = sql::RollbackOnDrop(it.db.clone());
+    let _rollback = sql::RollbackOnDrop(db.clone());
+    let mut it = Interp::new(classes, hook, &limits, db.as_ref());
     let result = it.classrun(def);
     it.end_of_program(result.is_ok());
     let output = it.st.output.join("\n");
@@ -190,14 +193,13 @@ pub fn run_report(
     let Some(def) = classes.get(&abap_syntax::parser::program_key(&name)) else {
         return Err(RunError::UnknownClass(name));
     };
-    let mut it = Interp::new(classes, hook);
-    it.limits = limits;
+    let db = db.map(sql::SharedDb::for_run);
+    // Whatever the run leaves uncommitted (a panic included) is rolled back.
+    let _rollback = sql::RollbackOnDrop(db.clone());
+    let mut it = Interp::new(classes, hook, &limits, db.as_ref());
     if let Some(v) = it.st.sy.iter_mut().find(|v| v.name == "REPID") {
         v.val = Value::C(format!("{name:<40}").into());
     }
-    it.db = db.map(sql::SharedDb::for_run);
-    // Whatever the run leaves uncommitted (a panic included) is rolled back.
-    let _rollback = sql::RollbackOnDrop(it.db.clone());
     let result = it.report(def);
     it.end_of_program(result.is_ok());
     it.st.flush_line();
@@ -206,7 +208,14 @@ pub fn run_report(
 }
 
 impl<'r, 'h> Interp<'r, 'h> {
-    pub fn new(classes: &'r BTreeMap<String, ClassDef>, hook: &'h mut dyn DebugHook) -> Self {
+    /// An interpreter for one run: the state is its own; the hook, the limits and the
+    /// database connection belong to whoever runs it and are lent for the run.
+    pub fn new(
+        classes: &'r BTreeMap<String, ClassDef>,
+        hook: &'h mut dyn DebugHook,
+        limits: &'h Limits,
+        db: Option<&'h sql::SharedDb>,
+    ) -> Self {
         Interp {
             st: State::new(classes),
             hook,
@@ -214,10 +223,10 @@ impl<'r, 'h> Interp<'r, 'h> {
             handlers: Vec::new(),
             framework_handles_all: false,
             error_reported: false,
-            limits: Limits::default(),
+            limits,
             started: Instant::now(),
             judging_condition: false,
-            db: None,
+            db,
             luw_ends: 0,
             function_calls: Vec::new(),
             memory_base: crate::run_memory::held_by_thread(),

@@ -86,15 +86,6 @@ impl SharedDb {
     }
 }
 
-/// The exception class of the runtime errors a database statement raises.
-pub const OPEN_SQL_EXCEPTION: &str = "CX_SY_OPEN_SQL_DB";
-
-/// True for the id of a runtime error of a database statement (catchable as
-/// [`OPEN_SQL_EXCEPTION`]).
-pub fn is_database_dump(id: &str) -> bool {
-    id.starts_with("SAPSQL_") || id.starts_with("DBSQL_")
-}
-
 /// Rolls the run's database changes back when dropped: the end of an ABAP Unit run, on
 /// every way out.
 pub struct RollbackOnDrop(pub Option<SharedDb>);
@@ -244,7 +235,7 @@ impl<'r> Interp<'r, '_> {
     /// structure type of a table or structure, the built-in type of a data element (its
     /// domain's, for an element with a domain).
     pub fn database_type(&self, name: &str) -> Option<Type> {
-        let db = self.db.as_ref()?;
+        let db = self.db?;
         let db = lock(&db.shared);
         let dict = db.dictionary();
         dict.table(name)
@@ -255,7 +246,7 @@ impl<'r> Interp<'r, '_> {
     /// Ends the program's logical unit of work: commit when it ended normally, rollback
     /// when it ended in a runtime error or was terminated.
     pub fn end_of_program(&self, ok: bool) {
-        if let Some(db) = &self.db {
+        if let Some(db) = self.db {
             db.end_luw(ok);
         }
     }
@@ -266,7 +257,7 @@ impl<'r> Interp<'r, '_> {
         {
             return self.statement_kind(table_stmt);
         }
-        let Some(db) = self.db.clone() else {
+        let Some(db) = self.db else {
             return Err(self.not_supported(&format!(
                 "{} without a database (no .tabl.xml files loaded)",
                 s.keyword()
@@ -285,9 +276,9 @@ impl<'r> Interp<'r, '_> {
             )));
         }
         match &s.stmt {
-            Statement::Select(sel) if sel.is_loop() => self.select_loop(&db, &s.stmt, sel, &s.body),
+            Statement::Select(sel) if sel.is_loop() => self.select_loop(db, &s.stmt, sel, &s.body),
             Statement::Select(sel) => {
-                let outcome = self.execute(&db, &s.stmt)?;
+                let outcome = self.execute(db, &s.stmt)?;
                 self.set_counters(outcome.subrc, outcome.dbcnt);
                 if let Some(into) = &sel.into {
                     let rs = outcome.result.unwrap_or_default();
@@ -296,7 +287,7 @@ impl<'r> Interp<'r, '_> {
                 Ok(Flow::Normal)
             }
             _ => {
-                let outcome = self.execute(&db, &s.stmt)?;
+                let outcome = self.execute(db, &s.stmt)?;
                 if matches!(s.stmt, Statement::CommitWork | Statement::RollbackWork) {
                     self.luw_ends = self.luw_ends.wrapping_add(1);
                 }

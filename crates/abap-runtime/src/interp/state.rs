@@ -9,60 +9,10 @@ use crate::interp::builtins::classes;
 use abap_data::debug::Location;
 use abap_data::place::{Place, Slot, Step};
 use abap_data::value::{ObjId, Type, Value};
-use abap_syntax::ast::{ClassDef, MethodImpl, ParamKind, Path, Sel, Stmt, StmtKind, Visibility};
+use abap_syntax::ast::{ClassDef, MethodImpl, Path, Sel, Stmt, StmtKind};
 use abap_syntax::parser::{local_class_key, program_key};
 
-/// Class of the object behind `out` in `IF_OO_ADT_CLASSRUN~MAIN`.
-pub const CLASSRUN_OUT_CLASS: &str = "CL_OO_ADT_CLASSRUN_OUTPUT";
-pub const CLASSRUN_OUT_INTF: &str = "IF_OO_ADT_CLASSRUN_OUT";
-pub const CLASSRUN_INTF: &str = "IF_OO_ADT_CLASSRUN";
-pub const CLASSRUN_MAIN: &str = "IF_OO_ADT_CLASSRUN~MAIN";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VarKind {
-    Local,
-    Constant,
-    Param(ParamKind),
-    Attr {
-        is_static: bool,
-        constant: bool,
-        visibility: Visibility,
-    },
-    /// A system field (`SY-INDEX`).
-    System,
-    /// The `ME` pseudo variable.
-    Me,
-}
-
-/// A named data object.
-#[derive(Debug, Clone)]
-pub struct Var {
-    pub name: String,
-    /// Declared type (for generic parameters: the type of the actual parameter).
-    pub ty: Type,
-    pub val: Value,
-    pub kind: VarKind,
-    pub read_only: bool,
-    /// The type's name as declared when it was given by name (`TY_AMOUNT`, `ABAP_BOOL`,
-    /// `SYST_SUBRC`): the debugger's `DECLARED_TYPE_NAME`.
-    pub type_name: Option<String>,
-}
-
-impl Var {
-    pub fn new(name: &str, ty: Type, kind: VarKind) -> Var {
-        Var {
-            name: name.to_string(),
-            val: ty.initial(),
-            ty,
-            kind,
-            read_only: matches!(
-                kind,
-                VarKind::Constant | VarKind::Attr { constant: true, .. }
-            ),
-            type_name: None,
-        }
-    }
-}
+pub use crate::interp::var::{Var, VarKind};
 
 /// One ABAP call frame.
 #[derive(Debug)]
@@ -106,7 +56,7 @@ pub struct LoopCursor {
     pub first: Option<usize>,
     pub current: usize,
     /// The current row was deleted in this pass: `current` is where the row after it is now
-    /// (the loop goes on there). Kept up to date by [`crate::interp::row_refs`].
+    /// (the loop goes on there). Kept up to date by `row_refs.rs`.
     pub current_gone: bool,
 }
 
@@ -183,7 +133,7 @@ pub struct State<'r> {
     pub list: Vec<String>,
     pub list_line: Option<String>,
     /// Some data reference to a table row has been created: row moves must renumber data
-    /// references too (see [`crate::interp::row_refs`]).
+    /// references too (see `row_refs.rs`).
     pub row_data_refs: std::cell::Cell<bool>,
     /// The last output of the current line had `NO-GAP`.
     pub list_no_gap: bool,
@@ -203,7 +153,7 @@ pub struct State<'r> {
     /// Procedure calls started so far (for [`Frame::serial`]).
     pub calls: u64,
     /// The type descriptor objects of the run (`cl_abap_typedescr`).
-    pub rtti: crate::interp::builtins::classes::rtti::Registry<'r>,
+    pub rtti: crate::interp::builtins::classes::rtti::registry::Registry<'r>,
 }
 
 /// Built-in constants every program sees.
@@ -225,6 +175,13 @@ pub fn builtin_constant(name: &str) -> Option<Var> {
 }
 
 impl<'r> State<'r> {
+    /// Sets system field `SY-<name>` to `v`.
+    pub fn set_sy(&mut self, name: &str, v: i32) {
+        if let Some(var) = self.sy.iter_mut().find(|s| s.name == name) {
+            var.val = Value::I(v);
+        }
+    }
+
     pub fn new(classes: &'r BTreeMap<String, ClassDef>) -> Self {
         let mut sy: Vec<Var> = ["INDEX", "SUBRC", "TABIX", "TFILL", "DBCNT", "FDPOS"]
             .into_iter()

@@ -18,9 +18,7 @@ use abap_syntax::ast::{Cond, Expr, Path, RowSel, RowTarget, Stmt, TableStmt, Val
 
 /// The `LOOP` being executed: which table and row (for `MODIFY`/`DELETE` without `INDEX`).
 pub(crate) fn sy_set(it: &mut Interp<'_, '_>, name: &str, v: i32) {
-    if let Some(var) = it.st.sy.iter_mut().find(|s| s.name == name) {
-        var.val = Value::I(v);
-    }
+    it.st.set_sy(name, v);
 }
 
 pub(crate) fn as_i32(n: usize) -> i32 {

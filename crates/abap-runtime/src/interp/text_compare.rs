@@ -210,11 +210,8 @@ impl Interp<'_, '_> {
         let a = self.text_operand(a)?;
         let b = self.text_operand(b)?;
         let outcome = compare(op, &a, &b);
-        crate::interp::tables::sy_set(
-            self,
-            "FDPOS",
-            i32::try_from(outcome.fdpos).unwrap_or(i32::MAX),
-        );
+        self.st
+            .set_sy("FDPOS", i32::try_from(outcome.fdpos).unwrap_or(i32::MAX));
         Ok(outcome.holds)
     }
 

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::interp::{Bound, Exec, Interp, Unwind};
+use crate::interp::bound::Bound;
+use crate::interp::{Exec, Interp, Unwind};
 use abap_data::RunError;
 use abap_data::debug::{DebugHook, ObjectKind, SourcePart};
 use abap_data::unit::{TestStatus, UnitAlert, UnitClassResult, UnitMethodResult, UnitRunResult};
@@ -75,12 +76,11 @@ pub fn run(
     if let Some(c) = &class_filter {
         tests.retain(|t| t.name == *c);
     }
-    let mut it = Interp::new(classes, hook);
-    it.framework_handles_all = true;
-    it.limits = limits;
-    it.db = db.map(crate::interp::sql::SharedDb::for_run);
+    let db = db.map(crate::interp::sql::SharedDb::for_run);
     // Tests leave the database as they found it, however the run ends.
-    let _rollback = crate::interp::sql::RollbackOnDrop(it.db.clone());
+    let _rollback = crate::interp::sql::RollbackOnDrop(db.clone());
+    let mut it = Interp::new(classes, hook, &limits, db.as_ref());
+    it.framework_handles_all = true;
     let mut result = UnitRunResult {
         object: object.to_string(),
         kind,

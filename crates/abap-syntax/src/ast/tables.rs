@@ -146,3 +146,12 @@ pub struct SumStmt {
     pub level: Level,
     pub target: RowTarget,
 }
+
+/// A table expression on a named table, or a chain of them.
+pub fn is_row_chain(e: &Expr) -> bool {
+    match e {
+        Expr::Itab { .. } => true,
+        Expr::ItabOf { source, .. } => is_row_chain(source),
+        _ => false,
+    }
+}

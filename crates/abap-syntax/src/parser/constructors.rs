@@ -260,7 +260,7 @@ impl<'t> Cursor<'t> {
                 let group = self.name()?;
                 ForKind::In {
                     table: Expr::Path(Path {
-                        base: crate::parser::groups::members_var(&group),
+                        base: crate::parser::group_key::members_var(&group),
                         rest: Vec::new(),
                     }),
                     index_into: None,
@@ -375,7 +375,7 @@ impl<'t> Cursor<'t> {
                 ) || row_start(t, i)
             })
         };
-        let key = crate::parser::groups::group_key(key_toks).map_err(Unsup)?;
+        let key = crate::parser::group_key::group_key(key_toks).map_err(Unsup)?;
         let mut descending = None;
         loop {
             match self.word_at(0).as_str() {
@@ -666,4 +666,12 @@ pub fn parse_optional(
 fn row_start(toks: &[Token], i: usize) -> bool {
     toks.get(i)
         .is_some_and(|t| t.kind == TokenKind::LParen && t.space_before)
+}
+
+/// The inside of `REF type|#( … )`: one data object or table expression.
+pub fn parse_ref_operand(inner: &[Token]) -> Result<Expr, String> {
+    match crate::parser::expr::parse_full_expr(inner).map_err(|u| u.0)? {
+        e if matches!(e, Expr::Path(_)) || crate::ast::is_row_chain(&e) => Ok(e),
+        _ => Err("constructor expression REF of a non-data-object".into()),
+    }
 }

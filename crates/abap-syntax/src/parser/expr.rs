@@ -697,7 +697,7 @@ impl<'t> Cursor<'t> {
         }
         self.pos += 1;
         let inner = self.group()?;
-        let arg = crate::parser::refs::parse_ref_operand(inner).map_err(Unsup)?;
+        let arg = crate::parser::constructors::parse_ref_operand(inner).map_err(Unsup)?;
         let ty = match ty_word.as_str() {
             "#" => None,
             t if is_name(t) => Some(ty_word.clone()),

@@ -1,17 +1,14 @@
 //! Parsing `LOOP AT … GROUP BY`, `LOOP AT GROUP` and the control levels `AT FIRST|LAST|NEW|END
 //! OF`.
 
-use crate::ast::GroupKey;
 use crate::ast::GroupLoop;
-use crate::ast::KeyPart;
 use crate::ast::Level;
 use crate::ast::Path;
 use crate::ast::TableStmt;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
-use crate::parser::cursor::Cursor;
-use crate::parser::words::is_name;
+use crate::parser::group_key::{group_key, members_var};
 /// Index of the top-level `GROUP BY` in a `LOOP AT` statement.
 pub fn group_by_at(toks: &[Token]) -> Option<usize> {
     let mut depth = 0usize;
@@ -153,52 +150,6 @@ pub fn parse_group_loop(toks: &[Token], at: usize) -> Result<GroupLoop, String> 
     })
 }
 
-pub fn group_key(toks: &[Token]) -> Result<GroupKey, String> {
-    let structured = toks.first().is_some_and(|t| t.kind == TokenKind::LParen)
-        && toks.last().is_some_and(|t| t.kind == TokenKind::RParen)
-        && upper_word(toks.get(2)) == "=";
-    if !structured {
-        let mut p = Cursor::new(toks);
-        let e = p.expr().map_err(|u| u.0)?;
-        p.expect_end().map_err(|u| u.0)?;
-        return Ok(GroupKey::Single(e));
-    }
-    let inner = toks.get(1..toks.len() - 1).unwrap_or(&[]);
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < inner.len() {
-        let name = upper_word(inner.get(i));
-        if !is_name(&name) || upper_word(inner.get(i + 1)) != "=" {
-            return Err("group key component".into());
-        }
-        i += 2;
-        match (
-            upper_word(inner.get(i)).as_str(),
-            upper_word(inner.get(i + 1)).as_str(),
-        ) {
-            ("GROUP", "SIZE") => {
-                out.push((name, KeyPart::Size));
-                i += 2;
-            }
-            ("GROUP", "INDEX") => {
-                out.push((name, KeyPart::Index));
-                i += 2;
-            }
-            _ => {
-                let rest = inner.get(i..).unwrap_or(&[]);
-                let mut p = Cursor::new(rest);
-                let e = p.expr().map_err(|u| u.0)?;
-                i += p.position();
-                out.push((name, KeyPart::Expr(e)));
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err("empty group key".into());
-    }
-    Ok(GroupKey::Fields(out))
-}
-
 /// `AT FIRST|LAST|NEW comp|END OF comp`.
 pub fn parse_level(toks: &[Token]) -> Result<Level, String> {
     let w = |i: usize| upper_word(toks.get(i));
@@ -211,9 +162,4 @@ pub fn parse_level(toks: &[Token]) -> Result<Level, String> {
         }
         _ => Err("AT in a LOOP".into()),
     }
-}
-
-/// The name of the variable holding the members of group `name`.
-pub fn members_var(name: &str) -> String {
-    format!("%MEMBERS%{name}")
 }

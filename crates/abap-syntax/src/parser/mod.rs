@@ -17,6 +17,7 @@ pub mod dynamic;
 pub mod expr;
 pub mod function_call;
 pub mod function_group;
+pub mod group_key;
 pub mod groups;
 pub mod header_lines;
 pub mod list;

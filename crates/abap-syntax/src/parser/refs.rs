@@ -5,11 +5,11 @@ use crate::ast::AssignSource;
 use crate::ast::Expr;
 use crate::ast::Path;
 use crate::ast::RefStmt;
+use crate::ast::is_row_chain;
 use crate::lexer::Token;
 use crate::lexer::TokenKind;
 use crate::lexer::upper_word;
 use crate::parser::expr::parse_full_expr;
-use crate::parser::row_targets::is_row_chain;
 use crate::parser::words::is_name;
 use crate::parser::words::parse_path;
 /// `<name>` with a valid name inside.
@@ -198,13 +198,5 @@ pub fn parse_create_data(toks: &[Token]) -> Result<RefStmt, String> {
         }),
         (Err(e), _) => Err(format!("CREATE DATA {e}")),
         (Ok(_), Some(_)) => Err("CREATE DATA with VALUE".into()),
-    }
-}
-
-/// The inside of `REF type|#( … )`: one data object or table expression.
-pub fn parse_ref_operand(inner: &[Token]) -> Result<Expr, String> {
-    match parse_full_expr(inner).map_err(|u| u.0)? {
-        e if matches!(e, Expr::Path(_)) || is_row_chain(&e) => Ok(e),
-        _ => Err("constructor expression REF of a non-data-object".into()),
     }
 }

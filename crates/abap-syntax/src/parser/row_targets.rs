@@ -1,7 +1,7 @@
 //! Assignments whose target is a table expression: `itab[ 1 ] = …`, `itab[ k = v ]-comp += …`,
 //! `matrix[ i ][ j ] = …` (the row is changed where it is).
 
-use crate::ast::{AssignOp, Expr, StmtKind};
+use crate::ast::{AssignOp, Expr, StmtKind, is_row_chain};
 use crate::lexer::Token;
 use crate::parser::cursor::Cursor;
 use crate::parser::expr::parse_full_expr;
@@ -31,15 +31,6 @@ pub(super) fn row_target(toks: &[Token]) -> Option<(Expr, usize)> {
     let used = p.position();
     assign_op(toks.get(used)?.word()?)?;
     is_row_chain(&target).then_some((target, used))
-}
-
-/// A table expression on a named table, or a chain of them.
-pub fn is_row_chain(e: &Expr) -> bool {
-    match e {
-        Expr::Itab { .. } => true,
-        Expr::ItabOf { source, .. } => is_row_chain(source),
-        _ => false,
-    }
 }
 
 /// `target op expr.` for a [`row_target`].

@@ -385,7 +385,7 @@ impl<'r> Interp<'r, '_> {
                     let value = crate::interp::groups::group_key_value(key, &k, size, gi);
                     self.bind_helper(&first.var, value, scope)?;
                     self.bind_helper(
-                        &abap_syntax::parser::groups::members_var(&first.var),
+                        &abap_syntax::parser::group_key::members_var(&first.var),
                         Value::Table(members_ty.clone(), members.into()),
                         scope,
                     )?;

@@ -1,10 +1,15 @@
 //! The output object of a classrun (`IF_OO_ADT_CLASSRUN_OUT`): `out->write( data [name] )`
 //! appends the text of `data` (after `name`, when given) to the run's output.
 
-use crate::interp::state::CLASSRUN_OUT_INTF;
 use crate::interp::{Exec, Interp};
 use abap_data::value::{ObjId, Value};
 use abap_syntax::ast::CallExpr;
+
+/// Class of the object behind `out` in `IF_OO_ADT_CLASSRUN~MAIN`.
+pub const CLASSRUN_OUT_CLASS: &str = "CL_OO_ADT_CLASSRUN_OUTPUT";
+pub const CLASSRUN_OUT_INTF: &str = "IF_OO_ADT_CLASSRUN_OUT";
+pub const CLASSRUN_INTF: &str = "IF_OO_ADT_CLASSRUN";
+pub const CLASSRUN_MAIN: &str = "IF_OO_ADT_CLASSRUN~MAIN";
 
 impl Interp<'_, '_> {
     /// `out->write( … )` of the classrun output object.

@@ -1,13 +1,16 @@
 //! `cl_abap_context_info`: the run's clock (`sy-datum`, `sy-uzeit`), user and time zone.
 
-use crate::interp::builtins::classes::NativeClass;
+use crate::interp::builtins::classes::native::NativeClass;
 use crate::interp::{Exec, Interp};
 use abap_data::value::Value;
 use abap_syntax::ast::CallExpr;
 
+/// System date, time and user of the run (`time.rs`).
+pub const CONTEXT_INFO: &str = "CL_ABAP_CONTEXT_INFO";
+
 pub(crate) const CLASS: NativeClass = NativeClass {
     name: "context_info",
-    knows: |name| name == super::CONTEXT_INFO,
+    knows: |name| name == CONTEXT_INFO,
     static_call: Some(|interp, _, call| interp.context_info_call(call).map(Some)),
     method: None,
 };

@@ -1,8 +1,8 @@
 //! The methods every built-in class has from `CX_ROOT`: `constructor` (the attributes from
 //! the importing parameters of the same name) and `get_text( )`/`get_longtext( )`.
 
-use crate::interp::builtins::classes::{NativeClass, Results};
-use crate::interp::calls::Bound;
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::native::{NativeClass, Results};
 use crate::interp::{Exec, Interp};
 use abap_data::value::{ObjId, Value};
 use abap_syntax::ast::{ClassDef, ParamKind};

@@ -10,46 +10,20 @@ pub(crate) mod classrun;
 pub(crate) mod context_info;
 /// `CONSTRUCTOR` and `GET_TEXT` of the `CX_ROOT` family.
 pub(crate) mod exceptions;
+/// What a group of built-in classes is and how it declares its classes (below the groups).
+pub(crate) mod native;
 /// `CL_ABAP_REGEX` and `CL_ABAP_MATCHER`.
 pub(crate) mod regex;
 /// RTTI: `CL_ABAP_TYPEDESCR` and its subclasses.
 pub(crate) mod rtti;
+/// The exception classes of dynamic statements, `CALL FUNCTION` and Open SQL.
+pub(crate) mod statement_exceptions;
 /// `CL_ABAP_STRING_UTILITIES`.
 pub(crate) mod string_utilities;
 /// Message texts (`T100`) and `IF_T100_MESSAGE`.
 pub(crate) mod t100;
 /// `CL_ABAP_UNIT_ASSERT`, `CL_AUNIT_ASSERT`.
 pub(crate) mod unit_assert;
-
-/// What a method returns: its exporting, changing and returning parameters with values.
-pub(crate) type Results = Vec<(String, ParamKind, Value)>;
-
-/// A static method call of a built-in class: `None` when the call gives no value.
-pub(crate) type StaticRun =
-    for<'r, 'h> fn(&mut Interp<'r, 'h>, &'r ClassDef, &CallExpr) -> Exec<Option<Value>>;
-
-/// A method call on an object of (or a static call bound to) a built-in class: `None` when
-/// the method is not this group's, so the next group is asked.
-pub(crate) type MethodRun = for<'r, 'h> fn(
-    &mut Interp<'r, 'h>,
-    &'r ClassDef,
-    Option<ObjId>,
-    &str,
-    &Bound,
-) -> Exec<Option<Results>>;
-
-/// A group of built-in classes whose methods are the simulator's code.
-pub(crate) struct NativeClass {
-    /// The group's name, as its file is named (the registry's tests read it).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub name: &'static str,
-    /// Whether a class of this (upper-case) name is the group's.
-    pub knows: fn(&str) -> bool,
-    /// Static calls of methods the class does not declare (`cl_abap_unit_assert=>…`).
-    pub static_call: Option<StaticRun>,
-    /// Methods of the class's declarations that have no ABAP implementation.
-    pub method: Option<MethodRun>,
-}
 
 /// Every group, in the order a call is offered to them; the `CX_ROOT` methods come last,
 /// as every built-in class has them.
@@ -70,13 +44,12 @@ pub(crate) fn natives_of(name: &str) -> impl Iterator<Item = &'static NativeClas
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::interp::calls::Bound;
-use crate::interp::state::{Var, VarKind};
-use crate::interp::{Exec, Interp};
-use abap_data::value::{ObjId, Type, Value};
-use abap_syntax::ast::{
-    CallExpr, ClassDef, DataDecl, MethodDecl, ParamDecl, ParamKind, Path, Sel, Visibility,
-};
+use crate::interp::builtins::classes::context_info::CONTEXT_INFO;
+use crate::interp::builtins::classes::native::{NativeClass, attribute, method, param};
+use crate::interp::builtins::classes::unit_assert::{UNIT_ASSERT, UNIT_ASSERT_OLD};
+use crate::interp::var::{Var, VarKind};
+use abap_data::value::{Type, Value};
+use abap_syntax::ast::{ClassDef, DataDecl, ParamKind, Path, Sel, Visibility};
 
 /// `(class, superclass, text of get_text( ))`.
 const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
@@ -198,7 +171,7 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
         "Error in a database statement",
     ),
     (
-        crate::interp::sql::OPEN_SQL_EXCEPTION,
+        statement_exceptions::OPEN_SQL_EXCEPTION,
         Some("CX_SY_SQL_ERROR"),
         "Error in the database while executing an Open SQL statement",
     ),
@@ -259,12 +232,6 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
     ),
 ];
 
-/// Built-in classes whose static methods the interpreter implements.
-pub const UNIT_ASSERT: &str = "CL_ABAP_UNIT_ASSERT";
-pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
-/// System date, time and user of the run (`time.rs`).
-pub const CONTEXT_INFO: &str = "CL_ABAP_CONTEXT_INFO";
-
 /// Runtime error ids that are catchable, with their exception class.
 pub fn exception_for_dump(id: &str) -> Option<&'static str> {
     Some(match id {
@@ -298,10 +265,12 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
         // The real system's one catchable memory error: a string that cannot grow
         // (`TSV_TNEW_PAGE_ALLOC_FAILED` of a table cannot be caught).
         "STRING_SIZE_TOO_LARGE" => "CX_SY_STRING_SIZE_TOO_LARGE",
-        id if crate::interp::sql::is_database_dump(id) => crate::interp::sql::OPEN_SQL_EXCEPTION,
+        id if statement_exceptions::is_database_dump(id) => {
+            statement_exceptions::OPEN_SQL_EXCEPTION
+        }
         id => {
-            return crate::interp::dynamic::exception_for_dump(id)
-                .or_else(|| crate::interp::function_call::exception_for_dump(id));
+            return statement_exceptions::dynamic_exception_for_dump(id)
+                .or_else(|| statement_exceptions::function_exception_for_dump(id));
         }
     })
 }
@@ -310,8 +279,8 @@ pub fn exception_for_dump(id: &str) -> Option<&'static str> {
 pub fn default_text(class: &str) -> Option<&'static str> {
     EXCEPTIONS
         .iter()
-        .chain(crate::interp::dynamic::EXCEPTIONS)
-        .chain(crate::interp::function_call::EXCEPTIONS)
+        .chain(statement_exceptions::DYNAMIC_EXCEPTIONS)
+        .chain(statement_exceptions::FUNCTION_EXCEPTIONS)
         .find(|(n, _, _)| *n == class)
         .map(|(_, _, t)| *t)
 }
@@ -320,49 +289,12 @@ fn attr(name: &str, ty: Type) -> DataDecl {
     attribute(name, ty, Visibility::Public)
 }
 
-/// An instance attribute of a built-in class.
-pub(crate) fn attribute(name: &str, ty: Type, visibility: Visibility) -> DataDecl {
-    DataDecl {
-        name: name.into(),
-        ty: Ok(ty),
-        value: None,
-        is_static: false,
-        is_constant: false,
-        visibility,
-        line: 0,
-    }
-}
-
-/// A parameter of a built-in method (`RETURNING` is by value).
-pub(crate) fn param(name: &str, kind: ParamKind, ty: Type, optional: bool) -> ParamDecl {
-    ParamDecl {
-        name: name.into(),
-        kind,
-        ty: Ok(ty),
-        by_value: kind == ParamKind::Returning,
-        optional,
-        default: None,
-    }
-}
-
-/// A method of a built-in class.
-pub(crate) fn method(name: &str, is_static: bool, params: Vec<ParamDecl>) -> MethodDecl {
-    MethodDecl {
-        name: name.into(),
-        is_static,
-        params,
-        for_testing: false,
-        is_abstract: false,
-        line: 0,
-    }
-}
-
 fn build() -> BTreeMap<String, ClassDef> {
     let mut out = BTreeMap::new();
     for (name, parent, _) in EXCEPTIONS
         .iter()
-        .chain(crate::interp::dynamic::EXCEPTIONS)
-        .chain(crate::interp::function_call::EXCEPTIONS)
+        .chain(statement_exceptions::DYNAMIC_EXCEPTIONS)
+        .chain(statement_exceptions::FUNCTION_EXCEPTIONS)
     {
         let mut c = ClassDef::new(name, name, "");
         c.builtin = true;

@@ -11,8 +11,9 @@
 //! table texts and a missing current match end the run as not supported.
 
 use crate::interp::abap_regex;
-use crate::interp::builtins::classes::{NativeClass, Results, method, param};
-use crate::interp::{Bound, Exec, Interp};
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::native::{NativeClass, Results, method, param};
+use crate::interp::{Exec, Interp};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::Flavor;
 use abap_syntax::ast::{ClassDef, DataDecl, ParamDecl, ParamKind, Visibility};
@@ -22,7 +23,7 @@ pub const MATCHER_CLASS: &str = "CL_ABAP_MATCHER";
 
 /// The matcher's state lives in private attributes.
 fn attr(name: &str, ty: Type) -> DataDecl {
-    crate::interp::builtins::classes::attribute(name, ty, Visibility::Private)
+    crate::interp::builtins::classes::native::attribute(name, ty, Visibility::Private)
 }
 
 fn imp(name: &str, kind: Type) -> ParamDecl {
@@ -90,7 +91,7 @@ pub fn classes() -> Vec<ClassDef> {
     state(&mut matcher);
     matcher
         .attributes
-        .push(crate::interp::builtins::classes::attribute(
+        .push(crate::interp::builtins::classes::native::attribute(
             "TEXT",
             Type::String,
             Visibility::Public,

@@ -3,7 +3,7 @@
 //! `c2str_preserving_blanks( EXPORTING field IMPORTING str )` copies a text field into a
 //! string with its trailing blanks.
 
-use crate::interp::builtins::classes::NativeClass;
+use crate::interp::builtins::classes::native::NativeClass;
 use crate::interp::{Exec, Interp};
 use abap_data::value::Value;
 use abap_syntax::ast::CallExpr;

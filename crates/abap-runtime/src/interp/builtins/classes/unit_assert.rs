@@ -2,14 +2,18 @@
 //! of ABAP Unit. A failed assertion ends the test method as `Unwind::Failure`, with the
 //! details the ADT result shows.
 
-use crate::interp::builtins::classes::NativeClass;
+use crate::interp::builtins::classes::native::NativeClass;
 use crate::interp::{Exec, Failure, Interp, Unwind};
 use abap_data::value::Value;
 use abap_syntax::ast::{CallExpr, ClassDef};
 
+/// The assertion classes, whose static methods the simulator implements.
+pub const UNIT_ASSERT: &str = "CL_ABAP_UNIT_ASSERT";
+pub const UNIT_ASSERT_OLD: &str = "CL_AUNIT_ASSERT";
+
 pub(crate) const CLASS: NativeClass = NativeClass {
     name: "unit_assert",
-    knows: |name| name == super::UNIT_ASSERT || name == super::UNIT_ASSERT_OLD,
+    knows: |name| name == UNIT_ASSERT || name == UNIT_ASSERT_OLD,
     static_call: Some(|interp, class, call| interp.unit_assert_call(class, call)),
     method: None,
 };
@@ -123,7 +127,7 @@ impl Interp<'_, '_> {
                 let exp = need(self, "EXP")?;
                 let a = text(&act);
                 let p = text(&exp);
-                if !crate::interp::exec::matches_cp(&a, &p) {
+                if !crate::interp::text_compare::covers_pattern(&a, &p) {
                     failed = Some(vec![format!("Text [{a}] does not match the pattern [{p}]")]);
                 }
             }

@@ -5,8 +5,8 @@
 //! their public attributes and method signatures (the methods run in `rtti/mod.rs`), and
 //! their constants with the one-character values of a real system.
 
-use crate::interp::builtins::classes::{attribute, method, param};
-use crate::interp::state::{Var, VarKind};
+use crate::interp::builtins::classes::native::{attribute, method, param};
+use crate::interp::var::{Var, VarKind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{ClassDef, ParamDecl, ParamKind, Visibility};
 

@@ -8,8 +8,10 @@
 use std::sync::Arc;
 
 use super::names::{Spec, TypeName, builtin_name, global_name};
-use super::{Described, Results, abap_bool, classes, returning};
-use crate::interp::calls::Bound;
+use super::registry::Described;
+use super::{abap_bool, classes, returning};
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::native::Results;
 use crate::interp::{Exec, Interp};
 use abap_data::place::{Place, Slot, Step};
 use abap_data::value::{

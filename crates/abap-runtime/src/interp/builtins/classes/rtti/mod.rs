@@ -12,73 +12,16 @@ pub(crate) mod classes;
 mod data;
 pub(crate) mod names;
 mod objects;
+pub(crate) mod registry;
 
-use crate::interp::builtins::classes::{NativeClass, Results};
-use crate::interp::calls::Bound;
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::native::{NativeClass, Results};
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{CallExpr, ClassDef, Expr, ParamKind};
 
 pub use names::{Spec, TypeName};
-
-/// What one descriptor object describes.
-#[derive(Debug, Clone)]
-pub(crate) enum Described<'r> {
-    Data {
-        ty: Type,
-        name: TypeName,
-        /// Where the type was written, for the names of its parts.
-        spec: Option<Spec<'r>>,
-    },
-    Object(&'r ClassDef),
-}
-
-/// The descriptor objects of a run.
-#[derive(Debug, Default)]
-pub struct Registry<'r> {
-    entries: Vec<(ObjId, Described<'r>)>,
-    /// Technical type names handed out so far.
-    technical: usize,
-    /// The `EXCEPTIONS` of the descriptor method call running (frame depth of its caller,
-    /// exception name → `sy-subrc`).
-    handled: Option<(usize, Vec<(String, i32)>)>,
-}
-
-impl<'r> Registry<'r> {
-    pub(crate) fn get(&self, obj: ObjId) -> Option<&Described<'r>> {
-        self.entries.iter().find(|(o, _)| *o == obj).map(|(_, d)| d)
-    }
-
-    fn data_by_name(&self, absolute: &str) -> Option<ObjId> {
-        self.entries.iter().find_map(|(o, d)| match d {
-            Described::Data { name, .. } if name.absolute == absolute => Some(*o),
-            _ => None,
-        })
-    }
-
-    fn technical_for(&self, ty: &Type) -> Option<ObjId> {
-        self.entries.iter().find_map(|(o, d)| match d {
-            Described::Data { ty: t, name, .. } if name.relative.is_empty() && t == ty => Some(*o),
-            _ => None,
-        })
-    }
-
-    fn object_for(&self, class: &ClassDef) -> Option<ObjId> {
-        self.entries.iter().find_map(|(o, d)| match d {
-            Described::Object(c) if c.key == class.key => Some(*o),
-            _ => None,
-        })
-    }
-
-    fn next_technical(&mut self) -> TypeName {
-        self.technical += 1;
-        TypeName {
-            absolute: format!("\\TYPE=%_T{:010}", self.technical),
-            relative: String::new(),
-            ddic: false,
-        }
-    }
-}
+use registry::Described;
 
 pub(crate) const CLASS: NativeClass = NativeClass {
     name: "rtti",
@@ -163,12 +106,12 @@ impl<'r> Interp<'r, '_> {
         match result {
             Err(Unwind::Raised(r)) if r.handled_at().0 == depth => {
                 let subrc = r.handled_at().1;
-                crate::interp::tables::sy_set(self, "SUBRC", subrc);
+                self.st.set_sy("SUBRC", subrc);
                 Ok(None)
             }
             Err(e) => Err(e),
             Ok(r) => {
-                crate::interp::tables::sy_set(self, "SUBRC", 0);
+                self.st.set_sy("SUBRC", 0);
                 Ok(Some(r))
             }
         }

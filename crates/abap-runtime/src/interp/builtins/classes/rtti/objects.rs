@@ -3,8 +3,10 @@
 //! `methods` and `interfaces`, and `get_attribute_type( )`, `get_super_class_type( )`.
 
 use super::names::{Spec, class_path};
-use super::{Described, Results, abap_bool, classes, returning};
-use crate::interp::calls::Bound;
+use super::registry::Described;
+use super::{abap_bool, classes, returning};
+use crate::interp::bound::Bound;
+use crate::interp::builtins::classes::native::Results;
 use crate::interp::{Exec, Interp};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{ClassDef, MethodDecl, ParamKind, Visibility};
