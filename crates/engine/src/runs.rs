@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use jsonl::ErrorBody;
 use jsonl::events::EventKind;
-use jsonl::results::{EndReason, Ended, RunError, RunResult, RunSummary, TestResult};
+use jsonl::results::{
+    EndReason, Ended, RunError, RunReleased, RunResult, RunSummary, TestResult,
+};
 
 use crate::engine::{Engine, Origin};
 
@@ -52,6 +54,97 @@ fn pick(inner: &crate::engine::Inner, run: u64) -> Pick {
 pub(crate) enum RunAnswer {
     Run(RunResult),
     Test(TestResult),
+}
+
+/// Where the answer of a run's request goes.
+pub(crate) type Reply = tokio::sync::oneshot::Sender<Result<RunAnswer, ErrorBody>>;
+
+/// The trigger that will answer `run`: its own, unless the two traded (`Inner::answers_to`).
+fn trigger_of(inner: &crate::engine::Inner, run: u64) -> u64 {
+    inner
+        .answers_to
+        .iter()
+        .find(|(_, to)| **to == run)
+        .map_or(run, |(trigger, _)| *trigger)
+}
+
+/// The run whose program just ended when the trigger paired with `run` answered, if not
+/// `run` itself: `run`'s thread is held stopped, so the program that ended is not the one it
+/// caught. Runs of one program by one user are paired with catches in the order they
+/// started, not the order the system caught them in; so the run told that its program was
+/// let go beyond the thread cap may have started a program that is stopped, and the program
+/// let go is this trigger's. That run, still waiting, takes this answer.
+fn released_in_its_place(inner: &crate::engine::Inner, run: u64) -> Option<u64> {
+    let own = inner.runs.get(&run)?;
+    let held = own
+        .thread
+        .and_then(|t| inner.threads.get(&t))
+        .is_some_and(|d| !d.running);
+    if !held {
+        return None;
+    }
+    inner
+        .runs
+        .iter()
+        .find(|(id, r)| {
+            **id != run
+                && r.thread.is_none()
+                && r.released.is_some()
+                && r.answer.is_none()
+                && r.program.eq_ignore_ascii_case(&own.program)
+                && inner.run_replies.contains_key(id)
+        })
+        .map(|(id, _)| *id)
+}
+
+/// The trigger started by run `trigger` answered (its program ended): hands the answer to the
+/// request of the run it is for. That is the trigger's own run, or the run told that its
+/// program was let go when the program that ended is that one ([`released_in_its_place`]);
+/// the two runs then trade triggers. A run that caught a thread keeps the answer for that
+/// thread's end; a run let go beyond the cap (`max_threads`) answers saying so.
+pub(crate) fn deliver(
+    engine: &Engine,
+    trigger: u64,
+    outcome: Result<RunAnswer, ErrorBody>,
+    max_threads: usize,
+) {
+    let (reply, released) = engine.update(|inner| {
+        let mut run = inner.answers_to.remove(&trigger).unwrap_or(trigger);
+        if let Some(other) = released_in_its_place(inner, run) {
+            let theirs = trigger_of(inner, other);
+            inner.answers_to.insert(theirs, run);
+            tracing::debug!("run {other} was let go in the place of run {run}: they trade answers");
+            run = other;
+        }
+        let released = match inner.runs.get_mut(&run) {
+            Some(link) if link.thread.is_some() => {
+                link.answer = Some(outcome.clone());
+                None
+            }
+            Some(_) => inner.runs.remove(&run).and_then(|link| link.released),
+            None => None,
+        };
+        (inner.run_replies.remove(&run), released)
+    });
+    // Its program was caught beyond the thread cap and let go: the answer says so, as the
+    // run's client waits for a stop that never came.
+    let answer = match (outcome, released) {
+        (outcome, None) => outcome,
+        (Ok(answer), Some(how)) => {
+            let released = Some(RunReleased { how, max_threads });
+            Ok(match answer {
+                RunAnswer::Run(r) => RunAnswer::Run(RunResult { released, ..r }),
+                RunAnswer::Test(t) => RunAnswer::Test(TestResult { released, ..t }),
+            })
+        }
+        (Err(e), Some(how)) => Err(e.with_hint(format!(
+            "the program was caught while the session held {max_threads} programs (serve --max-threads) and let go ({how}); run it again once one of them ended"
+        ))),
+    };
+    if let Some(reply) = reply {
+        // A request that was given up on has nobody to tell.
+        let _ = reply.send(answer);
+    }
 }
 
 /// Says that `thread` ended (`debuggee.ended`), with the answer of the run that caught it
