@@ -7,9 +7,7 @@ use std::time::Duration;
 
 use jsonl::ErrorBody;
 use jsonl::events::EventKind;
-use jsonl::results::{
-    EndReason, Ended, RunError, RunReleased, RunResult, RunSummary, TestResult,
-};
+use jsonl::results::{EndReason, Ended, RunError, RunReleased, RunResult, RunSummary, TestResult};
 
 use crate::engine::{Engine, Origin};
 
@@ -250,6 +248,8 @@ async fn run_answer(engine: &Engine, run: u64, ended: &mut Ended) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::debuggee::Attached;
     use crate::engine::{Inner, RunLink};
@@ -290,6 +290,105 @@ mod tests {
                 origin: None,
             },
         );
+    }
+
+    fn output(text: &str) -> Result<RunAnswer, ErrorBody> {
+        Ok(RunAnswer::Run(RunResult {
+            class: Some("ZCL_X".into()),
+            program: None,
+            output: text.into(),
+            released: None,
+        }))
+    }
+
+    fn received(
+        rx: &mut tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
+    ) -> Option<RunResult> {
+        match rx.try_recv() {
+            Ok(Ok(RunAnswer::Run(r))) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Run 1 was paired with the first catch (thread 1, still stopped), run 2 told that its
+    /// program was let go beyond the cap; the trigger of run 1 answers first: the program
+    /// that ended is the one let go.
+    fn let_go_beside_a_held_thread(
+        running: bool,
+    ) -> (
+        Arc<Engine>,
+        tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
+        tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
+    ) {
+        let config = adt::Config {
+            base_url: "http://127.0.0.1:9".into(),
+            ..Default::default()
+        };
+        let engine = Engine::new(crate::config::EngineConfig::new(
+            config,
+            adt::Identity {
+                user: "DEVELOPER".into(),
+                terminal_id: "T".into(),
+                ide_id: "I".into(),
+            },
+        ))
+        .expect("engine");
+        let (tx1, rx1) = tokio::sync::oneshot::channel();
+        let (tx2, rx2) = tokio::sync::oneshot::channel();
+        engine.update(|inner| {
+            let mut held = attached(1);
+            held.running = running;
+            inner.threads.insert(1, held);
+            run(inner, 1, Some(1), false);
+            run(inner, 2, None, false);
+            if let Some(link) = inner.runs.get_mut(&2) {
+                link.released = Some("continued".into());
+            }
+            inner.run_replies.insert(1, tx1);
+            inner.run_replies.insert(2, tx2);
+        });
+        (engine, rx1, rx2)
+    }
+
+    #[tokio::test]
+    async fn the_run_told_its_program_was_let_go_gets_the_answer_that_came_beside_a_held_thread() {
+        let (engine, mut rx1, mut rx2) = let_go_beside_a_held_thread(false);
+        deliver(&engine, 1, output("first"), 4);
+        let two = received(&mut rx2).expect("run 2 answered");
+        assert_eq!(two.output, "first");
+        assert_eq!(
+            two.released.map(|r| (r.how, r.max_threads)),
+            Some(("continued".to_string(), 4))
+        );
+        assert!(
+            received(&mut rx1).is_none(),
+            "run 1's program is still held"
+        );
+        // Run 1 now answers with what run 2's trigger brings, kept for its thread's end.
+        deliver(&engine, 2, output("second"), 4);
+        let one = received(&mut rx1).expect("run 1 answered");
+        assert_eq!(one.output, "second");
+        assert!(one.released.is_none());
+        let inner = engine.lock();
+        assert!(inner.runs.get(&1).is_some_and(|l| l.answer.is_some()));
+        assert!(!inner.runs.contains_key(&2));
+        assert!(inner.run_replies.is_empty() && inner.answers_to.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_trigger_answers_its_own_run_when_that_run_s_thread_is_moving() {
+        // Thread 1 is being continued: its program may be the one that ended.
+        let (engine, mut rx1, mut rx2) = let_go_beside_a_held_thread(true);
+        deliver(&engine, 1, output("first"), 4);
+        assert_eq!(
+            received(&mut rx1).map(|r| r.output).as_deref(),
+            Some("first")
+        );
+        assert!(received(&mut rx2).is_none());
+        deliver(&engine, 2, output("second"), 4);
+        let two = received(&mut rx2).expect("run 2 answered");
+        assert_eq!(two.output, "second");
+        assert!(two.released.is_some());
     }
 
     #[test]
