@@ -301,9 +301,9 @@ mod tests {
         }))
     }
 
-    fn received(
-        rx: &mut tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
-    ) -> Option<RunResult> {
+    type Answered = tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>;
+
+    fn received(rx: &mut Answered) -> Option<RunResult> {
         match rx.try_recv() {
             Ok(Ok(RunAnswer::Run(r))) => Some(r),
             _ => None,
@@ -313,13 +313,7 @@ mod tests {
     /// Run 1 was paired with the first catch (thread 1, still stopped), run 2 told that its
     /// program was let go beyond the cap; the trigger of run 1 answers first: the program
     /// that ended is the one let go.
-    fn let_go_beside_a_held_thread(
-        running: bool,
-    ) -> (
-        Arc<Engine>,
-        tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
-        tokio::sync::oneshot::Receiver<Result<RunAnswer, ErrorBody>>,
-    ) {
+    fn let_go_beside_a_held_thread(running: bool) -> (Arc<Engine>, Answered, Answered) {
         let config = adt::Config {
             base_url: "http://127.0.0.1:9".into(),
             ..Default::default()
