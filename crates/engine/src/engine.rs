@@ -102,6 +102,14 @@ pub(crate) struct Inner {
     /// them caught carries its answer.
     pub(crate) runs: BTreeMap<u64, RunLink>,
     pub(crate) next_run: u64,
+    /// The requests of the runs in flight, waiting for their answer (`runs::deliver`): kept
+    /// apart from `runs`, as a run whose thread ended is forgotten there before its answer
+    /// came.
+    pub(crate) run_replies: HashMap<u64, crate::runs::Reply>,
+    /// Triggers whose answer goes to another run than the one that sent them (by run number):
+    /// the program a trigger started may be the one another run was told was let go, and the
+    /// two runs then trade triggers (`runs::deliver`).
+    pub(crate) answers_to: HashMap<u64, u64>,
     /// The body of the last `debuggee.ended` event.
     pub(crate) last_end: Option<Ended>,
     /// What an earlier session left and could not be released yet (kept in the state file,

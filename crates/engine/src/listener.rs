@@ -317,35 +317,43 @@ async fn settle(engine: &Arc<Engine>, caught: Caught) {
         client,
         attach,
     } = caught;
-    let at_cap = engine.lock().threads.len() >= engine.config.max_threads;
-    if at_cap {
-        // The run that started it is told before the program is let go, as the policy lets it
-        // go: the run may answer as soon as its program ran on.
-        let policy = match engine.config.release {
-            crate::config::ReleasePolicy::Continue => "continued",
-            crate::config::ReleasePolicy::Terminate => "terminated",
-        };
-        let run = engine.update(|inner| inner.release_run(&debuggee.program, policy));
-        let how = crate::release::release_debuggee(engine, &client).await;
-        let _ = client.end_session().await;
-        engine.update(|inner| {
-            if let Some(link) = run.and_then(|r| inner.runs.get_mut(&r)) {
-                link.released = Some(how.clone());
-            }
-        });
-        engine.emit(
-            EventKind::ThreadReleased(ThreadReleased {
-                program: debuggee.program.clone(),
-                how,
-                reason: Some("thread cap reached".into()),
-                max_threads: Some(engine.config.max_threads),
-            }),
-            None,
-        );
-        return;
-    }
-    let thread = engine
-        .update(|inner| inner.add_thread(|t| Attached::new(t, client.clone(), debuggee.clone())));
+    // The cap is checked and the thread added in one step: settles of several catches run at
+    // once, and each must see the threads the others added.
+    let policy = match engine.config.release {
+        crate::config::ReleasePolicy::Continue => "continued",
+        crate::config::ReleasePolicy::Terminate => "terminated",
+    };
+    let placed = engine.update(|inner| {
+        if inner.threads.len() >= engine.config.max_threads {
+            // The run that started it is told before the program is let go, as the policy
+            // lets it go: the run may answer as soon as its program ran on.
+            Err(inner.release_run(&debuggee.program, policy))
+        } else {
+            Ok(inner.add_thread(|t| Attached::new(t, client.clone(), debuggee.clone())))
+        }
+    });
+    let thread = match placed {
+        Ok(thread) => thread,
+        Err(run) => {
+            let how = crate::release::release_debuggee(engine, &client).await;
+            let _ = client.end_session().await;
+            engine.update(|inner| {
+                if let Some(link) = run.and_then(|r| inner.runs.get_mut(&r)) {
+                    link.released = Some(how.clone());
+                }
+            });
+            engine.emit(
+                EventKind::ThreadReleased(ThreadReleased {
+                    program: debuggee.program.clone(),
+                    how,
+                    reason: Some("thread cap reached".into()),
+                    max_threads: Some(engine.config.max_threads),
+                }),
+                None,
+            );
+            return;
+        }
+    };
     // On disk before anything is said about it: a kill right after the `stopped` event must
     // still find the program in the state file.
     crate::statefile::record_now(engine).await;

@@ -40,7 +40,14 @@ pub(crate) async fn dispatch(
         Command::Hello => result(session::hello(engine, origin, args).await),
         Command::Configure => result(session::configure(engine, args).await),
         Command::Schema => Ok(jsonl::schema::protocol_schema()),
-        Command::Status => result(session::status(engine)),
+        Command::Status => {
+            // Written straight to text: at a stop the answer holds the stop's frame and
+            // source lines four times, and building them as a `Value` first cost more than
+            // any cached read.
+            return session::status(engine)
+                .and_then(|s| written(&s))
+                .map(Reply::Json);
+        }
         Command::BpSet => bp::set(engine, args).await,
         Command::BpList => bp::list(engine),
         Command::BpDelete => bp::delete(engine, args).await,
@@ -91,6 +98,16 @@ pub(crate) async fn dispatch(
         )),
     };
     value.map(Reply::Value)
+}
+
+/// A result as JSON text, for a reply written without a `Value` in between.
+fn written<T: serde::Serialize>(result: &T) -> Result<String, ErrorBody> {
+    serde_json::to_string(result).map_err(|e| {
+        ErrorBody::new(
+            ErrorCode::Internal,
+            format!("cannot encode the result: {e}"),
+        )
+    })
 }
 
 fn unknown_command(name: &str) -> ErrorBody {

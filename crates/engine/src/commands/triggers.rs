@@ -9,7 +9,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use jsonl::args::{RunArgs, TestArgs, decode};
-use jsonl::results::{RunReleased, RunResult, TestResult};
+use jsonl::results::RunResult;
 use jsonl::{ErrorBody, ErrorCode};
 use serde_json::Value;
 
@@ -62,8 +62,9 @@ fn caught_program(is_class: bool, name: &str) -> String {
 }
 
 /// Registers a run in flight and runs its trigger on a task of its own, so that a cancelled
-/// or abandoned request does not cut the trigger off. Its answer is kept for the thread it
-/// caught, if any; a run that caught nothing keeps nothing.
+/// or abandoned request does not cut the trigger off. The request answers with what
+/// `runs::deliver` hands it: normally its own trigger's answer, kept for the thread it
+/// caught, if any (a run that caught nothing keeps nothing).
 async fn tracked(
     engine: &Arc<Engine>,
     origin: &Origin,
@@ -72,6 +73,7 @@ async fn tracked(
     name: &str,
     trigger: impl Future<Output = Result<RunAnswer, ErrorBody>> + Send + 'static,
 ) -> Outcome {
+    let (reply, answered) = tokio::sync::oneshot::channel();
     let run = engine.update(|inner| {
         let run = inner.next_run;
         inner.next_run += 1;
@@ -88,44 +90,28 @@ async fn tracked(
                 origin: Some(origin.clone()),
             },
         );
+        inner.run_replies.insert(run, reply);
         run
     });
     let engine2 = engine.clone();
     let max_threads = engine.config.max_threads;
-    let task = tokio::spawn(async move {
-        let outcome = trigger.await;
-        let released = engine2.update(|inner| {
-            let link = inner.runs.get_mut(&run)?;
-            if link.thread.is_some() {
-                link.answer = Some(outcome.clone());
-                None
-            } else {
-                inner.runs.remove(&run).and_then(|link| link.released)
-            }
-        });
-        // Its program was caught beyond the thread cap and let go: the answer says so, as the
-        // run's client waits for a stop that never came.
-        match (outcome, released) {
-            (outcome, None) => outcome,
-            (Ok(answer), Some(how)) => {
-                let released = Some(RunReleased { how, max_threads });
-                Ok(match answer {
-                    RunAnswer::Run(r) => RunAnswer::Run(RunResult { released, ..r }),
-                    RunAnswer::Test(t) => RunAnswer::Test(TestResult { released, ..t }),
-                })
-            }
-            (Err(e), Some(how)) => Err(e.with_hint(format!(
-                "the program was caught while the session held {max_threads} programs (serve --max-threads) and let go ({how}); run it again once one of them ended"
-            ))),
-        }
+    tokio::spawn(async move {
+        let outcome = match tokio::spawn(trigger).await {
+            Ok(outcome) => outcome,
+            Err(join) => Err(ErrorBody::new(
+                ErrorCode::Internal,
+                format!("{cmd} task failed: {join}"),
+            )),
+        };
+        crate::runs::deliver(&engine2, run, outcome, max_threads);
     });
-    match task.await {
+    match answered.await {
         Ok(Ok(RunAnswer::Run(result))) => to_proto::ok(result),
         Ok(Ok(RunAnswer::Test(result))) => to_proto::ok(result),
         Ok(Err(e)) => Err(e),
-        Err(join) => Err(ErrorBody::new(
+        Err(_) => Err(ErrorBody::new(
             ErrorCode::Internal,
-            format!("{cmd} task failed: {join}"),
+            format!("{cmd} ended without an answer"),
         )),
     }
 }
