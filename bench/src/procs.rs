@@ -348,6 +348,8 @@ pub fn system_env(sim: &SimProc, dir: &Path) -> Vec<(String, String)> {
         ("ABAPDBG_USER".into(), "DEVELOPER".into()),
         ("ABAPDBG_PASSWORD".into(), "abap".into()),
         ("ABAPDBG_CLIENT".into(), "001".into()),
+        // The table figures forget what a stop has read with a `set` (a write action).
+        ("ABAPDBG_ALLOW_WRITES".into(), "true".into()),
         (
             "ABAPDBG_STATE_DIR".into(),
             dir.join("state").display().to_string(),
