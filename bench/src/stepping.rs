@@ -216,14 +216,18 @@ pub fn overhead(
         }
     }
     // The first `vars` of a frame reads the system (the scopes, then their variables); the
-    // same `vars` again is answered from the stop's reads.
+    // same `vars` again is answered from the stop's reads. A `set` forgets the stop's reads
+    // (selecting a frame does not: each frame keeps its own); LV_TEXT is assigned anew in the
+    // loop after the stop, so writing it changes nothing the program shows.
     let mut first = Vec::new();
     let mut cached = Vec::new();
     let mut first_trips = 0;
     let mut cached_trips = 0;
     let rounds = n / 5;
     for _ in 0..rounds {
-        serve.lines.call("frame", json!({"index": 0}), LONG)?;
+        serve
+            .lines
+            .call("set", json!({"path": "LV_TEXT", "value": "x"}), LONG)?;
         sim.clear_log()?;
         let t = Instant::now();
         serve.lines.call("vars", json!({}), LONG)?;
