@@ -23,6 +23,7 @@ mod debuggee;
 mod debugger;
 mod dumps;
 mod errors;
+mod discovery;
 mod faults;
 mod ids;
 mod listener;
