@@ -45,6 +45,10 @@ fn by_code(code: &str, hint: &str) -> Option<&'static str> {
              again with it"
         }
         "breakpoint.not_found" => "'abapdbg bp list' lists the breakpoints with their ids",
+        "adt.not_supported" => {
+            "'abapdbg doctor' lists what the system offers; if the system gained it since, \
+             'abapdbg shutdown', then run the command again with ABAPDBG_REFRESH_DISCOVERY=true"
+        }
         "breakpoint.limit" => {
             "delete breakpoints you no longer need ('abapdbg bp list', 'abapdbg bp delete'), \
              then set again"
