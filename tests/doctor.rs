@@ -203,7 +203,10 @@ fn faults(sim: &Simulator, body: Value) {
     .expect("send");
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
-    assert!(answer.starts_with("HTTP/1.1 200"), "faults refused: {answer}");
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "faults refused: {answer}"
+    );
 }
 
 #[test]
@@ -242,7 +245,10 @@ fn what_the_system_does_not_list_is_reported_by_the_discovery_step() {
     let (code, report) = doctor(&sim.url, "abap", &["--object", "ZCL_ABAPDBG_DEMO"]);
     assert_eq!(code, Some(0), "still a working debugger: {report}");
     let discovery = step(&report, "discovery");
-    assert_eq!(discovery["capabilities"]["watchpoints"], false, "{discovery}");
+    assert_eq!(
+        discovery["capabilities"]["watchpoints"], false,
+        "{discovery}"
+    );
     assert_eq!(discovery["capabilities"]["dumps"], false, "{discovery}");
     assert_eq!(discovery["capabilities"]["batch"], true, "{discovery}");
     let message = discovery["message"].as_str().unwrap_or_default();

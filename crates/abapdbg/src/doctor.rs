@@ -547,7 +547,11 @@ async fn system_steps(
         return Err("the system offers no debugger".into());
     }
     let offered = discovered.capabilities.named();
-    let lacking: Vec<&str> = offered.iter().filter(|(_, on)| !on).map(|(n, _)| *n).collect();
+    let lacking: Vec<&str> = offered
+        .iter()
+        .filter(|(_, on)| !on)
+        .map(|(n, _)| *n)
+        .collect();
     let mut step = Step::pass(
         "discovery",
         format!(
@@ -570,7 +574,12 @@ async fn system_steps(
     extra.insert("release".into(), json!(discovered.release));
     extra.insert(
         "capabilities".into(),
-        Value::Object(offered.iter().map(|(n, on)| (n.to_string(), json!(on))).collect()),
+        Value::Object(
+            offered
+                .iter()
+                .map(|(n, on)| (n.to_string(), json!(on)))
+                .collect(),
+        ),
     );
     step.extra = Some(extra);
     steps.push(step);

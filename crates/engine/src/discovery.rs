@@ -101,7 +101,11 @@ fn read_cache(engine: &Engine) -> Option<adt::SystemDiscovery> {
     if engine.config.refresh_discovery {
         return None;
     }
-    let path = cache_path(dir, &engine.config.adt.base_url, engine.config.adt.client.as_deref());
+    let path = cache_path(
+        dir,
+        &engine.config.adt.base_url,
+        engine.config.adt.client.as_deref(),
+    );
     let bytes = match crate::export_file::read_own(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
@@ -112,8 +116,8 @@ fn read_cache(engine: &Engine) -> Option<adt::SystemDiscovery> {
     };
     let cached: Cached = serde_json::from_slice(&bytes).ok()?;
     let age = now_secs().saturating_sub(cached.read_at);
-    let same = cached.url == engine.config.adt.base_url
-        && cached.client == engine.config.adt.client;
+    let same =
+        cached.url == engine.config.adt.base_url && cached.client == engine.config.adt.client;
     (same && age < MAX_AGE.as_secs()).then_some(cached.discovery)
 }
 

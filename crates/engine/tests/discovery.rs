@@ -64,7 +64,8 @@ async fn hello_and_status_carry_the_release_and_what_the_system_offers_cached_pe
         .map(|e| e.path())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
-    let mode = |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    let mode =
+        |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
     assert_eq!(mode(&files[0]), 0o600);
     assert_eq!(mode(&cache), 0o700);
 
@@ -101,7 +102,10 @@ async fn hello_and_status_carry_the_release_and_what_the_system_offers_cached_pe
     h.finish(task).await;
     assert_eq!(std::fs::read_to_string(&target).expect("r"), "keep");
     assert!(
-        !std::fs::symlink_metadata(&files[0]).expect("meta").file_type().is_symlink(),
+        !std::fs::symlink_metadata(&files[0])
+            .expect("meta")
+            .file_type()
+            .is_symlink(),
         "the link was replaced by a file of ours"
     );
     sim.shutdown().await;
@@ -111,7 +115,9 @@ async fn hello_and_status_carry_the_release_and_what_the_system_offers_cached_pe
 async fn sim_faults_clear(sim: &sim::SimHandle) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = sim.base_url().trim_start_matches("http://").to_string();
-    let mut s = tokio::net::TcpStream::connect(&host).await.expect("connect");
+    let mut s = tokio::net::TcpStream::connect(&host)
+        .await
+        .expect("connect");
     s.write_all(
         format!("DELETE /sim/faults HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
             .as_bytes(),
@@ -149,17 +155,16 @@ async fn what_the_system_does_not_list_is_refused_before_anything_is_sent() {
         ("dump", json!({"id": "ABC"})),
         ("test", json!({"class": DEMO})),
         ("run", json!({"class": DEMO})),
-        (
-            "configure",
-            json!({"settings": {"system_debugging": true}}),
-        ),
+        ("configure", json!({"settings": {"system_debugging": true}})),
     ];
     for (cmd, args) in refused {
         let r = h.call(cmd, args).await;
         assert_eq!(r["ok"], false, "{cmd}: {r}");
         assert_eq!(r["error"]["code"], "adt.not_supported", "{cmd}: {r}");
         assert!(
-            r["error"]["hint"].as_str().is_some_and(|h| h.contains("doctor")),
+            r["error"]["hint"]
+                .as_str()
+                .is_some_and(|h| h.contains("doctor")),
             "{cmd}: {r}"
         );
         assert_eq!(r["error"]["retryable"], false);

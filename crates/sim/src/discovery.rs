@@ -13,9 +13,18 @@ const WORKSPACES: &[(&str, &[(&str, &str)])] = &[
         &[
             ("/sap/bc/adt/debugger", "Debugger"),
             ("/sap/bc/adt/debugger/breakpoints", "Breakpoints"),
-            ("/sap/bc/adt/debugger/breakpoints/statements", "Breakpoint Statements"),
-            ("/sap/bc/adt/debugger/breakpoints/messagetypes", "Breakpoint Message Types"),
-            ("/sap/bc/adt/debugger/breakpoints/validations", "Breakpoint Validations"),
+            (
+                "/sap/bc/adt/debugger/breakpoints/statements",
+                "Breakpoint Statements",
+            ),
+            (
+                "/sap/bc/adt/debugger/breakpoints/messagetypes",
+                "Breakpoint Message Types",
+            ),
+            (
+                "/sap/bc/adt/debugger/breakpoints/validations",
+                "Breakpoint Validations",
+            ),
             ("/sap/bc/adt/debugger/listeners", "Listeners"),
             ("/sap/bc/adt/debugger/stack", "Stack"),
             ("/sap/bc/adt/debugger/watchpoints", "Watchpoints"),
@@ -35,10 +44,7 @@ const WORKSPACES: &[(&str, &[(&str, &str)])] = &[
         "ABAP Unit",
         &[("/sap/bc/adt/abapunit/testruns", "Test Runs")],
     ),
-    (
-        "Class Run",
-        &[("/sap/bc/adt/oo/classrun", "Run a Class")],
-    ),
+    ("Class Run", &[("/sap/bc/adt/oo/classrun", "Run a Class")]),
     (
         "Repository Information System",
         &[(crate::search::PATH, "Search")],

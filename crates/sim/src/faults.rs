@@ -251,7 +251,9 @@ pub(crate) fn parse_request(body: &str) -> Result<FaultRequest, String> {
                     let h = h
                         .as_str()
                         .filter(|h| h.starts_with('/') && h.len() <= 200)
-                        .ok_or("discoveryWithout: expected hrefs such as /sap/bc/adt/debugger/batch")?;
+                        .ok_or(
+                            "discoveryWithout: expected hrefs such as /sap/bc/adt/debugger/batch",
+                        )?;
                     r.faults.discovery_without.push(h.to_string());
                 }
             }

@@ -353,11 +353,9 @@ pub(crate) async fn route(
     }
     let get = *method == Method::GET || *method == Method::HEAD;
     match path {
-        "/sap/bc/adt/discovery" | "/sap/bc/adt/core/discovery" if get => {
-            xml_text(crate::discovery::document(
-                &shared.faults.get().0.discovery_without,
-            ))
-        }
+        "/sap/bc/adt/discovery" | "/sap/bc/adt/core/discovery" if get => xml_text(
+            crate::discovery::document(&shared.faults.get().0.discovery_without),
+        ),
         "/sap/bc/adt/system/components" if get => crate::discovery::components(),
         "/sap/bc/adt/compatibility/graph" if get => xml_text(GRAPH),
         "/sap/public/bc/icf/logoff" if get => StatusCode::OK.into_response(),

@@ -49,7 +49,10 @@ pub(crate) async fn hello(
     };
     let (supports, discovered) = if logon.ok {
         let discovered = crate::discovery::learn(engine).await;
-        (Some(system_support(engine, discovered.as_ref()).await), discovered)
+        (
+            Some(system_support(engine, discovered.as_ref()).await),
+            discovered,
+        )
     } else {
         (None, None)
     };
@@ -96,7 +99,12 @@ pub(crate) async fn configure(
 ) -> Result<ConfigureResult, ErrorBody> {
     let args: ConfigureArgs = decode("configure", args)?;
     if args.settings.is_some() {
-        crate::discovery::require(engine, crate::discovery::Feature::Settings, "configure settings").await?;
+        crate::discovery::require(
+            engine,
+            crate::discovery::Feature::Settings,
+            "configure settings",
+        )
+        .await?;
     }
     let mut applied = Vec::new();
     if let Some(want) = &args.settings {

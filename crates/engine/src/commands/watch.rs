@@ -60,7 +60,12 @@ pub(crate) async fn delete(
     args: &Value,
 ) -> Result<WatchDeleteResult, ErrorBody> {
     let args: WatchIdArgs = decode("watch.delete", args)?;
-    crate::discovery::require(engine, crate::discovery::Feature::Watchpoints, "watch.delete").await?;
+    crate::discovery::require(
+        engine,
+        crate::discovery::Feature::Watchpoints,
+        "watch.delete",
+    )
+    .await?;
     let at = resolve(engine, args.thread, args.frame)?;
     let (thread, client) = (at.thread, at.client);
     client
