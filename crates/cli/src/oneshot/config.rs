@@ -40,10 +40,9 @@ struct CheckArgs {
 impl ConfigArgs {
     /// `Some(json)` for `config check`.
     pub(crate) fn check(&self) -> Option<bool> {
-        match &self.action {
-            Some(ConfigAction::Check(c)) => Some(c.out.json || self.out.json),
-            None => None,
-        }
+        self.action
+            .as_ref()
+            .map(|ConfigAction::Check(c)| c.out.json || self.out.json)
     }
 }
 
