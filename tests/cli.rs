@@ -717,16 +717,19 @@ fn a_wrong_password_exits_5_and_never_shows_in_argv() {
         }
     }
     assert!(seen > 2, "read the command lines");
-    // `config check` says the logon was refused, and exits like the logon's error.
-    let r = sh.fails(&["config", "check"], 5, "auth.unauthenticated");
-    assert!(r.stdout.contains("refused"), "{r}");
+    // `config check` is `doctor`: the logon step fails, and it exits like an auth error.
+    let r = sh.run(&["config", "check"]);
+    assert_eq!(r.code, Some(5), "{r}");
+    assert!(r.stdout.contains("✘ logon"), "{r}");
+    assert!(!r.stdout.contains(secret), "{r}");
     // With the right password it logs on and says what the system offers.
     let good = Shell::system("auth-good", &sim.url, "abap");
     let out = good.ok(&["config", "check"]);
-    assert!(out.contains("ok as DEVELOPER (client 001)"), "{out}");
-    assert!(out.contains("debugger resources announced"), "{out}");
-    let hello = good.json(&["config", "check"]);
-    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
+    assert!(out.contains("✔ logon"), "{out}");
+    assert!(out.contains("DEVELOPER in client 001"), "{out}");
+    assert!(out.contains("✔ discovery"), "{out}");
+    let report = good.json(&["config", "check"]);
+    assert_eq!(report["ok"], true, "{report}");
     // No password at all: the session cannot start.
     let none = Shell::system("auth-none", &sim.url, "").with("ABAPDBG_PASSWORD", "");
     none.fails(&["status"], 4, "session.start_failed");
@@ -984,8 +987,8 @@ fn the_spinner_and_colour_only_on_a_terminal() {
     }
     let r: Ran = child.wait_with_output().expect("script").into();
     assert!(r.stdout.contains("Password for DEVELOPER@"), "{r}");
-    let hello = asked.json(&["config", "check"]);
-    assert_eq!(hello["system"]["logon"]["ok"], true, "{hello}");
+    // The session logged on with it: a breakpoint is set on the system.
+    asked.ok(&["bp", "set", "ZCL_ABAPDBG_DEMO:48"]);
 }
 
 /// Issue 24: a stop outside a class's main source is printed in the form `bp set` takes (its

@@ -23,9 +23,14 @@ const STEPS: &[&str] = &[
 
 /// `abapdbg doctor --json` against `url` with this password: exit code and the report.
 fn doctor(url: &str, password: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    run_json(&["doctor", "--json"], url, password, extra)
+}
+
+/// `command` (doctor or its alias) against `url`: exit code and the report.
+fn run_json(command: &[&str], url: &str, password: &str, extra: &[&str]) -> (Option<i32>, Value) {
     let dir = std::env::temp_dir().join(format!("abapdbg-doctor-{}", std::process::id()));
     let out = Command::new(abapdbg_bin())
-        .args(["doctor", "--json"])
+        .args(command)
         .args(extra)
         .env("ABAPDBG_URL", url)
         .env("ABAPDBG_USER", "DEVELOPER")
@@ -93,6 +98,15 @@ fn a_working_system_passes_every_step_and_each_failure_stops_at_its_step() {
             .unwrap_or_default()
             .contains("answers"),
         "{report}"
+    );
+    // The discovery step says the release and what the system offers.
+    let discovery = step(&report, "discovery");
+    assert_eq!(discovery["release"], "758", "{discovery}");
+    assert_eq!(
+        discovery["capabilities"],
+        serde_json::json!({"batch": true, "watchpoints": true, "settings": true,
+            "dumps": true, "abap_unit": true, "classrun": true}),
+        "{discovery}"
     );
     // Nothing left behind on the system: no listener, no breakpoint.
     let state = e2e::sim_state(&sim.url);
@@ -173,4 +187,73 @@ fn what_doctor_records_holds_no_secret_and_replays_to_the_same_verdict() {
     let _ = replay.wait();
     assert_eq!(code, Some(0), "{again}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `PUT /sim/faults`.
+fn faults(sim: &Simulator, body: Value) {
+    use std::io::{Read, Write};
+    let host = sim.url.trim_start_matches("http://").to_string();
+    let body = body.to_string();
+    let mut stream = std::net::TcpStream::connect(&host).expect("connect to the simulator");
+    write!(
+        stream,
+        "PUT /sim/faults HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "faults refused: {answer}"
+    );
+}
+
+#[test]
+fn config_check_is_doctor_with_its_steps_json_and_exit_codes() {
+    let sim = Simulator::start();
+    let (code, report) = run_json(&["config", "check", "--json"], &sim.url, "abap", &[]);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report["ok"], true, "{report}");
+    assert_eq!(step(&report, "discovery")["release"], "758", "{report}");
+    let (code, report) = run_json(&["config", "check", "--json"], &sim.url, "wrong", &[]);
+    assert_eq!(code, Some(5), "{report}");
+    assert_eq!(stopped_at(&report), "logon");
+    // Without --json: doctor's lines.
+    let out = Command::new(abapdbg_bin())
+        .args(["config", "check"])
+        .env("ABAPDBG_URL", &sim.url)
+        .env("ABAPDBG_USER", "DEVELOPER")
+        .env("ABAPDBG_PASSWORD", "abap")
+        .env("ABAPDBG_CLIENT", "001")
+        .env_remove("ABAPDBG_PROFILE")
+        .output()
+        .expect("config check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("✔ discovery"), "{text}");
+    assert!(text.contains("release 758"), "{text}");
+}
+
+#[test]
+fn what_the_system_does_not_list_is_reported_by_the_discovery_step() {
+    let sim = Simulator::start();
+    faults(
+        &sim,
+        serde_json::json!({"discoveryWithout": ["/sap/bc/adt/debugger/watchpoints", "/sap/bc/adt/runtime/dumps"]}),
+    );
+    let (code, report) = doctor(&sim.url, "abap", &["--object", "ZCL_ABAPDBG_DEMO"]);
+    assert_eq!(code, Some(0), "still a working debugger: {report}");
+    let discovery = step(&report, "discovery");
+    assert_eq!(
+        discovery["capabilities"]["watchpoints"], false,
+        "{discovery}"
+    );
+    assert_eq!(discovery["capabilities"]["dumps"], false, "{discovery}");
+    assert_eq!(discovery["capabilities"]["batch"], true, "{discovery}");
+    let message = discovery["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("does not offer watchpoints, dumps"),
+        "{discovery}"
+    );
 }

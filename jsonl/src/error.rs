@@ -45,6 +45,9 @@ pub enum ErrorCode {
     BackendException,
     /// The system answered with something we could not understand.
     UnexpectedResponse,
+    /// The system does not offer what the command needs (its discovery document does not
+    /// list it); refused before anything is sent.
+    NotSupported,
     /// A classrun ended with a runtime error or was terminated.
     RunFailed,
     /// The server is shutting down.
@@ -87,6 +90,7 @@ impl ErrorCode {
             ErrorCode::ListenerConflict => "conflict.listener",
             ErrorCode::BackendException => "adt.backend_exception",
             ErrorCode::UnexpectedResponse => "adt.unexpected_response",
+            ErrorCode::NotSupported => "adt.not_supported",
             ErrorCode::RunFailed => "run.failed",
             ErrorCode::ShuttingDown => "state.shutting_down",
             ErrorCode::StaleReference => "state.stale_reference",

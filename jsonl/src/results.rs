@@ -386,6 +386,32 @@ pub struct SystemInfo {
     pub logon: Logon,
     /// What the system announces (`null` when logging on failed).
     pub supports: Option<SystemSupport>,
+    /// The release of the system's ABAP platform (`SAP_BASIS`, e.g. `"758"`), where the system
+    /// says it; `null` when unknown.
+    #[serde(default)]
+    pub release: Option<String>,
+    /// What the debugger can use on this system, from its discovery document; `null` when
+    /// no discovery document could be read (then nothing is refused in advance).
+    #[serde(default)]
+    pub capabilities: Option<SystemCapabilities>,
+}
+
+/// What the debugger can use on the connected system, from its discovery document: `false`
+/// means the system does not list it, and commands that need it answer `adt.not_supported`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SystemCapabilities {
+    /// The batch endpoint; without it every read is sent one request at a time.
+    pub batch: bool,
+    /// Watchpoints (`watch`).
+    pub watchpoints: bool,
+    /// Debugger settings (`configure` with `settings`).
+    pub settings: bool,
+    /// The short dump feed (`dumps`, `dump`).
+    pub dumps: bool,
+    /// ABAP Unit test runs (`test`).
+    pub abap_unit: bool,
+    /// Running a class (`run` of a class).
+    pub classrun: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -440,6 +466,12 @@ pub struct ListenerStatus {
 pub struct SystemBrief {
     pub url: String,
     pub user: String,
+    /// As in `hello`'s `system.release`.
+    #[serde(default)]
+    pub release: Option<String>,
+    /// As in `hello`'s `system.capabilities`.
+    #[serde(default)]
+    pub capabilities: Option<SystemCapabilities>,
 }
 
 /// An attached program (a thread), as `threads` and `status` show it.

@@ -92,8 +92,9 @@ Exit codes of the one-shot commands:
        configuration is (config.*: a malformed config.toml, an unknown profile)
   3    state: state.* (not stopped, no debuggee, program ended, stale, busy,
        shutting down), and state.timed_out (wait or attach expired)
-  4    system or transport: transport.*, adt.*, conflict.*, listener.failed, session.*
-       (no session, it could not start, the connection broke)
+  4    system or transport: transport.*, adt.* (adt.not_supported: the system does not
+       offer what the command needs), conflict.*, listener.failed, session.* (no session,
+       it could not start, the connection broke)
   5    auth: auth.* (wrong user or password, CSRF refused, no secret from a
        password_command)
   130  interrupted by Ctrl-C (the session and the program go on)
@@ -191,6 +192,10 @@ pub(crate) struct ServeArgs {
     /// With --record: replace the user names too
     #[arg(long, requires = "record")]
     pub(crate) redact_users: bool,
+    /// Read what the system offers (its discovery document and release) from the system even
+    /// when the copy cached in the state directory is younger than a day.
+    #[arg(long, env = "ABAPDBG_REFRESH_DISCOVERY")]
+    pub(crate) refresh_discovery: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

@@ -29,6 +29,8 @@ struct Step {
     message: String,
     hint: Option<String>,
     ms: Option<u64>,
+    /// More members of the step's JSON (the discovery step's `release` and `capabilities`).
+    extra: Option<serde_json::Map<String, Value>>,
 }
 
 impl Step {
@@ -41,6 +43,7 @@ impl Step {
             message: message.into(),
             hint: None,
             ms: Some(ms(started)),
+            extra: None,
         }
     }
 
@@ -59,6 +62,7 @@ impl Step {
             message: message.into(),
             hint: Some(hint.into()),
             ms: Some(ms(started)),
+            extra: None,
         }
     }
 
@@ -71,6 +75,7 @@ impl Step {
             message: why.to_string(),
             hint: None,
             ms: None,
+            extra: None,
         }
     }
 
@@ -87,6 +92,9 @@ impl Step {
         }
         if let Some(m) = self.ms {
             v["ms"] = m.into();
+        }
+        for (k, x) in self.extra.iter().flatten() {
+            v[k] = x.clone();
         }
         v
     }
@@ -507,8 +515,8 @@ async fn system_steps(
     }
     // 7. Discovery.
     let started = Instant::now();
-    let collections = match main.discovery().await {
-        Ok(c) => c,
+    let discovered = match main.discover().await {
+        Ok(d) => d,
         Err(e) => {
             steps.push(adt_fail(
                 "discovery",
@@ -519,11 +527,12 @@ async fn system_steps(
             return Err("no discovery document".into());
         }
     };
+    let collections = &discovered.collections;
     let debugger: Vec<&String> = collections
         .iter()
         .filter(|h| h.contains("/debugger"))
         .collect();
-    let batch_announced = collections.iter().any(|h| h.contains("/debugger/batch"));
+    let batch_announced = discovered.capabilities.batch;
     if debugger.is_empty() {
         steps.push(Step::fail(
             "discovery",
@@ -537,15 +546,43 @@ async fn system_steps(
         ));
         return Err("the system offers no debugger".into());
     }
-    steps.push(Step::pass(
+    let offered = discovered.capabilities.named();
+    let lacking: Vec<&str> = offered
+        .iter()
+        .filter(|(_, on)| !on)
+        .map(|(n, _)| *n)
+        .collect();
+    let mut step = Step::pass(
         "discovery",
         format!(
-            "{} services, {} of the debugger",
+            "{} services, {} of the debugger; release {}; {}",
             collections.len(),
-            debugger.len()
+            debugger.len(),
+            discovered.release.as_deref().unwrap_or("not said"),
+            if lacking.is_empty() {
+                "offers all the debugger uses".to_string()
+            } else {
+                format!(
+                    "does not offer {} (refused with adt.not_supported)",
+                    lacking.join(", ")
+                )
+            }
         ),
         started,
-    ));
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert("release".into(), json!(discovered.release));
+    extra.insert(
+        "capabilities".into(),
+        Value::Object(
+            offered
+                .iter()
+                .map(|(n, on)| (n.to_string(), json!(on)))
+                .collect(),
+        ),
+    );
+    step.extra = Some(extra);
+    steps.push(step);
     // 8. The listener: armed (a short poll) and deleted.
     let started = Instant::now();
     let identity = adt::Identity {

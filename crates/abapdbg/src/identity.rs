@@ -38,7 +38,9 @@ fn env(k: &str) -> Option<String> {
     std::env::var(k).ok()
 }
 
-fn state_dir() -> Option<std::path::PathBuf> {
+/// The state directory (`$ABAPDBG_STATE_DIR/abapdbg`, …): state files, logs, and the cache of
+/// what each system offers.
+pub(crate) fn state_dir() -> Option<std::path::PathBuf> {
     client::state_dir(env)
 }
 

@@ -24,7 +24,16 @@ fn main() -> std::process::ExitCode {
     init_tracing(cli.verbose);
     // One-shot commands only talk to the session: no async runtime, no engine.
     let command = match cli.command {
-        cli::Command::OneShot(command) => return abapdbg_cli::run(command, cli.profile.as_deref()),
+        // `config check` is `doctor`, with the global --profile.
+        cli::Command::OneShot(command) => match abapdbg_cli::config_check(&command) {
+            Some(json) => cli::Command::Doctor(cli::DoctorArgs {
+                profile: cli.profile.clone(),
+                object: None,
+                json,
+                record: None,
+            }),
+            None => return abapdbg_cli::run(command, cli.profile.as_deref()),
+        },
         // DAP runs on the session client too (crates/dap), with threads of its own.
         cli::Command::Dap => return dap::run(cli.profile),
         cli::Command::Mcp(args) => return mcp::run(args, cli.profile),

@@ -54,6 +54,9 @@ pub(crate) async fn run(args: ServeArgs) -> Result<(), Box<dyn Error + Send + Sy
     config.listener_poll_secs = args.listener_poll_secs;
     config.allow_writes = args.allow_writes || system.allow_writes;
     config.state_file = known.and_then(|adt| identity::state_file(Some(adt)));
+    // What each system offers is cached beside the state files (one file per URL and client).
+    config.discovery_cache = known.and_then(|_| identity::state_dir());
+    config.refresh_discovery = args.refresh_discovery;
     config.socket = socket;
     config.idle_exit = std::time::Duration::from_secs(args.idle_exit);
     config.release_grace = std::time::Duration::from_secs(args.release_grace);
@@ -257,6 +260,9 @@ async fn daemon(args: &ServeArgs) -> Result<(), Box<dyn Error + Send + Sync>> {
     });
     if args.allow_writes {
         cmd.arg("--allow-writes");
+    }
+    if args.refresh_discovery {
+        cmd.arg("--refresh-discovery");
     }
     // What a password_command printed, so the session does not run it again.
     for (name, value) in system::secret_env(adt_config.as_ref()) {

@@ -966,12 +966,20 @@ impl Client {
             }
         };
         let stack = self.stack().await?;
-        let variables = self.child_variables(parents).await?;
+        // As in a batch: a refused read of the variables does not undo the stop.
+        let variables = match self.child_variables(parents).await {
+            Ok(v) => Some(v),
+            Err(e @ (AdtError::Transport { .. } | AdtError::Timeout { .. })) => return Err(e),
+            Err(e) => {
+                tracing::debug!("the variables read with the step were refused: {e}");
+                None
+            }
+        };
         Ok(StepInspection {
             outcome: detail.outcome,
             reached_breakpoints,
             stack: Some(stack),
-            variables: Some(variables),
+            variables,
         })
     }
 
@@ -990,6 +998,46 @@ impl Client {
             )
             .await?;
         decode("discovery", &answer, codec::parse_discovery(&answer.body))
+    }
+
+    /// Discovery and what follows from it: the collections, the capabilities they give and
+    /// the release (read from the components feed when the document lists it; a feed that
+    /// cannot be read leaves the release unknown, it does not fail discovery).
+    pub async fn discover(&self) -> Result<crate::discovery::SystemDiscovery, AdtError> {
+        let collections = self.discovery().await?;
+        let mut found = crate::discovery::SystemDiscovery::new(collections, None);
+        if found.lists_components() {
+            match self.release().await {
+                Ok(release) => found.release = release,
+                Err(e) => tracing::debug!("the release stays unknown: {e}"),
+            }
+        }
+        Ok(found)
+    }
+
+    /// The `SAP_BASIS` release from the software components feed (`GET /system/components`).
+    pub async fn release(&self) -> Result<Option<String>, AdtError> {
+        let answer = self
+            .call(
+                "components",
+                Method::GET,
+                crate::discovery::COMPONENTS.to_string(),
+                "application/atom+xml;type=feed, application/xml;q=0.9",
+                None,
+                Wait::Normal,
+            )
+            .await?;
+        decode(
+            "components",
+            &answer,
+            crate::discovery::parse_components_release(&answer.body),
+        )
+    }
+
+    /// This system has no batch endpoint (its discovery document says so): every batch of
+    /// this client is sent one request at a time from the start, never tried first.
+    pub fn without_batch(&self) {
+        self.forms.batch.store(OLD_FORM, Ordering::Relaxed);
     }
 
     /// The statement keywords statement breakpoints accept (`GET /breakpoints/statements`).
@@ -1283,18 +1331,28 @@ fn inspection(
     let stack = answers.next().ok_or_else(|| missing("getStack"))??;
     let stack = codec::parse_stack(&stack.body)
         .map_err(|e| AdtError::unexpected("getStack", Some(stack.status), e.0, &stack.body))?;
-    let vars = answers
-        .next()
-        .ok_or_else(|| missing("getChildVariables"))??;
-    let variables = codec::parse_child_variables(&vars.body).map_err(|e| {
-        AdtError::unexpected("getChildVariables", Some(vars.status), e.0, &vars.body)
-    })?;
+    // The variables ride along for free; a system may refuse the whole part (a scope the stop
+    // does not have, say): the stop stands, and its variables are read on their own later.
+    let variables = match answers.next() {
+        Some(Ok(vars)) => match codec::parse_child_variables(&vars.body) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                tracing::debug!("the variables read with the step are unreadable: {}", e.0);
+                None
+            }
+        },
+        Some(Err(e)) => {
+            tracing::debug!("the variables read with the step were refused: {e}");
+            None
+        }
+        None => None,
+    };
     Ok(StepInspection {
         outcome: StepOutcome::Stopped {
             reached_breakpoints: info.reached_breakpoints.clone(),
         },
         reached_breakpoints: info.reached_breakpoints,
         stack: Some(stack),
-        variables: Some(variables),
+        variables,
     })
 }

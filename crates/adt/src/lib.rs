@@ -28,6 +28,7 @@ pub mod cassette;
 pub mod client;
 pub mod codec;
 pub mod config;
+pub mod discovery;
 pub mod dumps;
 pub mod error;
 mod regular_file;
@@ -38,5 +39,6 @@ mod xml;
 
 pub use client::Client;
 pub use config::{Config, SessionMode};
+pub use discovery::{Capabilities, SystemDiscovery};
 pub use error::{AdtError, AdtException, ErrorClass};
 pub use types::*;

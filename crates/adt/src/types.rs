@@ -508,7 +508,8 @@ pub struct StepInspection {
     pub reached_breakpoints: Vec<String>,
     /// `None` when the program ended.
     pub stack: Option<Stack>,
-    /// Children of the requested parents; `None` when the program ended.
+    /// Children of the requested parents; `None` when the program ended or the system
+    /// refused that read (the stop stands; the caller reads what `@ROOT` names itself).
     pub variables: Option<ChildVariables>,
 }
 

@@ -21,7 +21,7 @@ mod oneshot;
 mod repl;
 
 pub use oneshot::ctx::out;
-pub use oneshot::{Command, run};
+pub use oneshot::{Command, config_check, run};
 
 /// Answers a shell's completion request (`COMPLETE=bash|zsh|fish abapdbg -- …`, on every Tab) and
 /// exits; returns at once when `COMPLETE` is not set. `command` builds the whole command line

@@ -132,6 +132,14 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
             "the Variables view lists the selected frame's variables",
             "abap_variables lists the selected frame's variables",
         ),
+        "adt.not_supported" => s(
+            "'abapdbg doctor' lists what the system offers; if the system gained it since, \
+             'abapdbg shutdown', then run the command again with ABAPDBG_REFRESH_DISCOVERY=true",
+            "'abapdbg doctor' lists what the system offers; if the system gained it since, \
+             'abap shutdown', then start the session again with ABAPDBG_REFRESH_DISCOVERY=true",
+            "the system does not offer this; 'abapdbg doctor' lists what it offers",
+            "the system does not offer this; abap_status shows system.capabilities",
+        ),
         "state.stale_reference" => s(
             "read the variables again: 'abapdbg vars'",
             "read the variables again: 'abap vars'",

@@ -29,6 +29,11 @@ pub struct EngineConfig {
     /// Where to record what we hold, so a killed session is released by the next start.
     /// `None`: no record.
     pub state_file: Option<std::path::PathBuf>,
+    /// The directory the discovery document of each system is cached in (`discovery.rs`).
+    /// `None`: read at every start.
+    pub discovery_cache: Option<std::path::PathBuf>,
+    /// Read the discovery document from the system even when the cache is fresh.
+    pub refresh_discovery: bool,
     /// A Unix socket on which further clients can share this session. `None`: stdio only.
     pub socket: Option<std::path::PathBuf>,
     /// Socket-only sessions end after this long without any client.
@@ -55,6 +60,8 @@ impl EngineConfig {
             keepalive: Duration::from_secs(30),
             allow_writes: false,
             state_file: None,
+            discovery_cache: None,
+            refresh_discovery: false,
             socket: None,
             idle_exit: Duration::from_secs(30 * 60),
             source_context: crate::engine::DEFAULT_SOURCE_CONTEXT,

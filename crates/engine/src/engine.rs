@@ -63,12 +63,16 @@ pub(crate) struct Engine {
     pub(crate) exports: crate::export_file::ExportDir,
     /// The count before a stopped program nobody is connected to is released (`grace.rs`).
     pub(crate) grace: crate::grace::Grace,
+    /// Held while discovery is learnt, so it is asked once (`discovery.rs`).
+    pub(crate) discovering: tokio::sync::Mutex<()>,
 }
 
 /// The mutable part. Held only briefly, never across an await.
 #[derive(Default)]
 pub(crate) struct Inner {
     pub(crate) epoch: u64,
+    /// What the system offers, once learnt (`discovery.rs`).
+    pub(crate) discovery: Option<adt::SystemDiscovery>,
     pub(crate) listener_wanted: bool,
     pub(crate) listener_armed: bool,
     /// A poll was sent since our listener was last deleted on the system: whatever the poll
@@ -296,6 +300,7 @@ impl Engine {
             recorded: Mutex::new(None),
             check_sessions: tokio::sync::Notify::new(),
             breakpoint_sync: tokio::sync::Mutex::new(()),
+            discovering: tokio::sync::Mutex::new(()),
         }))
     }
 

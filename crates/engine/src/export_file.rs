@@ -105,6 +105,46 @@ fn open_no_follow(path: &Path) -> io::Result<File> {
         .open(path)
 }
 
+/// Reads a file of ours (a cache): refused when it is a link, not a regular file, or
+/// another user's.
+pub(crate) fn read_own(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    check_owner(&meta)?;
+    let mut out = Vec::new();
+    // A cache is small; a bigger file is not one of ours.
+    file.take(1 << 20).read_to_end(&mut out)?;
+    Ok(out)
+}
+
+/// Replaces `path` with `bytes` in a new 0600 file made exclusively beside it and renamed
+/// over it: a link at `path` is replaced, never followed.
+pub(crate) fn write_own(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .ok_or_else(|| io::Error::other("no directory"))?;
+    let mut tmp = private_builder(".discovery-", ".tmp", 0o600).tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 #[cfg(unix)]
 fn check_owner(meta: &std::fs::Metadata) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;

@@ -14,6 +14,7 @@ mod breakpoints;
 mod commands;
 mod config;
 mod debuggee;
+mod discovery;
 mod engine;
 mod errors;
 mod export_file;

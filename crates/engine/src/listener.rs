@@ -274,9 +274,11 @@ pub(crate) async fn attach_with_retry(
     engine: &Arc<Engine>,
     debuggee: &adt::Debuggee,
 ) -> Result<(adt::Client, adt::AttachInfo), adt::AdtError> {
+    // Whether the system has a batch endpoint decides how the new session reads.
+    crate::discovery::learn(engine).await;
     let mut delays = ATTACH_RETRY_DELAYS.iter();
     loop {
-        let client = adt::Client::new(&engine.config.adt, adt::SessionMode::Stateful)?;
+        let client = crate::discovery::debuggee_client(engine)?;
         // On a load-balanced system the debuggee can only be attached from the instance it
         // runs on: route this session there when the listener says it is elsewhere
         // (adt-wire.md §1.3).

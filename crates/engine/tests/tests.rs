@@ -11,6 +11,8 @@ mod cursors;
 mod big_tables;
 // The command table against the running engine.
 mod commands;
+// What the system lists: capabilities, refusals, the cache, a refused scope read.
+mod discovery;
 // Short dumps: listed, read, caught before they happen again.
 mod dumps;
 // A function module debugged through the protocol, set by its abapGit file.

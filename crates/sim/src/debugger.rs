@@ -38,7 +38,10 @@ pub(crate) async fn dispatch(
     match method {
         "attach" => attach(shared, context, dbg, query).await,
         "getStack" => get_stack(dbg).await,
-        "getChildVariables" => child_variables(dbg, body).await,
+        "getChildVariables" => {
+            let strict = shared.faults.get().0.refuse_unknown_scopes;
+            child_variables(dbg, body, strict).await
+        }
         "getVariables" => variables(dbg, body).await,
         "stepInto" => step(dbg, StepKind::Into).await,
         "stepOver" => step(dbg, StepKind::Over).await,
@@ -235,7 +238,9 @@ pub(crate) async fn switch_frame(dbg: &mut DebugSession, position: &str) -> Resp
     }
 }
 
-async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
+/// `strict`: the `refuseUnknownScopes` fault (a system that refuses the whole read when it
+/// names a scope the frame does not have, instead of leaving that parent out).
+async fn child_variables(dbg: &mut DebugSession, body: &str, strict: bool) -> Response {
     if dbg.attached.is_none() {
         return errors::no_session_other().into_response();
     }
@@ -245,6 +250,15 @@ async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
     };
     let parents: Vec<String> = parents.into_iter().map(|p| p.to_uppercase()).collect();
     let frame = dbg.selected_frame;
+    if strict && let Some(unknown) = unknown_scope(dbg, frame, &parents).await {
+        return AdtError::new(
+            StatusCode::BAD_REQUEST,
+            "ExceptionInvalidData",
+            format!("Variable {unknown} does not exist at this position"),
+        )
+        .t100("TPDA_ADT", "010")
+        .into_response();
+    }
     let Some(document) = ask(dbg, |reply| Command::Children {
         frame,
         parents,
@@ -255,6 +269,29 @@ async fn child_variables(dbg: &mut DebugSession, body: &str) -> Response {
         return errors::no_session_other().into_response();
     };
     asx_response(document, "ChildVariables")
+}
+
+/// The first scope among `parents` (`@…`, other than `@ROOT`) that `@ROOT` of the frame
+/// does not name.
+async fn unknown_scope(dbg: &mut DebugSession, frame: usize, parents: &[String]) -> Option<String> {
+    let scopes: Vec<&String> = parents
+        .iter()
+        .filter(|p| p.starts_with('@') && *p != "@ROOT")
+        .collect();
+    if scopes.is_empty() {
+        return None;
+    }
+    let root = ask(dbg, |reply| Command::Children {
+        frame,
+        parents: vec!["@ROOT".to_string()],
+        reply,
+    })
+    .await
+    .flatten()?;
+    scopes
+        .into_iter()
+        .find(|s| !root.contains(&format!("<CHILD_ID>{s}</CHILD_ID>")))
+        .cloned()
 }
 
 async fn variables(dbg: &mut DebugSession, body: &str) -> Response {

@@ -54,6 +54,14 @@ pub struct Faults {
     /// One-shot 5xx answers on named operations ([`operation_name`]): each entry fails the
     /// next `times` requests of its operation, then is used up.
     pub fail_next: Vec<OperationFault>,
+    /// Collections the discovery document leaves out (hrefs such as
+    /// `/sap/bc/adt/debugger/batch`), as a system without them would: the resources are
+    /// still served, so a client that uses one anyway shows up in the request log.
+    pub discovery_without: Vec<String>,
+    /// Refuse a whole `getChildVariables` (a request, or a part of a batch) that names a
+    /// scope (`@LOCALS`, `@GLOBALS`, …) the selected frame does not have, with an error status,
+    /// instead of leaving the unknown parent out.
+    pub refuse_unknown_scopes: bool,
 }
 
 /// Fail the next `times` requests of one operation with `status`.
@@ -117,6 +125,8 @@ impl Faults {
             "failNext": self.fail_next.iter().map(|f| json!({
                 "operation": f.operation, "status": f.status, "times": f.times,
             })).collect::<Vec<_>>(),
+            "discoveryWithout": self.discovery_without,
+            "refuseUnknownScopes": self.refuse_unknown_scopes,
         })
     }
 }
@@ -232,6 +242,25 @@ pub(crate) fn parse_request(body: &str) -> Result<FaultRequest, String> {
                 for v in list.iter().take(100) {
                     r.faults.fail_next.push(parse_operation_fault(v)?);
                 }
+            }
+            "discoveryWithout" => {
+                let hrefs = value
+                    .as_array()
+                    .ok_or("discoveryWithout: expected an array of collection hrefs")?;
+                for h in hrefs.iter().take(100) {
+                    let h = h
+                        .as_str()
+                        .filter(|h| h.starts_with('/') && h.len() <= 200)
+                        .ok_or(
+                            "discoveryWithout: expected hrefs such as /sap/bc/adt/debugger/batch",
+                        )?;
+                    r.faults.discovery_without.push(h.to_string());
+                }
+            }
+            "refuseUnknownScopes" => {
+                r.faults.refuse_unknown_scopes = value
+                    .as_bool()
+                    .ok_or("refuseUnknownScopes: expected a boolean")?
             }
             other => return Err(format!("unknown key {other}")),
         }

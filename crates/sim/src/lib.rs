@@ -21,6 +21,7 @@ mod database;
 mod dbgxml;
 mod debuggee;
 mod debugger;
+mod discovery;
 mod dumps;
 mod errors;
 mod faults;

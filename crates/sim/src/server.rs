@@ -318,7 +318,7 @@ pub(crate) fn end_context(shared: &Shared, ctx: &Arc<Context>, release: bool) {
 const DEBUGGER: &str = "/sap/bc/adt/debugger";
 const BATCH: &str = "/sap/bc/adt/debugger/batch";
 
-fn xml_text(body: &'static str) -> Response {
+fn xml_text(body: impl IntoResponse) -> Response {
     let mut r = (StatusCode::OK, body).into_response();
     r.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -326,8 +326,6 @@ fn xml_text(body: &'static str) -> Response {
     );
     r
 }
-
-const DISCOVERY: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><app:service xmlns:app=\"http://www.w3.org/2007/app\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><app:workspace><atom:title>Debugger</atom:title><app:collection href=\"/sap/bc/adt/debugger/breakpoints\"><atom:title>Breakpoints</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger/listeners\"><atom:title>Listeners</atom:title></app:collection><app:collection href=\"/sap/bc/adt/debugger\"><atom:title>Debugger</atom:title></app:collection></app:workspace><app:workspace><atom:title>ABAP Runtime Errors</atom:title><app:collection href=\"/sap/bc/adt/runtime/dumps\"><atom:title>Runtime Errors</atom:title></app:collection><app:collection href=\"/sap/bc/adt/runtime/dump\"><atom:title>Runtime Error</atom:title></app:collection></app:workspace></app:service>";
 
 const GRAPH: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><compatibility:graph xmlns:compatibility=\"http://www.sap.com/adt/compatibility\"/>";
 
@@ -355,7 +353,10 @@ pub(crate) async fn route(
     }
     let get = *method == Method::GET || *method == Method::HEAD;
     match path {
-        "/sap/bc/adt/discovery" | "/sap/bc/adt/core/discovery" if get => xml_text(DISCOVERY),
+        "/sap/bc/adt/discovery" | "/sap/bc/adt/core/discovery" if get => xml_text(
+            crate::discovery::document(&shared.faults.get().0.discovery_without),
+        ),
+        "/sap/bc/adt/system/components" if get => crate::discovery::components(),
         "/sap/bc/adt/compatibility/graph" if get => xml_text(GRAPH),
         "/sap/public/bc/icf/logoff" if get => StatusCode::OK.into_response(),
         "/sap/bc/adt/debugger/breakpoints/messagetypes" if get => xml_text(MESSAGE_TYPES),

@@ -2,8 +2,6 @@
 //! (variable, profile, default), as every command reads it. Secrets are never shown.
 
 use client::Session;
-use jsonl::args::HelloArgs;
-use jsonl::cmd;
 use serde::Serialize;
 
 use super::ctx::{Ctx, Failure, out};
@@ -26,9 +24,10 @@ pub struct ConfigArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum ConfigAction {
-    /// Log on to the system (starting its session when none runs) and say what works:
-    /// logon, the debugger resources the system announces, and what the session may do.
-    /// Exit 5 when the logon is refused, 4 when the system cannot be reached.
+    /// The same as `abapdbg doctor`: every step from the configuration to the round trip,
+    /// passed or failed with what to do, the system's release and what it offers; the same
+    /// --json and exit codes (0 all passed, else the first failure's family: auth 5,
+    /// transport and system 4, …).
     Check(CheckArgs),
 }
 
@@ -36,6 +35,15 @@ enum ConfigAction {
 struct CheckArgs {
     #[command(flatten)]
     out: Output,
+}
+
+impl ConfigArgs {
+    /// `Some(json)` for `config check`.
+    pub(crate) fn check(&self) -> Option<bool> {
+        self.action
+            .as_ref()
+            .map(|ConfigAction::Check(c)| c.out.json || self.out.json)
+    }
 }
 
 impl OneShot for ConfigArgs {
@@ -48,7 +56,11 @@ impl OneShot for ConfigArgs {
 
     fn run(&self, ctx: &Ctx) -> Result<(), Failure> {
         if let Some(ConfigAction::Check(_)) = self.action {
-            return check(ctx);
+            // The binary runs `doctor` for it (`config_check`); reached only if it did not.
+            return Err(Failure::new(
+                "internal.bug",
+                "config check is answered by abapdbg doctor",
+            ));
         }
         let t = &ctx.target;
         let running = Session::connect(t).is_ok();
@@ -100,75 +112,4 @@ struct ShownSetting<'a> {
     name: &'a str,
     value: &'a str,
     source: &'a str,
-}
-
-/// `config check`: `hello` on the target's session logs on and reports what the system offers.
-fn check(ctx: &Ctx) -> Result<(), Failure> {
-    let hello = ctx.call::<cmd::Hello>(&HelloArgs::default())?;
-    let system = &hello.system;
-    let logon = &system.logon;
-    if ctx.json {
-        ctx.print_json(&hello)?;
-    } else {
-        let resources = system
-            .supports
-            .as_ref()
-            .map_or(0, |s| s.debugger_resources.len());
-        let mut table = Table::new(&["CHECK", "RESULT"]);
-        table.row(vec!["system".into(), ctx.target.describe()]);
-        table.row(vec![
-            "logon".into(),
-            if logon.ok {
-                format!(
-                    "ok as {} (client {})",
-                    system.user,
-                    system.client.as_deref().unwrap_or("-")
-                )
-            } else {
-                format!(
-                    "refused: {}",
-                    logon.error.as_ref().map_or("-", |e| e.message.as_str())
-                )
-            },
-        ]);
-        if logon.ok {
-            table.row(vec![
-                "debugger".into(),
-                format!("{resources} debugger resources announced"),
-            ]);
-        }
-        table.row(vec![
-            "writes".into(),
-            if hello.capabilities.writes {
-                "allowed"
-            } else {
-                "not allowed"
-            }
-            .into(),
-        ]);
-        table.row(vec![
-            "session".into(),
-            format!(
-                "pid {} at {}",
-                hello.server.pid,
-                ctx.session()?.socket().display()
-            ),
-        ]);
-        out(&table.render(ctx.color));
-    }
-    if logon.ok {
-        return Ok(());
-    }
-    // The logon's own error decides the exit code (auth.* → 5, transport.* → 4).
-    let failure = match &logon.error {
-        Some(err) => {
-            let failure = Failure::new(&err.code, err.message.clone());
-            match &err.hint {
-                Some(hint) => failure.with_hint(hint.clone()),
-                None => failure,
-            }
-        }
-        None => Failure::new("auth.unauthenticated", "the logon was refused"),
-    };
-    Err(failure)
 }

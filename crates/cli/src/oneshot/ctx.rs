@@ -247,6 +247,7 @@ mod tests {
         assert_eq!(exit_code("transport.unreachable"), 4);
         assert_eq!(exit_code("transport.disconnected"), 4);
         assert_eq!(exit_code("adt.backend_exception"), 4);
+        assert_eq!(exit_code("adt.not_supported"), 4);
         assert_eq!(exit_code("conflict.listener"), 4);
         assert_eq!(exit_code("session.start_failed"), 4);
         assert_eq!(exit_code("listener.failed"), 4);

@@ -180,6 +180,15 @@ impl Command {
     }
 }
 
+/// `config check` is `abapdbg doctor` (which lives in the binary, beside the engine): its
+/// `--json` when the command is that one.
+pub fn config_check(command: &Command) -> Option<bool> {
+    match command {
+        Command::Config(c) => c.check(),
+        _ => None,
+    }
+}
+
 /// Runs one command; failures go to stderr as one line, their code chooses the exit status.
 /// `profile`: the global `--profile`, over `ABAPDBG_PROFILE`.
 pub fn run(command: Command, profile: Option<&str>) -> ExitCode {

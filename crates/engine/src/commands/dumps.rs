@@ -22,6 +22,7 @@ const SOURCE_AROUND: u32 = 5;
 
 pub(crate) async fn dumps(engine: &Arc<Engine>, args: &Value) -> Result<DumpsResult, ErrorBody> {
     let args: DumpsArgs = decode("dumps", args)?;
+    crate::discovery::require(engine, crate::discovery::Feature::Dumps, "dumps").await?;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -95,6 +96,7 @@ pub(crate) async fn dumps(engine: &Arc<Engine>, args: &Value) -> Result<DumpsRes
 
 pub(crate) async fn dump(engine: &Arc<Engine>, args: &Value) -> Result<DumpResult, ErrorBody> {
     let args: DumpArgs = decode("dump", args)?;
+    crate::discovery::require(engine, crate::discovery::Feature::Dumps, "dump").await?;
     let id = checked_id(&args.id)?;
     let (doc, text) = read(engine, &id).await?;
     let summary = summary(&id, None, &doc, &text);
@@ -150,6 +152,7 @@ pub(crate) async fn dump(engine: &Arc<Engine>, args: &Value) -> Result<DumpResul
 
 pub(crate) async fn catch(engine: &Arc<Engine>, args: &Value) -> Result<Value, ErrorBody> {
     let args: DumpCatchArgs = decode("dump.catch", args)?;
+    crate::discovery::require(engine, crate::discovery::Feature::Dumps, "dump.catch").await?;
     let id = checked_id(&args.id)?;
     let doc = engine
         .main

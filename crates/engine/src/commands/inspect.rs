@@ -284,7 +284,9 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
     let root_id = ["@ROOT".to_string()];
     if !reader.knows_children(&root_id) {
         // Nothing read in this frame yet: the root and the likely scopes in one request (the
-        // system skips scopes the frame does not have); what comes back is kept.
+        // system skips scopes the frame does not have); what comes back is kept. A system
+        // may instead refuse the whole read for a scope the frame lacks: then the root is
+        // read alone below, and the scopes it names.
         let seen = reader
             .engine
             .lock()
@@ -292,10 +294,21 @@ async fn scopes(reader: &Reader<'_>, epoch: u64, max: usize) -> Result<VarsResul
             .get(&reader.thread())
             .map(|d| d.scopes.clone())
             .unwrap_or_default();
-        reader
+        match reader
             .child_variables(&crate::debuggee::stop_parents(&seen))
             .await
-            .map_err(|e| e.describe("reading the scopes"))?;
+        {
+            Ok(_) => {}
+            Err(crate::reads::ReadError::Adt(e))
+                if !matches!(
+                    e,
+                    adt::AdtError::Transport { .. } | adt::AdtError::Timeout { .. }
+                ) =>
+            {
+                tracing::debug!("the combined read of the scopes was refused ({e}): @ROOT alone");
+            }
+            Err(e) => return Err(e.describe("reading the scopes")),
+        }
     }
     let root = reader
         .child_variables(&root_id)

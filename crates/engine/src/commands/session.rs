@@ -47,10 +47,14 @@ pub(crate) async fn hello(
             error: Some(crate::errors::from_adt("logging on", &e)),
         },
     };
-    let supports = if logon.ok {
-        Some(system_support(engine).await)
+    let (supports, discovered) = if logon.ok {
+        let discovered = crate::discovery::learn(engine).await;
+        (
+            Some(system_support(engine, discovered.as_ref()).await),
+            discovered,
+        )
     } else {
-        None
+        (None, None)
     };
     let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     Ok(HelloResult {
@@ -81,6 +85,10 @@ pub(crate) async fn hello(
             client: engine.config.adt.client.clone(),
             logon,
             supports,
+            release: discovered.as_ref().and_then(|d| d.release.clone()),
+            capabilities: discovered
+                .as_ref()
+                .map(|d| crate::discovery::to_proto(&d.capabilities)),
         },
     })
 }
@@ -90,6 +98,14 @@ pub(crate) async fn configure(
     args: &Value,
 ) -> Result<ConfigureResult, ErrorBody> {
     let args: ConfigureArgs = decode("configure", args)?;
+    if args.settings.is_some() {
+        crate::discovery::require(
+            engine,
+            crate::discovery::Feature::Settings,
+            "configure settings",
+        )
+        .await?;
+    }
     let mut applied = Vec::new();
     if let Some(want) = &args.settings {
         let merged = engine.update(|inner| {
@@ -163,6 +179,7 @@ pub(crate) async fn configure(
 
 pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
     let inner = engine.lock();
+    let discovered = inner.discovery.as_ref();
     let threads = inner
         .threads
         .values()
@@ -185,21 +202,25 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
         system: SystemBrief {
             url: engine.config.adt.base_url.clone(),
             user: engine.config.adt.user.clone(),
+            release: discovered.and_then(|d| d.release.clone()),
+            capabilities: discovered.map(|d| crate::discovery::to_proto(&d.capabilities)),
         },
         settings: inner.settings.map(|s| to_proto::settings(&s)),
     })
 }
 
 /// What the connected system says it offers, asked once after logon: the debugger resources
-/// it announces, and the statement and message-type catalogues of its breakpoints. Things
-/// only a first use reveals (the batch endpoint, the stack form) are found then by the client.
-async fn system_support(engine: &Engine) -> SystemSupport {
-    let (collections, statements, message_types) = tokio::join!(
-        engine.main.discovery(),
-        engine.main.statements(),
-        engine.main.message_types()
-    );
-    let collections: Vec<String> = collections
+/// its discovery document announces (learnt once, `discovery.rs`), and the statement and
+/// message-type catalogues of its breakpoints. Things only a first use reveals (the stack
+/// form) are found then by the client.
+async fn system_support(
+    engine: &Engine,
+    discovered: Option<&adt::SystemDiscovery>,
+) -> SystemSupport {
+    let (statements, message_types) =
+        tokio::join!(engine.main.statements(), engine.main.message_types());
+    let collections: Vec<String> = discovered
+        .map(|d| d.collections.clone())
         .unwrap_or_default()
         .into_iter()
         .filter(|h| h.contains("/debugger") || h.contains("/abapunit"))

@@ -119,6 +119,9 @@ async fn tracked(
 pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> Outcome {
     let args: RunArgs = decode("run", args)?;
     let (is_class, name) = one_object("run", &args.class, &args.program)?;
+    if is_class {
+        crate::discovery::require(engine, crate::discovery::Feature::Classrun, "run").await?;
+    }
     armed_for_trigger(engine).await?;
     let client = trigger_client(engine)?;
     let object = name.clone();
@@ -162,6 +165,7 @@ pub(crate) async fn run(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> 
 pub(crate) async fn test(engine: &Arc<Engine>, args: &Value, origin: &Origin) -> Outcome {
     let args: TestArgs = decode("test", args)?;
     let (is_class, name) = one_object("test", &args.class, &args.program)?;
+    crate::discovery::require(engine, crate::discovery::Feature::AbapUnit, "test").await?;
     armed_for_trigger(engine).await?;
     let client = trigger_client(engine)?;
     let kind = if is_class { "CLAS" } else { "PROG" };

@@ -20,6 +20,7 @@ pub(crate) async fn set(
     args: &Value,
 ) -> Result<WatchpointsResult, ErrorBody> {
     let args: WatchSetArgs = decode("watch.set", args)?;
+    crate::discovery::require(engine, crate::discovery::Feature::Watchpoints, "watch.set").await?;
     let at = resolve(engine, args.thread, args.frame)?;
     let thread = at.thread;
     let variable = args.variable.trim().to_uppercase();
@@ -41,6 +42,7 @@ pub(crate) async fn list(
     args: &Value,
 ) -> Result<WatchpointsResult, ErrorBody> {
     let args: AtArgs = decode("watch.list", args)?;
+    crate::discovery::require(engine, crate::discovery::Feature::Watchpoints, "watch.list").await?;
     let at = resolve(engine, args.thread, args.frame)?;
     let (thread, client) = (at.thread, at.client);
     let list = client
@@ -58,6 +60,12 @@ pub(crate) async fn delete(
     args: &Value,
 ) -> Result<WatchDeleteResult, ErrorBody> {
     let args: WatchIdArgs = decode("watch.delete", args)?;
+    crate::discovery::require(
+        engine,
+        crate::discovery::Feature::Watchpoints,
+        "watch.delete",
+    )
+    .await?;
     let at = resolve(engine, args.thread, args.frame)?;
     let (thread, client) = (at.thread, at.client);
     client
