@@ -359,7 +359,8 @@ impl Session {
     }
 
     /// Send a call; modifying calls carry the CSRF token, fetched on first need and refetched
-    /// once when the server answers 403 `x-csrf-token: Required`.
+    /// (a few times at most, see [`Session::recover_csrf`]) when the server answers 403
+    /// `x-csrf-token: Required`.
     pub(crate) async fn send(&self, call: &Call<'_>) -> Result<Answer, AdtError> {
         self.send_as(call, self.mode).await
     }
@@ -375,19 +376,9 @@ impl Session {
         if modifying && self.lock().csrf.is_none() {
             self.refresh_csrf(None, mode).await?;
         }
-        let mut sent = self.lock().csrf.clone();
         let mut answer = self.attempt(call, mode).await?;
-        // A token rotated under requests in flight at the same time (the release at shutdown
-        // sends its deletes in parallel, issue 25): each refused request fetches once for all
-        // of them and is sent again, a few times at most, as the token may rotate again
-        // between a fetch and the retry.
-        let mut refetches = 0;
-        while answer.csrf_required && modifying && refetches < CSRF_REFETCHES {
-            refetches += 1;
-            tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
-            self.refresh_csrf(sent.as_deref(), mode).await?;
-            sent = self.lock().csrf.clone();
-            answer = self.attempt(call, mode).await?;
+        if answer.csrf_required && modifying {
+            answer = self.recover_csrf(call, mode, answer).await?;
         }
         // The security session expired (400 `Session timed out`, §13.2). The server refused
         // before running anything, so a stateless request is sent again once on a new logon.
@@ -419,6 +410,53 @@ impl Session {
         }
         self.lock().csrf = None;
         self.fetch_csrf(mode).await
+    }
+
+    /// A token rotated under a request (the release at shutdown sends its deletes in parallel,
+    /// issue 25). Requests refused at the same time recover one after another, each holding
+    /// `csrf_fetch` until its retries are done: left in parallel, their fetches and retries
+    /// share the requests between two rotations, and a request whose turn keeps landing on a
+    /// rotation loses every round until its retries run out. One at a time, a retry that lost
+    /// to a rotation is followed by a fetch and another retry at once, which a system rotating
+    /// less often than every other request lets through.
+    async fn recover_csrf(
+        &self,
+        call: &Call<'_>,
+        mode: SessionMode,
+        mut answer: Raw,
+    ) -> Result<Raw, AdtError> {
+        // A call that waits long (the listener, a step) keeps no one waiting: it takes its
+        // turn for each fetch only and retries beside the others.
+        let serial = matches!(call.wait, Wait::Normal);
+        let mut held = if serial {
+            Some(self.csrf_fetch.lock().await)
+        } else {
+            None
+        };
+        let mut refetches = 0;
+        while answer.csrf_required && refetches < CSRF_REFETCHES {
+            let turn = match held.take() {
+                Some(guard) => guard,
+                None => self.csrf_fetch.lock().await,
+            };
+            let current = self.lock().csrf.clone();
+            // A token fetched by another request since ours was refused is tried first; the
+            // next refusal is then of that token, so such retries alternate with fetches and
+            // the loop stays bounded.
+            if current.is_none() || current == answer.csrf_sent {
+                refetches += 1;
+                tracing::debug!("{}: CSRF token refused, fetching a new one", call.operation);
+                self.lock().csrf = None;
+                self.fetch_csrf(mode).await?;
+            }
+            if serial {
+                held = Some(turn);
+            } else {
+                drop(turn);
+            }
+            answer = self.attempt(call, mode).await?;
+        }
+        Ok(answer)
     }
 
     /// Fetch a CSRF token (this is also the logon: wrong credentials fail here with 401).
@@ -480,6 +518,8 @@ impl Session {
     ) -> Result<Raw, AdtError> {
         let url = format!("{}{}", self.base_url, call.target);
         let mut headers = HeaderMap::new();
+        // The token this request carries (another request may replace the session's meanwhile).
+        let mut csrf_sent = None;
         if let Some(a) = &self.authorization {
             headers.insert(reqwest::header::AUTHORIZATION, a.clone());
         }
@@ -515,6 +555,9 @@ impl Session {
             } else {
                 state.csrf.clone()
             };
+            if !fetch_token {
+                csrf_sent.clone_from(&token);
+            }
             if let Some(t) = token.and_then(|t| HeaderValue::from_str(&t).ok()) {
                 headers.insert("x-csrf-token", t);
             }
@@ -664,6 +707,7 @@ impl Session {
             content_type,
             csrf_token,
             csrf_required,
+            csrf_sent,
             session_expired,
         })
     }
@@ -735,6 +779,8 @@ struct Raw {
     content_type: Option<String>,
     csrf_token: Option<String>,
     csrf_required: bool,
+    /// The CSRF token the request carried.
+    csrf_sent: Option<String>,
     /// 400 `Session timed out`: the security session is gone.
     session_expired: bool,
 }
