@@ -40,6 +40,10 @@ const VOLATILE: &[&str] = &[
     "sap-language",
 ];
 
+/// How the 404 of an unmatched request begins (the method and target follow), so a client
+/// can tell "the cassette did not record this" from a system's own 404.
+pub const UNMATCHED: &str = "replay: no recorded exchange answers";
+
 /// Longest a replayed answer waits to keep the recorded timing.
 const MAX_DELAY: Duration = Duration::from_secs(30);
 
@@ -355,11 +359,7 @@ async fn handle(
             tokio::time::sleep(asked.min(MAX_IDLE_POLL)).await;
             return StatusCode::OK.into_response();
         }
-        return (
-            StatusCode::NOT_FOUND,
-            format!("replay: no recorded exchange answers {method} {uri}"),
-        )
-            .into_response();
+        return (StatusCode::NOT_FOUND, format!("{UNMATCHED} {method} {uri}")).into_response();
     };
     tokio::time::sleep(Duration::from_millis(e.duration_ms).min(MAX_DELAY)).await;
     respond(&e)
