@@ -431,4 +431,42 @@ mod tests {
         assert_ne!(c, d);
         assert!(is_read(&c) && !is_read(&d));
     }
+
+    /// What doctor tells a replay's 404 by: the body begins with `UNMATCHED`, then the request.
+    #[tokio::test]
+    async fn an_unmatched_request_is_a_404_that_says_so() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let cassette = Cassette::parse(
+            r#"{"format":"abapdbg-cassette/1","base_url":"http://sys.invalid","started":0,"users_redacted":false}"#,
+        )
+        .expect("a cassette with no exchange");
+        let replay = Replay::start(cassette, ([127, 0, 0, 1], 0).into())
+            .await
+            .expect("the replay");
+        let host = replay.base_url().trim_start_matches("http://").to_string();
+        let mut stream = tokio::net::TcpStream::connect(&host)
+            .await
+            .expect("connect");
+        stream
+            .write_all(
+                format!("GET /sap/bc/adt/compatibility/graph HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
+            )
+            .await
+            .expect("send");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.expect("read");
+        assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b)
+            .unwrap_or_default();
+        assert_eq!(
+            body,
+            format!("{UNMATCHED} GET /sap/bc/adt/compatibility/graph"),
+            "{answer}"
+        );
+        assert_eq!(replay.unmatched().len(), 1);
+        replay.shutdown().await;
+    }
 }
