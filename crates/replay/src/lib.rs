@@ -11,7 +11,8 @@
 //! answers its last one again when it is a read (GET, HEAD, `getStack`, …); a listener long
 //! poll with nothing left waits (at most its `timeout`, bounded) and answers "nothing caught"
 //! (200, empty) as a system does; any other request is unmatched: answered 404 with a text
-//! saying so, reported on stderr and listed by `GET /replay/unmatched`.
+//! saying so (it begins with [`UNMATCHED`]), reported on stderr and listed by
+//! `GET /replay/unmatched`.
 //!
 //! Each answer waits as long as the recorded one took (bounded), so what raced on the system
 //! (a run's answer, the listener's catch) comes in the same order here. Logon and the CSRF
