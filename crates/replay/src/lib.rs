@@ -15,8 +15,16 @@
 //! `GET /replay/unmatched`.
 //!
 //! Each answer waits as long as the recorded one took (bounded), so what raced on the system
-//! (a run's answer, the listener's catch) comes in the same order here. Logon and the CSRF
-//! token come from the cassette like everything else; any credentials are accepted.
+//! (a run's answer, the listener's catch) comes in the same order here.
+//!
+//! Logon and CSRF: any credentials and any token are accepted. The logon probe
+//! (`GET /sap/bc/adt/compatibility/graph`, which the client sends with `x-csrf-token: Fetch`)
+//! and any other GET or HEAD asking for a token are answered from the cassette when it
+//! recorded them (a recorded exchange always wins); when it did not, the replay answers as a
+//! system does: 200 with the token [`CSRF_TOKEN`]. It sets no cookie: the client needs none
+//! to log on, and takes its user context (`sap-contextid`) from the recorded answers that set
+//! one. Such an answer is not unmatched. Nothing else is made up: discovery and every
+//! debugger request come from the cassette or are unmatched.
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -44,6 +52,12 @@ const VOLATILE: &[&str] = &[
 /// How the 404 of an unmatched request begins (the method and target follow), so a client
 /// can tell "the cassette did not record this" from a system's own 404.
 pub const UNMATCHED: &str = "replay: no recorded exchange answers";
+
+/// The token a replay hands out when the cassette recorded no CSRF fetch to answer with.
+pub const CSRF_TOKEN: &str = "REPLAY-csrf";
+
+/// Where the client logs on (it fetches its CSRF token there).
+const LOGON_PATH: &str = "/sap/bc/adt/compatibility/graph";
 
 /// Longest a replayed answer waits to keep the recorded timing.
 const MAX_DELAY: Duration = Duration::from_secs(30);
@@ -196,6 +210,31 @@ fn is_read(k: &Key) -> bool {
         || k.query.contains("method=getVariables")
 }
 
+/// A logon probe or CSRF fetch: the replay answers it itself when nothing recorded does.
+fn is_token_fetch(method: &Method, path: &str, headers: &HeaderMap) -> bool {
+    if !matches!(*method, Method::GET | Method::HEAD) {
+        return false;
+    }
+    let asks = headers.get_all("x-csrf-token").iter().any(|v| {
+        v.to_str()
+            .is_ok_and(|v| v.trim().eq_ignore_ascii_case("fetch"))
+    });
+    asks || path.trim_end_matches('/').eq_ignore_ascii_case(LOGON_PATH)
+}
+
+/// What a system answers a logon or CSRF fetch: 200 with a token.
+fn token_answer() -> Response {
+    (
+        StatusCode::OK,
+        [
+            ("x-csrf-token", CSRF_TOKEN),
+            ("content-type", "application/xml; charset=utf-8"),
+        ],
+        "",
+    )
+        .into_response()
+}
+
 fn is_listener_poll(k: &Key) -> bool {
     k.method == "POST" && k.path.ends_with("/debugger/listeners")
 }
@@ -337,6 +376,10 @@ async fn handle(
         let sessions = t.sessions_of(&headers);
         match t.answer(&k, &sessions) {
             Some(i) => Some(t.exchanges[i].clone()),
+            None if is_token_fetch(&method, &path, &headers) => {
+                tracing::debug!("replay: answered {method} {uri} with a token of its own");
+                return token_answer();
+            }
             None => {
                 if !is_listener_poll(&k) {
                     let target = uri.to_string();
@@ -450,7 +493,7 @@ mod tests {
             .expect("connect");
         stream
             .write_all(
-                format!("GET /sap/bc/adt/compatibility/graph HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                format!("GET /sap/bc/adt/discovery HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
                     .as_bytes(),
             )
             .await
@@ -464,7 +507,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             body,
-            format!("{UNMATCHED} GET /sap/bc/adt/compatibility/graph"),
+            format!("{UNMATCHED} GET /sap/bc/adt/discovery"),
             "{answer}"
         );
         assert_eq!(replay.unmatched().len(), 1);
