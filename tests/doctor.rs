@@ -294,8 +294,9 @@ impl Drop for Replay {
 }
 
 /// The real captures (tests/cassettes/real/) hold debugger exchanges only: no CSRF fetch, no
-/// discovery, no listener or breakpoint of doctor's. Against a replay of each, doctor gets as
-/// far as the connection, and its logon (the CSRF fetch) is the first request the capture did
+/// discovery, no listener or breakpoint of doctor's. Against a replay of each, doctor passes
+/// the logon, the CSRF fetch and the stateful logon (the replay answers those itself when
+/// nothing recorded them), and the discovery document is the first request the capture did
 /// not record: it stops there saying the replay did not answer that request, not that the
 /// system lacks a service, and exits with the code of the `adt` family (4).
 #[test]
@@ -322,7 +323,7 @@ fn against_a_replay_of_each_real_capture_doctor_stops_at_what_the_capture_lacks(
         let (code, report) = doctor(&replay.url, "any", &["--object", object]);
         assert_eq!(code, Some(4), "{cassette}: {report}");
         assert_eq!(report["ok"], false, "{cassette}: {report}");
-        for passed in ["config", "resolve", "connect"] {
+        for passed in ["config", "resolve", "connect", "logon", "csrf", "stateful"] {
             let s = step(&report, passed);
             assert_eq!(s["ok"], true, "{cassette}: {s}");
             assert!(s.get("skipped").is_none(), "{cassette}: {s}");
@@ -334,36 +335,44 @@ fn against_a_replay_of_each_real_capture_doctor_stops_at_what_the_capture_lacks(
                 .contains("plain HTTP"),
             "{cassette}: {report}"
         );
-        assert_eq!(stopped_at(&report), "logon", "{cassette}: {report}");
-        let logon = step(&report, "logon");
+        // The replay answered the logon and the CSRF fetches itself (none was recorded); the
+        // stateful logon got no user context, as the capture names one only at the attach.
+        assert!(
+            step(&report, "stateful")["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("no user context yet"),
+            "{cassette}: {report}"
+        );
+        assert_eq!(stopped_at(&report), "discovery", "{cassette}: {report}");
+        let discovery = step(&report, "discovery");
         assert_eq!(
-            logon["code"], "adt.unexpected_response",
-            "{cassette}: {logon}"
+            discovery["code"], "adt.unexpected_response",
+            "{cassette}: {discovery}"
         );
-        let message = logon["message"].as_str().unwrap_or_default();
+        let message = discovery["message"].as_str().unwrap_or_default();
         assert!(
-            message.contains("is a replay and did not answer GET /sap/bc/adt/compatibility/graph"),
-            "{cassette}: {logon}"
+            message.starts_with(
+                "reading the discovery document: the system is a replay and did not answer GET /sap/bc/adt/discovery"
+            ),
+            "{cassette}: {discovery}"
         );
         assert!(
-            logon["hint"]
+            discovery["hint"]
                 .as_str()
                 .unwrap_or_default()
                 .contains("doctor --record"),
-            "{cassette}: {logon}"
+            "{cassette}: {discovery}"
         );
-        // The replay's own account: that fetch, and nothing after it.
+        // The replay's own account: that read, and nothing after it.
         let unmatched: Value =
             serde_json::from_str(&e2e::http_get(&replay.url, "/replay/unmatched"))
                 .expect("unmatched is JSON");
         let unmatched = unmatched.as_array().expect("a list");
         assert_eq!(unmatched.len(), 1, "{cassette}: {unmatched:?}");
         assert_eq!(unmatched[0]["method"], "GET", "{cassette}: {unmatched:?}");
-        assert!(
-            unmatched[0]["target"]
-                .as_str()
-                .unwrap_or_default()
-                .starts_with("/sap/bc/adt/compatibility/graph"),
+        assert_eq!(
+            unmatched[0]["target"], "/sap/bc/adt/discovery",
             "{cassette}: {unmatched:?}"
         );
     }
