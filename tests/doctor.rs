@@ -257,3 +257,123 @@ fn what_the_system_does_not_list_is_reported_by_the_discovery_step() {
         "{discovery}"
     );
 }
+
+/// `abapdbg replay CASSETTE`, ended when dropped.
+struct Replay {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Replay {
+    fn start(cassette: &std::path::Path) -> Replay {
+        let mut child = Command::new(abapdbg_bin())
+            .arg("replay")
+            .arg(cassette)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start abapdbg replay");
+        let mut url = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.take().expect("stdout")),
+            &mut url,
+        )
+        .expect("the replay's URL");
+        Replay {
+            child,
+            url: url.trim().to_string(),
+        }
+    }
+}
+
+impl Drop for Replay {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The real captures (tests/cassettes/real/) hold debugger exchanges only: no CSRF fetch, no
+/// discovery, no listener or breakpoint of doctor's. Against a replay of each, doctor passes
+/// the logon, the CSRF fetch and the stateful logon (the replay answers those itself when
+/// nothing recorded them), and the discovery document is the first request the capture did
+/// not record: it stops there saying the replay did not answer that request, not that the
+/// system lacks a service, and exits with the code of the `adt` family (4).
+#[test]
+fn against_a_replay_of_each_real_capture_doctor_stops_at_what_the_capture_lacks() {
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cassettes/real");
+    // Each cassette, with the object its breakpoints name (for the breakpoint step).
+    let captures = [
+        ("a4h-stop-vars-terminate.jsonl", "ZMCP_DBG_DEMO"),
+        ("a4h-refusals.jsonl", "ZMCP_DBG_DEMO"),
+        ("s4h758-breakpoints-stack-end.jsonl", "ZCL_CV_DBG_MEASURE"),
+    ];
+    let mut listed: Vec<String> = std::fs::read_dir(&real)
+        .expect("tests/cassettes/real")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".jsonl"))
+        .collect();
+    listed.sort();
+    let mut named: Vec<String> = captures.iter().map(|(c, _)| c.to_string()).collect();
+    named.sort();
+    assert_eq!(listed, named, "every real capture is checked here");
+    for (cassette, object) in captures {
+        let replay = Replay::start(&real.join(cassette));
+        let (code, report) = doctor(&replay.url, "any", &["--object", object]);
+        assert_eq!(code, Some(4), "{cassette}: {report}");
+        assert_eq!(report["ok"], false, "{cassette}: {report}");
+        for passed in ["config", "resolve", "connect", "logon", "csrf", "stateful"] {
+            let s = step(&report, passed);
+            assert_eq!(s["ok"], true, "{cassette}: {s}");
+            assert!(s.get("skipped").is_none(), "{cassette}: {s}");
+        }
+        assert!(
+            step(&report, "connect")["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("plain HTTP"),
+            "{cassette}: {report}"
+        );
+        // The replay answered the logon and the CSRF fetches itself (none was recorded); the
+        // stateful logon got no user context, as the capture names one only at the attach.
+        assert!(
+            step(&report, "stateful")["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("no user context yet"),
+            "{cassette}: {report}"
+        );
+        assert_eq!(stopped_at(&report), "discovery", "{cassette}: {report}");
+        let discovery = step(&report, "discovery");
+        assert_eq!(
+            discovery["code"], "adt.unexpected_response",
+            "{cassette}: {discovery}"
+        );
+        let message = discovery["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with(
+                "reading the discovery document: the system is a replay and did not answer GET /sap/bc/adt/discovery"
+            ),
+            "{cassette}: {discovery}"
+        );
+        assert!(
+            discovery["hint"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("doctor --record"),
+            "{cassette}: {discovery}"
+        );
+        // The replay's own account: that read, and nothing after it.
+        let unmatched: Value =
+            serde_json::from_str(&e2e::http_get(&replay.url, "/replay/unmatched"))
+                .expect("unmatched is JSON");
+        let unmatched = unmatched.as_array().expect("a list");
+        assert_eq!(unmatched.len(), 1, "{cassette}: {unmatched:?}");
+        assert_eq!(unmatched[0]["method"], "GET", "{cassette}: {unmatched:?}");
+        assert_eq!(
+            unmatched[0]["target"], "/sap/bc/adt/discovery",
+            "{cassette}: {unmatched:?}"
+        );
+    }
+}

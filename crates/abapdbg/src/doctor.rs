@@ -119,8 +119,32 @@ const STEPS: &[&str] = &[
     "round_trip",
 ];
 
+/// The request a replay (`abapdbg replay`) had no recorded exchange for, when `e` is its 404:
+/// the system there is a cassette, and a missing exchange is not a missing service.
+fn unrecorded(e: &adt::AdtError) -> Option<&str> {
+    match e {
+        adt::AdtError::Server {
+            status: 404, body, ..
+        } => body
+            .strip_prefix(replay::UNMATCHED)
+            .map(|request| request.trim()),
+        _ => None,
+    }
+}
+
 /// The failure of an ADT call as a step, with the protocol's code and a hint.
 fn adt_fail(name: &'static str, what: &str, e: &adt::AdtError, started: Instant) -> Step {
+    if let Some(request) = unrecorded(e) {
+        return Step::fail(
+            name,
+            "adt.unexpected_response",
+            format!(
+                "{what}: the system is a replay and did not answer {request}: its cassette holds no recorded exchange for it"
+            ),
+            "a replay answers only what was recorded; record this step on the system itself ('abapdbg doctor --record FILE') to check it",
+            started,
+        );
+    }
     let class = e.class();
     let (code, hint) = match class {
         adt::ErrorClass::NotAuthorized => (
@@ -462,12 +486,14 @@ async fn system_steps(
         ),
         started,
     ));
-    // 5. The CSRF token (the logon fetched it; a fresh one proves the fetch works).
+    // 5. The CSRF token: the logon fetched one; fetching a fresh one in the same security
+    // session proves the fetch works apart from the logon (the first change, the breakpoint
+    // step, proves the system takes it). Only the fetch, so the step names no other service.
     let started = Instant::now();
-    match main.discovery().await {
-        Ok(_) => steps.push(Step::pass(
+    match main.logon().await {
+        Ok(()) => steps.push(Step::pass(
             "csrf",
-            "a token was fetched and accepted",
+            "a fresh token was fetched in the logged-on session",
             started,
         )),
         Err(e) => {
@@ -780,6 +806,35 @@ mod tests {
         assert_eq!(host_port("nope"), None);
         assert_eq!(host_port("http://:80"), None);
         assert_eq!(host_port("http://h:notaport"), None);
+    }
+
+    #[test]
+    fn a_replays_missing_exchange_is_named_not_taken_for_a_missing_service() {
+        let e = adt::AdtError::Server {
+            operation: "logon".into(),
+            status: 404,
+            class: adt::ErrorClass::NotFound,
+            exception: None,
+            body: format!("{} GET /sap/bc/adt/discovery", replay::UNMATCHED),
+        };
+        let step = adt_fail("logon", "logging on", &e, Instant::now());
+        assert_eq!(step.code.as_deref(), Some("adt.unexpected_response"));
+        assert!(
+            step.message
+                .contains("is a replay and did not answer GET /sap/bc/adt/discovery"),
+            "{}",
+            step.message
+        );
+        // A system's own 404 stays what it means.
+        let e = adt::AdtError::Server {
+            operation: "logon".into(),
+            status: 404,
+            class: adt::ErrorClass::NotFound,
+            exception: None,
+            body: "Not Found".into(),
+        };
+        let step = adt_fail("logon", "logging on", &e, Instant::now());
+        assert_eq!(step.code.as_deref(), Some("adt.not_supported"));
     }
 
     #[test]

@@ -11,11 +11,20 @@
 //! answers its last one again when it is a read (GET, HEAD, `getStack`, …); a listener long
 //! poll with nothing left waits (at most its `timeout`, bounded) and answers "nothing caught"
 //! (200, empty) as a system does; any other request is unmatched: answered 404 with a text
-//! saying so, reported on stderr and listed by `GET /replay/unmatched`.
+//! saying so (it begins with [`UNMATCHED`]), reported on stderr and listed by
+//! `GET /replay/unmatched`.
 //!
 //! Each answer waits as long as the recorded one took (bounded), so what raced on the system
-//! (a run's answer, the listener's catch) comes in the same order here. Logon and the CSRF
-//! token come from the cassette like everything else; any credentials are accepted.
+//! (a run's answer, the listener's catch) comes in the same order here.
+//!
+//! Logon and CSRF: any credentials and any token are accepted. The logon probe
+//! (`GET /sap/bc/adt/compatibility/graph`, which the client sends with `x-csrf-token: Fetch`)
+//! and any other GET or HEAD asking for a token are answered from the cassette when it
+//! recorded them (a recorded exchange always wins); when it did not, the replay answers as a
+//! system does: 200 with the token [`CSRF_TOKEN`]. It sets no cookie: the client needs none
+//! to log on, and takes its user context (`sap-contextid`) from the recorded answers that set
+//! one. Such an answer is not unmatched. Nothing else is made up: discovery and every
+//! debugger request come from the cassette or are unmatched.
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -39,6 +48,16 @@ const VOLATILE: &[&str] = &[
     "sap-client",
     "sap-language",
 ];
+
+/// How the 404 of an unmatched request begins (the method and target follow), so a client
+/// can tell "the cassette did not record this" from a system's own 404.
+pub const UNMATCHED: &str = "replay: no recorded exchange answers";
+
+/// The token a replay hands out when the cassette recorded no CSRF fetch to answer with.
+pub const CSRF_TOKEN: &str = "REPLAY-csrf";
+
+/// Where the client logs on (it fetches its CSRF token there).
+const LOGON_PATH: &str = "/sap/bc/adt/compatibility/graph";
 
 /// Longest a replayed answer waits to keep the recorded timing.
 const MAX_DELAY: Duration = Duration::from_secs(30);
@@ -191,6 +210,31 @@ fn is_read(k: &Key) -> bool {
         || k.query.contains("method=getVariables")
 }
 
+/// A logon probe or CSRF fetch: the replay answers it itself when nothing recorded does.
+fn is_token_fetch(method: &Method, path: &str, headers: &HeaderMap) -> bool {
+    if !matches!(*method, Method::GET | Method::HEAD) {
+        return false;
+    }
+    let asks = headers.get_all("x-csrf-token").iter().any(|v| {
+        v.to_str()
+            .is_ok_and(|v| v.trim().eq_ignore_ascii_case("fetch"))
+    });
+    asks || path.trim_end_matches('/').eq_ignore_ascii_case(LOGON_PATH)
+}
+
+/// What a system answers a logon or CSRF fetch: 200 with a token.
+fn token_answer() -> Response {
+    (
+        StatusCode::OK,
+        [
+            ("x-csrf-token", CSRF_TOKEN),
+            ("content-type", "application/xml; charset=utf-8"),
+        ],
+        "",
+    )
+        .into_response()
+}
+
 fn is_listener_poll(k: &Key) -> bool {
     k.method == "POST" && k.path.ends_with("/debugger/listeners")
 }
@@ -332,6 +376,10 @@ async fn handle(
         let sessions = t.sessions_of(&headers);
         match t.answer(&k, &sessions) {
             Some(i) => Some(t.exchanges[i].clone()),
+            None if is_token_fetch(&method, &path, &headers) => {
+                tracing::debug!("replay: answered {method} {uri} with a token of its own");
+                return token_answer();
+            }
             None => {
                 if !is_listener_poll(&k) {
                     let target = uri.to_string();
@@ -355,11 +403,7 @@ async fn handle(
             tokio::time::sleep(asked.min(MAX_IDLE_POLL)).await;
             return StatusCode::OK.into_response();
         }
-        return (
-            StatusCode::NOT_FOUND,
-            format!("replay: no recorded exchange answers {method} {uri}"),
-        )
-            .into_response();
+        return (StatusCode::NOT_FOUND, format!("{UNMATCHED} {method} {uri}")).into_response();
     };
     tokio::time::sleep(Duration::from_millis(e.duration_ms).min(MAX_DELAY)).await;
     respond(&e)
@@ -430,5 +474,43 @@ mod tests {
         let d = key("POST", "/sap/bc/adt/debugger", "method=stepOver");
         assert_ne!(c, d);
         assert!(is_read(&c) && !is_read(&d));
+    }
+
+    /// What doctor tells a replay's 404 by: the body begins with `UNMATCHED`, then the request.
+    #[tokio::test]
+    async fn an_unmatched_request_is_a_404_that_says_so() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let cassette = Cassette::parse(
+            r#"{"format":"abapdbg-cassette/1","base_url":"http://sys.invalid","started":0,"users_redacted":false}"#,
+        )
+        .expect("a cassette with no exchange");
+        let replay = Replay::start(cassette, ([127, 0, 0, 1], 0).into())
+            .await
+            .expect("the replay");
+        let host = replay.base_url().trim_start_matches("http://").to_string();
+        let mut stream = tokio::net::TcpStream::connect(&host)
+            .await
+            .expect("connect");
+        stream
+            .write_all(
+                format!("GET /sap/bc/adt/discovery HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
+            )
+            .await
+            .expect("send");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.expect("read");
+        assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b)
+            .unwrap_or_default();
+        assert_eq!(
+            body,
+            format!("{UNMATCHED} GET /sap/bc/adt/discovery"),
+            "{answer}"
+        );
+        assert_eq!(replay.unmatched().len(), 1);
+        replay.shutdown().await;
     }
 }
