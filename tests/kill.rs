@@ -190,7 +190,12 @@ fn ends_clean(sig: Option<&str>) {
     nothing_left(&sim, &identity);
     // The session keeps its files in a directory of its own inside the state directory.
     let left: Vec<_> = std::fs::read_dir(dir.join("abapdbg"))
-        .map(|d| d.flatten().collect())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| !e2e::is_discovery_cache(p))
+                .collect()
+        })
         .unwrap_or_default();
     assert!(
         left.is_empty(),

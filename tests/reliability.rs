@@ -251,7 +251,12 @@ fn a_sigterm_while_the_orphan_is_released_still_releases_everything() {
     faults(&sim, json!({}));
     assert_clean(&sim);
     let left: Vec<_> = std::fs::read_dir(dir.join("state").join("abapdbg"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| !e2e::is_discovery_cache(p))
+                .collect()
+        })
         .unwrap_or_default();
     assert!(left.is_empty(), "nothing left to release: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -451,6 +456,7 @@ fn soak(secs: u64) -> usize {
             d.flatten()
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_none_or(|x| x != "log"))
+                .filter(|p| !e2e::is_discovery_cache(p))
                 .collect()
         })
         .unwrap_or_default();
@@ -603,7 +609,7 @@ fn shutdown_after_the_daemon_was_killed_releases_what_it_held() {
         .expect("state dir")
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .find(|p| p.extension().is_some_and(|x| x == "json") && !e2e::is_discovery_cache(p))
         .expect("the state file");
     let snap: Value =
         serde_json::from_str(&std::fs::read_to_string(&record).expect("read")).expect("json");

@@ -160,3 +160,11 @@ pub fn sim_faults(base_url: &str, body: &serde_json::Value) {
         "faults refused: {answer}"
     );
 }
+
+/// Whether `path` is the per-system discovery cache the state directory keeps across sessions
+/// (`discovery-<hash>.json`, meant to stay), not a file of one session.
+pub fn is_discovery_cache(path: &std::path::Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("discovery-"))
+}
