@@ -11,6 +11,8 @@
 //! layer (abap-data) nothing of the tree; Cargo keeps both edges one way.
 
 pub mod ast;
+#[cfg(test)]
+pub(crate) mod file_circles;
 mod file_order;
 pub mod lexer;
 pub mod parser;
