@@ -11,6 +11,14 @@
 //! The crate's surface is re-exported by the `abap` crate, which crates/sim uses. Never here:
 //! HTTP (crates/sim), parsing rules (abap-syntax), data types and conversions (abap-data).
 
+#[cfg(test)]
+#[allow(
+    dead_code,
+    reason = "the scanner is shared with abap-syntax, which uses all of it"
+)]
+#[path = "../../abap-syntax/src/file_circles.rs"]
+mod file_circles;
+mod file_order;
 mod interp;
 mod repository;
 mod run_memory;

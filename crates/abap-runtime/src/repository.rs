@@ -48,7 +48,7 @@ pub struct Repository {
     stops: HashMap<(String, SourcePart), BTreeMap<u32, Location>>,
     limits: Limits,
     /// The database of Open SQL statements (none: such a statement ends as not supported).
-    database: Option<crate::interp::sql::SharedDb>,
+    database: Option<crate::interp::database::SharedDb>,
     /// Function groups by name, with their files (`repository/function_groups.rs`).
     groups: BTreeMap<String, function_groups::GroupFiles>,
 }
@@ -160,7 +160,7 @@ impl Repository {
     /// connection of its own (its uncommitted changes are invisible to other runs), which
     /// commits when the run ends, or rolls back when it ends in a runtime error.
     pub fn set_database(&mut self, db: std::sync::Arc<std::sync::Mutex<opensql::Database>>) {
-        self.database = Some(crate::interp::sql::SharedDb::new(db));
+        self.database = Some(crate::interp::database::SharedDb::new(db));
     }
 
     /// Loads every abapGit object file below `dir`. An object with a file that cannot be read
@@ -356,7 +356,7 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_classrun(&self, class: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_classrun(
+        interp::run::run_classrun(
             &self.classes,
             class,
             hook,
@@ -376,7 +376,7 @@ impl Repository {
         reason = "RunError is the crate's contract type; one per run"
     )]
     pub fn run_report(&self, program: &str, hook: &mut dyn DebugHook) -> Result<String, RunError> {
-        interp::run_report(
+        interp::run::run_report(
             &self.classes,
             program,
             hook,

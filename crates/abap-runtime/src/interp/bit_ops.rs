@@ -84,7 +84,7 @@ impl Interp<'_, '_> {
             Value::X(b) | Value::XStr(b) => Ok(b),
             other => Err(self.not_supported(&format!(
                 "bit operation on an operand of type {}",
-                crate::interp::display_type(&other.type_of())
+                crate::interp::shapes::display_type(&other.type_of())
             ))),
         }
     }

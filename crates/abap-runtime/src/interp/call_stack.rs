@@ -25,15 +25,6 @@ const SEGMENT: usize = 8 * 1024 * 1024;
 /// times that in a release build (where the ABAP stack limit comes first).
 const MAX_SEGMENTS: usize = 48;
 
-/// The stack a run uses now.
-#[derive(Debug, Default)]
-pub struct StackUse {
-    /// ABAP stack taken by the active procedures.
-    abap_bytes: usize,
-    /// Rust stack segments added and not yet released.
-    segments: usize,
-}
-
 /// The runtime error of a real system whose ABAP stack is full.
 const NO_ROOM: &str = "STACK_STATE_NO_ROOF_SPACE";
 

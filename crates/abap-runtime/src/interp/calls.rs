@@ -1,8 +1,8 @@
 //! Calls: methods and functional calls, the built-in functions, and how actual parameters are
 //! bound to a procedure's formal ones (by value, by reference, `RETURNING`, `RECEIVING`).
 
-use crate::interp::classrun_main_decl;
-use crate::interp::declared_name;
+use crate::interp::builtins::classes::classrun::classrun_main_decl;
+use crate::interp::shapes::declared_name;
 use std::borrow::Cow;
 
 use super::{Exec, Flow, Interp, Unwind};

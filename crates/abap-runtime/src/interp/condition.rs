@@ -42,7 +42,7 @@ pub fn holds(st: &mut State<'_>, frame: usize, cond: &Cond) -> Result<bool, Stri
         statements: st.steps.saturating_add(MAX_STEPS),
         ..Limits::default()
     };
-    let mut it = Interp::new(st.classes, &mut no_hook, &limits, None);
+    let mut it = Interp::new(st.classes, st.builtins, &mut no_hook, &limits, None);
     std::mem::swap(&mut it.st, st);
     // The frames above `frame` are set aside, so names resolve in `frame`.
     let above = it.st.frames.split_off(f + 1);

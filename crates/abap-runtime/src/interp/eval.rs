@@ -8,7 +8,8 @@
 use std::cmp::Ordering;
 
 use crate::interp::calc::{CalcType, calc_type, comparison_calc_type};
-use crate::interp::{Exec, Interp, is_arith};
+use crate::interp::shapes::is_arith;
+use crate::interp::{Exec, Interp};
 use abap_data::conversion::float_value;
 use abap_data::number::{Dec, Overflow};
 use abap_data::value::{Type, Value};

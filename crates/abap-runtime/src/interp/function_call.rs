@@ -4,6 +4,7 @@
 //! error_message = n`) that end a module with `sy-subrc` set in the caller.
 
 use crate::interp::bound::Bound;
+use crate::interp::function_state::{ActiveCall, Raised};
 use crate::interp::{Exec, Flow, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{
@@ -12,51 +13,6 @@ use abap_syntax::ast::{
 };
 use abap_syntax::parser::function_group::function_key;
 use abap_syntax::parser::program_key;
-
-/// A `CALL FUNCTION` whose module is running: what its caller handles.
-#[derive(Debug)]
-pub struct ActiveCall {
-    /// Index of the module's frame.
-    frame: usize,
-    /// `EXCEPTIONS name = n` (upper case), without `OTHERS` and `ERROR_MESSAGE`.
-    handled: Vec<(String, i32)>,
-    others: Option<i32>,
-    error_message: Option<i32>,
-}
-
-impl ActiveCall {
-    fn subrc_for(&self, exception: &str) -> Option<i32> {
-        self.handled
-            .iter()
-            .find(|(n, _)| n == exception)
-            .map(|(_, v)| *v)
-            .or(self.others)
-    }
-}
-
-/// A classic exception the caller handles, on its way to the `CALL FUNCTION` of the module
-/// whose frame is `frame`.
-#[derive(Debug)]
-pub struct Raised {
-    frame: usize,
-    subrc: i32,
-}
-
-impl Raised {
-    /// A classic exception of a built-in method (which runs without a frame of its own)
-    /// that the method call at frame depth `depth` handles with `sy-subrc` = `subrc`.
-    pub(crate) fn of_builtin_method(depth: usize, subrc: i32) -> Raised {
-        Raised {
-            frame: depth,
-            subrc,
-        }
-    }
-
-    /// The frame depth and `sy-subrc` of an exception raised by [`Raised::of_builtin_method`].
-    pub(crate) fn handled_at(&self) -> (usize, i32) {
-        (self.frame, self.subrc)
-    }
-}
 
 /// The parts of a function module found by its name.
 struct Module<'r> {

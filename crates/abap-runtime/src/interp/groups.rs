@@ -157,7 +157,7 @@ impl<'r> Interp<'r, '_> {
     }
 
     fn group_operand(&mut self, e: &Expr) -> Exec<Value> {
-        if crate::interp::is_arith(e) {
+        if crate::interp::shapes::is_arith(e) {
             self.arith(e, None)
         } else {
             self.eval(e)

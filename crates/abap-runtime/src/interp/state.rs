@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use crate::interp::builtins::classes;
 use abap_data::debug::Location;
 use abap_data::place::{Place, Slot, Step};
 use abap_data::value::{ObjId, Type, Value};
@@ -45,7 +44,10 @@ pub struct Frame<'r> {
     pub loops: Vec<LoopCursor>,
     /// Generic parameters (`TYPE any`) whose actual parameter's type has a name: that name
     /// (what `describe_by_data( )` of the parameter reports).
-    pub actual_types: Vec<(String, crate::interp::builtins::classes::rtti::TypeName)>,
+    pub actual_types: Vec<(
+        String,
+        crate::interp::builtins::classes::rtti::names::TypeName,
+    )>,
 }
 
 /// Where a running `LOOP` is: its table, the first row it processed and the current row
@@ -125,8 +127,20 @@ pub enum Current<'r> {
     Catch(ObjId),
 }
 
+/// The built-in classes as the state consults them after the program's own: given by whoever
+/// starts the run, because their registry (`builtins/classes/mod.rs`) sits above the state.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinClasses {
+    /// A built-in class by key.
+    pub class: fn(&str) -> Option<&'static ClassDef>,
+    /// A constant attribute of a built-in class (`cl_abap_typedescr=>typekind_int`).
+    pub static_constant: fn(&Path) -> Option<Var>,
+}
+
 #[derive(Debug)]
 pub struct State<'r> {
+    /// The built-in classes (looked up after the program's classes).
+    pub builtins: BuiltinClasses,
     pub classes: &'r BTreeMap<String, ClassDef>,
     pub current: Current<'r>,
     /// List output of a report (`WRITE`): finished lines and the current line.
@@ -182,7 +196,7 @@ impl<'r> State<'r> {
         }
     }
 
-    pub fn new(classes: &'r BTreeMap<String, ClassDef>) -> Self {
+    pub fn new(classes: &'r BTreeMap<String, ClassDef>, builtins: BuiltinClasses) -> Self {
         let mut sy: Vec<Var> = ["INDEX", "SUBRC", "TABIX", "TFILL", "DBCNT", "FDPOS"]
             .into_iter()
             .map(|n| Var::new(n, Type::I, VarKind::System))
@@ -218,6 +232,7 @@ impl<'r> State<'r> {
         uzeit.val = Value::T("120000".into());
         sy.extend([datum, uzeit]);
         State {
+            builtins,
             classes,
             current: Current::None,
             list: Vec::new(),
@@ -268,7 +283,7 @@ impl<'r> State<'r> {
 
     /// A class by key (user classes, then built-ins).
     pub fn class_by_key(&self, key: &str) -> Option<&'r ClassDef> {
-        self.classes.get(key).or_else(|| classes::class(key))
+        self.classes.get(key).or_else(|| (self.builtins.class)(key))
     }
 
     /// Resolves a class name used in code of main program `program`: local classes of that
@@ -594,6 +609,6 @@ impl<'r> State<'r> {
         if path.rest.is_empty() {
             return builtin_constant(&path.base).map(Cow::Owned);
         }
-        classes::static_constant(path).map(Cow::Owned)
+        (self.builtins.static_constant)(path).map(Cow::Owned)
     }
 }

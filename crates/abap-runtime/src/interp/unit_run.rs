@@ -49,7 +49,7 @@ pub fn run(
     method: Option<&str>,
     hook: &mut dyn DebugHook,
     limits: abap_data::Limits,
-    db: Option<&crate::interp::sql::SharedDb>,
+    db: Option<&crate::interp::database::SharedDb>,
 ) -> Result<UnitRunResult, RunError> {
     let program = match kind {
         ObjectKind::Program => object.to_string(),
@@ -76,10 +76,16 @@ pub fn run(
     if let Some(c) = &class_filter {
         tests.retain(|t| t.name == *c);
     }
-    let db = db.map(crate::interp::sql::SharedDb::for_run);
+    let db = db.map(crate::interp::database::SharedDb::for_run);
     // Tests leave the database as they found it, however the run ends.
-    let _rollback = crate::interp::sql::RollbackOnDrop(db.clone());
-    let mut it = Interp::new(classes, hook, &limits, db.as_ref());
+    let _rollback = crate::interp::database::RollbackOnDrop(db.clone());
+    let mut it = Interp::new(
+        classes,
+        crate::interp::builtins::classes::BUILTIN_CLASSES,
+        hook,
+        &limits,
+        db.as_ref(),
+    );
     it.framework_handles_all = true;
     let mut result = UnitRunResult {
         object: object.to_string(),

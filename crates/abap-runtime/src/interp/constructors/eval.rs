@@ -278,7 +278,7 @@ impl<'r> Interp<'r, '_> {
 
     /// An operand: arithmetic in its own calculation type, else the plain value.
     pub(super) fn operand_value(&mut self, e: &Expr) -> Exec<Value> {
-        if crate::interp::is_arith(e) {
+        if crate::interp::shapes::is_arith(e) {
             self.arith(e, None)
         } else {
             self.eval(e)

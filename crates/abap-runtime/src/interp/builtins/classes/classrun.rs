@@ -2,8 +2,9 @@
 //! appends the text of `data` (after `name`, when given) to the run's output.
 
 use crate::interp::{Exec, Interp};
+use abap_data::value::Type;
 use abap_data::value::{ObjId, Value};
-use abap_syntax::ast::CallExpr;
+use abap_syntax::ast::{CallExpr, MethodDecl, ParamDecl, ParamKind};
 
 /// Class of the object behind `out` in `IF_OO_ADT_CLASSRUN~MAIN`.
 pub const CLASSRUN_OUT_CLASS: &str = "CL_OO_ADT_CLASSRUN_OUTPUT";
@@ -54,5 +55,24 @@ impl Interp<'_, '_> {
             static_type: CLASSRUN_OUT_INTF.into(),
             target: Some(out),
         }))
+    }
+}
+
+/// The implicit signature of `IF_OO_ADT_CLASSRUN~MAIN`.
+pub(crate) fn classrun_main_decl() -> MethodDecl {
+    MethodDecl {
+        name: CLASSRUN_MAIN.into(),
+        is_static: false,
+        params: vec![ParamDecl {
+            name: "OUT".into(),
+            kind: ParamKind::Importing,
+            ty: Ok(Type::Ref(CLASSRUN_OUT_INTF.into())),
+            by_value: false,
+            optional: false,
+            default: None,
+        }],
+        for_testing: false,
+        is_abstract: false,
+        line: 0,
     }
 }

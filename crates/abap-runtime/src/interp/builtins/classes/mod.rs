@@ -47,6 +47,7 @@ use std::sync::OnceLock;
 use crate::interp::builtins::classes::context_info::CONTEXT_INFO;
 use crate::interp::builtins::classes::native::{NativeClass, attribute, method, param};
 use crate::interp::builtins::classes::unit_assert::{UNIT_ASSERT, UNIT_ASSERT_OLD};
+use crate::interp::state::BuiltinClasses;
 use crate::interp::var::{Var, VarKind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::{ClassDef, DataDecl, ParamKind, Path, Sel, Visibility};
@@ -357,6 +358,12 @@ fn build() -> BTreeMap<String, ClassDef> {
     out.insert(t100.name.clone(), t100);
     out
 }
+
+/// The lookups a run's state falls back on (`State::builtins`).
+pub const BUILTIN_CLASSES: BuiltinClasses = BuiltinClasses {
+    class,
+    static_constant,
+};
 
 /// A built-in class by name.
 pub fn class(name: &str) -> Option<&'static ClassDef> {

@@ -4,7 +4,7 @@
 //! formats end the run as not supported. The `cl_abap_format=>e_…` values are in
 //! `builtins/classes/mod.rs`.
 
-use super::Group;
+use super::group::Group;
 use crate::interp::{Exec, Interp};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;

@@ -7,29 +7,17 @@
 //! group comes first and answers `None` for a call without a pattern.
 
 pub(crate) mod escape;
+pub(crate) mod group;
 pub(crate) mod numeric;
 pub(crate) mod numeric_args;
 pub(crate) mod regex;
 pub(crate) mod table;
 pub(crate) mod text;
 
+use crate::interp::builtins::functions::group::{Group, single_arg};
 use crate::interp::{Exec, Interp};
 use abap_data::value::Value;
-use abap_syntax::ast::{CallExpr, Expr};
-
-/// Runs a call of one of the group's functions; `None` when the call is not the group's after
-/// all (a string function without a pattern is not the regex group's).
-pub(crate) type Run = for<'r, 'h> fn(&mut Interp<'r, 'h>, &CallExpr) -> Exec<Option<Value>>;
-
-/// A group of built-in functions.
-pub(crate) struct Group {
-    /// The group's name, as its file is named (the registry's tests read it).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub name: &'static str,
-    /// Whether the group has a function of this (upper-case) name.
-    pub knows: fn(&str) -> bool,
-    pub run: Run,
-}
+use abap_syntax::ast::CallExpr;
 
 /// Every group, in the order a call is offered to them.
 pub(crate) const GROUPS: &[Group] = &[
@@ -71,15 +59,6 @@ impl Interp<'_, '_> {
         let arg = single_arg(self, call)?;
         self.eval(arg)?;
         Err(self.not_supported(&format!("method or built-in function {}( )", call.method)))
-    }
-}
-
-/// The one argument of a function that takes one (`lines( itab )`, `sqrt( val = x )`).
-pub(crate) fn single_arg<'c>(interp: &Interp<'_, '_>, call: &'c CallExpr) -> Exec<&'c Expr> {
-    match (&call.args.positional, call.args.exporting.as_slice()) {
-        (Some(e), []) => Ok(e),
-        (None, [(n, e)]) if n == "VAL" => Ok(e),
-        _ => Err(interp.not_supported(&format!("built-in function {}( )", call.method))),
     }
 }
 

@@ -3,7 +3,7 @@
 //! log log10 sin cos tan asin acos atan sinh cosh tanh`) calculate in `f`, and `round( val =
 //! x dec|prec = n [mode = m] )` rounds (default half away from zero; see `numeric_args.rs`).
 
-use super::{Group, single_arg};
+use super::group::{Group, single_arg};
 use crate::interp::{Exec, Interp};
 use abap_data::conversion::float_value;
 use abap_data::float::{f_to_dec, round_significant};

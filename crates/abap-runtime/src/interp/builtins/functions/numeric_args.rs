@@ -8,7 +8,7 @@
 
 use std::cmp::Ordering;
 
-use super::Group;
+use super::group::Group;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::number::{Dec, pow10};
 use abap_data::value::{Type, Value};

@@ -10,7 +10,7 @@
 //! without case. Which patterns run is decided by `abap_regex` (refused ones end the run as
 //! not supported).
 
-use super::Group;
+use super::group::Group;
 use crate::interp::abap_regex;
 use crate::interp::abap_regex::{AbapRegex, TooComplex};
 use crate::interp::builtins::functions::text::PAR_VAL_DUMP;

@@ -1,7 +1,7 @@
 //! The table functions: `lines( itab )`, `line_exists( itab[ … ] )` and
 //! `line_index( itab[ … ] )` (the row's index, 0 when no row matches).
 
-use super::{Group, single_arg};
+use super::group::{Group, single_arg};
 use crate::interp::{Exec, Interp};
 use abap_data::value::{TableKind, Value};
 use abap_syntax::ast::{CallExpr, Expr};

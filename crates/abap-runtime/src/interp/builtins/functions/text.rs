@@ -6,7 +6,7 @@
 //! exceptions. Calls with `regex`/`pcre` arguments (and `matches( )`, `match( )`) are handled
 //! before they get here, in `regex.rs`.
 
-use super::Group;
+use super::group::Group;
 use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{Type, Value};
 use abap_syntax::ast::CallExpr;

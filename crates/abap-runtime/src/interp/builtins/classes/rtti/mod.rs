@@ -10,6 +10,7 @@
 
 pub(crate) mod classes;
 mod data;
+mod locate;
 pub(crate) mod names;
 mod objects;
 pub(crate) mod registry;
@@ -20,7 +21,7 @@ use crate::interp::{Exec, Interp, Unwind};
 use abap_data::value::{ObjId, Type, Value};
 use abap_syntax::ast::{CallExpr, ClassDef, Expr, ParamKind};
 
-pub use names::{Spec, TypeName};
+pub use names::Spec;
 use registry::Described;
 
 pub(crate) const CLASS: NativeClass = NativeClass {
@@ -80,7 +81,7 @@ impl<'r> Interp<'r, '_> {
                 .or_else(|| handled.iter().find(|(n, _)| n == "OTHERS"))
         {
             return Unwind::Raised(Box::new(
-                crate::interp::function_call::Raised::of_builtin_method(*depth, *subrc),
+                crate::interp::function_state::Raised::of_builtin_method(*depth, *subrc),
             ));
         }
         self.dump(
