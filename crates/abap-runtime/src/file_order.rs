@@ -37,6 +37,18 @@ mod tests {
     }
 
     #[test]
+    fn parent_and_child_module_paths_are_uses() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let graph = crate_graph(&src, true);
+        let uses = |from: &str, to: &str| graph.get(from).is_some_and(|u| u.contains(to));
+        // `use super::{Exec, Interp, Unwind}` in a child of `interp` uses `interp/mod.rs`,
+        // and `pub use machine::{…}` there uses `machine.rs`.
+        assert!(uses("interp/calls.rs", "interp/mod.rs"), "{graph:?}");
+        assert!(uses("interp/mod.rs", "interp/machine.rs"), "{graph:?}");
+        assert!(!uses("interp/machine.rs", "interp/mod.rs"), "{graph:?}");
+    }
+
+    #[test]
     fn no_circle_of_data_files_is_larger_than_three() {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../abap-data/src");
         let found = too_large(&src, 10);
