@@ -6,7 +6,9 @@
 //! - `interp`: the interpreter (`Interp`), its state, the statements it runs, the built-in
 //!   functions and classes;
 //! - `repository`: loading objects, stop points, running classruns, reports and unit tests;
-//! - `run_memory`: the process's allocator, counting what each thread (each run) holds.
+//! - `run_memory`: the process's allocator, counting what each thread (each run) holds;
+//! - `file_order`: the test that keeps this crate's and abap-data's files out of circles of
+//!   more than three (with abap-syntax's scanner, `file_circles.rs`).
 //!
 //! The crate's surface is re-exported by the `abap` crate, which crates/sim uses. Never here:
 //! HTTP (crates/sim), parsing rules (abap-syntax), data types and conversions (abap-data).
