@@ -15,7 +15,7 @@ mod tests {
     const MAX_CIRCLE: usize = 3;
 
     fn too_large(src: &Path, least_uses: usize) -> Vec<Vec<String>> {
-        let graph = crate_graph(src, true);
+        let graph = crate_graph(src);
         assert!(
             graph.values().map(BTreeSet::len).sum::<usize>() > least_uses,
             "the uses were not found: {graph:?}"
@@ -39,7 +39,7 @@ mod tests {
     #[test]
     fn parent_and_child_module_paths_are_uses() {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let graph = crate_graph(&src, true);
+        let graph = crate_graph(&src);
         let uses = |from: &str, to: &str| graph.get(from).is_some_and(|u| u.contains(to));
         // `use super::{Exec, Interp, Unwind}` in a child of `interp` uses `interp/mod.rs`,
         // and `pub use machine::{…}` there uses `machine.rs`.

@@ -152,7 +152,7 @@ pub fn files(dir: &Path, src: &Path, out: &mut Vec<File>) {
 }
 
 /// The file-to-file graph of `all`.
-pub fn graph(all: &[File], child_paths: bool) -> Graph {
+pub fn graph(all: &[File]) -> Graph {
     let by_module: BTreeMap<&[String], &str> = all
         .iter()
         .map(|(name, module, _)| (module.as_slice(), name.as_str()))
@@ -161,7 +161,7 @@ pub fn graph(all: &[File], child_paths: bool) -> Graph {
     for (name, module, text) in all {
         let children: Vec<String> = by_module
             .keys()
-            .filter(|m| child_paths && m.len() == module.len() + 1 && m.starts_with(module))
+            .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
             .filter_map(|m| m.last().cloned())
             .collect();
         let entry = out.entry(name.clone()).or_default();
@@ -211,10 +211,9 @@ pub fn circles(graph: &Graph) -> Vec<Vec<String>> {
     out
 }
 
-/// The graph of the crate whose sources are in `src`; without `child_paths`, only paths from
-/// `crate::`, `super::` and `self::` count.
-pub fn crate_graph(src: &Path, child_paths: bool) -> Graph {
+/// The graph of the crate whose sources are in `src`.
+pub fn crate_graph(src: &Path) -> Graph {
     let mut all = Vec::new();
     files(src, src, &mut all);
-    graph(&all, child_paths)
+    graph(&all)
 }

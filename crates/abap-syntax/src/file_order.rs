@@ -1,10 +1,11 @@
 //! The crate's files use each other in circles of at most three: a file uses another when its
-//! code names an item of the other through a path (`file_circles.rs` says which paths count). Mutual recursion
-//! the grammar has (an expression holds a constructor expression, which holds expressions)
+//! code names an item of the other through a path (`file_circles.rs` says which paths count).
+//! Mutual recursion the grammar has (an expression holds a constructor expression, which holds expressions)
 //! stays within three files (`parser/expr.rs`, `parser/constructors.rs`,
 //! `parser/group_key.rs`); a helper statements and expressions both need lives below both.
 //! A call of a `Cursor` method is no path and is not seen here: `group_key.rs` parses its
-//! expressions through `expr.rs` that way, which the three above already count.
+//! expressions through `expr.rs` that way, which the three above already count. The syntax
+//! tree's types (`ast/`) are the one larger circle, allowed by name below.
 
 #[cfg(test)]
 mod tests {
@@ -15,21 +16,24 @@ mod tests {
     /// The largest circle allowed.
     const MAX_CIRCLE: usize = 3;
 
+    /// The one larger circle allowed: the syntax tree's types, which are recursive as the
+    /// language is (`ast/mod.rs`'s `StmtKind` holds each group's statement node, the groups'
+    /// nodes hold `Expr` and `Stmt`): node types and their accessors, every file in `ast/`.
+    fn is_tree_types(circle: &[String]) -> bool {
+        circle.iter().all(|f| f.starts_with("ast/"))
+    }
+
     #[test]
     fn no_circle_of_files_is_larger_than_three() {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        // Paths from a module to its children (`tables::Stmt` in `ast/mod.rs`) are not counted
-        // here yet: counted, the syntax tree's files are one circle (`ast/mod.rs` names each
-        // group's statement node, each group's nodes hold `Expr`), and the parser's `mod.rs`,
-        // `body.rs`, `statements.rs` and `sql.rs` another.
-        let graph = crate_graph(&src, false);
+        let graph = crate_graph(&src);
         assert!(
             graph.values().map(BTreeSet::len).sum::<usize>() > 50,
             "the uses were not found: {graph:?}"
         );
         let too_large: Vec<_> = circles(&graph)
             .into_iter()
-            .filter(|c| c.len() > MAX_CIRCLE)
+            .filter(|c| c.len() > MAX_CIRCLE && !is_tree_types(c))
             .collect();
         assert!(
             too_large.is_empty(),
@@ -59,7 +63,7 @@ mod tests {
             (name.to_string(), module, text.to_string())
         })
         .collect();
-        let graph = graph(&all, true);
+        let graph = graph(&all);
         let edges = |f: &str| graph[f].iter().cloned().collect::<Vec<_>>();
         assert_eq!(edges("a.rs"), ["b/c.rs", "b/mod.rs"]);
         assert_eq!(edges("b/mod.rs"), ["b/c.rs", "d.rs"]);

@@ -2,10 +2,11 @@
 //! `WHILE`, `LOOP`, `AT`, `TRY`, `CASE`) recurse through [`Body::block`]; declarations are
 //! recorded, other statements go to [`super::statements`].
 
+use super::Parser;
 use super::declarations::{TypeBuilder, data_decl, struct_decl};
 use super::statements::{assignment, cond, is_assignment, leaf_statement, unsupported};
 use super::words::inline_decl;
-use super::{Parser, first_kw, word_at};
+use super::words::{first_kw, word_at};
 use crate::ast::{CatchClause, DataDecl, Expr, Stmt, StmtKind, TypeSpec};
 use crate::lexer::Token;
 use crate::parser::cursor::Cursor;

@@ -51,14 +51,7 @@ use declarations::{
     struct_decl,
 };
 use names::base36;
-
-fn first_kw(st: &Statement) -> String {
-    st.tokens
-        .first()
-        .and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
-}
+use words::{first_kw, word_at};
 
 struct Parser<'a> {
     file: &'a str,
@@ -188,14 +181,6 @@ pub fn parse_source(ctx: &SourceCtx, text: &str) -> Result<Parsed, LoadError> {
         pos: 0,
     };
     p.source(ctx)
-}
-
-fn word_at(st: &Statement, i: usize) -> String {
-    st.tokens
-        .get(i)
-        .and_then(Token::word)
-        .map(str::to_ascii_uppercase)
-        .unwrap_or_default()
 }
 
 impl<'a> Parser<'a> {

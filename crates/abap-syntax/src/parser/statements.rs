@@ -1,7 +1,7 @@
 //! Statements without blocks of their own (assignments, calls, `RAISE`, `MESSAGE`, `WRITE`,
 //! `PERFORM`, …), and the "not supported" statement for the rest.
 
-use super::word_at;
+use super::words::word_at;
 use crate::ast::{AssignOp, CallArgs, Cond, Expr, MessageStmt, Path, StmtKind};
 use crate::lexer::{Token, TokenKind, upper_word};
 use crate::parser::cursor::Cursor;

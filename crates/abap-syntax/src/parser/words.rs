@@ -5,6 +5,7 @@
 
 use crate::ast::{Path, Sel};
 use crate::lexer::{Token, TokenKind};
+use crate::statements::Statement;
 
 /// The construct named is outside the supported subset (or not understood).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,4 +116,18 @@ pub fn inline_decl(toks: &[Token]) -> Option<(String, usize)> {
         return None;
     }
     Some((name, 4))
+}
+
+/// The first word of a statement, upper case (empty when it starts with no word).
+pub(crate) fn first_kw(st: &Statement) -> String {
+    word_at(st, 0)
+}
+
+/// The word at token `i` of a statement, upper case (empty when there is none).
+pub(crate) fn word_at(st: &Statement, i: usize) -> String {
+    st.tokens
+        .get(i)
+        .and_then(Token::word)
+        .map(str::to_ascii_uppercase)
+        .unwrap_or_default()
 }
