@@ -13,13 +13,6 @@
 //! The crate's surface is re-exported by the `abap` crate, which crates/sim uses. Never here:
 //! HTTP (crates/sim), parsing rules (abap-syntax), data types and conversions (abap-data).
 
-#[cfg(test)]
-#[allow(
-    dead_code,
-    reason = "the scanner is shared with abap-syntax, which uses all of it"
-)]
-#[path = "../../abap-syntax/src/file_circles.rs"]
-mod file_circles;
 mod file_order;
 mod interp;
 mod repository;
@@ -33,3 +26,12 @@ pub fn check_condition(text: &str) -> Result<(), String> {
     interp::condition::parse(text).map(|_| ())
 }
 pub use repository::{Loaded, Repository};
+
+// Last: the circle scanner reads a file only up to its first `cfg(test)` item.
+#[cfg(test)]
+#[allow(
+    dead_code,
+    reason = "the scanner is shared with abap-syntax, which uses all of it"
+)]
+#[path = "../../abap-syntax/src/file_circles.rs"]
+mod file_circles;

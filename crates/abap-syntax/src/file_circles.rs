@@ -5,8 +5,8 @@
 //! starts at the crate (`crate::`), the parent module (`super::`), the file's own module
 //! (`self::`) or one of its child modules (`calc::…` written in `interp/mod.rs`), whether in a
 //! `use` or inline. A path ends at the deepest module a file defines: naming `super::Interp`
-//! from `interp/calc.rs` uses `interp/mod.rs`. Code after the first `#[cfg(test)]` and `//`
-//! comments do not count. Method calls are no paths and are not seen.
+//! from `interp/calc.rs` uses `interp/mod.rs`. Code after the first `cfg(test)` attribute
+//! and `//` comments do not count. Method calls are no paths and are not seen.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
