@@ -16,16 +16,18 @@ use crate::engine::Engine;
 /// first poll takes the user's listener over from another debugger instead of reporting a
 /// conflict.
 pub(crate) fn ensure_started(engine: &Arc<Engine>, take_over: bool) {
-    let needs_task = engine.update(|inner| {
+    // The check and the start are one step: several `run`s arm at once, and two listener
+    // tasks would poll with one identity, the second poll displacing the first, which the
+    // system answers as a conflict (and the session stops listening).
+    let again = engine.clone();
+    engine.update(move |inner| {
         inner.listener_wanted = true;
         inner.listener_error = None;
         inner.listener_take_over |= take_over;
-        inner.listener_task.as_ref().is_none_or(|t| t.is_finished())
+        if inner.listener_task.as_ref().is_none_or(|t| t.is_finished()) {
+            inner.listener_task = Some(tokio::spawn(run(again)));
+        }
     });
-    if needs_task {
-        let task = tokio::spawn(run(engine.clone()));
-        engine.update(|inner| inner.listener_task = Some(task));
-    }
 }
 
 /// Waits until the listener is armed on the server, at most `timeout`. Fails at once with
@@ -102,6 +104,7 @@ async fn run(engine: Arc<Engine>) {
             }
             Ok(Some(debuggee)) => {
                 failures = 0;
+                tracing::debug!("the listener caught debuggee {}", debuggee.id);
                 // Attach before polling again: until it is attached, the system may report the
                 // same stop to the next poll. What follows the attach runs in the background.
                 if let Some(caught) = attach(&engine, debuggee).await {
@@ -221,7 +224,13 @@ struct Caught {
 /// the program is released (terminated by its id from a fresh session), so the run that
 /// started it is answered, and reported lost.
 async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught> {
-    match attach_with_retry(engine, &debuggee).await {
+    let attached = attach_with_retry(engine, &debuggee).await;
+    tracing::debug!(
+        "attach of debuggee {}: {:?}",
+        debuggee.id,
+        attached.as_ref().map(|_| ())
+    );
+    match attached {
         Ok((client, attach)) => Some(Caught {
             debuggee,
             client,

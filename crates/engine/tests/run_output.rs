@@ -185,10 +185,9 @@ async fn terminate_and_test_carry_the_run_summary_and_unlinked_programs_nothing(
 /// the thread cap, is let go and its `run` answers saying so. Every run's program then ends
 /// with its run's answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "still flaky after the runs-trade-triggers fix: 1 of 10 runs alone on the integrated \
-            branch (a client got no line within 60 s); \
-            cargo test -p abapdbg-engine --test tests -- --ignored five_runs"]
 async fn five_runs_of_one_class_at_once_each_get_their_own_stop_or_are_told() {
+    // RUST_LOG=engine=debug,sim=debug shows who caught and attached what, if this hangs.
+    common::trace();
     const DEMO: &str = common::DEMO;
     let sim = sim::start(sim::SimConfig::default()).await.expect("sim");
     let dir = std::env::temp_dir().join(format!("abapdbg-five-{}", std::process::id()));

@@ -211,6 +211,7 @@ pub(crate) async fn listen(
             return empty_ok();
         }
         if let Some(info) = shared.debuggees.take_unreported(&ids.user) {
+            tracing::debug!("listener of {} reported debuggee {}", ids.user, info.id);
             return debuggee_list(&info);
         }
         tokio::select! {

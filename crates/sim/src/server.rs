@@ -116,6 +116,7 @@ async fn handle(
     } else {
         response.status().as_u16()
     };
+    tracing::debug!("{method} {target} -> {status} in {:?}", started.elapsed());
     shared.log_request(LoggedRequest {
         method: method.to_string(),
         path: target,

@@ -204,6 +204,15 @@ pub fn var<'a>(vars: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no variable {name} in {vars}"))
 }
 
+/// Logs the engine's and the simulator's tracing to stderr as `RUST_LOG` says (nothing
+/// without it), for a test whose failure needs the order of events to explain.
+pub fn trace() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 /// A client on the session's Unix socket, as another process would be.
 pub struct SocketClient {
     pub write: tokio::net::unix::OwnedWriteHalf,
@@ -231,7 +240,7 @@ impl SocketClient {
         loop {
             let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
                 .await
-                .expect("a line within 60 s")
+                .unwrap_or_else(|_| panic!("a line within 60 s; seen: {:#?}", self.backlog))
                 .expect("read")
                 .expect("not EOF");
             let v: Value = serde_json::from_str(&line).expect("JSON");
