@@ -249,7 +249,8 @@ pub enum RowSel {
     KeyComps(String, Vec<(String, Expr)>),
 }
 
-/// Offset/length access `base+off(len)`; a missing offset is 0, a missing length the rest of the data object.
+/// Offset/length access `base+off(len)`; a missing offset is 0, a missing length the rest of
+/// the data object.
 #[derive(Debug, Clone)]
 pub struct SubAccess {
     pub base: Path,
@@ -257,7 +258,8 @@ pub struct SubAccess {
     pub len: Option<Expr>,
 }
 
-/// The value of a string template formatting option (`WIDTH = 10`, `ALIGN = RIGHT`, …): a keyword (`ISO`) or an operand (`(dobj)`, a literal).
+/// The value of a string template formatting option (`WIDTH = 10`, `ALIGN = RIGHT`, …): a
+/// keyword (`ISO`) or an operand (`(dobj)`, a literal).
 #[derive(Debug, Clone)]
 pub enum OptionValue {
     Keyword(String),
