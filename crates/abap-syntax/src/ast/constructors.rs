@@ -1,9 +1,7 @@
 //! Syntax tree of the constructor expressions `VALUE` (with `BASE`/`LET`/`FOR`), `REDUCE`,
-//! `FILTER`, `CORRESPONDING`, `CAST`.
+//! `FILTER`, `CORRESPONDING`, `CAST`, and the group key of `FOR GROUPS` and `LOOP AT … GROUP BY`.
 
-use crate::ast::Cond;
-use crate::ast::Expr;
-use crate::ast::Path;
+use crate::ast::expr::{Cond, Expr, Path};
 
 #[derive(Debug, Clone)]
 pub enum Ctor {
@@ -121,7 +119,7 @@ pub enum ForKind {
         row: String,
         table: Expr,
         cond: Option<Cond>,
-        key: crate::ast::GroupKey,
+        key: GroupKey,
         descending: Option<bool>,
     },
     /// `FOR i = start [THEN next] UNTIL|WHILE cond`.
@@ -156,4 +154,20 @@ pub enum BitCmp {
     Ones,
     Zeros,
     Mixed,
+}
+
+/// One component of a structured group key.
+#[derive(Debug, Clone)]
+pub enum KeyPart {
+    Expr(Expr),
+    /// `GROUP SIZE`
+    Size,
+    /// `GROUP INDEX`
+    Index,
+}
+
+#[derive(Debug, Clone)]
+pub enum GroupKey {
+    Single(Expr),
+    Fields(Vec<(String, KeyPart)>),
 }

@@ -2,7 +2,8 @@
 //! (`CREATE OBJECT … TYPE (name)`, `CREATE DATA … TYPE (name)`, `CALL METHOD (name)`, `SORT …
 //! BY (name)`, `READ TABLE … WITH KEY (name) = …`), run by `interp/dynamic.rs`.
 
-use crate::ast::{CallArgs, Expr, Path, RowTarget};
+use crate::ast::expr::{CallArgs, Expr, Path};
+use crate::ast::row_target::RowTarget;
 
 /// A name written statically or as `(dobj)`, whose content names it at run time.
 #[derive(Debug, Clone)]

@@ -1,7 +1,8 @@
 //! Function modules: `CALL FUNCTION`, the classic exceptions a module raises (`RAISE name`,
 //! `MESSAGE … RAISING name`), and what a module's interface adds to a method signature.
 
-use crate::ast::{Expr, MessageStmt, Path};
+use crate::ast::expr::{Expr, Path};
+use crate::ast::message::MessageStmt;
 
 /// Statements of function modules and their callers (`interp/function_call.rs`).
 #[derive(Debug, Clone)]

@@ -1,7 +1,6 @@
 //! Syntax tree of `WRITE` to a report's list and `WRITE … TO` a field.
 
-use crate::ast::Expr;
-use crate::ast::Path;
+use crate::ast::expr::{Expr, Path};
 /// One `WRITE` to the list.
 #[derive(Debug, Clone, Default)]
 pub struct ListWrite {

@@ -1,8 +1,7 @@
 //! Syntax tree of the field symbol and data reference statements (`ASSIGN`, `UNASSIGN`,
 //! `GET REFERENCE`, `CREATE DATA`).
 
-use crate::ast::Expr;
-use crate::ast::Path;
+use crate::ast::expr::{Expr, Path};
 use abap_data::value::Type;
 /// Field symbol and data reference statements.
 #[derive(Debug, Clone)]

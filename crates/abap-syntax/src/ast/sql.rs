@@ -2,7 +2,7 @@
 //! `ROLLBACK WORK`): the statement as the `opensql` crate parsed it from the statement's text,
 //! run against the simulator's database by `interp/sql.rs`.
 
-use crate::ast::Stmt;
+use crate::ast::stmt::Stmt;
 
 /// One Open SQL statement.
 #[derive(Debug, Clone)]

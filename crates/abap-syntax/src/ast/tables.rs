@@ -1,12 +1,89 @@
-//! Syntax tree of the internal table statements beyond `APPEND`/`READ`/`LOOP`/`DELETE` (those
-//! are `TableStmt` in `mod.rs`): `INSERT`, `MODIFY`, `COLLECT`, `SORT`, group loops, control
-//! levels.
+//! Syntax tree of the internal table statements: `APPEND`/`INSERT`/`READ`/`LOOP`/`MODIFY`/
+//! `DELETE`/`SORT` (`TableStmt`) and those beyond them (`TableOp`): `LINES OF`, `COLLECT`,
+//! key reads, group loops, control levels.
 
-use crate::ast::Cond;
-use crate::ast::Expr;
-use crate::ast::Path;
-use crate::ast::RowTarget;
-use crate::ast::Stmt;
+use crate::ast::constructors::GroupKey;
+use crate::ast::expr::{Cond, Expr, Path};
+use crate::ast::row_target::RowTarget;
+use crate::ast::stmt::Stmt;
+
+/// Internal table statements.
+#[derive(Debug, Clone)]
+pub enum TableStmt {
+    /// `APPEND wa|VALUE …|INITIAL LINE TO itab [ASSIGNING <fs>]` (`what` `None`: initial line).
+    Append {
+        what: Option<Expr>,
+        table: Path,
+        target: RowTarget,
+    },
+    /// `INSERT wa INTO TABLE itab` / `INSERT wa INTO itab INDEX n`.
+    Insert {
+        what: Option<Expr>,
+        table: Path,
+        index: Option<Expr>,
+        /// `ASSIGNING <fs>` / `REFERENCE INTO dref`: the inserted row.
+        target: RowTarget,
+    },
+    Loop {
+        table: Path,
+        /// The table operand when it is an expression (`LOOP AT meth( ) …`, a table expression,
+        /// a constructor): evaluated once before the loop into the internal variable `table`.
+        source: Option<Box<Expr>>,
+        target: RowTarget,
+        from: Option<Expr>,
+        to: Option<Expr>,
+        cond: Option<Cond>,
+        /// `USING KEY name` of a secondary key (`None`: the primary key); `(DOBJ)` for
+        /// `USING KEY (dobj)`, the name the data object holds when the loop starts.
+        key: Option<String>,
+        body: Vec<Stmt>,
+    },
+    /// `READ TABLE itab INTO …|ASSIGNING …|TRANSPORTING NO FIELDS INDEX n|WITH [TABLE] KEY …`.
+    Read {
+        table: Path,
+        target: RowTarget,
+        index: Option<Expr>,
+        key: Vec<(String, Expr)>,
+    },
+    /// `MODIFY itab FROM wa [INDEX n]` (without INDEX: the current `LOOP` row).
+    Modify {
+        table: Path,
+        from: Expr,
+        index: Option<Expr>,
+    },
+    /// `DELETE itab INDEX n|WHERE cond` (neither: the current `LOOP` row).
+    Delete {
+        table: Path,
+        index: Option<Expr>,
+        cond: Option<Cond>,
+    },
+    /// `DELETE ADJACENT DUPLICATES FROM itab [COMPARING c …]`.
+    DeleteAdjacent { table: Path, comparing: Vec<String> },
+    /// `SORT itab [ASCENDING|DESCENDING] [BY c [ASCENDING|DESCENDING] …]`.
+    Sort {
+        table: Path,
+        descending: bool,
+        by: Vec<(String, bool)>,
+    },
+    /// `REFRESH itab` / `FREE itab`.
+    Refresh(Path, &'static str),
+}
+
+impl TableStmt {
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            TableStmt::Append { .. } => "APPEND",
+            TableStmt::Insert { .. } => "INSERT",
+            TableStmt::Loop { .. } => "LOOP",
+            TableStmt::Read { .. } => "READ TABLE",
+            TableStmt::Modify { .. } => "MODIFY",
+            TableStmt::Delete { .. } | TableStmt::DeleteAdjacent { .. } => "DELETE",
+            TableStmt::Sort { .. } => "SORT",
+            TableStmt::Refresh(_, k) => k,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum TableOp {
     /// `APPEND LINES OF src [FROM i] [TO j] TO itab` (`insert` false) and `INSERT LINES OF src
@@ -58,11 +135,11 @@ pub enum TableOp {
         declared: Vec<String>,
     },
     /// `AT FIRST|LAST|NEW c|END OF c … ENDAT` in a `LOOP` (see abap-runtime's `interp/control_levels`).
-    Control(Box<crate::ast::ControlLevel>),
+    Control(Box<ControlLevel>),
     /// `SUM` in an `AT … ENDAT` block.
-    Sum(Box<crate::ast::SumStmt>),
+    Sum(Box<SumStmt>),
     /// `LOOP AT itab … GROUP BY … ENDLOOP` (see abap-runtime's `interp/groups`).
-    GroupLoop(Box<crate::ast::GroupLoop>),
+    GroupLoop(Box<GroupLoop>),
     /// `DELETE itab FROM i [TO j] [WHERE cond]` / `DELETE itab TO j …`: rows by index range.
     DeleteRange {
         table: Path,
@@ -93,22 +170,6 @@ impl TableOp {
             TableOp::DeleteTable { .. } | TableOp::DeleteRange { .. } => "DELETE",
         }
     }
-}
-
-/// One component of a structured group key.
-#[derive(Debug, Clone)]
-pub enum KeyPart {
-    Expr(Expr),
-    /// `GROUP SIZE`
-    Size,
-    /// `GROUP INDEX`
-    Index,
-}
-
-#[derive(Debug, Clone)]
-pub enum GroupKey {
-    Single(Expr),
-    Fields(Vec<(String, KeyPart)>),
 }
 
 #[derive(Debug, Clone)]

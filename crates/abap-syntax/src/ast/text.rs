@@ -1,7 +1,7 @@
 //! Syntax tree of the string statements (`CONCATENATE`, `SPLIT`, `FIND`, `REPLACE`, …).
 
-use crate::ast::Expr;
-use crate::ast::Path;
+use crate::ast::expr::{Expr, Path};
+use crate::ast::list::WriteTo;
 
 /// Where a result goes: a data object or an inline declaration `DATA(x)`.
 #[derive(Debug, Clone)]
@@ -119,7 +119,7 @@ pub enum TextStmt {
         pattern: Expr,
     },
     /// `WRITE source TO destination` (see `write_to.rs`).
-    WriteTo(crate::ast::WriteTo),
+    WriteTo(WriteTo),
 }
 
 impl TextStmt {

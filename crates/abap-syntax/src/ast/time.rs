@@ -1,7 +1,6 @@
 //! Syntax tree of `GET TIME [STAMP]` and `CONVERT TIME STAMP`/`CONVERT DATE`.
 
-use crate::ast::Expr;
-use crate::ast::Path;
+use crate::ast::expr::{Expr, Path};
 /// Where a result goes: a data object or an inline declaration `DATA(x)`.
 #[derive(Debug, Clone)]
 pub enum Target {
