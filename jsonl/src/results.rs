@@ -788,6 +788,10 @@ pub struct Breakpoint {
     pub reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// Another user whose runs it stops (`dump.catch` of that user's dump); absent: the
+    /// session's user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
 }
 
 /// `bp.set`, `bp.list`, `bp.enable`, `bp.disable`: breakpoint records.

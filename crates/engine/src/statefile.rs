@@ -78,8 +78,21 @@ pub(crate) fn snapshot(engine: &Engine) -> Snapshot {
         terminal_id: engine.config.identity.terminal_id.clone(),
         ide_id: engine.config.identity.ide_id.clone(),
         listener: inner.listener_held(),
-        line_uris: inner.breakpoints.uris(),
-        unscoped_server_ids: inner.breakpoints.unscoped_server_ids(),
+        // Ours only: another user's breakpoints are released by a clean end, not recorded.
+        line_uris: inner
+            .breakpoints
+            .uris()
+            .into_iter()
+            .filter(|(_, user)| user.is_none())
+            .map(|(uri, _)| uri)
+            .collect(),
+        unscoped_server_ids: inner
+            .breakpoints
+            .unscoped_server_ids()
+            .into_iter()
+            .filter(|(_, user)| user.is_none())
+            .map(|(id, _)| id)
+            .collect(),
         threads,
         leftover: inner.leftover.clone().map(Box::new),
     }
