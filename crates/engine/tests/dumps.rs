@@ -345,11 +345,95 @@ async fn another_users_dump_is_caught_in_that_users_next_run() {
     h.ok("bp.delete", json!({"ids": ids})).await;
     assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
 
-    // Caught again, the session's end deletes TESTER's listener and breakpoints.
+    // Caught again and TESTER's run stopped: the session's end releases the program and
+    // deletes TESTER's listener and breakpoints.
     h.ok("dump.catch", json!({"id": id})).await;
     assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
+    let config = adt::Config {
+        user: "TESTER".into(),
+        ..common::adt_config(&sim)
+    };
+    let held_run = tokio::spawn(async move {
+        let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+        client.classrun(CLASS).await
+    });
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["caught_for_dump"], id.as_str(), "{stop}");
     let receipt = h.finish(task).await;
     assert!(receipt.errors.is_empty(), "{receipt:?}");
+    assert_eq!(receipt.debuggees.len(), 1, "{receipt:?}");
+    assert!(held_run.await.expect("join").is_err(), "released, it dies");
     assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    sim.shutdown().await;
+}
+
+/// A session killed while it holds TESTER's listener and breakpoints: the next start releases
+/// them from the state file, on TESTER's identity with our ids.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_next_start_releases_another_users_catch_a_killed_session_held() {
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![samples()],
+        users: vec![
+            ("DEVELOPER".into(), "abap".into()),
+            ("TESTER".into(), "abap".into()),
+        ],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim");
+    let dir = std::env::temp_dir().join(format!("abapdbg-dumpuser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("session.json");
+    // A runtime of its own: shutting it down stops every task of the session, as SIGKILL would.
+    let doomed = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let file = path.clone();
+    let (mut h, task) = {
+        let _on = doomed.enter();
+        start_with(&sim, move |c| c.state_file = Some(file))
+    };
+    assert!(run_as(&sim, "TESTER").await.is_err(), "the run dies");
+    let theirs = dumps_of(&h.ok("dumps", json!({"user": "TESTER"})).await);
+    let id = theirs[0]["id"].as_str().expect("id").to_string();
+    h.ok("dump.catch", json!({"id": id})).await;
+    assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
+    let mut recorded = Value::Null;
+    // Up to 30 s, ended as soon as it holds: the record is written as things change.
+    for _ in 0..1500 {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            recorded = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if recorded["others"][0]["unscoped_server_ids"]
+                .as_array()
+                .is_some_and(|t| t.len() == 1)
+            {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let other = &recorded["others"][0];
+    assert_eq!(other["user"], "TESTER", "{recorded}");
+    assert_eq!(other["listener"], true, "{recorded}");
+    assert_eq!(other["line_uris"].as_array().map(Vec::len), Some(1));
+
+    drop(task);
+    doomed.shutdown_background();
+    drop(h);
+    // The owner is dead (a pid that no longer runs): the next start releases what it held.
+    let mut child = std::process::Command::new("true").spawn().expect("spawn");
+    recorded["pid"] = child.id().into();
+    child.wait().expect("wait");
+    std::fs::write(&path, recorded.to_string()).expect("rewrite");
+    let file = path.clone();
+    let (mut h2, second) = start_with(&sim, move |c| c.state_file = Some(file));
+    let released = h2.event("orphan.released").await;
+    assert_eq!(released["body"]["errors"], json!([]), "{released}");
+    assert_eq!(released["body"]["breakpoint_groups"], 2, "{released}");
+    assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    h2.finish(second).await;
+    let _ = std::fs::remove_dir_all(&dir);
     sim.shutdown().await;
 }
