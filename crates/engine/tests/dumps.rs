@@ -310,6 +310,12 @@ async fn another_users_dump_is_caught_in_that_users_next_run() {
             .is_some_and(|l| l.len() == 2 && l.iter().all(|b| b["user"] == "TESTER")),
         "{listed}"
     );
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(
+        status["listener"]["other_users"],
+        json!([{"user": "TESTER", "armed": true}]),
+        "{status}"
+    );
     // On the system: a listener for TESTER with our ids, and TESTER's breakpoints; none of ours.
     assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
     assert_eq!(holds(&sim, "DEVELOPER"), (false, 0), "{}", state(&sim));
@@ -331,6 +337,8 @@ async fn another_users_dump_is_caught_in_that_users_next_run() {
     assert_eq!(stop["body"]["caught_for_dump"], id.as_str(), "{stop}");
     assert_eq!(stop["body"]["frame"]["line"], line, "{stop}");
     assert_eq!(stop["body"]["frame"]["method"], "SHARE", "{stop}");
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["debuggee"]["user"], "TESTER", "{status}");
     let vars = h.ok("vars", json!({})).await;
     assert_eq!(var(&vars, "IV_PARTS")["value"], "0", "{vars}");
     assert_eq!(var(&vars, "LV_REST")["value"], "100", "{vars}");
@@ -344,6 +352,8 @@ async fn another_users_dump_is_caught_in_that_users_next_run() {
     let ids: Vec<u64> = bps.iter().filter_map(|b| b["id"].as_u64()).collect();
     h.ok("bp.delete", json!({"ids": ids})).await;
     assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    let status = h.ok("status", json!({})).await;
+    assert!(status["listener"].get("other_users").is_none(), "{status}");
 
     // Caught again and TESTER's run stopped: the session's end releases the program and
     // deletes TESTER's listener and breakpoints.
