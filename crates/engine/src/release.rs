@@ -22,7 +22,7 @@ enum Done {
         released: ReleasedDebuggee,
         error: Option<String>,
     },
-    Leftover(crate::statefile::Released),
+    Leftover(Box<crate::statefile::Released>),
 }
 
 /// What a task of the release is about, to name it when it cannot finish in time.
@@ -290,7 +290,9 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     if let Some(old) = leftover {
         let engine = engine.clone();
         run.spawn(Piece::Leftover, async move {
-            Done::Leftover(crate::statefile::release_snapshot(&engine, old).await)
+            Done::Leftover(Box::new(
+                crate::statefile::release_snapshot(&engine, old).await,
+            ))
         });
     }
     run.finish(&mut receipt).await;
