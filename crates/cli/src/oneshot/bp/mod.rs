@@ -238,7 +238,7 @@ mod tests {
         ];
         assert_eq!(
             table(&r, false, false),
-            "ID  STATUS    LOCATION  USER    DETAIL\n 1  verified  ZCL_X:48                \n 2  verified  ZCL_X:30  TESTER  \n"
+            "ID  STATUS    LOCATION  USER    DETAIL\n 1  verified  ZCL_X:48\n 2  verified  ZCL_X:30  TESTER\n"
         );
     }
 }
