@@ -1347,6 +1347,68 @@ fn a_dump_listed_shown_and_caught_the_next_time() {
     sim.stop();
 }
 
+/// A classrun of `class` by `user` on a connection of its own (not through our session).
+fn classrun_as(url: &str, user: &str, class: &str) -> Result<String, adt::AdtError> {
+    let config = adt::Config {
+        base_url: url.to_string(),
+        user: user.into(),
+        password: "abap".into(),
+        client: Some("001".into()),
+        ..Default::default()
+    };
+    let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(client.classrun(class))
+}
+
+/// `dump catch` of another user's dump: the breakpoints are that user's (`bp list` says so),
+/// that user's next run stops for us naming the dump, and ours does not.
+#[test]
+fn another_users_dump_caught_in_that_users_next_run() {
+    let sim = Simulator::start_with(&[
+        "--programs",
+        &dump_fixtures(),
+        "--user",
+        "DEVELOPER:abap",
+        "--user",
+        "TESTER:abap",
+    ]);
+    let sh = Shell::system("dumpuser", &sim.url, "abap");
+    const CLASS: &str = "ZCL_SMP_DUMP_ZERODIV";
+    assert!(
+        classrun_as(&sim.url, "TESTER", CLASS).is_err(),
+        "the run dies"
+    );
+    let listed = sh.json(&["dumps", "--user", "TESTER"]);
+    let id = listed["dumps"][0]["id"].as_str().expect("id").to_string();
+    let caught = sh.json(&["dump", "catch", &id]);
+    assert_eq!(caught["user"], "TESTER", "{caught}");
+    assert_eq!(caught["armed"], true, "{caught}");
+    let table = sh.ok(&["bp", "list"]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].contains("USER"), "{table}");
+    assert!(
+        lines.len() == 3 && lines[1..].iter().all(|l| l.contains("TESTER")),
+        "{table}"
+    );
+    // Ours is not caught.
+    sh.fails(&["run", CLASS], 1, "run.failed");
+    // TESTER's is.
+    let url = sim.url.clone();
+    let theirs = std::thread::spawn(move || classrun_as(&url, "TESTER", CLASS).is_err());
+    let wait = sh.json(&["wait"]);
+    assert_eq!(wait["reached"], true, "{wait}");
+    assert_eq!(wait["stop"]["caught_for_dump"], id.as_str(), "{wait}");
+    assert_eq!(sh.json(&["get", "IV_PARTS"])["variable"]["value"], "0");
+    sh.json(&["continue"]);
+    assert!(theirs.join().expect("join"), "TESTER's run dies after it");
+    drop(sh);
+    sim.stop();
+}
+
 /// `abapdbg settings`: without flags it prints and changes nothing; a flag changes that one
 /// setting, which the next call shows.
 #[test]

@@ -803,17 +803,17 @@ fn breakpoints_unit_tests_and_the_end_of_a_session() {
         json!([
             {"id": 1, "kind": "line", "location": "ZCL_ABAPDBG_DEMO:48",
              "object": "ZCL_ABAPDBG_DEMO", "line": 48, "status": "verified", "reason": null,
-             "enabled": true, "condition": null},
+             "enabled": true, "condition": null, "user": null},
             {"id": 2, "kind": "line", "location": "ZCL_ABAPDBG_DEMO:30",
              "object": "ZCL_ABAPDBG_DEMO", "line": 30, "status": "rejected",
              "reason": "Cannot create a breakpoint at this position", "enabled": true,
-             "condition": null},
+             "condition": null, "user": null},
             {"id": 3, "kind": "exception", "location": "exception CX_SY_ZERODIVIDE",
              "object": null, "line": null, "status": "verified", "reason": null,
-             "enabled": true, "condition": null},
+             "enabled": true, "condition": null, "user": null},
             {"id": 4, "kind": "line", "location": "ZCL_NU_ORDERS:55",
              "object": "ZCL_NU_ORDERS", "line": 55, "status": "verified", "reason": null,
-             "enabled": true, "condition": "sy-index = 3"},
+             "enabled": true, "condition": "sy-index = 3", "user": null},
         ])
     );
     assert_eq!(

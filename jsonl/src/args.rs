@@ -536,10 +536,10 @@ pub struct DumpArgs {
 }
 
 /// `dump.catch`: stop the next occurrence of dump `id` before it dies. The breakpoints are
-/// set for the runs of `user` (default: the dump's user); they are the session's own, and this
-/// session catches the runs of its own user only (in any session or client of that user), so
-/// a dump of another user is refused unless `user` names ours: then our runs are caught, and
-/// still none of the other user's.
+/// set for the runs of `user` (default: the dump's user), in any session or client of that
+/// user. For another user than the session's they are sent with that user as `requestUser`
+/// and the session also listens for that user; with `user` naming ours, our runs are caught
+/// and none of the other user's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DumpCatchArgs {

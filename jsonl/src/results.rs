@@ -460,6 +460,17 @@ pub struct StatusResult {
 pub struct ListenerStatus {
     pub wanted: bool,
     pub armed: bool,
+    /// Listeners held for other users (`dump.catch` of their dumps), with our terminal and
+    /// IDE ids: their runs stop for this session while one of their breakpoints is held.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_users: Vec<UserListenerStatus>,
+}
+
+/// One other user's listener in `status`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UserListenerStatus {
+    pub user: String,
+    pub armed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -788,6 +799,10 @@ pub struct Breakpoint {
     pub reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// Another user whose runs it stops (`dump.catch` of that user's dump); absent: the
+    /// session's user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
 }
 
 /// `bp.set`, `bp.list`, `bp.enable`, `bp.disable`: breakpoint records.

@@ -256,9 +256,10 @@ pub(crate) struct SimArgs {
     /// Folder of abapGit-format objects to load (repeatable); the bundled samples are always loaded.
     #[arg(long = "programs", value_name = "DIR")]
     pub(crate) programs: Vec<PathBuf>,
-    /// Logon user as NAME:PASSWORD (default DEVELOPER:abap).
+    /// Logon user as NAME:PASSWORD (default DEVELOPER:abap); repeatable, for programs run by
+    /// several users (each user's listener and breakpoints are that user's own).
     #[arg(long, value_name = "NAME:PASSWORD")]
-    pub(crate) user: Option<String>,
+    pub(crate) user: Vec<String>,
     /// Keep the database of Open SQL statements in FILE (default: a temporary file while the simulator runs).
     #[arg(long, value_name = "FILE")]
     pub(crate) db: Option<PathBuf>,

@@ -37,18 +37,23 @@ pub(crate) async fn run(args: SimArgs) -> Result<(), Box<dyn Error + Send + Sync
         limits,
         ..sim::SimConfig::default()
     };
-    if let Some(user) = args.user {
-        let (name, password) = user
-            .split_once(':')
-            .filter(|(n, p)| !n.is_empty() && !p.is_empty())
-            .ok_or("--user must be NAME:PASSWORD, e.g. --user DEVELOPER:abap")?;
-        config.users = vec![(name.to_uppercase(), password.to_string())];
+    if !args.user.is_empty() {
+        let mut users = Vec::new();
+        for user in &args.user {
+            let (name, password) = user
+                .split_once(':')
+                .filter(|(n, p)| !n.is_empty() && !p.is_empty())
+                .ok_or("--user must be NAME:PASSWORD, e.g. --user DEVELOPER:abap")?;
+            users.push((name.to_uppercase(), password.to_string()));
+        }
+        config.users = users;
     }
     let user = config
         .users
-        .first()
-        .map(|(u, _)| u.clone())
-        .unwrap_or_default();
+        .iter()
+        .map(|(u, _)| u.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     let handle = sim::start(config).await?;
     // The documented defaults stay (scripts and tests rely on them), and say what they mean.
     eprintln!(

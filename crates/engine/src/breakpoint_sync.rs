@@ -24,25 +24,27 @@ pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
     let (uris, unscoped) = {
         let inner = engine.lock();
         let enabled = || inner.breakpoints.all().iter().filter(|b| b.enabled);
-        let uris: Vec<String> = inner
+        let uris: Vec<(String, Option<String>)> = inner
             .breakpoints
             .uris()
             .into_iter()
-            .filter(|u| enabled().any(|b| b.target.uri() == Some(u.as_str())))
+            .filter(|(u, who)| {
+                enabled().any(|b| b.target.uri() == Some(u.as_str()) && b.user == *who)
+            })
             .collect();
-        let unscoped: Vec<adt::BreakpointSpec> = enabled()
+        let unscoped: Vec<(adt::BreakpointSpec, Option<String>)> = enabled()
             .filter(|b| b.target.uri().is_none())
-            .map(|b| b.spec())
+            .map(|b| (b.spec(), b.user.clone()))
             .collect();
         (uris, unscoped)
     };
-    let identity = &engine.config.identity;
     let mut changed = Vec::new();
-    for uri in uris {
-        let specs = engine.lock().breakpoints.specs_for(&uri);
+    for (uri, user) in uris {
+        let identity = engine.identity_for(user.as_deref());
+        let specs = engine.lock().breakpoints.specs_for(&uri, user.as_deref());
         let results = engine
             .main
-            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &specs)
+            .set_breakpoints(&identity, &adt::SyncScope::Partial(uri.clone()), &specs)
             .await
             .map_err(|e| from_adt("setting breakpoints", &e))?;
         changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
@@ -56,10 +58,26 @@ pub(crate) async fn reassert(engine: &Arc<Engine>) -> Result<(), ErrorBody> {
         .map(|b| b.id)
         .collect();
     name_missing_objects(engine, &all).await;
-    if !unscoped.is_empty() {
+    // Each user's additively, with that user as `requestUser`.
+    let mut users: Vec<Option<String>> = Vec::new();
+    for (_, who) in &unscoped {
+        if !users.contains(who) {
+            users.push(who.clone());
+        }
+    }
+    for user in users {
+        let specs: Vec<adt::BreakpointSpec> = unscoped
+            .iter()
+            .filter(|(_, who)| *who == user)
+            .map(|(spec, _)| spec.clone())
+            .collect();
         let results = engine
             .main
-            .set_breakpoints(identity, &adt::SyncScope::Additive, &unscoped)
+            .set_breakpoints(
+                &engine.identity_for(user.as_deref()),
+                &adt::SyncScope::Additive,
+                &specs,
+            )
             .await
             .map_err(|e| from_adt("setting breakpoints", &e))?;
         changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));

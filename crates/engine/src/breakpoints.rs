@@ -82,6 +82,9 @@ pub(crate) struct Breakpoint {
     pub(crate) status: BpStatus,
     pub(crate) server_id: Option<String>,
     pub(crate) reason: Option<String>,
+    /// Another user whose runs it stops (a `dump.catch` of that user's dump); `None`: the
+    /// session's user. Sent with that user as `requestUser`, caught by that user's listener.
+    pub(crate) user: Option<String>,
 }
 
 impl Breakpoint {
@@ -167,7 +170,19 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
+    #[cfg(test)]
     pub(crate) fn add(&mut self, target: Target, text: &str, condition: Option<String>) -> u32 {
+        self.add_for(target, text, condition, None)
+    }
+
+    /// Adds a breakpoint that stops the runs of `user` (`None`: the session's user).
+    pub(crate) fn add_for(
+        &mut self,
+        target: Target,
+        text: &str,
+        condition: Option<String>,
+        user: Option<String>,
+    ) -> u32 {
         self.next_id += 1;
         self.items.push(Breakpoint {
             id: self.next_id,
@@ -178,25 +193,40 @@ impl Registry {
             status: BpStatus::Pending,
             server_id: None,
             reason: None,
+            user,
         });
         self.next_id
     }
 
     /// The breakpoint that stops on `target` under `condition`, if one is registered: a second
     /// `bp.set` of it answers this one, never a duplicate.
-    pub(crate) fn find(&self, target: &Target, condition: Option<&str>) -> Option<u32> {
+    pub(crate) fn find(
+        &self,
+        target: &Target,
+        condition: Option<&str>,
+        user: Option<&str>,
+    ) -> Option<u32> {
         self.items
             .iter()
-            .find(|b| &b.target == target && b.condition.as_deref() == condition)
+            .find(|b| {
+                &b.target == target
+                    && b.condition.as_deref() == condition
+                    && b.user.as_deref() == user
+            })
             .map(|b| b.id)
     }
 
     /// How many breakpoints of one object source the system holds: enabled (a disabled one
     /// was taken off) and accepted (a server id).
-    pub(crate) fn on_system_for(&self, uri: &str) -> usize {
+    pub(crate) fn on_system_for(&self, uri: &str, user: Option<&str>) -> usize {
         self.items
             .iter()
-            .filter(|b| b.enabled && b.target.uri() == Some(uri) && b.server_id.is_some())
+            .filter(|b| {
+                b.enabled
+                    && b.target.uri() == Some(uri)
+                    && b.user.as_deref() == user
+                    && b.server_id.is_some()
+            })
             .count()
     }
 
@@ -217,35 +247,48 @@ impl Registry {
         Some(self.items.remove(i))
     }
 
-    /// Every enabled line breakpoint of one object source, as the partial sync must send them.
-    pub(crate) fn specs_for(&self, uri: &str) -> Vec<adt::BreakpointSpec> {
+    /// Every enabled line breakpoint of one object source for one user, as the partial sync
+    /// (which the system scopes to its `requestUser`) must send them.
+    pub(crate) fn specs_for(&self, uri: &str, user: Option<&str>) -> Vec<adt::BreakpointSpec> {
         self.items
             .iter()
-            .filter(|b| b.enabled && b.target.uri() == Some(uri))
+            .filter(|b| b.enabled && b.target.uri() == Some(uri) && b.user.as_deref() == user)
             .map(Breakpoint::spec)
             .collect()
     }
 
-    /// Object source URIs we hold line breakpoints in, each once.
-    pub(crate) fn uris(&self) -> Vec<String> {
-        let mut uris: Vec<String> = Vec::new();
+    /// Object source URIs we hold line breakpoints in, each once per user they are for.
+    pub(crate) fn uris(&self) -> Vec<(String, Option<String>)> {
+        let mut uris: Vec<(String, Option<String>)> = Vec::new();
         for b in &self.items {
             if let Some(u) = b.target.uri()
-                && !uris.iter().any(|x| x == u)
+                && !uris.iter().any(|(x, who)| x == u && *who == b.user)
             {
-                uris.push(u.to_string());
+                uris.push((u.to_string(), b.user.clone()));
             }
         }
         uris
     }
 
-    /// Server ids of the breakpoints that belong to no object (removed one by one).
-    pub(crate) fn unscoped_server_ids(&self) -> Vec<String> {
+    /// Server ids of the breakpoints that belong to no object (removed one by one), with the
+    /// user they were set for.
+    pub(crate) fn unscoped_server_ids(&self) -> Vec<(String, Option<String>)> {
         self.items
             .iter()
             .filter(|b| b.target.uri().is_none())
-            .filter_map(|b| b.server_id.clone())
+            .filter_map(|b| b.server_id.clone().map(|s| (s, b.user.clone())))
             .collect()
+    }
+
+    /// The other users some breakpoint is for, each once.
+    pub(crate) fn other_users(&self) -> Vec<String> {
+        let mut users: Vec<String> = Vec::new();
+        for u in self.items.iter().filter_map(|b| b.user.as_ref()) {
+            if !users.contains(u) {
+                users.push(u.clone());
+            }
+        }
+        users
     }
 
     /// Records the server's verdicts (matched by clientId, never by position). Returns the
@@ -357,11 +400,17 @@ mod tests {
         r.add(Target::Statement("CATCH".into()), "statement CATCH", None);
         assert_eq!(r.uris().len(), 2);
         let uri = "/sap/bc/adt/oo/classes/zcl_a/source/main";
-        assert_eq!(r.specs_for(uri).len(), 2);
+        assert_eq!(r.specs_for(uri, None).len(), 2);
+        // Another user's breakpoint in the same source is synced apart, with that user.
+        r.add_for(line("ZCL_A", 14), "ZCL_A:14", None, Some("TESTER".into()));
+        assert_eq!(r.uris().len(), 3);
+        assert_eq!(r.specs_for(uri, None).len(), 2);
+        assert_eq!(r.specs_for(uri, Some("TESTER")).len(), 1);
+        assert_eq!(r.other_users(), vec!["TESTER".to_string()]);
         if let Some(bp) = r.get_mut(c) {
             bp.enabled = false;
         }
-        assert_eq!(r.specs_for(uri).len(), 1);
+        assert_eq!(r.specs_for(uri, None).len(), 1);
     }
 
     #[test]
@@ -377,14 +426,14 @@ mod tests {
             result(format!("abapdbg-{}", ids[1]), None, Some("not here")),
             result(format!("abapdbg-{}", ids[2]), Some("S3"), None),
         ]);
-        assert_eq!(r.on_system_for(uri), 2);
+        assert_eq!(r.on_system_for(uri, None), 2);
         if let Some(bp) = r.get_mut(ids[2]) {
             bp.enabled = false;
         }
-        assert_eq!(r.on_system_for(uri), 1);
+        assert_eq!(r.on_system_for(uri, None), 1);
         // The same target and condition is found again; another condition is not.
-        assert_eq!(r.find(&line("ZCL_A", 10), None), Some(ids[0]));
-        assert_eq!(r.find(&line("ZCL_A", 10), Some("X = 1")), None);
+        assert_eq!(r.find(&line("ZCL_A", 10), None, None), Some(ids[0]));
+        assert_eq!(r.find(&line("ZCL_A", 10), Some("X = 1"), None), None);
     }
 
     /// The form `bp.export` writes and `bp.import`/`bp.set` read back.

@@ -83,6 +83,8 @@ pub(crate) struct Inner {
     pub(crate) listener_take_over: bool,
     /// Why the listener gave up (conflict, repeated failures), until `listen` is sent again.
     pub(crate) listener_error: Option<jsonl::ErrorBody>,
+    /// Listeners for other users (a `dump.catch` of another user's dump), by user.
+    pub(crate) other_listeners: BTreeMap<String, crate::user_listeners::UserListener>,
     /// Attached debuggees by thread number.
     pub(crate) threads: BTreeMap<u32, Attached>,
     /// The thread commands act on; always one of `threads` when there are any.
@@ -302,6 +304,18 @@ impl Engine {
             breakpoint_sync: tokio::sync::Mutex::new(()),
             discovering: tokio::sync::Mutex::new(()),
         }))
+    }
+
+    /// Our terminal and IDE ids acting for `user` (`None`: the session's own identity): the
+    /// `requestUser` of another user's listener and breakpoints.
+    pub(crate) fn identity_for(&self, user: Option<&str>) -> adt::Identity {
+        match user {
+            Some(u) => adt::Identity {
+                user: u.to_uppercase(),
+                ..self.config.identity.clone()
+            },
+            None => self.config.identity.clone(),
+        }
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {

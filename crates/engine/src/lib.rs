@@ -36,6 +36,7 @@ mod source;
 mod statefile;
 mod table_json;
 mod to_proto;
+mod user_listeners;
 
 pub use breakpoints::MAX_BREAKPOINTS;
 pub use config::{EngineConfig, ReleasePolicy};

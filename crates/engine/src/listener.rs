@@ -107,7 +107,7 @@ async fn run(engine: Arc<Engine>) {
                 tracing::debug!("the listener caught debuggee {}", debuggee.id);
                 // Attach before polling again: until it is attached, the system may report the
                 // same stop to the next poll. What follows the attach runs in the background.
-                if let Some(caught) = attach(&engine, debuggee).await {
+                if let Some(caught) = attach(&engine, &identity, debuggee).await {
                     let engine = engine.clone();
                     tokio::spawn(async move { settle(&engine, caught).await });
                 }
@@ -214,7 +214,7 @@ async fn confirm_armed(
 }
 
 /// A stop we attached to.
-struct Caught {
+pub(crate) struct Caught {
     debuggee: adt::Debuggee,
     client: adt::Client,
     attach: adt::AttachInfo,
@@ -223,8 +223,12 @@ struct Caught {
 /// Attaches a caught debuggee on a fresh stateful session. If that fails even when retried,
 /// the program is released (terminated by its id from a fresh session), so the run that
 /// started it is answered, and reported lost.
-async fn attach(engine: &Arc<Engine>, debuggee: adt::Debuggee) -> Option<Caught> {
-    let attached = attach_with_retry(engine, &debuggee).await;
+pub(crate) async fn attach(
+    engine: &Arc<Engine>,
+    identity: &adt::Identity,
+    debuggee: adt::Debuggee,
+) -> Option<Caught> {
+    let attached = attach_as(engine, identity, &debuggee).await;
     tracing::debug!(
         "attach of debuggee {}: {:?}",
         debuggee.id,
@@ -283,6 +287,16 @@ pub(crate) async fn attach_with_retry(
     engine: &Arc<Engine>,
     debuggee: &adt::Debuggee,
 ) -> Result<(adt::Client, adt::AttachInfo), adt::AdtError> {
+    attach_as(engine, &engine.config.identity, debuggee).await
+}
+
+/// [`attach_with_retry`] with the `requestUser` of the listener that caught it (another
+/// user's listener attaches that user's programs).
+async fn attach_as(
+    engine: &Arc<Engine>,
+    identity: &adt::Identity,
+    debuggee: &adt::Debuggee,
+) -> Result<(adt::Client, adt::AttachInfo), adt::AdtError> {
     // Whether the system has a batch endpoint decides how the new session reads.
     crate::discovery::learn(engine).await;
     let mut delays = ATTACH_RETRY_DELAYS.iter();
@@ -299,7 +313,7 @@ pub(crate) async fn attach_with_retry(
         {
             tracing::warn!("cannot route the attach to {}: {e}", debuggee.instance_name);
         }
-        match client.attach(&engine.config.identity, &debuggee.id).await {
+        match client.attach(identity, &debuggee.id).await {
             Ok(attach) => {
                 if !client.pin_session() {
                     tracing::warn!(
@@ -322,7 +336,7 @@ pub(crate) async fn attach_with_retry(
 }
 
 /// Makes an attached stop a thread and reports it; beyond the thread cap, releases it.
-async fn settle(engine: &Arc<Engine>, caught: Caught) {
+pub(crate) async fn settle(engine: &Arc<Engine>, caught: Caught) {
     let Caught {
         debuggee,
         client,

@@ -12,6 +12,8 @@ pub use jsonl::results::{Receipt, ReleasedDebuggee};
 /// One piece of the release, run as a task of its own.
 enum Done {
     Listener(Result<(), String>),
+    /// Another user's listener (a `dump.catch` of that user's dump).
+    UserListener(String, Result<(), String>),
     Breakpoints {
         count: usize,
         result: Result<(), String>,
@@ -20,12 +22,13 @@ enum Done {
         released: ReleasedDebuggee,
         error: Option<String>,
     },
-    Leftover(crate::statefile::Released),
+    Leftover(Box<crate::statefile::Released>),
 }
 
 /// What a task of the release is about, to name it when it cannot finish in time.
 enum Piece {
     Listener,
+    UserListener(String),
     Breakpoints(String),
     Debuggee { thread: u32, program: String },
     Leftover,
@@ -85,6 +88,10 @@ fn apply(done: Done, receipt: &mut Receipt) {
     match done {
         Done::Listener(Ok(())) => receipt.listener_stopped = true,
         Done::Listener(Err(e)) => receipt.errors.push(format!("stop listener: {e}")),
+        Done::UserListener(_, Ok(())) => {}
+        Done::UserListener(user, Err(e)) => receipt
+            .errors
+            .push(format!("stop the listener for {user}: {e}")),
         Done::Breakpoints {
             count,
             result: Ok(()),
@@ -108,6 +115,9 @@ fn apply(done: Done, receipt: &mut Receipt) {
 fn not_done(piece: Option<Piece>, why: &str, receipt: &mut Receipt) {
     match piece {
         Some(Piece::Listener) => receipt.errors.push(format!("stop listener: {why}")),
+        Some(Piece::UserListener(user)) => receipt
+            .errors
+            .push(format!("stop the listener for {user}: {why}")),
         Some(Piece::Breakpoints(what)) => receipt.errors.push(format!("{what}: {why}")),
         Some(Piece::Debuggee { thread, program }) => {
             receipt
@@ -131,7 +141,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     // A release of what a killed session left may still be under way: it finishes first (its
     // remainder is then ours to release), bounded like the rest.
     let _ = tokio::time::timeout(engine.config.release_bound, engine.orphans_settled()).await;
-    let (task, was_wanted, uris, threads, leftover, unreleased) = engine.update(|inner| {
+    let (task, was_wanted, uris, threads, leftover, unreleased, others) = engine.update(|inner| {
         inner.current = None;
         inner.shutting_down = true;
         let was = inner.listener_held();
@@ -144,6 +154,7 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
             std::mem::take(&mut inner.threads),
             inner.leftover.take(),
             std::mem::take(&mut inner.unreleased),
+            std::mem::take(&mut inner.other_listeners),
         )
     });
     if let Some(task) = task {
@@ -168,19 +179,40 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
             Done::Listener(result.map_err(|e| e.to_string()))
         });
     }
+    // Other users' listeners (`dump.catch` of their dumps) go the same way.
+    for (user, mut listener) in others {
+        if let Some(task) = listener.task.take() {
+            task.abort();
+        }
+        if !listener.registered {
+            continue;
+        }
+        let engine = engine.clone();
+        run.spawn(Piece::UserListener(user.clone()), async move {
+            let identity = engine.identity_for(Some(&user));
+            let result = crate::listener::stop_on_server(&engine, &identity).await;
+            Done::UserListener(user, result.map_err(|e| e.to_string()))
+        });
+    }
     // A re-assert under way finishes first (later ones see `shutting_down` and send nothing),
     // so no breakpoint is put back after it was deleted here.
     let one_at_a_time = tokio::time::timeout_at(run.deadline, engine.breakpoint_sync.lock()).await;
-    for uri in uris {
+    for (uri, user) in uris {
         // Only what the system holds is counted as deleted.
-        let count = engine.lock().breakpoints.on_system_for(&uri);
-        let what = format!("delete breakpoints of {uri}");
+        let count = engine
+            .lock()
+            .breakpoints
+            .on_system_for(&uri, user.as_deref());
+        let what = match &user {
+            Some(u) => format!("delete {u}'s breakpoints of {uri}"),
+            None => format!("delete breakpoints of {uri}"),
+        };
         let engine = engine.clone();
         run.spawn(Piece::Breakpoints(what.clone()), async move {
             let result = engine
                 .main
                 .set_breakpoints(
-                    &engine.config.identity,
+                    &engine.identity_for(user.as_deref()),
                     &adt::SyncScope::Partial(uri.clone()),
                     &[],
                 )
@@ -192,13 +224,13 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
         });
     }
     let unscoped = engine.lock().breakpoints.unscoped_server_ids();
-    for server_id in unscoped {
+    for (server_id, user) in unscoped {
         let what = format!("delete breakpoint {server_id}");
         let engine = engine.clone();
         run.spawn(Piece::Breakpoints(what.clone()), async move {
             let result = engine
                 .main
-                .delete_breakpoint(&engine.config.identity, &server_id)
+                .delete_breakpoint(&engine.identity_for(user.as_deref()), &server_id)
                 .await;
             Done::Breakpoints {
                 count: 1,
@@ -258,7 +290,9 @@ pub(crate) async fn release_all(engine: &Arc<Engine>) -> Receipt {
     if let Some(old) = leftover {
         let engine = engine.clone();
         run.spawn(Piece::Leftover, async move {
-            Done::Leftover(crate::statefile::release_snapshot(&engine, old).await)
+            Done::Leftover(Box::new(
+                crate::statefile::release_snapshot(&engine, old).await,
+            ))
         });
     }
     run.finish(&mut receipt).await;

@@ -34,6 +34,10 @@ pub(crate) struct Snapshot {
     /// What an earlier session left and this one could not release yet: kept until it is.
     #[serde(default)]
     pub(crate) leftover: Option<Box<Snapshot>>,
+    /// What we hold for other users (`dump.catch` of their dumps): one record per user, with
+    /// that user and our terminal and IDE ids, released on that identity.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) others: Vec<Snapshot>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -78,11 +82,58 @@ pub(crate) fn snapshot(engine: &Engine) -> Snapshot {
         terminal_id: engine.config.identity.terminal_id.clone(),
         ide_id: engine.config.identity.ide_id.clone(),
         listener: inner.listener_held(),
-        line_uris: inner.breakpoints.uris(),
-        unscoped_server_ids: inner.breakpoints.unscoped_server_ids(),
+        line_uris: uris_of(&inner, None),
+        unscoped_server_ids: unscoped_of(&inner, None),
         threads,
         leftover: inner.leftover.clone().map(Box::new),
+        others: others(engine, &inner),
     }
+}
+
+fn uris_of(inner: &crate::engine::Inner, user: Option<&str>) -> Vec<String> {
+    inner
+        .breakpoints
+        .uris()
+        .into_iter()
+        .filter(|(_, who)| who.as_deref() == user)
+        .map(|(uri, _)| uri)
+        .collect()
+}
+
+fn unscoped_of(inner: &crate::engine::Inner, user: Option<&str>) -> Vec<String> {
+    inner
+        .breakpoints
+        .unscoped_server_ids()
+        .into_iter()
+        .filter(|(_, who)| who.as_deref() == user)
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// Per other user: that user's listener (when one may be registered) and breakpoints.
+fn others(engine: &Engine, inner: &crate::engine::Inner) -> Vec<Snapshot> {
+    let mut users = inner.breakpoints.other_users();
+    for u in inner.other_listeners.keys() {
+        if !users.contains(u) {
+            users.push(u.clone());
+        }
+    }
+    users
+        .into_iter()
+        .map(|user| Snapshot {
+            base_url: engine.config.adt.base_url.clone(),
+            terminal_id: engine.config.identity.terminal_id.clone(),
+            ide_id: engine.config.identity.ide_id.clone(),
+            listener: inner
+                .other_listeners
+                .get(&user)
+                .is_some_and(|l| l.registered || l.armed),
+            line_uris: uris_of(inner, Some(&user)),
+            unscoped_server_ids: unscoped_of(inner, Some(&user)),
+            user,
+            ..Snapshot::default()
+        })
+        .collect()
 }
 
 /// Writes what we hold now and waits until it is on disk: a debuggee is recorded this way
@@ -233,6 +284,7 @@ pub(crate) fn holds_anything(path: &Path) -> bool {
             || !s.unscoped_server_ids.is_empty()
             || !s.threads.is_empty()
             || s.leftover.is_some()
+            || !s.others.is_empty()
     })
 }
 
@@ -304,6 +356,7 @@ pub(crate) async fn release_snapshot(engine: &Arc<Engine>, old: Snapshot) -> Rel
         unscoped_server_ids: Vec::new(),
         threads: Vec::new(),
         leftover: None,
+        others: Vec::new(),
         ..old.clone()
     };
     if old.listener {
@@ -357,11 +410,18 @@ pub(crate) async fn release_snapshot(engine: &Arc<Engine>, old: Snapshot) -> Rel
         out.errors.extend(more.errors);
         left.leftover = more.left.map(Box::new);
     }
+    for other in old.others {
+        let more = Box::pin(release_snapshot(engine, other)).await;
+        out.breakpoints += more.breakpoints;
+        out.errors.extend(more.errors);
+        left.others.extend(more.left);
+    }
     let nothing_left = !left.listener
         && left.line_uris.is_empty()
         && left.unscoped_server_ids.is_empty()
         && left.threads.is_empty()
-        && left.leftover.is_none();
+        && left.leftover.is_none()
+        && left.others.is_empty();
     out.left = (!nothing_left).then_some(left);
     out
 }

@@ -104,6 +104,7 @@ pub(crate) fn breakpoint(b: &crate::breakpoints::Breakpoint) -> jsonl::results::
         server_id: b.server_id.clone(),
         ..Default::default()
     };
+    out.user = b.user.clone();
     match &b.target {
         Target::Line { object, uri, line } => {
             out.object = Some(object.clone());

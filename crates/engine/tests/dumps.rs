@@ -2,7 +2,9 @@
 //! its dump listed and read (termination line and exception right), `dump.catch` turns it into
 //! breakpoints, the next run stops before the failing statement with the variables that make
 //! it fail, and a step into that statement ends the program with a new dump. A dump of another
-//! user is not caught for ours unless asked.
+//! user is not caught for ours unless asked; caught for that user, that user's next run stops
+//! for us (a listener of ours for that user), ours does not, and the session's end lets go of
+//! that user's listener and breakpoints.
 
 use crate::common;
 
@@ -156,11 +158,6 @@ async fn a_dump_is_listed_read_and_caught_before_it_happens_again() {
         dumps_of(&h.ok("dumps", json!({"user": "*"})).await).len(),
         2
     );
-    let refused = h.call("dump.catch", json!({"id": theirs[0]["id"]})).await;
-    assert_eq!(
-        refused["error"]["code"], "protocol.invalid_args",
-        "{refused}"
-    );
     assert!(
         h.ok("bp.list", json!({})).await["breakpoints"]
             .as_array()
@@ -260,5 +257,193 @@ async fn a_dump_is_listed_read_and_caught_before_it_happens_again() {
     let out = h.response(&run).await;
     assert!(out["error"].is_object(), "{out}");
     h.finish(task).await;
+    sim.shutdown().await;
+}
+
+fn state(sim: &sim::SimHandle) -> Value {
+    serde_json::from_str(&sim.state_json()).expect("state is JSON")
+}
+
+/// Whether the simulator holds a listener of `user` / external breakpoints of `user`.
+fn holds(sim: &sim::SimHandle, user: &str) -> (bool, usize) {
+    let s = state(sim);
+    let listening = s["listeners"]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|x| x["user"] == user));
+    let bps = s["breakpoints"][user].as_array().map_or(0, Vec::len);
+    (listening, bps)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_users_dump_is_caught_in_that_users_next_run() {
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![samples()],
+        users: vec![
+            ("DEVELOPER".into(), "abap".into()),
+            ("TESTER".into(), "abap".into()),
+        ],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim");
+    let (mut h, task) = start_with(&sim, |_| {});
+    let line = line_of("zcl_smp_dump_zerodiv.clas.abap", "lv_rest / iv_parts");
+
+    // TESTER's run dies; we list TESTER's dump and catch it for TESTER.
+    assert!(run_as(&sim, "TESTER").await.is_err(), "the run dies");
+    let theirs = dumps_of(&h.ok("dumps", json!({"user": "TESTER"})).await);
+    assert_eq!(theirs.len(), 1, "{theirs:?}");
+    let id = theirs[0]["id"].as_str().expect("id").to_string();
+    let caught = h.ok("dump.catch", json!({"id": id})).await;
+    assert_eq!(caught["user"], "TESTER", "{caught}");
+    assert_eq!(caught["armed"], true, "{caught}");
+    let bps = caught["breakpoints"].as_array().expect("breakpoints");
+    assert_eq!(bps.len(), 2, "{caught}");
+    for b in bps {
+        assert_eq!(b["user"], "TESTER", "{b}");
+        assert_eq!(b["status"], "verified", "{b}");
+    }
+    let listed = h.ok("bp.list", json!({})).await;
+    assert!(
+        listed["breakpoints"]
+            .as_array()
+            .is_some_and(|l| l.len() == 2 && l.iter().all(|b| b["user"] == "TESTER")),
+        "{listed}"
+    );
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(
+        status["listener"]["other_users"],
+        json!([{"user": "TESTER", "armed": true}]),
+        "{status}"
+    );
+    // On the system: a listener for TESTER with our ids, and TESTER's breakpoints; none of ours.
+    assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
+    assert_eq!(holds(&sim, "DEVELOPER"), (false, 0), "{}", state(&sim));
+
+    // Not caught for ours unless asked: our run of the same class dies unstopped.
+    let ours = h.call("run", json!({"class": CLASS})).await;
+    assert_eq!(ours["error"]["code"], "run.failed", "{ours}");
+
+    // TESTER's next run stops for us, before the failing statement.
+    let config = adt::Config {
+        user: "TESTER".into(),
+        ..common::adt_config(&sim)
+    };
+    let theirs_run = tokio::spawn(async move {
+        let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+        client.classrun(CLASS).await
+    });
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["caught_for_dump"], id.as_str(), "{stop}");
+    assert_eq!(stop["body"]["frame"]["line"], line, "{stop}");
+    assert_eq!(stop["body"]["frame"]["method"], "SHARE", "{stop}");
+    let status = h.ok("status", json!({})).await;
+    assert_eq!(status["debuggee"]["user"], "TESTER", "{status}");
+    let vars = h.ok("vars", json!({})).await;
+    assert_eq!(var(&vars, "IV_PARTS")["value"], "0", "{vars}");
+    assert_eq!(var(&vars, "LV_REST")["value"], "100", "{vars}");
+    // Continued: it runs on into the division and dies as before.
+    let last = h.ok("step", json!({"type": "continue"})).await;
+    assert!(last["ended"].is_object(), "{last}");
+    let out = theirs_run.await.expect("join");
+    assert!(out.is_err(), "TESTER's run dies after the stop: {out:?}");
+
+    // Deleting the catch's breakpoints lets go of TESTER's listener.
+    let ids: Vec<u64> = bps.iter().filter_map(|b| b["id"].as_u64()).collect();
+    h.ok("bp.delete", json!({"ids": ids})).await;
+    assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    let status = h.ok("status", json!({})).await;
+    assert!(status["listener"].get("other_users").is_none(), "{status}");
+
+    // Caught again and TESTER's run stopped: the session's end releases the program and
+    // deletes TESTER's listener and breakpoints.
+    h.ok("dump.catch", json!({"id": id})).await;
+    assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
+    let config = adt::Config {
+        user: "TESTER".into(),
+        ..common::adt_config(&sim)
+    };
+    let held_run = tokio::spawn(async move {
+        let client = adt::Client::new(&config, adt::SessionMode::Stateless).expect("client");
+        client.classrun(CLASS).await
+    });
+    let stop = h.event("stopped").await;
+    assert_eq!(stop["body"]["caught_for_dump"], id.as_str(), "{stop}");
+    let receipt = h.finish(task).await;
+    assert!(receipt.errors.is_empty(), "{receipt:?}");
+    assert_eq!(receipt.debuggees.len(), 1, "{receipt:?}");
+    assert!(held_run.await.expect("join").is_err(), "released, it dies");
+    assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    sim.shutdown().await;
+}
+
+/// A session killed while it holds TESTER's listener and breakpoints: the next start releases
+/// them from the state file, on TESTER's identity with our ids.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_next_start_releases_another_users_catch_a_killed_session_held() {
+    let sim = sim::start(sim::SimConfig {
+        program_dirs: vec![samples()],
+        users: vec![
+            ("DEVELOPER".into(), "abap".into()),
+            ("TESTER".into(), "abap".into()),
+        ],
+        ..sim::SimConfig::default()
+    })
+    .await
+    .expect("sim");
+    let dir = std::env::temp_dir().join(format!("abapdbg-dumpuser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("session.json");
+    // A runtime of its own: shutting it down stops every task of the session, as SIGKILL would.
+    let doomed = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let file = path.clone();
+    let (mut h, task) = {
+        let _on = doomed.enter();
+        start_with(&sim, move |c| c.state_file = Some(file))
+    };
+    assert!(run_as(&sim, "TESTER").await.is_err(), "the run dies");
+    let theirs = dumps_of(&h.ok("dumps", json!({"user": "TESTER"})).await);
+    let id = theirs[0]["id"].as_str().expect("id").to_string();
+    h.ok("dump.catch", json!({"id": id})).await;
+    assert_eq!(holds(&sim, "TESTER"), (true, 2), "{}", state(&sim));
+    let mut recorded = Value::Null;
+    // Up to 30 s, ended as soon as it holds: the record is written as things change.
+    for _ in 0..1500 {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            recorded = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if recorded["others"][0]["unscoped_server_ids"]
+                .as_array()
+                .is_some_and(|t| t.len() == 1)
+            {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let other = &recorded["others"][0];
+    assert_eq!(other["user"], "TESTER", "{recorded}");
+    assert_eq!(other["listener"], true, "{recorded}");
+    assert_eq!(other["line_uris"].as_array().map(Vec::len), Some(1));
+
+    drop(task);
+    doomed.shutdown_background();
+    drop(h);
+    // The owner is dead (a pid that no longer runs): the next start releases what it held.
+    let mut child = std::process::Command::new("true").spawn().expect("spawn");
+    recorded["pid"] = child.id().into();
+    child.wait().expect("wait");
+    std::fs::write(&path, recorded.to_string()).expect("rewrite");
+    let file = path.clone();
+    let (mut h2, second) = start_with(&sim, move |c| c.state_file = Some(file));
+    let released = h2.event("orphan.released").await;
+    assert_eq!(released["body"]["errors"], json!([]), "{released}");
+    assert_eq!(released["body"]["breakpoint_groups"], 2, "{released}");
+    assert_eq!(holds(&sim, "TESTER"), (false, 0), "{}", state(&sim));
+    h2.finish(second).await;
+    let _ = std::fs::remove_dir_all(&dir);
     sim.shutdown().await;
 }

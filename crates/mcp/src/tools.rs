@@ -163,7 +163,8 @@ fn breakpoint_schema() -> Value {
             "exception": {"type": "string"},
             "message": {"type": "object"},
             "reason": {"type": "string", "description": "The system's words, when rejected."},
-            "code": {"type": "string"}
+            "code": {"type": "string"},
+            "user": {"type": "string", "description": "Another user whose runs it stops (catch of that user's dump); absent: ours."}
         },
         "required": ["id", "kind", "status", "verified"]
     })
@@ -306,7 +307,7 @@ pub fn list() -> Vec<Value> {
         json!({
             "name": "abap_breakpoints",
             "title": "Set and delete breakpoints",
-            "description": "Changes our breakpoints and answers the whole list, each verified or rejected with the system's reason. set: a list of {location, condition?} for a line (OBJ:line such as ZCL_ORDER:42, ZCL_ORDER/testclasses:12, or an abapGit file such as src/zcl_order.clas.abap:42), {statement: 'CATCH'}, {exception: 'CX_SY_ZERODIVIDE'}, {message: {id, number, type}}; a condition is an ABAP logical expression. delete: ids; all: true deletes every one of ours (deletions happen before the set). catch: {dump: an id from abap_dumps, user?} stops the next occurrence of that short dump before it dies (a line breakpoint at its termination point, and an exception breakpoint for its class when class-based) and arms the listener; it is refused for another user's dump unless user names ours (then our own runs are caught). Without arguments: the list.",
+            "description": "Changes our breakpoints and answers the whole list, each verified or rejected with the system's reason. set: a list of {location, condition?} for a line (OBJ:line such as ZCL_ORDER:42, ZCL_ORDER/testclasses:12, or an abapGit file such as src/zcl_order.clas.abap:42), {statement: 'CATCH'}, {exception: 'CX_SY_ZERODIVIDE'}, {message: {id, number, type}}; a condition is an ABAP logical expression. delete: ids; all: true deletes every one of ours (deletions happen before the set). catch: {dump: an id from abap_dumps, user?} stops the next occurrence of that short dump before it dies (a line breakpoint at its termination point, and an exception breakpoint for its class when class-based) and arms the listener; for another user's dump it stops that user's runs (we also listen for that user), unless user names ours (then our own runs are caught). Without arguments: the list.",
             "inputSchema": input(json!({
                 "set": {"type": "array", "items": {
                     "type": "object",
@@ -327,7 +328,7 @@ pub fn list() -> Vec<Value> {
                     "description": "Catch the next occurrence of a short dump (after delete and set).",
                     "properties": {
                         "dump": {"type": "string", "description": "The dump's id, as abap_dumps answers it."},
-                        "user": {"type": "string", "description": "Whose runs to catch: default the dump's user; another user's dump is caught only for ours, by naming our user here."}
+                        "user": {"type": "string", "description": "Whose runs to catch: default the dump's user (another user's runs stop for us through a listener for that user); name our user to catch it in our own runs."}
                     },
                     "required": ["dump"],
                     "additionalProperties": false

@@ -346,6 +346,7 @@ pub fn breakpoint(b: &Breakpoint) -> Value {
         ),
         ("reason", b.reason.as_ref().map(|v| json!(v))),
         ("code", b.code.as_ref().map(|v| json!(v))),
+        ("user", b.user.as_ref().map(|v| json!(v))),
     ];
     if let Some(map) = out.as_object_mut() {
         for (k, v) in extra {

@@ -115,7 +115,7 @@ fn targets(args: &BpSetArgs) -> Result<Vec<(Target, String)>, ErrorBody> {
 
 pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpSetArgs = decode("bp.set", args)?;
-    let (ids, warning) = add_all(engine, std::slice::from_ref(&args)).await?;
+    let (ids, warning) = add_all(engine, std::slice::from_ref(&args), None).await?;
     to_proto::ok(BreakpointsResult {
         breakpoints: describe(engine, &ids),
         warning,
@@ -124,7 +124,7 @@ pub(crate) async fn set(engine: &Arc<Engine>, args: &Value) -> Outcome {
 
 pub(crate) async fn import(engine: &Arc<Engine>, args: &Value) -> Outcome {
     let args: BpImportArgs = decode("bp.import", args)?;
-    let (ids, warning) = add_all(engine, &args.breakpoints).await?;
+    let (ids, warning) = add_all(engine, &args.breakpoints, None).await?;
     to_proto::ok(BpImportResult {
         imported: ids.len(),
         breakpoints: describe(engine, &ids),
@@ -184,11 +184,24 @@ fn retry_pending(engine: &Arc<Engine>) {
     });
 }
 
-/// Registers and sets breakpoints. When the system cannot be reached they stay `pending`
-/// (with a warning) and are set as soon as it answers.
+/// `bp.set` for the runs of another user (`dump.catch` of that user's dump): the breakpoints
+/// are sent with that user as `requestUser`.
+pub(crate) async fn set_for(engine: &Arc<Engine>, args: &Value, user: &str) -> Outcome {
+    let args: BpSetArgs = decode("bp.set", args)?;
+    let user = Some(user.to_uppercase());
+    let (ids, warning) = add_all(engine, std::slice::from_ref(&args), user).await?;
+    to_proto::ok(BreakpointsResult {
+        breakpoints: describe(engine, &ids),
+        warning,
+    })
+}
+
+/// Registers and sets breakpoints (for `user`'s runs, `None`: ours). When the system cannot
+/// be reached they stay `pending` (with a warning) and are set as soon as it answers.
 async fn add_all(
     engine: &Arc<Engine>,
     requests: &[BpSetArgs],
+    user: Option<String>,
 ) -> Result<(Vec<u32>, Option<String>), ErrorBody> {
     let mut parsed = Vec::new();
     for args in requests {
@@ -207,7 +220,8 @@ async fn add_all(
     }
     // A release of what a killed session left could delete these again: wait for it.
     engine.orphans_settled().await;
-    let ids: Vec<u32> = engine.update(|inner| register(&mut inner.breakpoints, parsed))?;
+    let ids: Vec<u32> =
+        engine.update(|inner| register(&mut inner.breakpoints, parsed, user.as_deref()))?;
     match sync(engine, &ids).await {
         Ok(()) => Ok((ids, None)),
         Err(e) if e.code == ErrorCode::Unreachable.as_str() => {
@@ -230,11 +244,12 @@ async fn add_all(
 fn register(
     registry: &mut crate::breakpoints::Registry,
     parsed: Vec<(Target, String, Option<String>, bool)>,
+    user: Option<&str>,
 ) -> Result<Vec<u32>, ErrorBody> {
     let mut new: Vec<&(Target, String, Option<String>, bool)> = Vec::new();
     for p in &parsed {
         let (target, _, condition, _) = p;
-        let known = registry.find(target, condition.as_deref()).is_some()
+        let known = registry.find(target, condition.as_deref(), user).is_some()
             || new
                 .iter()
                 .any(|(t, _, c, _)| t == target && c.as_deref() == condition.as_deref());
@@ -259,10 +274,10 @@ fn register(
     Ok(parsed
         .into_iter()
         .map(|(target, text, condition, enabled)| {
-            if let Some(id) = registry.find(&target, condition.as_deref()) {
+            if let Some(id) = registry.find(&target, condition.as_deref(), user) {
                 return id;
             }
-            let id = registry.add(target, &text, condition);
+            let id = registry.add_for(target, &text, condition, user.map(str::to_string));
             if !enabled && let Some(bp) = registry.get_mut(id) {
                 bp.enabled = false;
                 bp.status = BpStatus::Disabled;
@@ -286,33 +301,42 @@ pub(crate) async fn sync(engine: &Arc<Engine>, ids: &[u32]) -> Result<(), ErrorB
     let _one_at_a_time = engine.breakpoint_sync.lock().await;
     let (uris, unscoped) = {
         let inner = engine.lock();
-        let mut uris: Vec<String> = Vec::new();
+        let mut uris: Vec<(String, Option<String>)> = Vec::new();
         let mut unscoped = Vec::new();
         for id in ids {
             let Some(b) = inner.breakpoints.get(*id) else {
                 continue;
             };
             match b.target.uri() {
-                Some(u) if !uris.iter().any(|x| x == u) => uris.push(u.to_string()),
+                Some(u) if !uris.iter().any(|(x, who)| x == u && *who == b.user) => {
+                    uris.push((u.to_string(), b.user.clone()))
+                }
                 Some(_) => {}
-                None => unscoped.push((b.id, b.enabled, b.server_id.clone(), b.spec())),
+                None => unscoped.push((
+                    b.id,
+                    b.enabled,
+                    b.server_id.clone(),
+                    b.spec(),
+                    b.user.clone(),
+                )),
             }
         }
         (uris, unscoped)
     };
-    let identity = &engine.config.identity;
     let mut changed = Vec::new();
-    for uri in uris {
-        let specs = engine.lock().breakpoints.specs_for(&uri);
+    for (uri, user) in uris {
+        let identity = engine.identity_for(user.as_deref());
+        let specs = engine.lock().breakpoints.specs_for(&uri, user.as_deref());
         let results = engine
             .main
-            .set_breakpoints(identity, &adt::SyncScope::Partial(uri.clone()), &specs)
+            .set_breakpoints(&identity, &adt::SyncScope::Partial(uri.clone()), &specs)
             .await
             .map_err(|e| from_adt("setting breakpoints", &e))?;
         changed.extend(engine.update(|inner| inner.breakpoints.apply(&results)));
     }
     name_missing_objects(engine, ids).await;
-    for (id, enabled, server_id, spec) in unscoped {
+    for (id, enabled, server_id, spec, user) in unscoped {
+        let identity = &engine.identity_for(user.as_deref());
         match (enabled, server_id) {
             (true, None) => {
                 let results = engine
@@ -413,6 +437,8 @@ pub(crate) async fn delete(engine: &Arc<Engine>, args: &Value) -> Outcome {
             inner.breakpoints.remove(*id);
         }
     });
+    // Another user's listener is held only while one of that user's breakpoints is.
+    crate::user_listeners::prune(engine).await;
     to_proto::ok(BpDeleteResult { deleted: ids })
 }
 

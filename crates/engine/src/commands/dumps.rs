@@ -17,6 +17,10 @@ use serde_json::{Value, json};
 use crate::engine::Engine;
 use crate::errors::from_adt;
 
+/// How long `dump.catch` waits for another user's listener to be armed: its answer says
+/// whether that user's next run is caught.
+const ARM_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Source lines shown before and after the termination line.
 const SOURCE_AROUND: u32 = 5;
 
@@ -167,17 +171,6 @@ pub(crate) async fn catch(engine: &Arc<Engine>, args: &Value) -> Result<Value, E
         .filter(|u| !u.is_empty())
         .unwrap_or(&doc.user)
         .to_uppercase();
-    if user != ours {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidArgs,
-            format!(
-                "dump {id} is {user}'s; this session catches the runs of {ours} only"
-            ),
-        )
-        .with_hint(format!(
-            "pass \"user\":\"{ours}\" to stop the next occurrence in your own runs, or start a session as {user}"
-        )));
-    }
     let Some((uri, line)) = doc.termination().filter(|(_, line)| *line > 0) else {
         return Err(ErrorBody::new(
             ErrorCode::InvalidArgs,
@@ -192,7 +185,13 @@ pub(crate) async fn catch(engine: &Arc<Engine>, args: &Value) -> Result<Value, E
     if !doc.exception.is_empty() {
         request["exception"] = json!(doc.exception);
     }
-    let set = super::bp::set(engine, &request).await?;
+    // Another user's dump: breakpoints with that user as `requestUser`, caught by a listener
+    // of ours for that user (a run by that user in any session stops there).
+    let other = (user != ours).then_some(user.as_str());
+    let set = match other {
+        Some(u) => super::bp::set_for(engine, &request, u).await?,
+        None => super::bp::set(engine, &request).await?,
+    };
     let set: BreakpointsResult = serde_json::from_value(set).map_err(|e| {
         ErrorBody::new(
             ErrorCode::Internal,
@@ -204,11 +203,20 @@ pub(crate) async fn catch(engine: &Arc<Engine>, args: &Value) -> Result<Value, E
             inner.dump_catches.insert(b.id, id.clone());
         }
     });
-    let listening = super::control::listen(engine, &json!({})).await?;
-    let armed = listening
-        .get("armed")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let armed = match other {
+        Some(u) => {
+            crate::user_listeners::ensure_started(engine, u);
+            crate::user_listeners::wait_armed(engine, u, ARM_WAIT).await?;
+            true
+        }
+        None => {
+            let listening = super::control::listen(engine, &json!({})).await?;
+            listening
+                .get("armed")
+                .and_then(Value::as_bool)
+                .unwrap_or(false)
+        }
+    };
     crate::to_proto::ok(DumpCatchResult {
         id,
         user,

@@ -191,6 +191,14 @@ pub(crate) fn status(engine: &Arc<Engine>) -> Result<StatusResult, ErrorBody> {
         listener: ListenerStatus {
             wanted: inner.listener_wanted,
             armed: inner.listener_armed,
+            other_users: inner
+                .other_listeners
+                .iter()
+                .map(|(user, l)| jsonl::results::UserListenerStatus {
+                    user: user.clone(),
+                    armed: l.armed,
+                })
+                .collect(),
         },
         current_thread: inner.current,
         debuggee: inner.current().map(|d| to_proto::thread_info(d, true)),

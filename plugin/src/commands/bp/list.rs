@@ -15,7 +15,7 @@ impl SimplePluginCommand for BpList {
     }
 
     fn description(&self) -> &str {
-        "The session's breakpoints: id, kind, location, object, line, status, reason, enabled, condition."
+        "The session's breakpoints: id, kind, location, object, line, status, reason, enabled, condition, user (another user whose runs it stops)."
     }
 
     fn signature(&self) -> Signature {

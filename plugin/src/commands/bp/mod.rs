@@ -40,6 +40,8 @@ const LIST_FIELDS: &[&str] = &[
     "reason",
     "enabled",
     "condition",
+    // Another user whose runs it stops (`abap dump catch` of that user's dump); nothing: ours.
+    "user",
 ];
 
 /// A breakpoint record with these columns (nothing where the record has no such member).

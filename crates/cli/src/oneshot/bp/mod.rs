@@ -101,13 +101,23 @@ fn status_style(status: &str) -> Option<Style> {
     }
 }
 
-/// Breakpoint records as a table; `full` adds kind and condition.
+/// Breakpoint records as a table; `full` adds kind and condition. A `USER` column names whose
+/// runs each stops when one is for another user (`dump catch` of that user's dump).
 pub(crate) fn table(breakpoints: &[Breakpoint], full: bool, color: bool) -> String {
-    let mut t = if full {
-        Table::new(&["ID", "KIND", "STATUS", "LOCATION", "CONDITION", "DETAIL"])
-    } else {
-        Table::new(&["ID", "STATUS", "LOCATION", "DETAIL"])
-    };
+    let others = breakpoints.iter().any(|b| b.user.is_some());
+    let mut headers = vec!["ID"];
+    if full {
+        headers.push("KIND");
+    }
+    headers.extend(["STATUS", "LOCATION"]);
+    if others {
+        headers.push("USER");
+    }
+    if full {
+        headers.push("CONDITION");
+    }
+    headers.push("DETAIL");
+    let mut t = Table::new(&headers);
     t.align_right(0);
     for bp in breakpoints {
         let style = status_style(&bp.status);
@@ -117,6 +127,10 @@ pub(crate) fn table(breakpoints: &[Breakpoint], full: bool, color: bool) -> Stri
         }
         cells.push((bp.status.clone(), style));
         cells.push((location(bp), None));
+        if others {
+            // Blank: the session's own user.
+            cells.push((bp.user.clone().unwrap_or_default(), None));
+        }
         if full {
             cells.push((bp.condition.clone().unwrap_or_default(), None));
         }
@@ -202,6 +216,29 @@ mod tests {
         assert_eq!(
             table(&r, false, false),
             "ID  STATUS    LOCATION  DETAIL\n 1  verified  ZCL_X:48  ZCL_X===CM002:2\n 2  rejected  ZCL_X:30  Cannot create a breakpoint at this position\n"
+        );
+    }
+
+    #[test]
+    fn another_users_breakpoints_name_the_user() {
+        let r = [
+            Breakpoint {
+                id: 1,
+                status: "verified".into(),
+                location: "ZCL_X:48".into(),
+                ..Breakpoint::default()
+            },
+            Breakpoint {
+                id: 2,
+                status: "verified".into(),
+                location: "ZCL_X:30".into(),
+                user: Some("TESTER".into()),
+                ..Breakpoint::default()
+            },
+        ];
+        assert_eq!(
+            table(&r, false, false),
+            "ID  STATUS    LOCATION  USER    DETAIL\n 1  verified  ZCL_X:48\n 2  verified  ZCL_X:30  TESTER\n"
         );
     }
 }

@@ -12,8 +12,8 @@ pub struct CatchArgs {
     /// The dump's id, as 'abapdbg dumps' lists it.
     #[arg(add = crate::oneshot::complete::dumps())]
     id: String,
-    /// Catch the runs of this user (default: the dump's user; this session stops only its
-    /// own user's runs).
+    /// Catch the runs of this user (default: the dump's user; for another user than the
+    /// session's, the session also listens for that user).
     #[arg(long)]
     user: Option<String>,
     #[command(flatten)]
