@@ -1455,3 +1455,14 @@ fn debugger_settings_set_and_shown() {
     assert_eq!(bad.code, Some(2), "{bad}");
     assert!(bad.stdout.is_empty(), "{bad}");
 }
+
+/// A session the CLI starts says `hello` at once: `status`, the first command, already names
+/// the system's release and capabilities (before, they stayed null until a `run`).
+#[test]
+fn status_names_the_system_from_the_first_command() {
+    let sh = Shell::embedded("status-system");
+    let status = sh.json(&["status"]);
+    let release = status["system"]["release"].as_str().unwrap_or_default();
+    assert!(!release.is_empty(), "{status}");
+    assert!(status["system"]["capabilities"].is_object(), "{status}");
+}

@@ -276,7 +276,7 @@ fn stopped_at_67(env: &Env, name: &str, log: &Path) -> (Tmux, Child, String) {
     (tmux, run, screen)
 }
 
-/// Stop, source window, `v`, `n` (the changed variable marked), `x lt_items`, `q`: after `q`
+/// Stop, source window, `v`, a hint in the REPL's words, `n` (the changed variable marked), `x lt_items`, `q`: after `q`
 /// the program finished, with its output, and the session holds no listener, no stopped
 /// program and no breakpoint on the system (it stays listed, disabled).
 #[test]
@@ -318,6 +318,13 @@ fn stop_vars_next_expand_and_quit() {
     );
     // Nothing changed yet: no marks.
     assert!(!vars.lines().any(|l| l.starts_with('*')), "{vars}");
+    // A hint names the REPL's command, not the one-shot command line's.
+    let missing = tmux.command("p lv_nowhere", AT_67);
+    assert!(
+        missing.contains("variable.not_found")
+            && missing.contains("(hint: 'v' lists the selected frame's variables)"),
+        "{missing}"
+    );
 
     let step = tmux.command("n", AT_68);
     assert!(step.contains("stopped at ZCL_ABAPDBG_ORDERS:68"), "{step}");

@@ -21,8 +21,9 @@ const CSRF_PATH: &str = "/sap/bc/adt/compatibility/graph";
 const MAX_CA_BUNDLE_BYTES: u64 = 16 << 20;
 /// Largest client certificate file read: a certificate chain and its key, a few KB.
 const MAX_CERTIFICATE_BYTES: u64 = 1 << 20;
-/// How often one request fetches a new CSRF token and is sent again after a 403 `Required`.
-const CSRF_REFETCHES: u32 = 8;
+/// How often one request fetches a new CSRF token and is sent again after a 403 `Required`
+/// (public so error hints can say how often the token was refused).
+pub const CSRF_REFETCHES: u32 = 8;
 /// Bodies larger than this are refused instead of exhausting memory.
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Retries of safe requests on transient failures (never on timeouts).

@@ -9,8 +9,11 @@
 /// Where a hint is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FrontEnd {
-    /// The `abapdbg` command line and its REPL.
+    /// The `abapdbg` command line.
     Cli,
+    /// The interactive debugger (`abapdbg attach`): its short commands (`v`, `w`, `b`, `bp
+    /// list`); what it has no command for is said as the command line says it.
+    Repl,
     /// The Nushell plugin (`abap …`).
     Nushell,
     /// The debug adapter: an IDE's launch configuration and views.
@@ -35,11 +38,12 @@ pub fn for_front_end(front: FrontEnd, code: &str, hint: &str) -> Option<String> 
 /// Hints said differently in each front end, by the error's code (and, where one code has
 /// several hints, by what the protocol hint is about).
 fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
-    use FrontEnd::{Cli, Dap, Mcp, Nushell};
-    let s = |cli: &str, nu: &str, dap: &str, mcp: &str| {
+    use FrontEnd::{Cli, Dap, Mcp, Nushell, Repl};
+    let s = |cli: &str, repl: &str, nu: &str, dap: &str, mcp: &str| {
         Some(
             match front {
                 Cli => cli,
+                Repl => repl,
                 Nushell => nu,
                 Dap => dap,
                 Mcp => mcp,
@@ -50,6 +54,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
     match code {
         "conflict.listener" if hint.contains("took the listener over") => s(
             "another debugger took the listener over; 'abapdbg listen --take-over' takes it back",
+            "another debugger took the listener over; quit ('q') and 'abapdbg attach --take-over' takes it back",
             "another debugger took the listener over; 'abap listen --take-over' takes it back",
             "another debugger took the listener over; attach again with \"takeOver\": true in \
              the launch configuration to take it back",
@@ -59,6 +64,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         "conflict.listener" => s(
             "another debugger listens for this user; stop it, or take the listener over with \
              'abapdbg listen --take-over' (also 'abapdbg attach --take-over')",
+            "another debugger listens for this user; stop it, or quit ('q') and take the listener over with 'abapdbg attach --take-over'",
             "another debugger listens for this user; stop it, or take the listener over with \
              'abap listen --take-over'",
             "another debugger listens for this user; stop it, or attach with \"takeOver\": true \
@@ -68,6 +74,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         ),
         "state.not_stopped" if hint.contains("wait") && hint.contains('{') => s(
             "the program is running; 'abapdbg wait' returns when it stops",
+            "the program is running; 'w' waits for its next stop",
             "the program is running; 'abap wait' returns when it stops",
             "the program is running; the debugger shows its next stop",
             "the program is running; abap_wait returns when it stops",
@@ -75,6 +82,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         "state.not_stopped" => s(
             "set a breakpoint ('abapdbg bp set ZCL_X:42'), then 'abapdbg run ZCL_X' (or \
              'abapdbg attach' and start the program)",
+            "set a breakpoint ('b ZCL_X:42'), start the program, and 'w' waits for the stop",
             "set a breakpoint ('abap bp set ZCL_X:42'), then 'abap run ZCL_X' (or 'abap listen' \
              and start the program)",
             "set a breakpoint in the editor, then launch the class (or attach and start the \
@@ -84,6 +92,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         ),
         "state.debuggee_ended" => s(
             "the program is no longer stopped; 'abapdbg run' it again to catch a new stop",
+            "the program is no longer stopped; start it again and 'w' waits for its next stop",
             "the program is no longer stopped; 'abap run' it again to catch a new stop",
             "the program is no longer stopped; launch it again to catch a new stop",
             "the program is no longer stopped; abap_run it again to catch a new stop",
@@ -92,6 +101,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
             "writes are allowed by a session started with ABAPDBG_ALLOW_WRITES=true (or \
              allow_writes = true in the profile): 'abapdbg shutdown', then run the command \
              again with it",
+            "writes are allowed by a session started with ABAPDBG_ALLOW_WRITES=true (or allow_writes = true in the profile): quit ('q'), 'abapdbg shutdown', then start again with it",
             "writes are allowed by a session started with ABAPDBG_ALLOW_WRITES=true (or \
              allow_writes = true in the profile): 'abap shutdown', then run the command again \
              with it",
@@ -103,6 +113,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         ),
         "breakpoint.not_found" => s(
             "'abapdbg bp list' lists the breakpoints with their ids",
+            "'bp list' lists the breakpoints with their ids",
             "'abap bp list' lists the breakpoints with their ids",
             "the Breakpoints view lists the breakpoints",
             "abap_breakpoints lists the breakpoints with their ids",
@@ -110,6 +121,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         "breakpoint.limit" => s(
             "delete breakpoints you no longer need ('abapdbg bp list', 'abapdbg bp delete'), \
              then set again",
+            "delete breakpoints you no longer need ('bp list', 'bp delete'), then set again",
             "delete breakpoints you no longer need ('abap bp list', 'abap bp delete'), then set \
              again",
             "remove breakpoints you no longer need, then set again",
@@ -119,6 +131,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         "breakpoint.invalid_location" => s(
             "write OBJECT:LINE, e.g. 'abapdbg bp set ZCL_ORDER:42' (a line of the class's \
              source), or FILE:LINE of an abapGit file",
+            "write OBJECT:LINE, e.g. 'b ZCL_ORDER:42' (a line of the class's source), or FILE:LINE of an abapGit file",
             "write OBJECT:LINE, e.g. 'abap bp set ZCL_ORDER:42' (a line of the class's source), \
              or FILE:LINE of an abapGit file",
             "set the breakpoint in an abapGit file of the object, under a \"sourceRoot\" of the \
@@ -128,6 +141,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         ),
         "variable.not_found" => s(
             "'abapdbg vars' lists the selected frame's variables",
+            "'v' lists the selected frame's variables",
             "'abap vars' lists the selected frame's variables",
             "the Variables view lists the selected frame's variables",
             "abap_variables lists the selected frame's variables",
@@ -135,6 +149,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         "adt.not_supported" => s(
             "'abapdbg doctor' lists what the system offers; if the system gained it since, \
              'abapdbg shutdown', then run the command again with ABAPDBG_REFRESH_DISCOVERY=true",
+            "'abapdbg doctor' lists what the system offers; if the system gained it since, quit ('q'), 'abapdbg shutdown', then start again with ABAPDBG_REFRESH_DISCOVERY=true",
             "'abapdbg doctor' lists what the system offers; if the system gained it since, \
              'abap shutdown', then start the session again with ABAPDBG_REFRESH_DISCOVERY=true",
             "the system does not offer this; 'abapdbg doctor' lists what it offers",
@@ -142,6 +157,7 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
         ),
         "state.stale_reference" => s(
             "read the variables again: 'abapdbg vars'",
+            "read the variables again: 'v'",
             "read the variables again: 'abap vars'",
             "the program moved on: the views show the new stop",
             "read the variables again: abap_variables",
@@ -151,7 +167,8 @@ fn by_code(front: FrontEnd, code: &str, hint: &str) -> Option<String> {
 }
 
 /// The protocol commands a hint names in quotes, as `front` says them: `'bp.list'` →
-/// `'abapdbg bp list'` (CLI), `'abap bp list'` (Nushell), `abap_breakpoints` (MCP).
+/// `'abapdbg bp list'` (CLI), `'bp list'` (REPL), `'abap bp list'` (Nushell), `abap_breakpoints`
+/// (MCP).
 fn commands(front: FrontEnd, hint: &str) -> String {
     let mut out = String::with_capacity(hint.len() + 16);
     let mut rest = hint;
@@ -209,6 +226,28 @@ fn command(front: FrontEnd, protocol: &str) -> Option<String> {
     match front {
         FrontEnd::Cli => shell.then(|| format!("'abapdbg {words}'")),
         FrontEnd::Nushell => shell.then(|| format!("'abap {words}'")),
+        // The REPL's short command where it has one; else the command line (another shell).
+        FrontEnd::Repl => {
+            let short = match first {
+                "step" => Some("s".to_string()),
+                "vars" => Some("v".to_string()),
+                "get" => Some("p".to_string()),
+                "stack" => Some("bt".to_string()),
+                "frame" => Some("f".to_string()),
+                "source" => Some("src".to_string()),
+                "thread" => Some("t".to_string()),
+                "threads" | "set" | "table" => Some(first.to_string()),
+                "wait" => Some("w".to_string()),
+                "detach" => Some("q".to_string()),
+                "terminate" => Some("kill".to_string()),
+                f if f.starts_with("bp.") => Some(words.clone()),
+                _ => None,
+            };
+            match short {
+                Some(said) => Some(format!("'{said}'")),
+                None => shell.then(|| format!("'abapdbg {words}'")),
+            }
+        }
         FrontEnd::Dap => Some(
             match first {
                 "vars" | "get" => "the Variables view",
@@ -241,7 +280,7 @@ fn command(front: FrontEnd, protocol: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use FrontEnd::{Cli, Dap, Mcp, Nushell};
+    use FrontEnd::{Cli, Dap, Mcp, Nushell, Repl};
 
     const CONFLICT: &str =
         "another debugger listens for this user; stop it, or 'listen' with {\"take_over\":true}";
@@ -251,9 +290,10 @@ mod tests {
         let said = |front| for_front_end(front, "conflict.listener", CONFLICT).expect("a hint");
         assert!(said(Cli).contains("'abapdbg listen --take-over'"));
         assert!(said(Nushell).contains("'abap listen --take-over'"));
+        assert!(said(Repl).contains("quit ('q')"));
         assert!(said(Dap).contains("\"takeOver\": true"));
         assert!(said(Mcp).contains("abap_wait and take_over: true"));
-        for front in [Cli, Nushell, Dap, Mcp] {
+        for front in [Cli, Repl, Nushell, Dap, Mcp] {
             assert!(!said(front).contains('{'), "{}", said(front));
         }
     }
@@ -314,6 +354,27 @@ mod tests {
         assert_eq!(
             for_front_end(Mcp, "state.not_stopped", hint).as_deref(),
             Some("the program is running; abap_wait returns when it stops")
+        );
+    }
+
+    #[test]
+    fn the_repl_says_its_short_commands() {
+        assert_eq!(
+            for_front_end(Repl, "variable.not_found", "list them with 'vars'").as_deref(),
+            Some("'v' lists the selected frame's variables")
+        );
+        assert_eq!(
+            commands(Repl, "delete them ('bp.list', 'bp.delete'), then 'step'"),
+            "delete them ('bp list', 'bp delete'), then 's'"
+        );
+        // What the REPL has no command for, another shell does.
+        assert_eq!(
+            commands(Repl, "check 'status' and the log"),
+            "check 'abapdbg status' and the log"
+        );
+        assert_eq!(
+            for_front_end(Repl, "state.not_stopped", "wait, e.g. {\"cmd\":\"wait\"}").as_deref(),
+            Some("the program is running; 'w' waits for its next stop")
         );
     }
 }

@@ -5,15 +5,17 @@ use jsonl::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
 pub(crate) fn from_adt(context: &str, e: &AdtError) -> ErrorBody {
+    // Each refusal was of a token fetched just before, so the cause is not a stale token.
+    let csrf_hint = format!(
+        "the system refused the CSRF token {} times, each time freshly fetched: a proxy or load balancer may drop the session cookies, or the user lacks an authorization the debugger needs (S_ADT_RES)",
+        adt::transport::CSRF_REFETCHES
+    );
     let (code, hint) = match e.class() {
         ErrorClass::NotAuthorized => (
             ErrorCode::Unauthenticated,
             "check ABAPDBG_USER and ABAPDBG_PASSWORD",
         ),
-        ErrorClass::Csrf => (
-            ErrorCode::CsrfFailed,
-            "the system refused our CSRF token twice; check the user's authorizations",
-        ),
+        ErrorClass::Csrf => (ErrorCode::CsrfFailed, &*csrf_hint),
         ErrorClass::Transport | ErrorClass::ServerUnavailable => (
             ErrorCode::Unreachable,
             "check ABAPDBG_URL and that the system is up, then retry",
@@ -73,4 +75,28 @@ pub(crate) fn is_gone(e: &AdtError) -> bool {
         e.class(),
         ErrorClass::DebuggeeEnded | ErrorClass::NoSessionAttached | ErrorClass::Terminated
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_csrf_refusal_says_how_often_the_token_was_fetched_again() {
+        let e = AdtError::Server {
+            operation: "run".into(),
+            status: 403,
+            class: ErrorClass::Csrf,
+            exception: None,
+            body: String::new(),
+        };
+        let body = from_adt("run", &e);
+        assert_eq!(body.code, ErrorCode::CsrfFailed.as_str());
+        let hint = body.hint.unwrap_or_default();
+        assert!(
+            hint.contains(&format!("{} times", adt::transport::CSRF_REFETCHES)),
+            "{hint}"
+        );
+        assert!(!hint.contains("twice"), "{hint}");
+    }
 }

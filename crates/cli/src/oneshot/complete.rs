@@ -54,45 +54,52 @@ fn offer(found: Vec<Candidate>, typed: &str) -> Vec<CompletionCandidate> {
         .collect()
 }
 
-/// A completer asking the running session with `source`.
-fn live(source: fn(&Session, &str) -> Vec<Candidate>) -> ArgValueCompleter {
+/// A completer asking the running session with `source`, its candidates tagged `tag` (which
+/// the shell scripts read, e.g. [`LOCATION`]).
+fn live(
+    source: fn(&Session, &str) -> Vec<Candidate>,
+    tag: Option<&'static str>,
+) -> ArgValueCompleter {
     ArgValueCompleter::new(move |current: &OsStr| {
         let typed = current.to_string_lossy();
-        match running() {
-            Some(session) => offer(source(&session, &typed), &typed),
-            None => Vec::new(),
-        }
+        let Some(session) = running() else {
+            return Vec::new();
+        };
+        offer(source(&session, &typed), &typed)
+            .into_iter()
+            .map(|c| c.tag(tag.map(Into::into)))
+            .collect()
     })
 }
 
 /// Variable paths of the selected frame; after `LS_X-` the components.
 pub(crate) fn variables() -> ArgValueCompleter {
-    live(candidates::variables)
+    live(candidates::variables, None)
 }
 
 /// Breakpoint ids, with their locations as help.
 pub(crate) fn breakpoints() -> ArgValueCompleter {
-    live(|s, _| candidates::breakpoints(s))
+    live(|s, _| candidates::breakpoints(s), None)
 }
 
 /// Short dump ids (ours), with their runtime errors and short texts as help.
 pub(crate) fn dumps() -> ArgValueCompleter {
-    live(|s, _| candidates::dumps(s))
+    live(|s, _| candidates::dumps(s), None)
 }
 
 /// Thread numbers.
 pub(crate) fn threads() -> ArgValueCompleter {
-    live(|s, _| candidates::threads(s))
+    live(|s, _| candidates::threads(s), None)
 }
 
 /// Frame indexes.
 pub(crate) fn frames() -> ArgValueCompleter {
-    live(|s, _| candidates::frames(s))
+    live(|s, _| candidates::frames(s), None)
 }
 
 /// Object names from the system's repository quick search.
 pub(crate) fn objects() -> ArgValueCompleter {
-    live(candidates::objects)
+    live(candidates::objects, None)
 }
 
 /// The tag of an object name that starts a location (`ZCL_ORDER` of `ZCL_ORDER:42`): bash
@@ -101,16 +108,7 @@ const LOCATION: &str = "location";
 
 /// Object names where a location is asked for (tagged [`LOCATION`]).
 pub(crate) fn locations() -> ArgValueCompleter {
-    ArgValueCompleter::new(|current: &OsStr| {
-        let typed = current.to_string_lossy();
-        match running() {
-            Some(session) => offer(candidates::objects(&session, &typed), &typed)
-                .into_iter()
-                .map(|c| c.tag(Some(LOCATION.into())))
-                .collect(),
-            None => Vec::new(),
-        }
-    })
+    live(candidates::objects, Some(LOCATION))
 }
 
 /// Profile names of the config file (no session needed).

@@ -13,6 +13,8 @@ use serde::Serialize;
 
 /// How long a request that does not wait for the program may take.
 pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
+/// The longest wait for the `hello` that starts a session: a logon and the discovery document.
+const HELLO_WAIT: Duration = Duration::from_secs(30);
 
 /// One invocation: the target from the environment, the session once connected.
 pub(crate) struct Ctx {
@@ -86,6 +88,12 @@ impl Ctx {
             }
             Err(e) => return Err(e.into()),
         };
+        // `hello` once per session, here where it starts: the session logs on and learns the
+        // system's release and capabilities, so `status` shows them from the first command on.
+        // `status` itself never asks the system (it answers at once, also when the system is
+        // unreachable), and the start is a wait already. Best effort: the command that follows
+        // reports a failure in its own words.
+        let _ = s.call_within::<jsonl::cmd::Hello>(&jsonl::args::HelloArgs::default(), HELLO_WAIT);
         Ok(s)
     }
 

@@ -10,7 +10,7 @@
 mod args;
 pub(crate) mod complete;
 pub(crate) mod ctx;
-mod hints;
+pub(crate) mod hints;
 pub(crate) mod movement;
 pub(crate) mod render;
 mod spinner;

@@ -56,6 +56,7 @@ pub(crate) struct Options {
 
 /// Runs the interactive debugger until `q`, `kill`, Ctrl-D or an error.
 pub(crate) fn run(ctx: &Ctx, options: &Options) -> Result<(), Failure> {
+    crate::oneshot::hints::speak_as_repl();
     // A closed terminal (SIGHUP) does what `q` does: the wait in progress ends, the prompt
     // loop leaves, and `Release` takes our breakpoints off and lets the program run on —
     // instead of the process dying with the program left stopped.

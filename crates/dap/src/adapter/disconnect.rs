@@ -59,14 +59,10 @@ impl Adapter {
 
     /// Ends `thread`'s program (`terminate`).
     fn end_program(&mut self, thread: u32) -> Result<(), Failure> {
-        self.request_at::<cmd::Terminate>(
-            thread,
-            None,
-            &AtArgs {
-                thread: Some(thread),
-                frame: None,
-            },
-        )?;
+        self.request::<cmd::Terminate>(&AtArgs {
+            thread: Some(thread),
+            frame: None,
+        })?;
         Ok(())
     }
 

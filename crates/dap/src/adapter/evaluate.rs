@@ -63,10 +63,7 @@ impl Adapter {
             thread,
             frame: index,
         };
-        let result = match frame {
-            Some(f) => self.request_at::<cmd::Get>(f.thread, Some(f), &args)?,
-            None => self.request::<cmd::Get>(&args)?,
-        };
+        let result = self.request::<cmd::Get>(&args)?;
         let frame = frame.unwrap_or(FrameRef {
             thread: thread.unwrap_or(0),
             epoch: result.epoch,
@@ -90,10 +87,7 @@ impl Adapter {
             thread,
             frame: index,
         };
-        let result = match frame {
-            Some(f) => self.request_at::<cmd::Set>(f.thread, Some(f), &args)?,
-            None => self.request::<cmd::Set>(&args)?,
-        };
+        let result = self.request::<cmd::Set>(&args)?;
         // What this stop read is old now.
         self.listings.clear();
         let frame = frame.unwrap_or(FrameRef {

@@ -6,7 +6,7 @@ use jsonl::results::{EndReason, Ended, StopReason, Stopped};
 use jsonl::{Event, EventKind};
 use serde_json::json;
 
-use super::{Adapter, Failure, FrameRef};
+use super::{Adapter, Failure};
 use crate::config::Mode;
 
 impl Adapter {
@@ -58,7 +58,7 @@ impl Adapter {
         let moved = self.moving.remove(&thread);
         let verdict = self.bps.judge(&hit);
         for message in &verdict.logs {
-            let text = self.log_message(message, thread, body.epoch.unwrap_or(0));
+            let text = self.log_message(message, thread);
             self.emit(
                 "output",
                 json!({"category": "console", "output": format!("{text}\n")}),
@@ -117,7 +117,7 @@ impl Adapter {
 
     /// A log point's message with each `{path}` replaced by the variable's value at this
     /// stop (`{{` and `}}` are braces).
-    fn log_message(&mut self, template: &str, thread: u32, epoch: u64) -> String {
+    fn log_message(&mut self, template: &str, thread: u32) -> String {
         let mut out = String::new();
         let mut rest = template;
         while let Some(i) = rest.find(['{', '}']) {
@@ -134,7 +134,7 @@ impl Adapter {
             {
                 let path = after[..end].trim();
                 let value = self
-                    .read_at_top(thread, epoch, path)
+                    .read_at_top(thread, path)
                     .map(|r| super::inspect::display_value(&r.variable, false))
                     .unwrap_or_else(|Failure(m)| format!("<{path}: {m}>"));
                 out.push_str(&value);
@@ -152,7 +152,6 @@ impl Adapter {
     fn read_at_top(
         &mut self,
         thread: u32,
-        epoch: u64,
         path: &str,
     ) -> Result<jsonl::results::GetResult, Failure> {
         let args = GetArgs {
@@ -161,12 +160,7 @@ impl Adapter {
             frame: Some(0),
             ..GetArgs::default()
         };
-        let top = FrameRef {
-            thread,
-            epoch,
-            index: 0,
-        };
-        self.request_at::<cmd::Get>(thread, Some(top), &args)
+        self.request::<cmd::Get>(&args)
     }
 
     fn on_ended(&mut self, body: &Ended) {

@@ -90,14 +90,10 @@ impl Adapter {
 
     pub(super) fn stack_trace(&mut self, args: &Value) -> Reply {
         let thread = thread_id(&args["threadId"]).ok_or_else(|| Failure("no threadId".into()))?;
-        let stack = self.request_at::<cmd::Stack>(
-            thread,
-            None,
-            &AtArgs {
-                thread: Some(thread),
-                frame: None,
-            },
-        )?;
+        let stack = self.request::<cmd::Stack>(&AtArgs {
+            thread: Some(thread),
+            frame: None,
+        })?;
         let epoch = stack.epoch;
         let total = stack.frames.len();
         let start = args["startFrame"].as_u64().unwrap_or(0) as usize;
@@ -148,16 +144,12 @@ impl Adapter {
     /// The scopes and variables of `frame` (`vars` without an id), read once per stop.
     fn listing(&mut self, frame: FrameRef) -> Result<&VarsResult, Failure> {
         if !self.listings.contains_key(&frame) {
-            let listing = self.request_at::<cmd::Vars>(
-                frame.thread,
-                Some(frame),
-                &VarsArgs {
-                    epoch: Some(frame.epoch),
-                    thread: Some(frame.thread),
-                    frame: Some(frame.index),
-                    ..vars_args()
-                },
-            )?;
+            let listing = self.request::<cmd::Vars>(&VarsArgs {
+                epoch: Some(frame.epoch),
+                thread: Some(frame.thread),
+                frame: Some(frame.index),
+                ..vars_args()
+            })?;
             self.listings.insert(frame, listing);
         }
         self.listings
@@ -252,8 +244,7 @@ impl Adapter {
                     vars_args.offset = u32::try_from(start).unwrap_or(u32::MAX);
                     vars_args.limit = u32::try_from(count).unwrap_or(u32::MAX);
                 }
-                let listing =
-                    self.request_at::<cmd::Vars>(frame.thread, Some(frame), &vars_args)?;
+                let listing = self.request::<cmd::Vars>(&vars_args)?;
                 listing
                     .variables
                     .into_iter()

@@ -432,23 +432,13 @@ impl Adapter {
             .ok_or_else(|| Failure("not connected: send 'launch' or 'attach' first".into()))
     }
 
-    /// One typed request to the session.
+    /// One typed request to the session. Requests about a stop name its thread and frame in
+    /// their arguments, so the session's cursor, which other clients rely on, never moves.
     pub(crate) fn request<C: CommandSpec>(&self, args: &C::Args) -> Result<C::Result, Failure> {
         let link = self.link()?;
         link.session
             .call_within::<C>(args, REQUEST_TIMEOUT)
             .map_err(|e| Failure(explain(&e)))
-    }
-
-    /// A request about `thread` (and `frame`, when it reads one) of a stop: the arguments name
-    /// them, so the session's cursor, which other clients rely on, never moves.
-    pub(crate) fn request_at<C: CommandSpec>(
-        &mut self,
-        _thread: u32,
-        _frame: Option<FrameRef>,
-        args: &C::Args,
-    ) -> Result<C::Result, Failure> {
-        self.request::<C>(args)
     }
 
     /// Forgets every reference of the last stop.

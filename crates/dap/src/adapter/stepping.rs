@@ -41,16 +41,12 @@ impl Adapter {
     /// Sends a `step` of `thread` that answers at once (`pending`; the stop or the end comes
     /// as an event).
     pub(crate) fn resume(&mut self, thread: u32, kind: StepType) -> Result<(), Failure> {
-        self.request_at::<cmd::Step>(
-            thread,
-            None,
-            &StepArgs {
-                step_type: kind,
-                timeout_ms: Some(0),
-                thread: Some(thread),
-                frame: None,
-            },
-        )?;
+        self.request::<cmd::Step>(&StepArgs {
+            step_type: kind,
+            timeout_ms: Some(0),
+            thread: Some(thread),
+            frame: None,
+        })?;
         Ok(())
     }
 
@@ -85,16 +81,12 @@ impl Adapter {
             .get(target)
             .cloned()
             .ok_or_else(|| Failure(format!("goto target {target} is no longer valid")))?;
-        self.request_at::<cmd::JumpToLine>(
-            thread,
-            None,
-            &LineTargetArgs {
-                location: Some(location),
-                timeout_ms: Some(0),
-                thread: Some(thread),
-                ..LineTargetArgs::default()
-            },
-        )?;
+        self.request::<cmd::JumpToLine>(&LineTargetArgs {
+            location: Some(location),
+            timeout_ms: Some(0),
+            thread: Some(thread),
+            ..LineTargetArgs::default()
+        })?;
         self.invalidate();
         self.moving.insert(thread, "goto");
         Ok(None)

@@ -75,7 +75,7 @@ impl Adapter {
                 thread: Some(thread),
                 frame: None,
             };
-            match self.request_at::<cmd::WatchSet>(thread, None, &set) {
+            match self.request::<cmd::WatchSet>(&set) {
                 Ok(result) => {
                     // The session answers all watchpoints of the program; ours is the newest
                     // on this variable.
@@ -98,15 +98,11 @@ impl Adapter {
 
     /// Deletes watchpoint `id` of `thread`'s program.
     pub(super) fn delete_watchpoint(&mut self, thread: u32, id: String) -> Result<(), Failure> {
-        self.request_at::<cmd::WatchDelete>(
-            thread,
-            None,
-            &WatchIdArgs {
-                id,
-                thread: Some(thread),
-                frame: None,
-            },
-        )?;
+        self.request::<cmd::WatchDelete>(&WatchIdArgs {
+            id,
+            thread: Some(thread),
+            frame: None,
+        })?;
         Ok(())
     }
 }
