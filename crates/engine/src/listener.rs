@@ -61,11 +61,32 @@ pub(crate) async fn wait_armed(
     }
 }
 
+/// Whether the poll loop ends: it does when no listener is wanted, and then forgets itself in
+/// the same step, so that a `run` arming a moment later starts a new loop instead of counting
+/// on this one.
+fn ends_unless_wanted(engine: &Engine) -> bool {
+    let mut inner = engine.lock();
+    if inner.listener_wanted {
+        return false;
+    }
+    forget_own_task(&mut inner);
+    true
+}
+
+/// Drops the engine's handle of the running poll loop if it is this task's (never a newer
+/// loop's: `unlisten` may have taken ours and a `run` started another).
+fn forget_own_task(inner: &mut crate::engine::Inner) {
+    let own = tokio::task::try_id();
+    if own.is_some() && inner.listener_task.as_ref().map(|t| t.id()) == own {
+        inner.listener_task = None;
+    }
+}
+
 async fn run(engine: Arc<Engine>) {
     let identity = engine.config.identity.clone();
     let mut failures: u32 = 0;
     loop {
-        if !engine.lock().listener_wanted {
+        if ends_unless_wanted(&engine) {
             return;
         }
         let sent = tokio::time::Instant::now();
@@ -126,6 +147,7 @@ async fn run(engine: Arc<Engine>) {
                     // taken over): a DELETE for the user could remove theirs (issue 25).
                     inner.listener_registered = false;
                     inner.listener_error = Some(error);
+                    forget_own_task(inner);
                 });
                 engine.emit(
                     EventKind::ListenerConflict(ListenerConflict {
@@ -166,7 +188,14 @@ async fn run(engine: Arc<Engine>) {
                         }),
                         None,
                     );
-                    return;
+                    // A `run` that armed while the listener was being deleted found this task
+                    // not yet finished and started none: listen for it rather than leave
+                    // nobody listening.
+                    if ends_unless_wanted(&engine) {
+                        return;
+                    }
+                    failures = 0;
+                    continue;
                 }
                 tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
             }
