@@ -136,6 +136,29 @@ fn set(engine: &Engine, user: &str, change: impl FnOnce(&mut UserListener)) {
     });
 }
 
+/// Whether `user`'s poll loop ends after giving up: it does unless a catch asked for that user
+/// again meanwhile (which clears the error); ending, it forgets itself in the same step, so the
+/// next catch starts a new loop.
+fn ends_unless_asked_again(engine: &Engine, user: &str) -> bool {
+    let mut inner = engine.lock();
+    let Some(l) = inner.other_listeners.get_mut(user) else {
+        return true;
+    };
+    if l.error.is_none() {
+        return false;
+    }
+    forget_own_task(l);
+    true
+}
+
+/// Drops the handle of `user`'s poll loop if it is this task's (never a newer loop's).
+fn forget_own_task(l: &mut UserListener) {
+    let own = tokio::task::try_id();
+    if own.is_some() && l.task.as_ref().map(|t| t.id()) == own {
+        l.task = None;
+    }
+}
+
 async fn run(engine: Arc<Engine>, user: String) {
     let identity = engine.identity_for(Some(&user));
     let mut failures: u32 = 0;
@@ -189,6 +212,7 @@ async fn run(engine: Arc<Engine>, user: String) {
                     l.armed = false;
                     l.registered = false;
                     l.error = Some(error);
+                    forget_own_task(l);
                 });
                 engine.emit(
                     EventKind::ListenerConflict(ListenerConflict {
@@ -227,7 +251,13 @@ async fn run(engine: Arc<Engine>, user: String) {
                         }),
                         None,
                     );
-                    return;
+                    // A catch for this user while the listener was being deleted cleared the
+                    // error and found this task not yet finished: listen on for it.
+                    if ends_unless_asked_again(&engine, &user) {
+                        return;
+                    }
+                    failures = 0;
+                    continue;
                 }
                 tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
             }
