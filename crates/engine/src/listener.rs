@@ -101,7 +101,10 @@ async fn run(engine: Arc<Engine>) {
             tokio::spawn(async move { client.listen_opts(&identity, secs, !take_over).await })
         };
         if !engine.lock().listener_armed {
-            confirm_armed(&engine, &identity, &poll).await;
+            confirm_armed(&engine, &identity, &poll, |inner| {
+                inner.listener_armed = true
+            })
+            .await;
         }
         let outcome = match poll.await {
             Ok(outcome) => outcome,
@@ -203,11 +206,14 @@ async fn run(engine: Arc<Engine>) {
     }
 }
 
-/// Announces `listener.armed` only once the server really holds our listener.
-async fn confirm_armed(
+/// Marks a listener armed (`mark`) and announces `listener.armed` only once the server really
+/// holds it, and sends the breakpoints again: another tool of the user may have deleted them
+/// with the listener. Ours and the ones held for other users (`user_listeners.rs`).
+pub(crate) async fn confirm_armed(
     engine: &Arc<Engine>,
     identity: &adt::Identity,
     poll: &tokio::task::JoinHandle<Result<Option<adt::Debuggee>, adt::AdtError>>,
+    mark: impl FnOnce(&mut crate::engine::Inner),
 ) {
     for _ in 0..400 {
         if poll.is_finished() {
@@ -215,8 +221,7 @@ async fn confirm_armed(
         }
         match engine.main.listener_exists(identity).await {
             Ok(true) => {
-                engine.update(|inner| inner.listener_armed = true);
-                // Another tool of the user may have deleted our breakpoints with the listener.
+                engine.update(mark);
                 let again = engine.clone();
                 tokio::spawn(async move {
                     if let Err(e) = crate::breakpoint_sync::reassert(&again).await {
@@ -235,7 +240,7 @@ async fn confirm_armed(
             }
             Ok(false) => tokio::time::sleep(Duration::from_millis(25)).await,
             Err(e) => {
-                tracing::warn!("cannot check the listener: {e}");
+                tracing::warn!("cannot check the listener of {}: {e}", identity.user);
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }

@@ -175,7 +175,12 @@ async fn run(engine: Arc<Engine>, user: String) {
             tokio::spawn(async move { client.listen_opts(&identity, secs, true).await })
         };
         if !armed(&engine, &user) {
-            confirm_armed(&engine, &user, &identity, &poll).await;
+            let mark = |inner: &mut crate::engine::Inner| {
+                if let Some(l) = inner.other_listeners.get_mut(&user) {
+                    l.armed = true;
+                }
+            };
+            crate::listener::confirm_armed(&engine, &identity, &poll, mark).await;
         }
         let outcome = match poll.await {
             Ok(outcome) => outcome,
@@ -260,46 +265,6 @@ async fn run(engine: Arc<Engine>, user: String) {
                     continue;
                 }
                 tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
-            }
-        }
-    }
-}
-
-/// Marks `user`'s listener armed once the server really holds it, and sends that user's
-/// breakpoints again (another tool of the user may have deleted them with the listener).
-async fn confirm_armed(
-    engine: &Arc<Engine>,
-    user: &str,
-    identity: &adt::Identity,
-    poll: &tokio::task::JoinHandle<Result<Option<adt::Debuggee>, adt::AdtError>>,
-) {
-    for _ in 0..400 {
-        if poll.is_finished() {
-            return;
-        }
-        match engine.main.listener_exists(identity).await {
-            Ok(true) => {
-                set(engine, user, |l| l.armed = true);
-                engine.emit(
-                    EventKind::ListenerArmed(jsonl::events::ListenerArmed {
-                        user: identity.user.clone(),
-                        terminal_id: identity.terminal_id.clone(),
-                        ide_id: identity.ide_id.clone(),
-                    }),
-                    None,
-                );
-                let again = engine.clone();
-                tokio::spawn(async move {
-                    if let Err(e) = crate::breakpoint_sync::reassert(&again).await {
-                        tracing::warn!("cannot re-assert the breakpoints: {}", e.message);
-                    }
-                });
-                return;
-            }
-            Ok(false) => tokio::time::sleep(Duration::from_millis(25)).await,
-            Err(e) => {
-                tracing::warn!("cannot check the listener for {user}: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
     }
